@@ -1,0 +1,67 @@
+"""The analysis command line: one sub-command per game, one module each.
+
+Every failure a user can cause ends as one line on stderr and exit status 2,
+never a traceback. Game modules are imported only when their sub-command
+runs, so a cold start pays only for the game asked about.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+#: sub-command → (module in this package, one-line help)
+COMMANDS = {
+    "letters": ("letters", "the letter game: who wins, with which letters, the strategy"),
+    "bokstav": ("bokstav", "seed 001's program: the safe first letters of a bokstav.dat file"),
+    "wordle": ("wordle", "5bukv: the next guess for a history of masks, or the strategy's statistics"),
+    "fingers": ("fingers", "the finger game (Chopsticks): who wins from the start"),
+}
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for; its message is the one line shown."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line on stderr, not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="python -m solver", description="Exact analysis of the word games and the finger game.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    for name, (_, help_text) in COMMANDS.items():
+        commands.add_parser(name, help=help_text, description=help_text, add_help=True)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        command = _command_name(argv)
+        module = importlib.import_module(f"solver.cli.{COMMANDS[command][0]}")
+        parser = Parser(prog=f"python -m solver {command}", description=COMMANDS[command][1])
+        module.add_arguments(parser)
+        return int(module.run(parser.parse_args(argv[1:])) or 0)
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+def _command_name(argv: list[str]) -> str:
+    """The sub-command, answering ``--help`` and a bad name the argparse way."""
+    if not argv or argv[0].startswith("-"):
+        build_parser().parse_args(argv)  # prints help and exits, or raises UsageError
+        raise UsageError("python -m solver: a command is required")
+    if argv[0] not in COMMANDS:
+        raise UsageError(f"python -m solver: unknown command {argv[0]!r} (choose from {', '.join(COMMANDS)})")
+    return argv[0]

@@ -1,0 +1,150 @@
+"""``python -m solver letters``: who wins the letter game, and how."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass
+
+from solver.cli import UsageError
+from solver.engine import Value
+from solver.letters import InputError, InputProblem, LetterGame, Play, Rule, Verdict, normalise_letters
+from solver.words import LANGUAGES, WordListError, read_words
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--words", metavar="FILE", help="a UTF-8 word list, one word a line (kept exactly as written)")
+    source.add_argument("--lang", choices=sorted(LANGUAGES), help="a shipped dictionary (default: ru)")
+    parser.add_argument("--rule", choices=[r.value for r in Rule], help="what completing a word does to its player")
+    parser.add_argument("--min-length", type=_positive, metavar="L", help="drop words shorter than L letters")
+    parser.add_argument("--prefix", default="", metavar="P", help="the board to analyse (default: empty)")
+    parser.add_argument("--strategy", action="store_true", help="also print the winner's strategy as a tree")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The dictionary and rule a run was asked for, with their defaults filled in."""
+
+    source: str
+    words: list[str]
+    rule: Rule
+    min_length: int
+    alphabet: str | None
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    setup = _setup(args)
+    try:
+        game = LetterGame(setup.words, setup.rule, setup.min_length, setup.alphabet)
+    except ValueError as error:
+        raise UsageError(f"{setup.source}: {error}") from None
+    seconds = time.perf_counter() - started
+    board = _board(game, args.prefix)
+    if args.json:
+        print(json.dumps(_report(game, board, seconds, args.strategy, setup.source), ensure_ascii=False))
+    else:
+        print(_text(game, board, seconds, args.strategy, setup.source))
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _setup(args: argparse.Namespace) -> Setup:
+    if args.words:
+        try:
+            words = read_words(args.words)
+        except WordListError as error:
+            raise UsageError(str(error)) from None
+        return Setup(args.words, words, Rule(args.rule or Rule.COMPLETE_WINS), args.min_length or 1, None)
+    language = LANGUAGES[args.lang or "ru"]
+    try:
+        words = language.words()
+    except WordListError as error:
+        raise UsageError(f"{error} (rebuild it with 'make data')") from None
+    rule = Rule(args.rule or language.rule)
+    return Setup(f"--lang {language.code}", words, rule, args.min_length or language.min_length, language.alphabet)
+
+
+def _board(game: LetterGame, prefix: str) -> str:
+    if not prefix:
+        return ""
+    board = normalise_letters(prefix, game.alphabet)
+    if isinstance(board, InputError):
+        assert board.problem is InputProblem.NOT_IN_ALPHABET
+        outside = "".join(sorted({c for c in prefix.lower() if c not in game.alphabet}))
+        raise UsageError(f"--prefix {prefix!r}: not in the alphabet of this dictionary: {outside!r}")
+    verdict = game.verdict(board)
+    if verdict is Verdict.NO_WORD:
+        raise UsageError(f"--prefix {prefix!r}: no word starts with {board!r}")
+    if verdict is Verdict.UNREACHABLE:
+        raise UsageError(f"--prefix {prefix!r}: the game ends at {game.word_on_the_way(board)!r} before {board!r}")
+    return board
+
+
+def _report(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> dict[str, object]:
+    plays = game.plays(board)
+    report: dict[str, object] = {
+        "dictionary": source,
+        "rule": game.rule.value,
+        "min_length": game.min_length,
+        "prefix": board,
+        "words": game.word_count,
+        "reachable_words": game.reachable_word_count,
+        "positions": game.positions,
+        "to_move": game.to_move(board),
+        "winner": game.winner(board),
+        "game_over": game.is_word(board),
+        "winning_moves": game.winning_letters(board),
+        "plies_to_end": game.distance(board),
+        "moves": [_play_report(play) for play in plays],
+        "seconds": round(seconds, 4),
+    }
+    if with_strategy:
+        report["strategy"] = game.strategy(board)
+    return report
+
+
+def _play_report(play: Play) -> dict[str, object]:
+    outcome = "win" if play.outcome is Value.WIN else "loss"
+    return {"letter": play.letter, "outcome": outcome, "plies": play.plies, "example": play.example}
+
+
+def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> str:
+    rule_text = "completing a word wins" if game.rule is Rule.COMPLETE_WINS else "completing a word loses (Ghost)"
+    shown = f"«{board}»" if board else "the empty board"
+    lines = [
+        f"dictionary {source}: {game.word_count:,} words of {game.min_length}+ letters, "
+        f"{game.reachable_word_count:,} reachable, {game.positions:,} positions",
+        f"rule: {game.rule.value} ({rule_text})",
+    ]
+    if game.is_word(board):
+        lines.append(f"{shown} is a word: the game is over, the {game.winner(board)} player has won")
+        return "\n".join(lines)
+    mover = game.to_move(board)
+    winning = game.winning_letters(board)
+    lines.append(f"from {shown}, the {mover} player to move: the {game.winner(board)} player wins with perfect play")
+    if winning:
+        lines.append(f"winning letters: {' '.join(winning)}")
+    else:
+        lines.append(f"every letter loses for the {mover} player")
+    lines.append("")
+    lines.append("letter  outcome       example")
+    for play in game.plays(board):
+        outcome = f"{'wins' if play.outcome is Value.WIN else 'loses'} in {play.plies + 1}"
+        lines.append(f"{play.letter:<7} {outcome:<13} {play.example}")
+    if with_strategy:
+        lines += ["", "strategy: " + game.strategy(board)]
+    lines.append(f"\nsolved in {seconds:.3f} s")
+    return "\n".join(lines)

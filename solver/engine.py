@@ -1,0 +1,157 @@
+"""Retrograde analysis of finite two-player games given as a graph.
+
+A game is a directed graph of positions; an edge is a legal move. A position
+with no moves is *terminal* and its value for the player to move is given by
+the game (in the letter game a completed word can be either a win or a loss).
+The engine works back from the terminal positions, one ply at a time, the way
+endgame tables are built:
+
+* a position with a move to a position lost for the opponent is **won**;
+* a position all of whose moves lead to positions won for the opponent is
+  **lost**, and it is found when the counter of its undecided moves reaches 0;
+* whatever is never decided can be held by both sides for ever: a **draw**.
+
+Processing the positions in rounds of equal distance gives every position the
+distance to the end under best play (the winner hurries, the loser holds out)
+for free, and every round is a handful of NumPy operations, so deep graphs
+(English fragments run 30 letters deep) and cyclic ones (the finger game) cost
+no recursion at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+from numpy.typing import NDArray
+
+IntArray = NDArray[np.int64]
+
+
+class Value(IntEnum):
+    """The value of a position for the player to move."""
+
+    LOSS = -1
+    DRAW = 0
+    WIN = 1
+
+
+#: The distance recorded for drawn positions: the game never ends.
+NO_END = -1
+
+
+@dataclass(frozen=True)
+class Graph:
+    """Moves in compressed sparse row form: position ``p`` moves to
+    ``targets[offsets[p]:offsets[p + 1]]``.
+    """
+
+    offsets: IntArray
+    targets: IntArray
+
+    @classmethod
+    def from_lists(cls, successors: list[list[int]]) -> Graph:
+        """Build from one list of successors per position (handy for small games)."""
+        counts = np.fromiter((len(s) for s in successors), dtype=np.int64, count=len(successors))
+        offsets = np.zeros(len(successors) + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        flat = [t for s in successors for t in s]
+        return cls(offsets, np.asarray(flat, dtype=np.int64))
+
+    @property
+    def size(self) -> int:
+        return len(self.offsets) - 1
+
+    def out_degree(self) -> IntArray:
+        return np.diff(self.offsets)
+
+    def sources(self) -> IntArray:
+        """The position each edge leaves from, aligned with ``targets``."""
+        return np.repeat(np.arange(self.size, dtype=np.int64), self.out_degree())
+
+    def successors(self, position: int) -> IntArray:
+        return self.targets[self.offsets[position] : self.offsets[position + 1]]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Per position: its value for the player to move and the plies to the end
+    (``NO_END`` for draws)."""
+
+    value: NDArray[np.int8]
+    distance: IntArray
+
+    def value_of(self, position: int) -> Value:
+        return Value(int(self.value[position]))
+
+    def counts(self) -> dict[Value, int]:
+        found = np.bincount(self.value.astype(np.int64) + 1, minlength=3)
+        return {v: int(found[v + 1]) for v in Value}
+
+
+def solve(graph: Graph, terminal_value: NDArray[np.int8] | Value = Value.LOSS) -> Solution:
+    """Solve every position of ``graph``.
+
+    ``terminal_value`` is the value of a position without moves, either one
+    value for all of them or an array over all positions (read only where the
+    out-degree is 0). A terminal value may not be ``DRAW``.
+    """
+    n = graph.size
+    undecided_moves = graph.out_degree().copy()
+    terminal = np.flatnonzero(undecided_moves == 0)
+    values = np.broadcast_to(np.asarray(terminal_value, dtype=np.int8), (n,))[terminal]
+    if np.any(values == Value.DRAW):
+        raise ValueError("a terminal position must be won or lost")
+
+    value = np.zeros(n, dtype=np.int8)
+    distance = np.full(n, NO_END, dtype=np.int64)
+    decided = np.zeros(n, dtype=bool)
+    value[terminal], distance[terminal], decided[terminal] = values, 0, True
+
+    predecessors = _reverse(graph)
+    frontier = terminal
+    ply = 0
+    while frontier.size:
+        ply += 1
+        lost = frontier[value[frontier] == Value.LOSS]
+        won = frontier[value[frontier] == Value.WIN]
+
+        new_wins = _undecided(_all_predecessors(predecessors, lost), decided)
+        value[new_wins], distance[new_wins], decided[new_wins] = Value.WIN, ply, True
+
+        parents = _all_predecessors(predecessors, won)
+        np.subtract.at(undecided_moves, parents, 1)
+        new_losses = _undecided(parents[undecided_moves[parents] == 0], decided)
+        value[new_losses], distance[new_losses], decided[new_losses] = Value.LOSS, ply, True
+
+        frontier = np.concatenate([new_wins, new_losses])
+    return Solution(value, distance)
+
+
+def _reverse(graph: Graph) -> Graph:
+    """The same graph with every edge turned around."""
+    order = np.argsort(graph.targets, kind="stable")
+    sources = graph.sources()[order]
+    counts = np.bincount(graph.targets, minlength=graph.size)
+    offsets = np.zeros(graph.size + 1, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    return Graph(offsets, sources)
+
+
+def _all_predecessors(predecessors: Graph, positions: IntArray) -> IntArray:
+    """Every predecessor of ``positions``, once per edge (so counts stay exact)."""
+    starts = predecessors.offsets[positions]
+    lengths = predecessors.offsets[positions + 1] - starts
+    if not lengths.sum():
+        return np.empty(0, dtype=np.int64)
+    edge = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+    found: IntArray = predecessors.targets[edge]
+    return found
+
+
+def _undecided(positions: IntArray, decided: NDArray[np.bool_]) -> IntArray:
+    """The distinct undecided ones among ``positions``, sorted."""
+    marked = np.zeros(len(decided), dtype=bool)
+    marked[positions] = True
+    return np.flatnonzero(marked & ~decided)

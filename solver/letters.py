@@ -1,0 +1,551 @@
+"""The letter game, solved exactly: «Кто первым закончит слово?» and Ghost.
+
+Players append letters to a shared board. After every move the board is
+judged: no word starts with it, and the mover loses; it is a word, and the
+mover wins (rule *complete-wins*) or loses (*complete-loses*, Ghost);
+otherwise play goes on.
+
+The concepts, after Norvig's Ghost notebook:
+
+* the **vocabulary**: the words long enough to count;
+* a **fragment**: a beginning of a *reachable* word. A word that starts with
+  a shorter word can never be reached (the game ends at «пол» before
+  «поляна»), so the reachable words are exactly the leaves of the fragment
+  tree and every other fragment has at least one legal letter;
+* the **legal plays** at a fragment: the letters that keep it a fragment;
+* the **strategy**: the solved table of the generic engine, read as moves.
+
+Fragments are numbered depth by depth and alphabetically within a depth, so
+the children of a fragment are consecutive numbers and the whole tree is a
+few NumPy arrays: building and solving 60,000 Russian nouns takes tens of
+milliseconds, and every question a player asks is a walk of a few steps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+import numpy as np
+from numpy.typing import NDArray
+
+from solver.engine import Graph, Solution, Value, solve
+
+IntArray = NDArray[np.int64]
+
+
+class Rule(StrEnum):
+    """What completing a word does to the player who completed it."""
+
+    COMPLETE_WINS = "complete-wins"
+    COMPLETE_LOSES = "complete-loses"
+
+
+class Level(StrEnum):
+    """How well the computer plays."""
+
+    PERFECT = "perfect"
+    STRONG = "strong"
+    EASY = "easy"
+
+
+#: How often each level makes a human-like mistake instead of the best move.
+MISTAKE_RATE = {Level.PERFECT: 0.0, Level.STRONG: 0.15, Level.EASY: 0.45}
+
+#: Latin letters that look like Cyrillic ones, read as those in a Russian game
+#: (seed 000 types a Latin C for С). Upper and lower case look alike differently.
+CYRILLIC_LOOKALIKES = str.maketrans(
+    "ABCEHKMOPTXYaceopxykËë",
+    "АВСЕНКМОРТХУасеорхукЁё",
+)
+
+
+# ---------------------------------------------------------------- vocabulary
+
+
+def vocabulary(words: Iterable[str], min_length: int = 1) -> list[str]:
+    """The distinct words of at least ``min_length`` letters, sorted.
+
+    Sorting a list is much faster than sorting a set when the word file is
+    already sorted, as the shipped ones are.
+    """
+    kept = [word for word in words if len(word) >= min_length] if min_length > 1 else [w for w in words if w]
+    kept.sort()
+    return list(dict.fromkeys(kept))
+
+
+def reachable_words(sorted_words: Iterable[str]) -> list[str]:
+    """The words that no shorter word begins: only these can end a game.
+
+    In sorted order a word's prefixes come before it and everything between
+    a prefix word and the word starts with that prefix, so comparing with the
+    last reachable word is enough.
+    """
+    reachable: list[str] = []
+    for word in sorted_words:
+        if not (reachable and word.startswith(reachable[-1])):
+            reachable.append(word)
+    return reachable
+
+
+# ---------------------------------------------------------------- input
+
+
+class InputProblem(Enum):
+    """Why a player's text is not a letter of the game."""
+
+    EMPTY = "empty"
+    NOT_ONE_LETTER = "not-one-letter"
+    NOT_IN_ALPHABET = "not-in-alphabet"
+
+
+@dataclass(frozen=True)
+class InputError:
+    """A player's text that is not a letter; returned, never raised."""
+
+    problem: InputProblem
+    text: str
+
+
+def normalise_letters(text: str, alphabet: str) -> str | InputError:
+    """Read what a player typed as letters of ``alphabet``, or say why not.
+
+    Case is folded; when the alphabet is Cyrillic, Latin look-alikes count
+    as the Cyrillic letters they look like.
+    """
+    stripped = text.strip()
+    if not stripped:
+        return InputError(InputProblem.EMPTY, text)
+    if _is_cyrillic(alphabet):
+        stripped = stripped.translate(CYRILLIC_LOOKALIKES)
+    letters = stripped.lower()
+    if any(letter not in alphabet for letter in letters):
+        return InputError(InputProblem.NOT_IN_ALPHABET, text)
+    return letters
+
+
+def normalise_letter(text: str, alphabet: str) -> str | InputError:
+    """Like :func:`normalise_letters`, for exactly one letter."""
+    letters = normalise_letters(text, alphabet)
+    if isinstance(letters, str) and len(letters) != 1:
+        return InputError(InputProblem.NOT_ONE_LETTER, text)
+    return letters
+
+
+def _is_cyrillic(alphabet: str) -> bool:
+    return any("\u0400" <= letter <= "\u04ff" for letter in alphabet)
+
+
+# ---------------------------------------------------------------- the tree
+
+
+@dataclass(frozen=True)
+class FragmentTree:
+    """Every fragment of the reachable words, numbered depth by depth.
+
+    Fragment 0 is the empty board; the children of fragment ``f`` are the
+    numbers ``first_child[f]`` up to ``first_child[f + 1]``, in code-point order.
+    """
+
+    words: list[str]  # the reachable words, sorted
+    alphabet: str
+    parent: IntArray
+    letter: IntArray  # index into alphabet of the last letter (-1 for the root)
+    depth: IntArray
+    first_child: IntArray  # CSR offsets, one longer than the tree
+    word_index: IntArray  # index into words for a leaf, -1 elsewhere
+
+    @classmethod
+    def build(cls, words: Sequence[str], alphabet: str | None = None) -> FragmentTree:
+        """Build from reachable, sorted words. The alphabet defaults to the
+        letters that occur; a given one must hold every letter that does."""
+        codes, lengths, alphabet = _encode(words, alphabet)
+        count, width = codes.shape
+        previous_lcp = np.zeros(count, dtype=np.int64)
+        previous_lcp[1:] = _common_prefix_lengths(codes)
+        depths = np.arange(1, width + 1)
+        # Row i opens a new fragment at depth d if the word is that long and
+        # it differs from the previous word within its first d letters.
+        opens = (depths <= lengths[:, None]) & (depths > previous_lcp[:, None])
+        per_depth = opens.sum(axis=0)
+        depth_start = 1 + np.concatenate([[0], np.cumsum(per_depth)])
+        # The fragment of row i at depth d: the last one opened at or above row i.
+        node_of_row = depth_start[:-1] + np.cumsum(opens, axis=0) - 1
+        size = int(depth_start[-1])
+
+        column, row = np.nonzero(opens.T)  # depth-major, then alphabetical: fragment order
+        nodes = node_of_row[row, column]
+        parent = np.full(size, -1, dtype=np.int64)
+        letter = np.full(size, -1, dtype=np.int64)
+        depth = np.zeros(size, dtype=np.int64)
+        parent[nodes] = np.where(column > 0, node_of_row[row, column - 1], 0)
+        letter[nodes] = codes[row, column].astype(np.int64) - 1
+        depth[nodes] = column + 1
+
+        first_child = np.searchsorted(parent[1:], np.arange(size + 1), side="left") + 1
+        word_index = np.full(size, -1, dtype=np.int64)
+        word_index[node_of_row[np.arange(count), lengths - 1]] = np.arange(count)
+        return cls(list(words), alphabet, parent, letter, depth, first_child, word_index)
+
+    @property
+    def size(self) -> int:
+        return len(self.parent)
+
+    def graph(self) -> Graph:
+        return Graph(self.first_child, np.arange(1, self.size, dtype=np.int64))
+
+    def children(self, node: int) -> range:
+        return range(int(self.first_child[node]), int(self.first_child[node + 1]))
+
+    def child(self, node: int, letter: str) -> int | None:
+        code = self.alphabet.find(letter)
+        for child in self.children(node):
+            if self.letter[child] == code:
+                return child
+        return None
+
+    def find(self, fragment: str) -> int | None:
+        node = 0
+        for letter in fragment:
+            found = self.child(node, letter)
+            if found is None:
+                return None
+            node = found
+        return node
+
+    def fragment(self, node: int) -> str:
+        letters = []
+        while node > 0:
+            letters.append(self.alphabet[self.letter[node]])
+            node = int(self.parent[node])
+        return "".join(reversed(letters))
+
+    def is_word(self, node: int) -> bool:
+        return bool(self.word_index[node] >= 0)
+
+
+def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint8], IntArray, str]:
+    """Words as a zero-padded matrix of letter codes 1..len(alphabet)."""
+    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+    points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
+    present = np.unique(points)
+    if alphabet is None:
+        alphabet = "".join(map(chr, present))
+    outside = set(map(chr, present)) - set(alphabet)
+    if outside:
+        raise ValueError(f"letters outside the alphabet: {''.join(sorted(outside))}")
+    if len(alphabet) > 255:
+        raise ValueError("an alphabet of more than 255 letters")
+    order = np.argsort([ord(c) for c in alphabet])
+    sorted_points = np.array([ord(alphabet[i]) for i in order], dtype=np.uint32)
+    codes_flat = order[np.searchsorted(sorted_points, points)] + 1
+    width = int(lengths.max())
+    codes = np.zeros((len(words), width), dtype=np.uint8)
+    rows = np.repeat(np.arange(len(words)), lengths)
+    starts = np.cumsum(lengths) - lengths
+    columns = np.arange(len(points)) - np.repeat(starts, lengths)
+    codes[rows, columns] = codes_flat
+    return codes, lengths, alphabet
+
+
+def _common_prefix_lengths(codes: NDArray[np.uint8]) -> IntArray:
+    """Letters each word shares with the word before it (padding never matches
+    a letter, and two distinct words never match all the way)."""
+    differs = np.ones((len(codes) - 1, codes.shape[1] + 1), dtype=bool)
+    differs[:, :-1] = (codes[1:] != codes[:-1]) | (codes[1:] == 0)
+    lengths: IntArray = differs.argmax(axis=1).astype(np.int64)
+    return lengths
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Verdict(Enum):
+    """What the board says after a move."""
+
+    GOES_ON = "goes-on"
+    COMPLETED_WORD = "completed-word"
+    NO_WORD = "no-word"  # no word starts with the board
+    UNREACHABLE = "unreachable"  # the board passes through a shorter word
+
+
+@dataclass(frozen=True)
+class Play:
+    """A legal letter at a board, judged for the player who plays it."""
+
+    letter: str
+    outcome: Value  # for the player who plays the letter
+    plies: int  # plies after this one until the game ends under best play
+    example: str  # the word this line of best play ends at
+    completes_word: bool
+
+
+class LetterGame:
+    """A dictionary and a rule, solved for every fragment.
+
+    Boards are plain strings of letters of ``alphabet``; every method that
+    takes one expects a fragment (see :meth:`verdict` for judging any board).
+    """
+
+    def __init__(
+        self,
+        words: Iterable[str],
+        rule: Rule | str = Rule.COMPLETE_WINS,
+        min_length: int = 1,
+        alphabet: str | None = None,
+    ) -> None:
+        kept = vocabulary(words, min_length)
+        if not kept:
+            raise ValueError("the dictionary has no words of the minimum length")
+        self.rule = Rule(rule)
+        self.min_length = min_length
+        self.word_count = len(kept)
+        self.tree = FragmentTree.build(reachable_words(kept), alphabet)
+        self.alphabet = self.tree.alphabet
+        word_value = Value.LOSS if self.rule is Rule.COMPLETE_WINS else Value.WIN
+        self.solution: Solution = solve(self.tree.graph(), word_value)
+        self._best_child = self._choose_best_children()
+        self._line_end = self._follow_best_lines()
+
+    # -- sizes ----------------------------------------------------------
+
+    @property
+    def reachable_word_count(self) -> int:
+        return len(self.tree.words)
+
+    @property
+    def positions(self) -> int:
+        return self.tree.size
+
+    # -- judging boards -------------------------------------------------
+
+    def verdict(self, board: str) -> Verdict:
+        """Judge any board of alphabet letters, as the rules do after a move."""
+        node = self.tree.find(board)
+        if node is not None:
+            return Verdict.COMPLETED_WORD if self.tree.is_word(node) else Verdict.GOES_ON
+        if self.word_on_the_way(board) is not None:
+            return Verdict.UNREACHABLE
+        return Verdict.NO_WORD
+
+    def word_on_the_way(self, board: str) -> str | None:
+        """The reachable word that ends the game before ``board`` can be written."""
+        node = 0
+        for length, letter in enumerate(board, start=1):
+            found = self.tree.child(node, letter)
+            if found is None:
+                return None
+            node = found
+            if self.tree.is_word(node) and length < len(board):
+                return self.tree.words[int(self.tree.word_index[node])]
+        return None
+
+    def is_fragment(self, board: str) -> bool:
+        return self.tree.find(board) is not None
+
+    def is_word(self, board: str) -> bool:
+        node = self.tree.find(board)
+        return node is not None and self.tree.is_word(node)
+
+    def mover_wins_by_completing(self) -> bool:
+        return self.rule is Rule.COMPLETE_WINS
+
+    # -- the solved table -------------------------------------------------
+
+    def value(self, board: str) -> Value:
+        """The value of ``board`` for the player to move."""
+        return self.solution.value_of(self._node(board))
+
+    def distance(self, board: str) -> int:
+        return int(self.solution.distance[self._node(board)])
+
+    @staticmethod
+    def to_move(board: str) -> str:
+        """``"first"`` or ``"second"``: whose turn it is at ``board``."""
+        return "first" if len(board) % 2 == 0 else "second"
+
+    def winner(self, board: str) -> str:
+        """Who wins from ``board`` with perfect play: ``"first"`` or ``"second"``."""
+        mover = self.to_move(board)
+        if self.value(board) is Value.WIN:
+            return mover
+        return "second" if mover == "first" else "first"
+
+    def plays(self, board: str) -> list[Play]:
+        """Every legal letter at ``board``, judged for the player who plays it."""
+        return [self._play(child) for child in self.tree.children(self._node(board))]
+
+    def winning_letters(self, board: str) -> list[str]:
+        return sorted(play.letter for play in self.plays(board) if play.outcome is Value.WIN)
+
+    def example_word(self, board: str) -> str:
+        """The word that best play from ``board`` ends at."""
+        return self._word(int(self._line_end[self._node(board)]))
+
+    # -- the computer's move ----------------------------------------------
+
+    def best_letter(self, board: str) -> str:
+        """Perfect play: win fastest; when lost, hold out longest and leave
+        the opponent the most ways to go wrong."""
+        return self._letter(int(self._best_child[self._node(board)]))
+
+    def computer_letter(self, board: str, level: Level | str = Level.PERFECT, rng: random.Random | None = None) -> str:
+        """The computer's letter at ``level``: perfect, or now and then a
+        human-like slip (a letter chosen as a person might think of it)."""
+        rng = rng or random.Random()
+        node = self._node(board)
+        if rng.random() >= MISTAKE_RATE[Level(level)]:
+            return self.best_letter(board)
+        return self._letter(self._plausible_child(node, rng))
+
+    # -- the winning strategy -------------------------------------------
+
+    def strategy(self, board: str = "", max_branches: int = 40) -> str:
+        """The winner's strategy from ``board`` as a compact tree, like seed
+        000's «й → йо → йог / йод; йе → йем → йеменец / йеменка».
+
+        ``→`` is a move, ``/`` separates equally good final moves of the
+        winner, ``;`` separates the loser's replies (nested ones in
+        brackets); a line whose every ending is known is shown by its words.
+        At most ``max_branches`` replies are written out; ``…`` marks the cut.
+        """
+        node = self._node(board)
+        if self.tree.is_word(node):
+            return self._word(node)
+        budget = [max_branches]
+        if self.solution.value[node] == Value.WIN:
+            return self._winner_moves(node, budget, top=True)
+        return self._replies(node, budget, top=True)
+
+    # -- internals ------------------------------------------------------
+
+    def _node(self, board: str) -> int:
+        node = self.tree.find(board)
+        if node is None:
+            raise KeyError(f"not a fragment: {board!r}")
+        return node
+
+    def _letter(self, node: int) -> str:
+        return self.alphabet[int(self.tree.letter[node])]
+
+    def _word(self, node: int) -> str:
+        return self.tree.words[int(self.tree.word_index[node])]
+
+    def _play(self, child: int) -> Play:
+        value = Value(-int(self.solution.value[child]))  # the opponent's loss is our win
+        return Play(
+            letter=self._letter(child),
+            outcome=value,
+            plies=int(self.solution.distance[child]),
+            example=self._word(int(self._line_end[child])),
+            completes_word=self.tree.is_word(child),
+        )
+
+    def _mistakes_available(self) -> IntArray:
+        """For each fragment, how many legal letters lose for the player to move."""
+        tree, value = self.tree, self.solution.value
+        child_wins = (value[1:] == Value.WIN).astype(np.int64)  # won for the next mover
+        sums = np.concatenate([[0], np.cumsum(child_wins)])
+        mistakes: IntArray = sums[tree.first_child[1:] - 1] - sums[tree.first_child[:-1] - 1]
+        return mistakes
+
+    def _choose_best_children(self) -> IntArray:
+        """The perfect move at every fragment, chosen for all of them at once."""
+        tree, value, distance = self.tree, self.solution.value, self.solution.distance
+        children = np.arange(1, tree.size)
+        parents = tree.parent[1:]
+        parent_wins = value[parents] == Value.WIN
+        good = value[children] == Value.LOSS  # lost for the opponent
+        # Sort key, smallest first: good moves first; the fastest win, or the
+        # longest defence that leaves the most mistakes; then alphabetical.
+        speed = np.where(parent_wins, distance[children], -distance[children])
+        mistakes = self._mistakes_available()[children]
+        order = np.lexsort((children, -mistakes, speed, ~good, parents))
+        sorted_parents = parents[order]
+        first_of_parent = np.flatnonzero(np.r_[True, sorted_parents[1:] != sorted_parents[:-1]])
+        best = np.full(tree.size, -1, dtype=np.int64)
+        best[sorted_parents[first_of_parent]] = children[order][first_of_parent]
+        return best
+
+    def _follow_best_lines(self) -> IntArray:
+        """The leaf that best play from each fragment ends at, deepest first."""
+        tree = self.tree
+        line_end = np.arange(tree.size, dtype=np.int64)
+        inner = np.flatnonzero(tree.word_index < 0)
+        for depth in range(int(tree.depth.max()), -1, -1):
+            here = inner[tree.depth[inner] == depth]
+            line_end[here] = line_end[self._best_child[here]]
+        return line_end
+
+    def _plausible_child(self, node: int, rng: random.Random) -> int:
+        """A letter a person might play: one that does not lose on the spot,
+        picked in proportion to how many words it keeps in play."""
+        children = list(self.tree.children(node))
+        safe = [c for c in children if not (self.tree.is_word(c) and self.solution.value[c] == Value.WIN)]
+        candidates = safe or children
+        weights = [self._words_below(c) for c in candidates]
+        return rng.choices(candidates, weights=weights)[0]
+
+    def _words_below(self, node: int) -> int:
+        first = last = node
+        while not self.tree.is_word(last):
+            last = int(self.tree.first_child[last + 1]) - 1
+        while not self.tree.is_word(first):
+            first = int(self.tree.first_child[first])
+        return int(self.tree.word_index[last] - self.tree.word_index[first]) + 1
+
+    def _winner_moves(self, node: int, budget: list[int], top: bool = False) -> str:
+        """The winner to move at ``node``: the best move and what follows it,
+        or every immediately winning letter when the game ends at once."""
+        best = int(self._best_child[node])
+        if self.tree.is_word(best):
+            return " / ".join(self._word(c) for c in self._finishing_moves(node))
+        return f"{self.tree.fragment(best)} → {self._after_winner_move(best, budget, top)}"
+
+    def _after_winner_move(self, node: int, budget: list[int], top: bool) -> str:
+        endings = self._strategy_words(node, limit=3)
+        if endings is not None:
+            return " / ".join(endings)
+        return self._replies(node, budget, top)
+
+    def _replies(self, node: int, budget: list[int], top: bool) -> str:
+        branches = []
+        for reply in self.tree.children(node):
+            if budget[0] <= 0:
+                branches.append("…")
+                break
+            budget[0] -= 1
+            if self.tree.is_word(reply):
+                branches.append(self._word(reply))
+            else:
+                branches.append(f"{self.tree.fragment(reply)} → {self._winner_moves(reply, budget)}")
+        text = "; ".join(branches)
+        return text if top or len(branches) == 1 else f"({text})"
+
+    def _finishing_moves(self, node: int) -> list[int]:
+        """The letters at ``node`` that complete a word and win at once."""
+        children = self.tree.children(node)
+        return [c for c in children if self.tree.is_word(c) and self.solution.value[c] == Value.LOSS]
+
+    def _strategy_words(self, node: int, limit: int) -> list[str] | None:
+        """The words the winner's strategy can end at below ``node`` (the
+        loser to move), or None when there are more than ``limit``."""
+        found: list[str] = []
+        stack = [(node, False)]
+        while stack:
+            current, winner_to_move = stack.pop()
+            if self.tree.is_word(current):
+                found.append(self._word(current))
+                if len(found) > limit:
+                    return None
+            elif winner_to_move:
+                best = int(self._best_child[current])
+                if self.tree.is_word(best):
+                    stack.extend((c, False) for c in self._finishing_moves(current))
+                else:
+                    stack.append((best, False))
+            else:
+                stack.extend((c, True) for c in self.tree.children(current))
+        return sorted(found)
