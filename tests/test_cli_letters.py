@@ -1,0 +1,128 @@
+"""``python -m solver letters`` and ``bokstav``: the JSON contract, the exact
+bokstav line, and one clear line for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+
+JSON_KEYS = {"words", "reachable_words", "positions", "to_move", "winner", "winning_moves", "seconds"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture
+def bokstav_dat(tmp_path: Path) -> Path:
+    path = tmp_path / "bokstav.dat"
+    path.write_text("8\nFE\nFRI\nFRIA\nKO\nSE\nSTUGA\nSTUGBY\nSTUP\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def nouns(tmp_path: Path) -> Path:
+    path = tmp_path / "nouns.txt"
+    path.write_text("йог\nйод\nйеменец\nйеменка\nагар-агар\n\n", encoding="utf-8")
+    return path
+
+
+def test_bokstav_prints_the_safe_letters_exactly(capsys: pytest.CaptureFixture[str], bokstav_dat: Path) -> None:
+    assert run(capsys, "bokstav", str(bokstav_dat)) == (0, "Säkra bokstäver: K S\n", "")
+
+
+def test_bokstav_with_no_safe_letter_prints_the_bare_label(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "none.dat"
+    path.write_text("2\nA\nB\n", encoding="utf-8")
+    assert run(capsys, "bokstav", str(path)) == (0, "Säkra bokstäver:\n", "")
+
+
+def test_letters_json_has_the_contract_keys(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:
+    status, out, err = run(capsys, "letters", "--words", str(nouns), "--json")
+    assert status == 0 and err == ""
+    report = json.loads(out)
+    assert set(report) >= JSON_KEYS
+    assert report["words"] == 5
+    assert report["to_move"] == "first"
+    assert report["winner"] == "first"
+    assert report["winning_moves"] == ["а", "й"]  # агар-агар has nine symbols: the first player completes it
+
+
+def test_the_hyphen_is_one_more_symbol_of_a_word_file(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:
+    status, out, _ = run(capsys, "letters", "--words", str(nouns), "--prefix", "агар-", "--json")
+    report = json.loads(out)
+    assert status == 0
+    assert report["prefix"] == "агар-"
+    assert report["to_move"] == "second"  # five symbols played
+    assert [move["letter"] for move in report["moves"]] == ["а"]
+
+
+def test_a_prefix_changes_whose_move_it_is(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:
+    status, out, _ = run(capsys, "letters", "--words", str(nouns), "--prefix", "йе", "--json")
+    report = json.loads(out)
+    assert (status, report["to_move"], report["winner"], report["winning_moves"]) == (0, "first", "first", ["м"])
+
+
+def test_the_strategy_is_printed_on_request(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:
+    status, out, _ = run(capsys, "letters", "--words", str(nouns), "--strategy")
+    assert status == 0
+    assert "strategy: й → йе → йем → йеменец / йеменка; йо → йог / йод" in out
+
+
+def test_both_shipped_dictionaries_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--lang", "ru"], ["--lang", "ru", "--rule", "complete-loses"], ["--lang", "en"]):
+        status, out, _ = run(capsys, "letters", *argv, "--json")
+        report = json.loads(out)
+        assert status == 0
+        assert report["winner"] in {"first", "second"}
+        expected = report["winner"] == "first"
+        assert bool(report["winning_moves"]) is expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["letters", "--words", "/no/such/file"], "no such file"),
+        (["letters", "--words", "{empty}"], "no words"),
+        (["letters", "--prefix", "ъъъ"], "no word starts with"),
+        (["letters", "--prefix", "q"], "not in the alphabet"),
+        (["letters", "--rule", "sometimes"], "invalid choice"),
+        (["letters", "--min-length", "0"], "must be 1 or more"),
+        (["letters", "--words", "x", "--lang", "ru"], "not allowed with"),
+        (["letters", "--bogus"], "unrecognized arguments"),
+        (["bokstav"], "required"),
+        (["bokstav", "{empty}"], "no words"),
+        (["nonsense"], "unknown command"),
+        ([], "required"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n\n", encoding="utf-8")
+    status, out, err = run(capsys, *[arg.replace("{empty}", str(empty)) for arg in argv])
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert message in err
+
+
+def test_the_real_command_runs_as_a_process(bokstav_dat: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "bokstav", str(bokstav_dat)], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "Säkra bokstäver: K S\n", "")
+    failed = subprocess.run(
+        [sys.executable, "-m", "solver", "letters", "--prefix", "zz"], capture_output=True, text=True, check=False
+    )
+    assert failed.returncode == 2
+    assert "Traceback" not in failed.stderr and failed.stderr.count("\n") == 1

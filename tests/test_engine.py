@@ -1,0 +1,82 @@
+"""The generic retrograde engine on small graphs whose values are known by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver.engine import NO_END, Graph, Value, solve
+
+
+def solved(successors: list[list[int]], terminal: Value | list[int] = Value.LOSS) -> list[tuple[Value, int]]:
+    terminal_value = np.asarray(terminal, dtype=np.int8) if isinstance(terminal, list) else terminal
+    solution = solve(Graph.from_lists(successors), terminal_value)
+    return [(Value(int(v)), int(d)) for v, d in zip(solution.value, solution.distance, strict=True)]
+
+
+def test_a_chain_alternates_wins_and_losses_with_growing_distance() -> None:
+    # 0 → 1 → 2 → 3, and 3 has no move: lost for its player to move.
+    assert solved([[1], [2], [3], []]) == [
+        (Value.WIN, 3),
+        (Value.LOSS, 2),
+        (Value.WIN, 1),
+        (Value.LOSS, 0),
+    ]
+
+
+def test_the_winner_takes_the_fastest_win_and_the_loser_the_longest_defence() -> None:
+    # 0 can win at once (→ 3) or later (→ 1 → 2 → 3 is no good for it anyway).
+    # 4 is lost: its moves reach wins for the opponent in 1 ply (5) or 3 plies (0).
+    graph = [[1, 3], [2], [3], [], [5, 0], [3]]
+    values = solved(graph)
+    assert values[0] == (Value.WIN, 1)
+    assert values[4] == (Value.LOSS, 2)  # 1 + the longer of its moves (0 wins in 1)
+
+
+def test_a_cycle_nobody_needs_to_leave_is_a_draw() -> None:
+    # 0 ⇄ 1, and 1 may also step to 2, which is a loss for its player to move.
+    # 1 wins by moving to 2; so 0 must not move to 1... but it has no other move.
+    values = solved([[1], [0, 2], []])
+    assert values == [(Value.LOSS, 2), (Value.WIN, 1), (Value.LOSS, 0)]
+    # Without the exit, the players go round for ever.
+    assert solved([[1], [0]]) == [(Value.DRAW, NO_END), (Value.DRAW, NO_END)]
+
+
+def test_a_player_in_a_draw_avoids_a_losing_exit() -> None:
+    # 0 can loop with 1 or step into 2, which wins for the opponent: it loops.
+    values = solved([[1, 2], [0], [3], []])
+    assert values[2] == (Value.WIN, 1)
+    assert values[0] == (Value.DRAW, NO_END)
+    assert values[1] == (Value.DRAW, NO_END)
+
+
+def test_terminal_values_may_differ_per_position() -> None:
+    # 0 chooses between a terminal position won for its player to move (1)
+    # and one lost for its player to move (2): it picks 2.
+    assert solved([[1, 2], [], []], terminal=[0, 1, -1]) == [
+        (Value.WIN, 1),
+        (Value.WIN, 0),
+        (Value.LOSS, 0),
+    ]
+
+
+def test_repeated_edges_count_once_each() -> None:
+    # Two edges to the same won position still leave the position lost, not stuck.
+    assert solved([[1, 1], []], terminal=[0, 1])[0] == (Value.LOSS, 1)
+
+
+def test_a_deep_graph_needs_no_recursion() -> None:
+    depth = 50_000
+    chain = [[i + 1] for i in range(depth)] + [[]]
+    values = solved(chain)
+    assert values[0] == (Value.LOSS if depth % 2 == 0 else Value.WIN, depth)
+
+
+def test_a_terminal_draw_is_refused() -> None:
+    with pytest.raises(ValueError, match="won or lost"):
+        solved([[]], terminal=[0])
+
+
+def test_counts_sum_to_the_graph_size() -> None:
+    solution = solve(Graph.from_lists([[1], [0, 2], [], [4], [3]]))
+    assert solution.counts() == {Value.WIN: 1, Value.LOSS: 2, Value.DRAW: 2}
