@@ -68,11 +68,16 @@ def per_call_microseconds(call: Callable[[str], object], boards: list[str]) -> f
     return (time.perf_counter() - started) / len(boards) * 1e6
 
 
+COLD_COMMAND = [sys.executable, "-m", "solver", "letters", "--lang", "ru", "--json"]
+
+
 def cold_start_seconds(repeat: int) -> float:
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "solver", "letters", "--lang", "ru", "--json"], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "solver", "letters", "--lang", "ru", "--json"], check=True, capture_output=True
+        )
         times.append(time.perf_counter() - started)
     return statistics.median(times)
 
@@ -111,10 +116,13 @@ def main() -> None:
         hint = per_call_microseconds(game.plays, boards)
         move = per_call_microseconds(lambda b, g=game: g.computer_letter(b, Level.PERFECT, rng), boards)
         wins = per_call_microseconds(game.winning_letters, boards)
-        print(f"  {code}: hint (all plays judged) {hint:6.1f} µs   computer move {move:6.1f} µs   winning letters {wins:6.1f} µs")
+        print(f"  {code}: hint (all plays judged) {hint:6.1f} µs", end="")
+        print(f"   computer move {move:6.1f} µs   winning letters {wins:6.1f} µs")
         assert all(game.value(b) in (Value.WIN, Value.LOSS) for b in boards[:100])
 
-    print(f"\ncold start, python -m solver letters --lang ru --json: {cold_start_seconds(max(repeat, 5)):.3f} s (median)")
+    print(
+        f"\ncold start, python -m solver letters --lang ru --json: {cold_start_seconds(max(repeat, 5)):.3f} s (median)"
+    )
 
 
 if __name__ == "__main__":
