@@ -349,9 +349,6 @@ class LetterGame:
         node = self.tree.find(board)
         return node is not None and self.tree.is_word(node)
 
-    def mover_wins_by_completing(self) -> bool:
-        return self.rule is Rule.COMPLETE_WINS
-
     # -- the solved table -------------------------------------------------
 
     def value(self, board: str) -> Value:

@@ -122,7 +122,7 @@ def _play_report(play: Play) -> dict[str, object]:
 
 
 def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> str:
-    rule_text = "completing a word wins" if game.rule is Rule.COMPLETE_WINS else "completing a word loses (Ghost)"
+    rule_text = "completing a word wins" if game.rule is Rule.COMPLETE_WINS else "completing a word loses, as in Ghost"
     shown = f"«{board}»" if board else "the empty board"
     lines = [
         f"dictionary {source}: {game.word_count:,} words of {game.min_length}+ letters, "
