@@ -39,6 +39,7 @@ from enum import StrEnum
 from typing import Literal, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from solver.engine import Graph, Solution, Value, solve
 from solver.letters import MISTAKE_RATE, Level
@@ -191,7 +192,11 @@ def splits(rules: FingerRules, hands: Hands) -> Iterator[Move]:
 
 
 def legal_moves(rules: FingerRules, state: State) -> list[Move]:
-    """Taps, then self-taps, then splits; none once the game is over."""
+    """Taps, then self-taps, then splits; none once the game is over.
+
+    Two taps may leave the same state (a 2 and a 3 both kill a 3); they stay
+    two moves here, as a player sees them, and one edge in the table.
+    """
     if is_dead(state.mover) or is_dead(state.waiting):
         return []
     moves = list(taps(rules, state))
@@ -237,8 +242,9 @@ def describe(move: Move, language: Literal["en", "ru"] = "en") -> str:
 class FingerGame:
     """One variant of the rules, solved for every state at construction.
 
-    States are numbered ``mover * H + waiting - 1`` over the ``H`` sorted
-    pairs of hands, leaving out the pair of dead players (no game has it).
+    The engine's positions are the indices of ``states``: every pair of
+    sorted hands, by the mover's and then the waiting player's, leaving out
+    the pair of dead players (no game reaches it, and seed 002 skips it).
     """
 
     def __init__(self, rules: FingerRules | None = None) -> None:
@@ -263,7 +269,7 @@ class FingerGame:
             successors.append(sorted(targets))
         return Graph.from_lists(successors)
 
-    def _terminal_values(self) -> np.ndarray[tuple[int], np.dtype[np.int8]]:
+    def _terminal_values(self) -> NDArray[np.int8]:
         """Lost for a mover with no live hand; won when the opponent has none."""
         lost = np.array([is_dead(state.mover) for state in self.states])
         return np.where(lost, Value.LOSS, Value.WIN).astype(np.int8)
@@ -335,17 +341,11 @@ class FingerGame:
 
     def _losing_replies(self, state: State) -> int:
         """How many of the mover's moves hand the game to the other player."""
-        nexts = self.solution.value[self._successor_numbers(state)]
-        return int(np.count_nonzero(nexts == Value.WIN))
+        nexts = (after_move(state, move) for move in legal_moves(self.rules, state))
+        return sum(self.value(after) is Value.WIN for after in nexts)
 
     def _wins_at_once(self, state: State) -> bool:
         return self.value(state) is Value.WIN and self.distance(state) == 1
-
-    def _successor_numbers(self, state: State) -> np.ndarray[tuple[int], np.dtype[np.int64]]:
-        """The numbers of the states one move away."""
-        return np.array(
-            [self._index(after_move(state, move)) for move in legal_moves(self.rules, state)], dtype=np.int64
-        )
 
     def _index(self, state: State) -> int:
         try:
