@@ -68,7 +68,7 @@ def text(game: FingerGame, seconds: float) -> str:
     overflow = f"{rules.fingers}+ kills a hand" if rules.overflow == "cutoff" else f"sums wrap modulo {rules.fingers}"
     winner = game.winner_from_start()
     if winner == "draw":
-        verdict = "neither player can force a win: a draw (play goes on for ever)"
+        verdict = "a draw, neither player can force a win (play goes on for ever)"
     else:
         verdict = f"the {winner} player wins with perfect play, in {game.distance(game.start)} plies"
     return "\n".join(
