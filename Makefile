@@ -14,7 +14,7 @@ $(INSTALLED): pyproject.toml
 	touch $(INSTALLED)
 
 run: $(INSTALLED)
-	$(PY) -m solver letters --strategy
+	$(PY) -m bot
 
 test: $(INSTALLED) lint
 	$(PY) -m pytest

@@ -1,0 +1,1 @@
+"""The Telegram bot: the letter game, /hint and the 5bukv helper in private chats."""

@@ -1,0 +1,115 @@
+"""``python -m bot --console``: chat with the bot in a terminal, with no token and no network.
+
+The very same Application and handlers run against the Bot API stand-in on
+127.0.0.1; the console plays the part of Telegram's app: what you type is sent
+as your message, the bot's messages are printed, and inline buttons are shown
+as numbered choices (type the number to tap one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import defaultdict
+
+from telegram import Update
+from telegram.ext import Application, ContextTypes, TypeHandler
+
+from bot.app import build_application, running
+from bot.settings import Settings
+from bot.solvers import build_solvers
+from bot.standin import FAKE_TOKEN, BotApiStandin, Call
+
+CONSOLE_USER = 1
+#: A handler group after all of the bot's own: it runs when the bot is done with an update.
+DONE_GROUP = 1000
+
+
+class UpdateTracker:
+    """Knows when the application has finished with each update."""
+
+    def __init__(self, application: Application) -> None:  # type: ignore[type-arg]
+        self.done: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        application.add_handler(TypeHandler(Update, self._mark), group=DONE_GROUP)
+
+    async def _mark(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.done[update.update_id].set()
+
+    async def wait(self, *update_ids: int, timeout: float = 30) -> None:
+        await asyncio.wait_for(asyncio.gather(*(self.done[u].wait() for u in update_ids)), timeout)
+
+
+class Screen:
+    """Prints what the bot does in the chat and remembers the newest buttons."""
+
+    def __init__(self) -> None:
+        self.choices: list[tuple[int, str]] = []  # (message id, callback data), numbered from 1
+
+    def show(self, call: Call) -> None:
+        if call.method == "sendMessage":
+            print(f"\n{call.text}")
+        elif call.method == "editMessageText":
+            print(f"\n(edited) {call.text}")
+        elif call.method == "answerCallbackQuery" and call.params.get("text"):
+            print(f"({call.params['text']})")
+        if call.method in ("sendMessage", "editMessageText", "editMessageReplyMarkup") and call.message_id:
+            self._buttons(call)
+
+    def _buttons(self, call: Call) -> None:
+        if not call.buttons:
+            if self.choices and self.choices[0][0] == call.message_id:
+                self.choices = []
+            return
+        self.choices = []
+        for row in call.buttons:
+            labels = []
+            for button in row:
+                self.choices.append((call.message_id or 0, button["callback_data"]))
+                labels.append(f"[{len(self.choices)}] {button['text']}")
+            print("   " + "   ".join(labels))
+
+
+async def chat(settings: Settings) -> int:
+    standin = BotApiStandin()
+    base_url = await standin.start()
+    print("Building the solver tables…", flush=True)
+    solvers = await asyncio.to_thread(build_solvers)
+    local = settings.model_copy(
+        update={"telegram_api_base_url": base_url, "telegram_api_base_file_url": base_url.replace("/bot", "/file/bot")}
+    )
+    application = build_application(local, solvers, token=FAKE_TOKEN)
+    tracker = UpdateTracker(application)
+    screen = Screen()
+    standin.listeners.append(lambda call: screen.show(call) if call.chat_id in (CONSOLE_USER, None) else None)
+    language = "en" if settings.console_language.startswith("en") else "ru"
+    try:
+        async with running(application):
+            print("Chat with the bot: type a message (try /start), a number to tap a button, Ctrl-D to quit.")
+            update_id = standin.push_message(CONSOLE_USER, "/start", language)
+            await tracker.wait(update_id)
+            while True:
+                try:
+                    line = await asyncio.to_thread(input, "\n> ")
+                except EOFError:
+                    break
+                text = line.strip()
+                if text.isdigit() and 1 <= int(text) <= len(screen.choices):
+                    message_id, data = screen.choices[int(text) - 1]
+                    update_id = standin.push_callback(CONSOLE_USER, message_id, data, language)
+                elif text:
+                    update_id = standin.push_message(CONSOLE_USER, text, language)
+                else:
+                    continue
+                await tracker.wait(update_id)
+    finally:
+        await standin.stop()
+    print()
+    return 0
+
+
+def main(settings: Settings) -> int:
+    try:
+        return asyncio.run(chat(settings))
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 0

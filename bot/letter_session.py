@@ -1,0 +1,182 @@
+"""The letter game as a chat session: pure rules, no Telegram, no storage.
+
+The handlers load a :class:`LetterSession`, call one function here, save the
+session and render what the function returned with :mod:`bot.texts`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+from solver.engine import Value
+from solver.letters import LetterGame, Level, Play, Rule, Verdict
+
+KIND = "letters"
+
+
+class Phase(Enum):
+    RULE = "rule"
+    FIRST = "first"
+    LEVEL = "level"
+    STRICT = "strict"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass
+class LetterSession:
+    """One chat's letter game; ``id`` ties buttons to this very game."""
+
+    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    rule: str | None = None
+    player_first: bool | None = None
+    level: str | None = None
+    strict: bool | None = None
+    board: str = ""
+    hint_stage: int = 0  # hints asked in the current turn
+    over: bool = False
+
+    @property
+    def phase(self) -> Phase:
+        if self.over:
+            return Phase.OVER
+        for phase, value in (
+            (Phase.RULE, self.rule),
+            (Phase.FIRST, self.player_first),
+            (Phase.LEVEL, self.level),
+            (Phase.STRICT, self.strict),
+        ):
+            if value is None:
+                return phase
+        return Phase.PLAYING
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> LetterSession:
+        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
+
+
+class EndReason(Enum):
+    COMPLETED_WORD = "completed-word"  # the board became a word
+    NO_WORD = "no-word"  # strict mode: no noun starts with the board
+
+
+@dataclass(frozen=True)
+class Ending:
+    player_won: bool
+    reason: EndReason
+    board: str
+    word: str | None  # the completed word
+    possible: list[Play]  # NO_WORD: the letters that were playable instead
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The player's letter (None when the bot opens), the bot's answer, the board after."""
+
+    player_letter: str | None
+    bot_letter: str | None
+    board: str
+    ending: Ending | None
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A letter after which no noun can be formed; the player moves again."""
+
+    letter: str
+    attempted: str
+    word_on_the_way: str | None
+    possible: list[Play]
+
+
+@dataclass(frozen=True)
+class Hint:
+    stage: int  # 1: the playable letters; 2: which of them win
+    plays: list[Play]
+
+
+@dataclass(frozen=True)
+class GiveUp:
+    board: str
+    bot_was_winning: bool
+    winning_letters: list[str]  # for the player, had they played on
+    strategy: str
+
+
+@dataclass(frozen=True)
+class WhoWins:
+    board: str
+    to_move: str  # "first" | "second"
+    winner: str
+    winning: list[Play]
+    over_word: str | None  # the board is already a finished word
+
+
+def bot_to_move(session: LetterSession) -> bool:
+    return (len(session.board) % 2 == 0) != bool(session.player_first)
+
+
+def bot_opens(game: LetterGame, session: LetterSession, rng: random.Random) -> Turn:
+    """The bot's first letter when it starts."""
+    letter = game.computer_letter(session.board, Level(session.level), rng)
+    session.board += letter
+    return Turn(None, letter, session.board, _judge(game, session, by_player=False, before=""))
+
+
+def play_letter(game: LetterGame, session: LetterSession, letter: str, rng: random.Random) -> Turn | Refusal:
+    """The player's letter, then the bot's reply unless the game ended."""
+    before = session.board
+    attempted = before + letter
+    verdict = game.verdict(attempted)
+    if verdict in (Verdict.NO_WORD, Verdict.UNREACHABLE) and not session.strict:
+        return Refusal(letter, attempted, game.word_on_the_way(attempted), game.plays(before))
+    session.board = attempted
+    session.hint_stage = 0
+    ending = _judge(game, session, by_player=True, before=before)
+    if ending is not None:
+        return Turn(letter, None, session.board, ending)
+    reply = game.computer_letter(session.board, Level(session.level), rng)
+    previous = session.board
+    session.board += reply
+    return Turn(letter, reply, session.board, _judge(game, session, by_player=False, before=previous))
+
+
+def _judge(game: LetterGame, session: LetterSession, by_player: bool, before: str) -> Ending | None:
+    verdict = game.verdict(session.board)
+    if verdict is Verdict.GOES_ON:
+        return None
+    session.over = True
+    if verdict is Verdict.COMPLETED_WORD:
+        mover_wins = game.rule is Rule.COMPLETE_WINS
+        return Ending(mover_wins == by_player, EndReason.COMPLETED_WORD, session.board, session.board, [])
+    return Ending(not by_player, EndReason.NO_WORD, session.board, None, game.plays(before))
+
+
+def hint(game: LetterGame, session: LetterSession) -> Hint:
+    """First the playable letters; asked again in the same turn, which of them win."""
+    session.hint_stage = min(session.hint_stage + 1, 2)
+    plays = game.plays(session.board)
+    if session.hint_stage == 2:
+        plays = [play for play in plays if play.outcome is Value.WIN]
+    return Hint(session.hint_stage, plays)
+
+
+def give_up(game: LetterGame, session: LetterSession) -> GiveUp:
+    session.over = True
+    board = session.board
+    bot_winning = game.value(board) is Value.LOSS  # the player is to move and lost
+    return GiveUp(board, bot_winning, game.winning_letters(board), game.strategy(board, max_branches=12))
+
+
+def who_wins(game: LetterGame, board: str) -> WhoWins:
+    if game.is_word(board):
+        return WhoWins(board, game.to_move(board), game.winner(board), [], board)
+    winning = [play for play in game.plays(board) if play.outcome is Value.WIN]
+    return WhoWins(board, game.to_move(board), game.winner(board), winning, None)

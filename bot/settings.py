@@ -1,0 +1,47 @@
+"""Settings from the environment and a ``.env`` file (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+#: What BotFather hands out: the bot's numeric id, a colon, 35 URL-safe characters.
+TOKEN_PATTERN = re.compile(r"^\d{5,}:[A-Za-z0-9_-]{30,}$")
+
+TOKEN_HELP = (
+    "Set BOT_TOKEN (the token from @BotFather, like 123456789:AA...) in the environment or in .env "
+    "(see .env.example); to try the bot without a token run: python -m bot --console"
+)
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads at start; the token is a secret and never printed."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr | None = None
+    database_path: Path = Path("var/bukvoed.sqlite3")
+    telegram_api_base_url: str = "https://api.telegram.org/bot"
+    telegram_api_base_file_url: str = "https://api.telegram.org/file/bot"
+    log_level: str = "INFO"
+    console_language: str = "ru"  # the language the --console player's messages carry
+    # Webhook mode when WEBHOOK_URL is set; long polling otherwise.
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret_token: SecretStr | None = None
+
+    def token_problem(self) -> str | None:
+        """Why the token cannot be used (one line for people), or None."""
+        if self.bot_token is None or not self.bot_token.get_secret_value().strip():
+            return f"BOT_TOKEN is not set. {TOKEN_HELP}"
+        if not TOKEN_PATTERN.match(self.bot_token.get_secret_value().strip()):
+            return f"BOT_TOKEN does not look like a bot token. {TOKEN_HELP}"
+        return None
+
+    def token(self) -> str:
+        assert self.bot_token is not None
+        return self.bot_token.get_secret_value().strip()

@@ -1,0 +1,55 @@
+"""The solver tables, built once at start and shared by every chat."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from solver.letters import LetterGame, Rule
+from solver.wordle import Entry, Wordle
+from solver.words import LANGUAGES
+
+log = logging.getLogger(__name__)
+
+LANGUAGE = LANGUAGES["ru"]
+
+
+class Guesser:
+    """The 5bukv engine with its opening guess worked out once (it costs a search
+    when no stored tree is shipped), so no chat waits for it."""
+
+    def __init__(self, wordle: Wordle) -> None:
+        self.wordle = wordle
+        self.first_guess = wordle.first_guess()
+
+    def next_guess(self, history: Sequence[Entry]) -> str:
+        return self.wordle.next_guess(history) if history else self.first_guess
+
+    def candidates(self, history: Sequence[Entry]) -> list[str]:
+        return self.wordle.candidates(history)
+
+
+@dataclass(frozen=True)
+class Solvers:
+    games: dict[Rule, LetterGame]
+    guesser: Guesser
+
+    @property
+    def alphabet(self) -> str:
+        return LANGUAGE.alphabet
+
+    @property
+    def default_rule(self) -> Rule:
+        return Rule(LANGUAGE.rule)
+
+
+def build_solvers() -> Solvers:
+    """The Russian letter game under both rules and the 5bukv engine (a few seconds)."""
+    started = time.perf_counter()
+    words = LANGUAGE.words()
+    games = {rule: LetterGame(words, rule, LANGUAGE.min_length, LANGUAGE.alphabet) for rule in Rule}
+    guesser = Guesser(Wordle.default())
+    log.info("solver tables built in %.1f s", time.perf_counter() - started)
+    return Solvers(games, guesser)

@@ -1,0 +1,174 @@
+"""Game sessions and players' records in one SQLite file, through aiosqlite.
+
+A session is one JSON document per chat and game kind with a version number:
+a save names the version it was loaded at, so a save that raced another one
+fails loudly instead of silently overwriting a move. Every save (with the
+record changes it brings) is one committed transaction, made before the reply.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    chat_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (chat_id, kind)
+);
+CREATE TABLE IF NOT EXISTS chats (
+    chat_id INTEGER PRIMARY KEY,
+    active_kind TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    user_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    played INTEGER NOT NULL DEFAULT 0,
+    won INTEGER NOT NULL DEFAULT 0,
+    lost INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, kind)
+);
+"""
+
+
+class StaleSessionError(RuntimeError):
+    """The session changed since it was loaded: the save is refused."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    state: dict[str, Any]
+    version: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A change to a player's record."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    hints: int = 0
+
+
+@dataclass(frozen=True)
+class Record:
+    played: int
+    won: int
+    lost: int
+    hints: int
+
+
+class Store:
+    """The bot's SQLite file: open once at start, close at shutdown."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: Path) -> Store:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        async with db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = int(row[0]) if row else 0
+        if version > SCHEMA_VERSION:
+            await db.close()
+            raise RuntimeError(f"{path} was written by a newer bot (schema {version} > {SCHEMA_VERSION})")
+        if version < SCHEMA_VERSION:
+            await db.executescript(_SCHEMA)
+            await db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            await db.commit()
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def load(self, chat_id: int, kind: str) -> Stored | None:
+        sql = "SELECT state, version FROM sessions WHERE chat_id = ? AND kind = ?"
+        async with self._db.execute(sql, (chat_id, kind)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else Stored(json.loads(row[0]), int(row[1]))
+
+    async def save(
+        self,
+        chat_id: int,
+        kind: str,
+        state: dict[str, Any],
+        loaded_version: int | None,
+        *,
+        user_id: int | None = None,
+        tally: Tally | None = None,
+        activate: bool = False,
+    ) -> int:
+        """Store ``state`` if the session is still at ``loaded_version`` (None: it was
+        new); with the record change and the active kind, in one transaction."""
+        text = json.dumps(state, ensure_ascii=False)
+        try:
+            if loaded_version is None:
+                cursor = await self._db.execute(
+                    "INSERT INTO sessions (chat_id, kind, state, version) VALUES (?, ?, ?, 1) "
+                    "ON CONFLICT (chat_id, kind) DO UPDATE SET state = excluded.state, version = version + 1",
+                    (chat_id, kind, text),
+                )
+            else:
+                cursor = await self._db.execute(
+                    "UPDATE sessions SET state = ?, version = version + 1 "
+                    "WHERE chat_id = ? AND kind = ? AND version = ?",
+                    (text, chat_id, kind, loaded_version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleSessionError(f"chat {chat_id}: {kind} session changed since version {loaded_version}")
+            if activate:
+                await self._db.execute(
+                    "INSERT INTO chats (chat_id, active_kind) VALUES (?, ?) "
+                    "ON CONFLICT (chat_id) DO UPDATE SET active_kind = excluded.active_kind",
+                    (chat_id, kind),
+                )
+            if user_id is not None and tally is not None:
+                await self._add(user_id, kind, tally)
+            await self._db.commit()
+        except BaseException:
+            await self._db.rollback()
+            raise
+        async with self._db.execute(
+            "SELECT version FROM sessions WHERE chat_id = ? AND kind = ?", (chat_id, kind)
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
+
+    async def tally(self, user_id: int, kind: str, tally: Tally) -> None:
+        await self._add(user_id, kind, tally)
+        await self._db.commit()
+
+    async def _add(self, user_id: int, kind: str, tally: Tally) -> None:
+        await self._db.execute(
+            "INSERT INTO records (user_id, kind, played, won, lost, hints) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id, kind) DO UPDATE SET played = played + excluded.played, "
+            "won = won + excluded.won, lost = lost + excluded.lost, hints = hints + excluded.hints",
+            (user_id, kind, tally.played, tally.won, tally.lost, tally.hints),
+        )
+
+    async def active_kind(self, chat_id: int) -> str | None:
+        async with self._db.execute("SELECT active_kind FROM chats WHERE chat_id = ?", (chat_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else str(row[0])
+
+    async def records(self, user_id: int) -> dict[str, Record]:
+        sql = "SELECT kind, played, won, lost, hints FROM records WHERE user_id = ?"
+        async with self._db.execute(sql, (user_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return {str(kind): Record(int(p), int(w), int(lo), int(h)) for kind, p, w, lo, h in rows}

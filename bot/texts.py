@@ -1,0 +1,493 @@
+"""Every word the player reads: Russian first, English for English-speaking Telegram users."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from bot.letter_session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
+from bot.storage import Record
+from bot.wordle_session import Progress
+from solver.letters import InputError, InputProblem, Level, Play, Rule
+from solver.wordle import Colour, Entry, EntryError, EntryProblem
+
+Lang = Literal["ru", "en"]
+
+SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
+
+
+def language(code: str | None) -> Lang:
+    return "en" if code and code.lower().startswith("en") else "ru"
+
+
+def _t(lang: Lang, ru: str, en: str) -> str:
+    return en if lang == "en" else ru
+
+
+def board(letters: str) -> str:
+    return f"«{letters.upper()}»" if letters else "«»"
+
+
+# ------------------------------------------------------------------ commands
+
+COMMANDS: dict[Lang, list[tuple[str, str]]] = {
+    "ru": [
+        ("play", "сыграть в буквы"),
+        ("hint", "подсказка"),
+        ("giveup", "сдаться"),
+        ("whowins", "кто выигрывает с этих букв"),
+        ("5bukv", "помощник для «5 букв»"),
+        ("undo", "отменить последнюю маску"),
+        ("stats", "мои результаты"),
+        ("rules", "правила"),
+        ("help", "что умеет бот"),
+    ],
+    "en": [
+        ("play", "play the letter game"),
+        ("hint", "a hint"),
+        ("giveup", "give up"),
+        ("whowins", "who wins from these letters"),
+        ("5bukv", "helper for the 5bukv word game"),
+        ("undo", "take back the last mask"),
+        ("stats", "my record"),
+        ("rules", "the rules"),
+        ("help", "what the bot does"),
+    ],
+}
+
+
+def greeting(lang: Lang, name: str) -> str:
+    return _t(
+        lang,
+        f"Привет, {name}! Я Буквоед: играю в слова безупречно, потому что решил игры до конца.\nВо что сыграем?",
+        f"Hello, {name}! I am Bukvoed: I play word games perfectly, because I have solved them exactly.\n"
+        "What shall we play?",
+    )
+
+
+def help_text(lang: Lang) -> str:
+    return _t(
+        lang,
+        "/play — игра в буквы: по очереди добавляем по букве к слову-началу\n"
+        "/hint — какие буквы можно сыграть; ещё раз — какие из них выигрывают\n"
+        "/giveup — сдаться (покажу, как выиграл бы я)\n"
+        "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
+        "/5bukv — помощник для «5 букв»: присылайте маску, я подскажу слово\n"
+        "/undo — отменить последнюю маску\n"
+        "/stats — ваши результаты\n"
+        "/rules — правила",
+        "/play — the letter game: we take turns adding a letter to a word's beginning\n"
+        "/hint — the letters you can play; again — which of them win\n"
+        "/giveup — give up (I show how I would have won)\n"
+        "/whowins [letters] — who wins from these letters with perfect play\n"
+        "/5bukv — helper for 5bukv: send the colours, I suggest the next word\n"
+        "/undo — take back the last mask\n"
+        "/stats — your record\n"
+        "/rules — the rules",
+    )
+
+
+def rules_text(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Игра в буквы. Мы по очереди приписываем по одной букве. Каждая буква должна оставлять начало "
+        "какого-нибудь существительного (нарицательного, в начальной форме, от 2 букв). Е и Ё — разные буквы.\n"
+        "Правило «кто закончит слово — выиграл»: составивший слово побеждает.\n"
+        "Правило «кто закончит слово — проиграл» (как в Ghost): составивший слово проигрывает.\n"
+        "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n\n"
+        "«5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
+        "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
+        "или «слово маска», если вводили своё слово.",
+        "The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
+        "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
+        "Rule “completing a word wins”: whoever completes a word wins.\n"
+        "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
+        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n\n"
+        "5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
+        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word.",
+    )
+
+
+def unknown_command(lang: Lang) -> str:
+    return _t(lang, "Не знаю такой команды. Список — /help.", "I do not know that command. See /help.")
+
+
+def nothing_running(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Сейчас игры нет. /play — игра в буквы, /5bukv — помощник для «5 букв».",
+        "No game is running. /play — the letter game, /5bukv — the 5bukv helper.",
+    )
+
+
+def only_text(lang: Lang) -> str:
+    return _t(lang, "Я понимаю только текст. ", "I only read text. ")
+
+
+def something_went_wrong(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Что-то пошло не так на моей стороне. Ваша игра сохранена — попробуйте ещё раз.",
+        "Something went wrong on my side. Your game is saved: please try again.",
+    )
+
+
+def stale_button(lang: Lang) -> str:
+    return _t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
+
+
+def stats_text(lang: Lang, records: dict[str, Record]) -> str:
+    if not records:
+        return _t(lang, "Вы ещё не играли. /play — начать.", "You have not played yet. /play to start.")
+    names = {"letters": _t(lang, "Буквы", "Letter game"), "5bukv": _t(lang, "«5 букв»", "5bukv")}
+    lines = []
+    for kind, record in sorted(records.items()):
+        if kind == "5bukv":
+            lines.append(
+                _t(
+                    lang,
+                    f"{names[kind]}: сессий {record.played}, отгадано {record.won}",
+                    f"{names[kind]}: sessions {record.played}, solved {record.won}",
+                )
+            )
+        else:
+            lines.append(
+                _t(
+                    lang,
+                    f"{names.get(kind, kind)}: игр {record.played}, побед {record.won}, поражений {record.lost}, "
+                    f"подсказок {record.hints}",
+                    f"{names.get(kind, kind)}: played {record.played}, won {record.won}, lost {record.lost}, "
+                    f"hints {record.hints}",
+                )
+            )
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ buttons
+
+
+def button_letters(lang: Lang) -> str:
+    return _t(lang, "🔤 Игра в буквы", "🔤 Letter game")
+
+
+def button_5bukv(lang: Lang) -> str:
+    return _t(lang, "🟨 Помощник «5 букв»", "🟨 5bukv helper")
+
+
+def button_rule(lang: Lang, rule: Rule) -> str:
+    if rule is Rule.COMPLETE_WINS:
+        return _t(lang, "Закончил слово — выиграл", "Completing a word wins")
+    return _t(lang, "Закончил слово — проиграл", "Completing a word loses")
+
+
+def button_first(lang: Lang, player_first: bool) -> str:
+    return _t(lang, "Хожу первым", "I start") if player_first else _t(lang, "Начинает бот", "The bot starts")
+
+
+def button_level(lang: Lang, level: Level) -> str:
+    names = {
+        Level.PERFECT: _t(lang, "Безупречный", "Perfect"),
+        Level.STRONG: _t(lang, "Сильный", "Strong"),
+        Level.EASY: _t(lang, "Лёгкий", "Easy"),
+    }
+    return names[level]
+
+
+def button_strict(lang: Lang, strict: bool) -> str:
+    if strict:
+        return _t(lang, "Строго: плохая буква проигрывает", "Strict: a bad letter loses")
+    return _t(lang, "Мягко: плохую букву можно переходить", "Gentle: a bad letter is refused")
+
+
+def button_hint(lang: Lang, stage: int) -> str:
+    return _t(lang, "💡 Подсказка", "💡 Hint") if stage == 0 else _t(lang, "🏆 Какие выигрывают?", "🏆 Which win?")
+
+
+def button_giveup(lang: Lang) -> str:
+    return _t(lang, "🏳 Сдаться", "🏳 Give up")
+
+
+def button_again(lang: Lang) -> str:
+    return _t(lang, "🔁 Ещё партию", "🔁 Play again")
+
+
+def button_done(lang: Lang) -> str:
+    return _t(lang, "✅ Готово", "✅ Done")
+
+
+def button_undo(lang: Lang) -> str:
+    return _t(lang, "↩️ Отменить", "↩️ Undo")
+
+
+def button_tile(letter: str, colour: Colour) -> str:
+    return f"{SQUARE[colour]} {letter.upper()}"
+
+
+# ------------------------------------------------------------------ letter game: setup
+
+
+def ask_rule(lang: Lang) -> str:
+    return _t(lang, "Игра в буквы. Какое правило?", "The letter game. Which rule?")
+
+
+def ask_first(lang: Lang) -> str:
+    return _t(lang, "Кто начинает?", "Who starts?")
+
+
+def ask_level(lang: Lang) -> str:
+    return _t(lang, "Насколько сильно мне играть?", "How strong should I play?")
+
+
+def ask_strict(lang: Lang) -> str:
+    return _t(
+        lang,
+        "А если написать букву, после которой слова не составить?",
+        "And a letter after which no noun can be formed?",
+    )
+
+
+def choose_with_buttons(lang: Lang) -> str:
+    return _t(lang, "Выберите кнопкой выше (или /play заново).", "Choose with a button above (or /play again).")
+
+
+def game_set(lang: Lang, rule: Rule, player_first: bool, level: Level, strict: bool) -> str:
+    return (
+        f"{button_rule(lang, rule)} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
+        + (_t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.") if player_first else "")
+    ).rstrip()
+
+
+# ------------------------------------------------------------------ letter game: play
+
+
+def _examples(lang: Lang, plays: Sequence[Play], limit: int = 8) -> str:
+    shown = ", ".join(f"{p.letter.upper()} ({p.example})" for p in plays[:limit])
+    more = len(plays) - limit
+    return shown + (_t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else "")
+
+
+def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
+    lines = []
+    if turn.player_letter is not None:
+        lines.append(_t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
+    if turn.bot_letter is not None:
+        lines.append(_t(lang, f"Я: {turn.bot_letter.upper()}", f"Me: {turn.bot_letter.upper()}"))
+    lines.append(_t(lang, f"Доска: {board(turn.board)}", f"Board: {board(turn.board)}"))
+    ending = turn.ending
+    if ending is None:
+        lines.append(_t(lang, "Ваш ход.", "Your move."))
+        return "\n".join(lines)
+    if ending.reason is EndReason.COMPLETED_WORD:
+        word = board(ending.word or "")
+        if rule is Rule.COMPLETE_WINS:
+            why = _t(
+                lang,
+                f"Слово {word} закончено — кто закончил, тот выиграл.",
+                f"The word {word} is complete, and completing a word wins.",
+            )
+        else:
+            why = _t(
+                lang,
+                f"Слово {word} закончено — кто закончил, тот проиграл.",
+                f"The word {word} is complete, and completing a word loses.",
+            )
+    else:
+        why = _t(
+            lang,
+            f"Ни одно существительное не начинается с {board(ending.board)}.",
+            f"No noun starts with {board(ending.board)}.",
+        )
+        if ending.possible:
+            why += _t(lang, " Можно было: ", " Possible letters were: ") + _examples(lang, ending.possible)
+    lines.append(why)
+    lines.append(
+        _t(lang, "🎉 Вы выиграли!", "🎉 You won!") if ending.player_won else _t(lang, "🤖 Я выиграл.", "🤖 I won.")
+    )
+    return "\n".join(lines)
+
+
+def refusal_text(lang: Lang, refusal: Refusal) -> str:
+    if refusal.word_on_the_way:
+        why = _t(
+            lang,
+            f"{board(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
+            f"{board(refusal.attempted)}: the game would end earlier, at {board(refusal.word_on_the_way)}.",
+        )
+    else:
+        why = _t(
+            lang,
+            f"Ни одно существительное не начинается с {board(refusal.attempted)}.",
+            f"No noun starts with {board(refusal.attempted)}.",
+        )
+    return (
+        f"❌ {why}\n"
+        + _t(lang, "Ходите ещё раз. Например: ", "Move again. For example: ")
+        + _examples(lang, refusal.possible, limit=5)
+    )
+
+
+def not_a_letter(lang: Lang, error: InputError) -> str:
+    if error.problem is InputProblem.NOT_ONE_LETTER:
+        return _t(lang, "Нужна ровно одна буква.", "One letter, please.")
+    return _t(lang, "Пришлите одну русскую букву (или /hint, /giveup).", "Send one Russian letter (or /hint, /giveup).")
+
+
+def hint_text(lang: Lang, hint: Hint) -> str:
+    if hint.stage == 1:
+        letters = " ".join(p.letter.upper() for p in hint.plays)
+        return _t(lang, f"💡 Можно сыграть: {letters}", f"💡 You can play: {letters}")
+    if not hint.plays:
+        return _t(
+            lang, "🏆 При моей лучшей игре здесь выигрывающих букв нет.", "🏆 Against my best play no letter wins here."
+        )
+    return _t(lang, "🏆 Выигрывают: ", "🏆 Winning letters: ") + _examples(lang, hint.plays, limit=12)
+
+
+def no_game_to_hint(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Подсказки — во время игры в буквы. /play — начать.",
+        "Hints are for a letter game in progress. /play to start.",
+    )
+
+
+def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
+    head = _t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+    if give_up.bot_was_winning:
+        how = _t(lang, "Я выигрывал так: ", "I was winning like this: ") + give_up.strategy
+    else:
+        letters = " ".join(letter.upper() for letter in give_up.winning_letters)
+        how = (
+            _t(
+                lang,
+                f"А ведь вы выигрывали: {letters}. Например: ",
+                f"Yet you were winning with {letters}. For example: ",
+            )
+            + give_up.strategy
+        )
+    return f"{head}\n{how[:3500]}"
+
+
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
+    rule_name = button_rule(lang, rule)
+    where = board(answer.board) if answer.board else _t(lang, "пустой доски", "the empty board")
+    if answer.over_word:
+        return _t(
+            lang,
+            f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
+            f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
+        )
+    first = answer.winner == "first"
+    winner = _t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
+    text = _t(
+        lang,
+        f"{rule_name}. С {where} при лучшей игре выигрывает {winner}.",
+        f"{rule_name}. From {where}, with perfect play, {winner} wins.",
+    )
+    if answer.winning:
+        text += _t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + _examples(lang, answer.winning, limit=12)
+    else:
+        text += _t(lang, "\nУ того, кто ходит, выигрывающих букв нет.", "\nThe player to move has no winning letter.")
+    return text
+
+
+def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
+    return _t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
+
+
+def no_word_starts(lang: Lang) -> str:
+    return _t(lang, "ни одно существительное так не начинается.", "no noun starts like that.")
+
+
+def ends_earlier(lang: Lang, word: str) -> str:
+    return _t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
+
+
+def not_letters(lang: Lang) -> str:
+    return _t(
+        lang,
+        "после /whowins нужны русские буквы, например /whowins йо.",
+        "/whowins takes Russian letters, for example /whowins йо.",
+    )
+
+
+# ------------------------------------------------------------------ 5bukv
+
+
+def squares(mask: Sequence[Colour]) -> str:
+    return "".join(SQUARE[c] for c in mask)
+
+
+def entry_line(entry: Entry) -> str:
+    return f"{squares(entry.mask)} {entry.word.upper()}"
+
+
+def progress_text(lang: Lang, progress: Progress) -> str:
+    lines = [entry_line(e) for e in progress.entries]
+    if progress.solved:
+        tries = len(progress.entries)
+        lines.append(_t(lang, f"🎉 Отгадано за {tries} попыт{_plural_ru(tries)}!", f"🎉 Solved in {tries} tries!"))
+        return "\n".join(lines)
+    if progress.no_candidate:
+        lines.append(
+            _t(
+                lang,
+                "🤔 Ни одно слово из моего списка не подходит под эти маски. Проверьте их — /undo отменит последнюю.",
+                "🤔 No word of my list fits these colours. Check them: /undo takes back the last one.",
+            )
+        )
+        return "\n".join(lines)
+    assert progress.suggestion is not None
+    remaining = _t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
+    if progress.listed:
+        remaining += ": " + ", ".join(progress.listed)
+    lines += [
+        remaining,
+        _t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
+        _t(
+            lang,
+            "Пришлите маску (например ЖБССС или ywggg) или отметьте цвета кнопками.",
+            "Send the colours (like ywggg) or tap the buttons to colour the letters.",
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def _plural_ru(n: int) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return "ку"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "ки"
+    return "ок"
+
+
+def entry_problem(lang: Lang, error: EntryError) -> str:
+    if error.problem is EntryProblem.WRONG_LENGTH:
+        return _t(
+            lang, f"В маске должно быть 5 цветов, а не {error.length}.", f"A mask has 5 colours, not {error.length}."
+        )
+    if error.problem is EntryProblem.UNKNOWN_SYMBOL:
+        return _t(
+            lang,
+            f"Не понимаю знак «{error.symbol}». Цвета: Ж/y/🟨, Б/w/⬜, С/g/⬛.",
+            f"I do not understand “{error.symbol}”. Colours: y/ж/🟨, w/б/⬜, g/с/⬛.",
+        )
+    if error.problem is EntryProblem.WORD_NOT_FIVE_LETTERS:
+        return _t(
+            lang,
+            "Слово должно быть из 5 букв: «слово маска», например «норка ggwyg».",
+            "The word must have 5 letters: “word mask”, for example “норка ggwyg”.",
+        )
+    return _t(lang, "Пришлите маску из 5 цветов, например ЖБССС.", "Send a mask of 5 colours, like ywggg.")
+
+
+def nothing_to_undo(lang: Lang) -> str:
+    return _t(lang, "Отменять нечего.", "Nothing to undo.")
+
+
+def helper_finished(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Это слово уже отгадано. /5bukv — новая игра, /undo — отменить.",
+        "That word is solved. /5bukv for a new one, /undo to take it back.",
+    )

@@ -1,0 +1,110 @@
+"""The 5bukv helper as a chat session: pure logic, no Telegram, no storage.
+
+Some of these calls search for a guess (up to a second or so off the stored
+tree), so the handlers run them in a worker thread.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.solvers import Guesser
+from solver.wordle import Colour, Entry, Mask
+
+KIND = "5bukv"
+WORD_LENGTH = 5
+MAX_LISTED = 10
+#: A tap on a letter button moves its colour on: grey → white → yellow → grey.
+NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
+
+
+@dataclass
+class HelperSession:
+    """The entries so far, the word the bot suggests, and the colours tapped on its buttons."""
+
+    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    entries: list[tuple[str, str]] = field(default_factory=list)  # (word, mask as y/w/g)
+    suggestion: str = ""
+    taps: str = Colour.GREY * WORD_LENGTH
+    solved: bool = False
+
+    @property
+    def history(self) -> list[Entry]:
+        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "entries": self.entries,
+            "suggestion": self.suggestion,
+            "taps": self.taps,
+            "solved": self.solved,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HelperSession:
+        entries = [(str(word), str(mask)) for word, mask in data.get("entries", [])]
+        return cls(str(data["id"]), entries, str(data["suggestion"]), str(data["taps"]), bool(data["solved"]))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the helper stands after a change."""
+
+    entries: list[Entry]
+    suggestion: str | None  # None when solved or nothing fits
+    remaining: int
+    listed: list[str]  # the remaining words when few
+    solved: bool
+    no_candidate: bool
+
+
+def mask_text(mask: Mask) -> str:
+    return "".join(colour.value for colour in mask)
+
+
+def start(first_guess: str) -> HelperSession:
+    return HelperSession(suggestion=first_guess)
+
+
+def progress(wordle: Guesser, session: HelperSession) -> Progress:
+    """Recompute the candidates and the next guess (and store the guess in the session)."""
+    history = session.history
+    if session.solved:
+        return Progress(history, None, 1, [], True, False)
+    candidates = wordle.candidates(history)
+    if not candidates:
+        return Progress(history, None, 0, [], False, True)
+    session.suggestion = wordle.next_guess(history)
+    listed = candidates if len(candidates) <= MAX_LISTED else []
+    return Progress(history, session.suggestion, len(candidates), listed, False, False)
+
+
+def enter(wordle: Guesser, session: HelperSession, entry: Entry) -> Progress:
+    """Add what the game showed for a guess and move on."""
+    session.entries.append((entry.word, mask_text(entry.mask)))
+    session.taps = Colour.GREY * WORD_LENGTH
+    session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
+    return progress(wordle, session)
+
+
+def undo(wordle: Guesser, session: HelperSession) -> Progress | None:
+    """Take back the last entry; None when there is nothing to take back."""
+    if not session.entries:
+        return None
+    session.entries.pop()
+    session.solved = False
+    session.taps = Colour.GREY * WORD_LENGTH
+    return progress(wordle, session)
+
+
+def tap(session: HelperSession, index: int) -> None:
+    taps = list(session.taps)
+    taps[index] = NEXT_COLOUR[Colour(taps[index])].value
+    session.taps = "".join(taps)
+
+
+def tapped_entry(session: HelperSession) -> Entry:
+    return Entry(session.suggestion, tuple(Colour(c) for c in session.taps))

@@ -1,0 +1,126 @@
+"""Drive the real Application over HTTP through the Bot API stand-in, as a player would."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from telegram import Update
+from telegram.ext import Application, ContextTypes, TypeHandler
+
+from bot.app import build_application, running
+from bot.settings import Settings
+from bot.solvers import Solvers
+from bot.standin import FAKE_TOKEN, BotApiStandin, Call
+
+TIMEOUT = 20
+DONE_GROUP = 1000  # after every group the bot uses
+
+
+class Bot:
+    """An application on a stand-in; knows when it has finished with each update."""
+
+    def __init__(self, standin: BotApiStandin, application: Application) -> None:  # type: ignore[type-arg]
+        self.standin = standin
+        self.application = application
+        self.done: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
+        application.add_handler(TypeHandler(Update, self._mark_done), group=DONE_GROUP)
+
+    async def _mark_done(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        self.done[update.update_id].set()
+
+    async def wait(self, *update_ids: int) -> None:
+        await asyncio.wait_for(asyncio.gather(*(self.done[u].wait() for u in update_ids)), TIMEOUT)
+
+
+@asynccontextmanager
+async def running_bot(standin: BotApiStandin, solvers: Solvers, database: Path) -> AsyncIterator[Bot]:
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        bot_token=FAKE_TOKEN,
+        database_path=database,
+        telegram_api_base_url=standin.base_url,
+        telegram_api_base_file_url=standin.base_url.replace("/bot", "/file/bot"),
+    )
+    application = build_application(settings, solvers)
+    bot = Bot(standin, application)
+    async with running(application):
+        yield bot
+
+
+@dataclass
+class Reply:
+    """Everything the bot did for one update, to one chat."""
+
+    calls: list[Call]
+
+    @property
+    def texts(self) -> list[str]:
+        return [c.text for c in self.calls if c.method in ("sendMessage", "editMessageText")]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.texts)
+
+    def last_board(self) -> str:
+        boards = re.findall(r"(?:Доска|Board): «([^»]*)»", self.text)
+        assert boards, self.text
+        return boards[-1].lower()
+
+    def suggestion(self) -> str:
+        found = re.findall(r"(?:Попробуйте|Try): (\w+)", self.text)
+        assert found, self.text
+        return found[-1].lower()
+
+
+class Player:
+    """One person in a private chat with the bot."""
+
+    def __init__(self, bot: Bot, user_id: int, language_code: str = "ru") -> None:
+        self.bot = bot
+        self.user_id = user_id
+        self.language_code = language_code
+        self.keyboards: list[tuple[int, list[list[dict[str, str]]]]] = []  # (message id, buttons), newest last
+
+    async def say(self, text: str) -> Reply:
+        return await self._do(self.bot.standin.push_message, text, self.language_code)
+
+    async def sticker(self) -> Reply:
+        return await self._do(lambda user, *_: self.bot.standin.push_message(user, sticker=True))
+
+    async def press_data(self, message_id: int, data: str) -> Reply:
+        return await self._do(self.bot.standin.push_callback, message_id, data, self.language_code)
+
+    async def tap(self, label: str) -> Reply:
+        """Tap the newest button whose label contains ``label``."""
+        for message_id, rows in reversed(self.keyboards):
+            for row in rows:
+                for button in row:
+                    if label in button["text"]:
+                        return await self.press_data(message_id, button["callback_data"])
+        raise AssertionError(f"no button {label!r} in {self.keyboards}")
+
+    def buttons(self) -> list[dict[str, str]]:
+        """The newest keyboard's buttons."""
+        assert self.keyboards, "no keyboard shown"
+        return [button for row in self.keyboards[-1][1] for button in row]
+
+    async def _do(self, push, *args) -> Reply:  # type: ignore[no-untyped-def]
+        first = len(self.bot.standin.calls)
+        update_id = push(self.user_id, *args)
+        await self.bot.wait(update_id)
+        return self.collect(first)
+
+    def collect(self, first: int) -> Reply:
+        calls = [c for c in self.bot.standin.calls[first:] if c.chat_id in (self.user_id, None)]
+        for call in calls:
+            if call.method in ("sendMessage", "editMessageText", "editMessageReplyMarkup") and call.message_id:
+                self.keyboards = [k for k in self.keyboards if k[0] != call.message_id]
+                if call.buttons:
+                    self.keyboards.append((call.message_id, call.buttons))
+        return Reply(calls)
