@@ -124,3 +124,36 @@ class Player:
                 if call.buttons:
                     self.keyboards.append((call.message_id, call.buttons))
         return Reply(calls)
+
+
+def stored_state(database: Path, chat_id: int, kind: str) -> tuple[dict[str, object], int] | None:
+    """A session as committed to the SQLite file (read with the standard library)."""
+    import json
+    import sqlite3
+
+    with sqlite3.connect(database) as db:
+        row = db.execute(
+            "SELECT state, version FROM sessions WHERE chat_id = ? AND kind = ?", (chat_id, kind)
+        ).fetchone()
+    return None if row is None else (json.loads(row[0]), int(row[1]))
+
+
+def record(database: Path, user_id: int, kind: str) -> tuple[int, int, int, int] | None:
+    import sqlite3
+
+    with sqlite3.connect(database) as db:
+        row = db.execute(
+            "SELECT played, won, lost, hints FROM records WHERE user_id = ? AND kind = ?", (user_id, kind)
+        ).fetchone()
+    return None if row is None else tuple(row)  # type: ignore[return-value]
+
+
+async def new_letter_game(
+    player: Player, rule: str, first: str, level: str = "Безупречный", strict: str = "Мягко"
+) -> Reply:
+    """/play and the four set-up buttons, chosen by part of their labels."""
+    await player.say("/play")
+    await player.tap(rule)
+    await player.tap(first)
+    await player.tap(level)
+    return await player.tap(strict)

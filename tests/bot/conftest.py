@@ -6,10 +6,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from bot_harness import Bot, running_bot
 
 from bot.solvers import Solvers, build_solvers
 from bot.standin import BotApiStandin
-from bot_harness import Bot, running_bot
 
 
 @pytest.fixture(scope="session")
