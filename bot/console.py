@@ -101,6 +101,7 @@ async def chat(settings: Settings) -> int:
                 else:
                     continue
                 await tracker.wait(update_id)
+            standin.release_pollers()
     finally:
         await standin.stop()
     print()

@@ -70,6 +70,7 @@ class BotApiStandin:
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
+        self.hurry = False  # answer long polls at once (set while a bot shuts down)
         self.base_url = ""
         self._api = {
             "getMe": self._get_me,
@@ -99,6 +100,11 @@ class BotApiStandin:
         bound = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         self.base_url = f"http://127.0.0.1:{bound}/bot"
         return self.base_url
+
+    def release_pollers(self) -> None:
+        """Answer every waiting and future long poll at once, so a stopping bot need not wait."""
+        self.hurry = True
+        self._arrived.set()
 
     async def stop(self) -> None:
         if self._runner is not None:
@@ -189,7 +195,7 @@ class BotApiStandin:
     async def _get_updates(self, params: dict[str, Any]) -> object:
         offset = int(params.get("offset") or 0)
         self._updates = [u for u in self._updates if u["update_id"] >= offset]
-        if not self._updates:
+        if not self._updates and not self.hurry:
             self._arrived.clear()
             try:
                 await asyncio.wait_for(self._arrived.wait(), timeout=float(params.get("timeout") or 0))

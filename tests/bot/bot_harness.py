@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from telegram import Update
-from telegram.ext import Application, ContextTypes, TypeHandler
+from telegram.ext import Application
 
 from bot.app import build_application, running
+from bot.console import UpdateTracker
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call
@@ -28,14 +26,10 @@ class Bot:
     def __init__(self, standin: BotApiStandin, application: Application) -> None:  # type: ignore[type-arg]
         self.standin = standin
         self.application = application
-        self.done: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
-        application.add_handler(TypeHandler(Update, self._mark_done), group=DONE_GROUP)
-
-    async def _mark_done(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.done[update.update_id].set()
+        self.tracker = UpdateTracker(application)
 
     async def wait(self, *update_ids: int) -> None:
-        await asyncio.wait_for(asyncio.gather(*(self.done[u].wait() for u in update_ids)), TIMEOUT)
+        await self.tracker.wait(*update_ids, timeout=TIMEOUT)
 
 
 @asynccontextmanager
@@ -50,7 +44,11 @@ async def running_bot(standin: BotApiStandin, solvers: Solvers, database: Path) 
     application = build_application(settings, solvers)
     bot = Bot(standin, application)
     async with running(application):
-        yield bot
+        try:
+            yield bot
+        finally:
+            standin.release_pollers()
+    standin.hurry = False
 
 
 @dataclass

@@ -1,0 +1,93 @@
+"""The 5bukv helper end to end: typed masks, button taps, undo, and a history no word fits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot_harness import Bot, Player, record, stored_state
+
+from bot.solvers import Solvers
+from solver.wordle import Colour, feedback
+
+TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow
+
+
+def secret_of(solvers: Solvers) -> str:
+    words = solvers.guesser.wordle.words
+    return "канон" if "канон" in words else words[len(words) // 3]
+
+
+def mask_text(guess: str, secret: str) -> str:
+    return "".join(colour.value for colour in feedback(guess, secret))
+
+
+async def test_typed_masks_reach_the_word(bot: Bot, solvers: Solvers, database: Path) -> None:
+    secret = secret_of(solvers)
+    player = Player(bot, 301)
+    reply = await player.say("/5bukv")
+    assert "Возможных слов: " in reply.text
+    for _ in range(8):
+        if "Отгадано" in reply.text:
+            break
+        guess = reply.suggestion()
+        reply = await player.say(mask_text(guess, secret))
+    assert "🎉 Отгадано за" in reply.text
+    assert f"🟨🟨🟨🟨🟨 {secret.upper()}" in reply.text
+    state = stored_state(database, 301, "5bukv")
+    assert state is not None and state[0]["solved"] is True
+    assert record(database, 301, "5bukv") == (1, 1, 0, 0)
+    assert "уже отгадано" in (await player.say("ggggg")).text
+
+
+async def test_button_taps_reach_the_word(bot: Bot, solvers: Solvers) -> None:
+    secret = secret_of(solvers)
+    player = Player(bot, 302)
+    reply = await player.say("/5bukv")
+    for _ in range(8):
+        if "Отгадано" in reply.text:
+            break
+        guess = reply.suggestion()
+        for index, colour in enumerate(feedback(guess, secret)):
+            for _ in range(TAPS[colour]):
+                tile = next(b for b in player.buttons() if b["callback_data"].endswith(f":tap:{index}"))
+                tapped = await player.press_data(player.keyboards[-1][0], tile["callback_data"])
+                assert [c.method for c in tapped.calls] == ["answerCallbackQuery", "editMessageReplyMarkup"]
+        shown = "".join(b["text"][0] for b in player.buttons()[:5])
+        assert shown == "".join({"y": "🟨", "w": "⬜", "g": "⬛"}[c.value] for c in feedback(guess, secret))
+        reply = await player.tap("Готово")
+    assert "🎉 Отгадано за" in reply.text
+
+
+async def test_word_and_mask_then_undo(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 303)
+    first = (await player.say("/5bukv")).suggestion()
+    reply = await player.say("норка жбссс")  # a word of the player's own, colours in Russian letters
+    assert "🟨⬜⬛⬛⬛ НОРКА" in reply.text
+    assert reply.suggestion() != ""
+    state = stored_state(database, 303, "5bukv")
+    assert state is not None and state[0]["entries"] == [["норка", "ywggg"]]
+    reply = await player.say("/undo")
+    assert reply.suggestion() == first and "НОРКА" not in reply.text
+    state = stored_state(database, 303, "5bukv")
+    assert state is not None and state[0]["entries"] == []
+    assert "Отменять нечего" in (await player.say("/undo")).text
+
+
+async def test_no_candidate_left_offers_undo(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 304)
+    await player.say("/5bukv")
+    reply = await player.say("yyyyw")  # four right letters and a fifth elsewhere: impossible
+    assert "Ни одно слово из моего списка не подходит" in reply.text
+    assert any("Отменить" in b["text"] for b in player.buttons())
+    assert not any(":tap:" in b["callback_data"] for b in player.buttons())
+    reply = await player.tap("Отменить")
+    assert "Возможных слов: " in reply.text
+    state = stored_state(database, 304, "5bukv")
+    assert state is not None and state[0]["entries"] == []
+
+
+async def test_bad_masks_get_a_reminder(bot: Bot) -> None:
+    player = Player(bot, 305)
+    await player.say("/5bukv")
+    assert "5 цветов" in (await player.say("yyy")).text
+    assert "Не понимаю знак" in (await player.say("hello")).text

@@ -1,0 +1,64 @@
+"""Sessions survive a restart; updates for one chat at the same time never lose or double a move."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
+
+from bot.solvers import Solvers
+from bot.standin import BotApiStandin
+from solver.letters import Rule
+from solver.wordle import feedback
+
+SOMETHING_WRONG = "Что-то пошло не так"
+
+
+async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
+    game = solvers.games[Rule.COMPLETE_WINS]
+    async with running_bot(standin, solvers, database) as first_run:
+        player = Player(first_run, 401)
+        await new_letter_game(player, "выиграл", "Хожу первым")
+        board = (await player.say("к")).last_board()
+    before = stored_state(database, 401, "letters")
+
+    async with running_bot(standin, solvers, database) as second_run:
+        player = Player(second_run, 401)
+        assert stored_state(database, 401, "letters") == before
+        letter = game.plays(board)[0].letter
+        reply = await player.say(letter)
+        assert SOMETHING_WRONG not in reply.text
+        assert reply.last_board().startswith(board + letter)
+        secret = solvers.guesser.wordle.words[7]
+        guess = (await player.say("/5bukv")).suggestion()
+        reply = await player.say("".join(c.value for c in feedback(guess, secret)))
+        entries = stored_state(database, 401, "5bukv")
+
+    async with running_bot(standin, solvers, database) as third_run:
+        player = Player(third_run, 401)
+        assert stored_state(database, 401, "5bukv") == entries
+        if "Отгадано" not in reply.text:
+            guess = reply.suggestion()
+            reply = await player.say("".join(c.value for c in feedback(guess, secret)))
+            state = stored_state(database, 401, "5bukv")
+            assert state is not None and len(state[0]["entries"]) == 2  # type: ignore[arg-type]
+
+
+async def test_two_updates_at_once_for_one_chat(bot: Bot, database: Path) -> None:
+    player = Player(bot, 402)
+    await new_letter_game(player, "выиграл", "Хожу первым")
+    first = len(bot.standin.calls)
+    await bot.wait(bot.standin.push_message(402, "/hint"), bot.standin.push_message(402, "/hint"))
+    assert record(database, 402, "letters") == (1, 0, 0, 2)  # neither hint lost
+
+    await bot.wait(bot.standin.push_message(402, "к"), bot.standin.push_message(402, "о"))
+    reply = player.collect(first)
+    assert SOMETHING_WRONG not in reply.text
+    assert len([c for c in reply.calls if c.method == "sendMessage"]) == 4  # every update answered once
+    boards = [b.lower() for b in re.findall(r"Доска: «([^»]*)»", reply.text)]
+    assert boards and len(boards[0]) == 2  # the first letter and the bot's answer
+    if len(boards) == 2:  # the second letter was legal after the first move: it extends that board
+        assert boards[1].startswith(boards[0]) and len(boards[1]) in (3, 4)
+    state = stored_state(database, 402, "letters")
+    assert state is not None and state[0]["board"] == boards[-1]
