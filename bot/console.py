@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 
 from telegram import Update
 from telegram.ext import Application, ContextTypes, TypeHandler
 
 from bot.app import build_application, running
 from bot.settings import Settings
-from bot.solvers import build_solvers
+from bot.solvers import Solvers, build_solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call
 
 CONSOLE_USER = 1
@@ -69,11 +70,13 @@ class Screen:
             print("   " + "   ".join(labels))
 
 
-async def chat(settings: Settings) -> int:
+async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Callable[[str], str] = input) -> int:
+    """The console session; ``solvers`` and ``read_line`` are given by tests."""
     standin = BotApiStandin()
     base_url = await standin.start()
-    print("Building the solver tables…", flush=True)
-    solvers = await asyncio.to_thread(build_solvers)
+    if solvers is None:
+        print("Building the solver tables…", flush=True)
+        solvers = await asyncio.to_thread(build_solvers)
     local = settings.model_copy(
         update={"telegram_api_base_url": base_url, "telegram_api_base_file_url": base_url.replace("/bot", "/file/bot")}
     )
@@ -89,7 +92,7 @@ async def chat(settings: Settings) -> int:
             await tracker.wait(update_id)
             while True:
                 try:
-                    line = await asyncio.to_thread(input, "\n> ")
+                    line = await asyncio.to_thread(read_line, "\n> ")
                 except EOFError:
                     break
                 text = line.strip()

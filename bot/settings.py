@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pydantic import SecretStr
+from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 #: What BotFather hands out: the bot's numeric id, a colon, 35 URL-safe characters.
@@ -33,6 +33,14 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise ValueError("use DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
 
     def token_problem(self) -> str | None:
         """Why the token cannot be used (one line for people), or None."""

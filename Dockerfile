@@ -1,0 +1,21 @@
+# Bukvoed: the Telegram bot. Settings come from the environment (docker-compose reads .env).
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    DATABASE_PATH=/data/bukvoed.sqlite3
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY solver ./solver
+COPY bot ./bot
+COPY data ./data
+# Editable, so the solver finds the word lists in /app/data beside it.
+RUN pip install --no-compile -e . --config-settings editable_mode=compat \
+    && useradd --create-home --uid 10001 bukvoed \
+    && mkdir -p /data && chown bukvoed /data
+
+USER bukvoed
+VOLUME ["/data"]
+CMD ["python", "-m", "bot"]

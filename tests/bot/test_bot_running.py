@@ -1,0 +1,94 @@
+"""Starting the bot: settings, the token check, and the Docker files (no Docker engine here: parsed)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.console import chat
+from bot.settings import Settings
+from bot.solvers import Solvers
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,  # no .env there
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("token", ["", "not-a-token", "123:short"])
+def test_no_or_malformed_token_is_one_clear_line(tmp_path: Path, token: str) -> None:
+    result = run_bot({"BOT_TOKEN": token} if token else {}, tmp_path)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "BOT_TOKEN" in lines[0] and ".env" in lines[0] and "python -m bot --console" in lines[0]
+    if token:
+        assert token not in lines[0]  # the secret is never echoed
+
+
+def test_settings_read_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("BOT_TOKEN", "123456:" + "A" * 35)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "x.sqlite3"))
+    monkeypatch.setenv("WEBHOOK_PORT", "9000")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.token_problem() is None
+    assert settings.database_path == tmp_path / "x.sqlite3"
+    assert settings.webhook_port == 9000 and settings.webhook_url is None
+    assert "AAAA" not in repr(settings) and "AAAA" not in str(settings.bot_token)
+
+
+def test_env_example_documents_every_setting() -> None:
+    documented = {
+        line.split("=", 1)[0]
+        for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+        if "=" in line and not line.startswith("#")
+    }
+    assert documented == {name.upper() for name in Settings.model_fields}
+
+
+def test_docker_compose_runs_the_bot_with_a_named_volume() -> None:
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    service = compose["services"]["bot"]
+    assert service["build"] == "."
+    assert service["env_file"] == ".env"
+    assert service["restart"] in ("unless-stopped", "always")
+    volume, mount = service["volumes"][0].split(":")
+    assert volume in compose["volumes"]
+    assert Path(service["environment"]["DATABASE_PATH"]).parent == Path(mount)
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert 'CMD ["python", "-m", "bot"]' in dockerfile
+    assert "pip install" in dockerfile and "COPY data" in dockerfile
+    assert ".env" in (ROOT / ".dockerignore").read_text(encoding="utf-8").split()
+
+
+async def test_console_plays_with_numbered_buttons(
+    solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m bot --console`, in process: the same application, buttons picked by number."""
+    lines = iter(["1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "ggggg", "/undo"])
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
+    assert await chat(settings, solvers, read_line) == 0
+    out = capsys.readouterr().out
+    assert "[1] 🔤 Игра в буквы" in out and "[2] Закончил слово — проиграл" in out
+    assert "Вы: К" in out and "Доска: «К" in out and "Можно сыграть" in out
+    assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
