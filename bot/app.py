@@ -12,11 +12,11 @@ import functools
 import logging
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from telegram import BotCommand, InlineKeyboardMarkup, Update
+from telegram import BotCommand, CallbackQuery, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
 from telegram.ext import (
     AIORateLimiter,
@@ -46,7 +46,7 @@ from solver.letters import (
     normalise_letter,
     normalise_letters,
 )
-from solver.wordle import EntryError, EntryProblem, parse_entry
+from solver.wordle import Entry, EntryError, EntryProblem, parse_entry
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +231,7 @@ async def _load_letters(found: Deps, chat_id: int) -> tuple[letters.LetterSessio
 
 
 def _game(found: Deps, session: letters.LetterSession) -> LetterGame:
-    return found.solvers.games[Rule(session.rule)]
+    return found.solvers.games[Rule(session.rule or found.solvers.default_rule)]
 
 
 async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -239,7 +239,7 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await _new_letter_game(update.effective_chat.id, deps(context), lang_of(update), update.message.reply_text)
 
 
-async def _new_letter_game(chat_id: int, found: Deps, lang: Lang, reply) -> None:  # type: ignore[no-untyped-def]
+async def _new_letter_game(chat_id: int, found: Deps, lang: Lang, reply: Callable[..., Awaitable[object]]) -> None:
     async with found.locks[chat_id]:
         session = letters.LetterSession()
         await found.db.save(chat_id, letters.KIND, session.to_dict(), None, activate=True)
@@ -392,7 +392,9 @@ async def _helper_text(update: Update, found: Deps, lang: Lang) -> None:
     await update.message.reply_text(text, reply_markup=markup)
 
 
-async def _enter(found, chat_id, user_id, lang, *, session, stored, entry):  # type: ignore[no-untyped-def]
+async def _enter(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, *, session: helper.HelperSession, stored: Stored, entry: Entry
+) -> tuple[str, InlineKeyboardMarkup]:
     """Add an entry (a search may run: off the event loop) and commit it."""
     progress = await asyncio.to_thread(helper.enter, found.solvers.guesser, session, entry)
     tally = Tally(won=1) if progress.solved else None
@@ -478,9 +480,19 @@ async def _letter_button(
     await context.bot.send_message(chat_id, text, reply_markup=markup)
 
 
-async def _setup_step(update, context, found, *, session, stored, press, lang) -> None:  # type: ignore[no-untyped-def]
+async def _setup_step(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    found: Deps,
+    *,
+    session: letters.LetterSession,
+    stored: Stored,
+    press: keyboards.Press,
+    lang: Lang,
+) -> None:
     """One choice of the game's set-up; the last one starts the game."""
     query = update.callback_query
+    assert query is not None and update.effective_chat is not None and update.effective_user is not None
     chat_id = update.effective_chat.id
     user_id = update.effective_user.id
     if press.action == "rule":
@@ -511,7 +523,7 @@ async def _setup_step(update, context, found, *, session, stored, press, lang) -
         await _edit(query, question, keyboards.letter_setup(lang, session, phase.value))
         return
     summary = texts.game_set(
-        lang, Rule(session.rule), bool(session.player_first), Level(session.level), bool(session.strict)
+        lang, _game(found, session).rule, bool(session.player_first), session.bot_level, bool(session.strict)
     )
     await _edit(query, summary, None)
     if turn is not None:
@@ -521,7 +533,7 @@ async def _setup_step(update, context, found, *, session, stored, press, lang) -
         )
 
 
-async def _edit(query, text: str, markup: InlineKeyboardMarkup | None) -> None:  # type: ignore[no-untyped-def]
+async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None) -> None:
     try:
         await query.edit_message_text(text, reply_markup=markup)
     except BadRequest as error:  # the message is too old to edit, or unchanged

@@ -54,6 +54,10 @@ class LetterSession:
                 return phase
         return Phase.PLAYING
 
+    @property
+    def bot_level(self) -> Level:
+        return Level(self.level or Level.PERFECT)
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -125,7 +129,7 @@ def bot_to_move(session: LetterSession) -> bool:
 
 def bot_opens(game: LetterGame, session: LetterSession, rng: random.Random) -> Turn:
     """The bot's first letter when it starts."""
-    letter = game.computer_letter(session.board, Level(session.level), rng)
+    letter = game.computer_letter(session.board, session.bot_level, rng)
     session.board += letter
     return Turn(None, letter, session.board, _judge(game, session, by_player=False, before=""))
 
@@ -142,7 +146,7 @@ def play_letter(game: LetterGame, session: LetterSession, letter: str, rng: rand
     ending = _judge(game, session, by_player=True, before=before)
     if ending is not None:
         return Turn(letter, None, session.board, ending)
-    reply = game.computer_letter(session.board, Level(session.level), rng)
+    reply = game.computer_letter(session.board, session.bot_level, rng)
     previous = session.board
     session.board += reply
     return Turn(letter, reply, session.board, _judge(game, session, by_player=False, before=previous))

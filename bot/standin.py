@@ -95,9 +95,7 @@ class BotApiStandin:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
-        server = site._server
-        assert server is not None
-        bound = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        bound = self._runner.addresses[0][1]
         self.base_url = f"http://127.0.0.1:{bound}/bot"
         return self.base_url
 
