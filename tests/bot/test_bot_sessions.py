@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
 
+from bot import letter_session
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin
 from solver.letters import Rule
@@ -62,3 +64,19 @@ async def test_two_updates_at_once_for_one_chat(bot: Bot, database: Path) -> Non
         assert boards[1].startswith(boards[0]) and len(boards[1]) in (3, 4)
     state = stored_state(database, 402, "letters")
     assert state is not None and state[0]["board"] == boards[-1]
+
+
+async def test_a_fault_is_reported_and_the_game_kept(bot: Bot, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Player(bot, 403)
+    await new_letter_game(player, "выиграл", "Хожу первым")
+    before = stored_state(database, 403, "letters")
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a fault in the middle of a move")
+
+    monkeypatch.setattr(letter_session, "play_letter", broken)
+    reply = await player.say("к")
+    assert SOMETHING_WRONG in reply.text and "сохранена" in reply.text
+    assert stored_state(database, 403, "letters") == before
+    monkeypatch.undo()
+    assert (await player.say("к")).last_board().startswith("к")
