@@ -47,6 +47,7 @@ def configure_logging(level: str, console: bool = False) -> None:
     )
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("httpcore").setLevel(logging.WARNING)
 
 
 def serve(settings: Settings) -> int:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from telegram.ext import Application
 
+from bot.__main__ import serve
 from bot.console import chat
 from bot.settings import Settings
 from bot.solvers import Solvers
@@ -92,3 +94,32 @@ async def test_console_plays_with_numbered_buttons(
     assert "[1] 🔤 Игра в буквы" in out and "[2] Закончил слово — проиграл" in out
     assert "Вы: К" in out and "Доска: «К" in out and "Можно сыграть" in out
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
+
+
+@pytest.mark.parametrize("webhook", [False, True])
+def test_serve_polls_or_serves_a_webhook(
+    solvers: Solvers, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, webhook: bool
+) -> None:
+    """Long polling unless WEBHOOK_URL is set; then the webhook listens at that URL's path."""
+    calls: list[tuple[str, dict[str, object]]] = []
+    monkeypatch.setattr("bot.solvers.build_solvers", lambda: solvers)
+    monkeypatch.setattr(Application, "run_polling", lambda self, **kw: calls.append(("polling", kw)))
+    monkeypatch.setattr(Application, "run_webhook", lambda self, **kw: calls.append(("webhook", kw)))
+    extra = (
+        {"webhook_url": "https://bot.example.org/telegram/hook", "webhook_port": 8080, "webhook_secret_token": "s3cret"}
+        if webhook
+        else {}
+    )
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, bot_token="123456:" + "A" * 35, database_path=tmp_path / "db.sqlite3", **extra
+    )
+    assert serve(settings) == 0
+    assert len(calls) == 1
+    mode, arguments = calls[0]
+    if webhook:
+        assert mode == "webhook"
+        assert arguments["url_path"] == "telegram/hook" and arguments["port"] == 8080
+        assert arguments["webhook_url"] == "https://bot.example.org/telegram/hook"
+        assert arguments["secret_token"] == "s3cret"
+    else:
+        assert mode == "polling"
