@@ -28,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
         print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level, console=args.console)
+    secret = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
+    configure_logging(settings.log_level, console=args.console, secrets=[secret])
     if args.console:
         from bot.console import main as console_main
 
@@ -40,11 +41,29 @@ def main(argv: list[str] | None = None) -> int:
     return serve(settings)
 
 
-def configure_logging(level: str, console: bool = False) -> None:
+class Redact(logging.Filter):
+    """Blank out secrets (the token rides in every Bot API URL, which libraries log at DEBUG)."""
+
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self.secrets = [s for s in secrets if len(s) >= 8]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if any(secret in message for secret in self.secrets):
+            for secret in self.secrets:
+                message = message.replace(secret, "<BOT_TOKEN>")
+            record.msg, record.args = message, None
+        return True
+
+
+def configure_logging(level: str, console: bool = False, secrets: list[str] | None = None) -> None:
     logging.basicConfig(
         level=logging.WARNING if console else level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(Redact(secrets or []))
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)

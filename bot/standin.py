@@ -105,6 +105,7 @@ class BotApiStandin:
         self._arrived.set()
 
     async def stop(self) -> None:
+        self.release_pollers()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

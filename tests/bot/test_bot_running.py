@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from bot.__main__ import serve
 from bot.console import chat
 from bot.settings import Settings
 from bot.solvers import Solvers
+from bot.standin import FAKE_TOKEN, BotApiStandin
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,3 +127,42 @@ def test_serve_polls_or_serves_a_webhook(
         assert arguments["secret_token"] == "s3cret"
     else:
         assert mode == "polling"
+
+
+async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandin, tmp_path: Path) -> None:
+    """The real entry point against the stand-in: commands set at start, a reply, exit 0 on Ctrl-C,
+    and the token in no log line."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "BOT_TOKEN": FAKE_TOKEN,
+        "TELEGRAM_API_BASE_URL": standin.base_url,
+        "DATABASE_PATH": str(tmp_path / "db" / "bot.sqlite3"),
+        "LOG_LEVEL": "DEBUG",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        await _until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+        standin.push_message(9, "/start")
+        await _until(lambda: any(c.method == "sendMessage" for c in standin.calls), seconds=20)
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.stderr is not None
+        log = (await process.stderr.read()).decode()
+        status = await process.wait()
+    assert status == 0, log
+    commands = [c for c in standin.calls if c.method == "setMyCommands"]
+    assert {c.params.get("language_code") for c in commands} == {"ru", "en", None}
+    assert "Буквоед" in next(c.text for c in standin.calls if c.method == "sendMessage")
+    assert (tmp_path / "db" / "bot.sqlite3").exists()
+    assert FAKE_TOKEN not in log and FAKE_TOKEN.split(":")[1] not in log
+
+
+async def _until(condition: Callable[[], bool], seconds: float) -> None:
+    for _ in range(int(seconds * 20)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
