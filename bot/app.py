@@ -404,13 +404,22 @@ async def _enter(
 
 async def undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
-    text, markup = await _undo(deps(context), update.effective_chat.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    undone = await _undo(deps(context), update.effective_chat.id, lang_of(update))
+    assert undone is not None  # only a button press can be stale
+    await update.message.reply_text(undone[0], reply_markup=undone[1])
 
 
-async def _undo(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
+async def _undo(
+    found: Deps, chat_id: int, lang: Lang, press: keyboards.Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """Take back the last entry; with a button ``press``, None when that button is stale
+    (checked under the lock, so two taps at once take back one entry, not two)."""
     async with found.locks[chat_id]:
         loaded = await _load_helper(found, chat_id)
+        if press is not None and (
+            loaded is None or loaded[0].id != press.session_id or press.step != len(loaded[0].entries)
+        ):
+            return None
         if loaded is None:
             return texts.nothing_to_undo(lang), None
         session, stored = loaded
@@ -547,13 +556,12 @@ async def _helper_button(
     assert query is not None and update.effective_chat is not None and update.effective_user is not None
     chat_id = update.effective_chat.id
     if press.action == "undo":
-        loaded = await _load_helper(found, chat_id)
-        if loaded is None or loaded[0].id != press.session_id or press.step != len(loaded[0].entries):
+        undone = await _undo(found, chat_id, lang, press)
+        if undone is None:
             await query.answer(texts.stale_button(lang))
             return
         await query.answer()
-        text, markup = await _undo(found, chat_id, lang)
-        await context.bot.send_message(chat_id, text, reply_markup=markup)
+        await context.bot.send_message(chat_id, undone[0], reply_markup=undone[1])
         return
     async with found.locks[chat_id]:
         loaded = await _load_helper(found, chat_id)

@@ -80,3 +80,21 @@ async def test_a_fault_is_reported_and_the_game_kept(bot: Bot, database: Path, m
     assert stored_state(database, 403, "letters") == before
     monkeypatch.undo()
     assert (await player.say("к")).last_board().startswith("к")
+
+
+async def test_two_undo_taps_at_once_take_back_one_entry(bot: Bot, database: Path) -> None:
+    player = Player(bot, 404)
+    await player.say("/5bukv")
+    await player.say("ggggg")
+    await player.say("/undo")  # back to the opening...
+    await player.say("ggggg")
+    reply = await player.say("gggww")  # ...and two entries
+    assert "Ни одно слово" in reply.text or "Возможных слов" in reply.text
+    undo = next(b for b in player.buttons() if "Отменить" in b["text"])
+    message_id = player.keyboards[-1][0]
+    taps = [bot.standin.push_callback(404, message_id, undo["callback_data"]) for _ in range(2)]
+    await bot.wait(*taps)
+    state = stored_state(database, 404, "5bukv")
+    assert state is not None and len(state[0]["entries"]) == 1  # type: ignore[arg-type]
+    notices = [c.params.get("text") for c in bot.standin.calls[-4:] if c.method == "answerCallbackQuery"]
+    assert "Эта кнопка уже не действует." in notices
