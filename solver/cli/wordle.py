@@ -1,0 +1,118 @@
+"""``python -m solver wordle``: the next 5bukv guess for a history of masks, or the strategy's statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from tqdm import tqdm
+
+from solver.cli import UsageError
+from solver.wordle import Entry, EntryError, Stats, Wordle, parse_entry, play_all
+from solver.words import WordListError, read_words
+
+SHOW_CANDIDATES_UP_TO = 10
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=type(parser))
+    after = actions.add_parser("next", help="the next guess after the entries given")
+    _add_words_option(after)
+    after.add_argument(
+        "entries",
+        nargs="*",
+        metavar="ENTRY",
+        help="MASK for the previously suggested word, or WORD:MASK (mask: ywg, жбс or the game's squares)",
+    )
+    stats = actions.add_parser("stats", help="play every word of the list as the secret")
+    _add_words_option(stats)
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _add_words_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--words", metavar="FILE", help="a UTF-8 word list, one word a line (default: the nouns)")
+
+
+def run(args: argparse.Namespace) -> int:
+    engine = _engine(args.words)
+    if args.action == "next":
+        print(_next_text(engine, _history(engine, args.entries)))
+    else:
+        stats, seconds = _stats(engine)
+        print(json.dumps(_report(stats, seconds), ensure_ascii=False) if args.json else _stats_text(stats, seconds))
+    return 0
+
+
+def _engine(path: str | None) -> Wordle:
+    if path is None:
+        return Wordle.default()
+    try:
+        words = read_words(path)
+    except WordListError as error:
+        raise UsageError(str(error)) from None
+    engine = Wordle.from_words(words)
+    if not engine.words:
+        raise UsageError(f"{path}: no five-letter words")
+    return engine
+
+
+def _history(engine: Wordle, texts: list[str]) -> list[Entry]:
+    """The entries in order, each mask alone applying to the guess the engine suggested before it."""
+    history: list[Entry] = []
+    for number, text in enumerate(texts, start=1):
+        entry = parse_entry(text, engine.next_guess(history))
+        problem = entry if isinstance(entry, EntryError) else engine.check(history, entry)
+        if problem is not None:
+            raise UsageError(f"entry {number} ({text!r}): {problem.detail}")
+        assert isinstance(entry, Entry)
+        history.append(entry)
+    return history
+
+
+def _next_text(engine: Wordle, history: list[Entry]) -> str:
+    candidates = engine.candidates(history)
+    if history and history[-1].word in candidates and len(candidates) == 1 and history[-1].mask == ("y",) * 5:
+        return f"solved: {history[-1].word}"
+    lines = [f"next guess: {engine.next_guess(history)}", f"candidates: {len(candidates)}"]
+    if len(candidates) <= SHOW_CANDIDATES_UP_TO:
+        lines.append(" ".join(candidates))
+    return "\n".join(lines)
+
+
+def _stats(engine: Wordle) -> tuple[Stats, float]:
+    started = time.perf_counter()
+    secrets = tqdm(engine.words, desc="secrets", unit="word", file=sys.stderr, leave=False)
+    stats = play_all(engine, secrets)
+    return stats, time.perf_counter() - started
+
+
+def _report(stats: Stats, seconds: float) -> dict[str, Any]:
+    return {
+        "words": stats.words,
+        "first_guess": stats.first_guess,
+        "average": round(stats.average, 4),
+        "max": stats.worst,
+        "solved_within_6": stats.words - len(stats.failed),
+        "failed": stats.failed,
+        "histogram": {str(tries): count for tries, count in stats.histogram.items()},
+        "seconds": round(seconds, 2),
+    }
+
+
+def _stats_text(stats: Stats, seconds: float) -> str:
+    histogram = "  ".join(f"{tries}: {count}" for tries, count in stats.histogram.items())
+    return "\n".join(
+        [
+            f"words: {stats.words}",
+            f"first guess: {stats.first_guess}",
+            f"average tries: {stats.average:.4f}",
+            f"worst case: {stats.worst}",
+            f"solved within 6: {stats.words - len(stats.failed)} of {stats.words}",
+            f"not solved within 6: {' '.join(stats.failed) or 'none'}",
+            f"histogram (tries: words): {histogram}",
+            f"seconds: {seconds:.1f}",
+        ]
+    )
