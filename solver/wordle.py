@@ -126,7 +126,7 @@ def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:
 def _group_by_repeats(guess_letters: IntArray) -> dict[tuple[tuple[int, ...], ...], IntArray]:
     """Guesses keyed by, for each position, the positions holding the same letter."""
     same = guess_letters[:, :, None] == guess_letters[:, None, :]
-    keys = [tuple(tuple(np.flatnonzero(row)) for row in matrix) for matrix in same]
+    keys = [tuple(tuple(int(q) for q in np.flatnonzero(row)) for row in matrix) for matrix in same]
     groups: dict[tuple[tuple[int, ...], ...], list[int]] = {}
     for row, key in enumerate(keys):
         groups.setdefault(key, []).append(row)
@@ -413,7 +413,8 @@ def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
     row_of_group = first // n
     squares = np.bincount(row_of_group, sizes**2, minlength=guesses).round().astype(np.int64)
     groups = np.bincount(row_of_group, minlength=guesses).astype(np.int64)
-    return OneStep(squares, groups, np.bincount(row_of_group, sizes * np.log(sizes), minlength=guesses))
+    loss = np.bincount(row_of_group, sizes * np.log(sizes), minlength=guesses).astype(np.float64)
+    return OneStep(squares, groups, loss)
 
 
 def _most_informative(table: CodeArray, guesses: IntArray, candidates: IntArray, sample: int = 160) -> int:
@@ -522,9 +523,10 @@ class Wordle:
         return candidates
 
     def _codes_against_all(self, word: str) -> CodeArray:
-        if word in self.index:
-            return self.table[self.index[word]]
-        return colour_table(encode_words([word]), self.codes)[0]
+        row: CodeArray = (
+            self.table[self.index[word]] if word in self.index else colour_table(encode_words([word]), self.codes)[0]
+        )
+        return row
 
     def build_plan(self, limits: SearchLimits = BUILD_LIMITS) -> Plan:
         """Search the whole tree (minutes for ~4,000 words) and keep it as this engine's plan."""

@@ -8,10 +8,10 @@ import sys
 import time
 from typing import Any
 
-from tqdm import tqdm
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solver.cli import UsageError
-from solver.wordle import Entry, EntryError, Stats, Wordle, parse_entry, play_all
+from solver.wordle import SOLVED_CODE, Entry, EntryError, Stats, Wordle, mask_code, parse_entry, play_all
 from solver.words import WordListError, read_words
 
 SHOW_CANDIDATES_UP_TO = 10
@@ -73,9 +73,9 @@ def _history(engine: Wordle, texts: list[str]) -> list[Entry]:
 
 
 def _next_text(engine: Wordle, history: list[Entry]) -> str:
-    candidates = engine.candidates(history)
-    if history and history[-1].word in candidates and len(candidates) == 1 and history[-1].mask == ("y",) * 5:
+    if history and mask_code(history[-1].mask) == SOLVED_CODE:
         return f"solved: {history[-1].word}"
+    candidates = engine.candidates(history)
     lines = [f"next guess: {engine.next_guess(history)}", f"candidates: {len(candidates)}"]
     if len(candidates) <= SHOW_CANDIDATES_UP_TO:
         lines.append(" ".join(candidates))

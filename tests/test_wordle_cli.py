@@ -1,0 +1,126 @@
+"""``python -m solver wordle``: the next guess, the statistics and their JSON contract, the one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+from solver.wordle import Wordle, default_words, feedback, mask_text, play_all
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def word_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every 40th noun (about a hundred) plus the seed's, with one ё and one repeat to be folded away."""
+    words = [*default_words()[::40], "скула", "солка", "катёр", "катер"]
+    path = tmp_path_factory.mktemp("lists") / "words.txt"
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return path
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["wordle", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_stats_json_contract(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    status, out, _ = run_cli(capsys, "stats", "--words", str(word_file), "--json")
+    report = json.loads(out)
+    assert status == 0
+    assert set(report) == {
+        "words",
+        "first_guess",
+        "average",
+        "max",
+        "solved_within_6",
+        "failed",
+        "histogram",
+        "seconds",
+    }
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split())
+    expected = play_all(engine)
+    assert report["words"] == len(engine.words) == expected.words
+    assert report["first_guess"] == engine.first_guess()
+    assert report["average"] == round(expected.average, 4)
+    assert report["max"] == expected.worst <= 6
+    assert report["failed"] == [] and report["solved_within_6"] == report["words"]
+    assert sum(report["histogram"].values()) == report["words"]
+    assert report["histogram"] == {str(tries): count for tries, count in expected.histogram.items()}
+
+
+def test_stats_text_names_every_figure(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    status, out, _ = run_cli(capsys, "stats", "--words", str(word_file))
+    assert status == 0
+    for label in (
+        "words:",
+        "first guess:",
+        "average tries:",
+        "worst case:",
+        "solved within 6:",
+        "histogram",
+        "seconds:",
+    ):
+        assert label in out
+
+
+def test_next_follows_masks_and_lists_few_candidates(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split())
+    first = engine.first_guess()
+    status, out, _ = run_cli(capsys, "next", "--words", str(word_file), mask_text(feedback(first, "скула")))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("next guess: ")
+    count = int(lines[1].removeprefix("candidates: "))
+    assert count == len(engine.candidates([engine.play("скула")[0]]))
+    if count <= 10:
+        assert "скула" in lines[2].split()
+
+
+def test_next_with_a_typed_word_and_a_solved_game(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    status, out, _ = run_cli(capsys, "next", "--words", str(word_file), "катер:wwggg", "солка:ygwwy")
+    assert status == 0
+    assert "скула" in out
+    status, out, _ = run_cli(capsys, "next", "--words", str(word_file), "скула:🟨🟨🟨🟨🟨")
+    assert (status, out.strip()) == (0, "solved: скула")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["next", "yyw"], "3 colours"),
+        (["next", "yyqgg"], "'q'"),
+        (["next", "кот:yywgg"], "not 5"),
+        (["next", "катер:yyyyw"], "no word of the list fits"),
+        (["next", "--words", "/no/such/file"], "no such file"),
+        (["bogus"], "invalid choice"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str], word_file: Path, argv: list[str], message: str
+) -> None:
+    if argv[0] == "next" and "--words" not in argv:
+        argv = ["next", "--words", str(word_file), *argv[1:]]
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err
+
+
+def test_a_real_process(word_file: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "solver", "wordle", "stats", "--json", "--words", str(word_file)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["failed"] == []
