@@ -29,7 +29,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import keyboards, texts
+from bot import group_play, keyboards, texts
 from bot import letter_session as letters
 from bot import wordle_session as helper
 from bot.settings import Settings
@@ -117,6 +117,18 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, unknown_command))
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, on_text))
     application.add_handler(MessageHandler(PRIVATE, on_other_message))
+    group_commands = {
+        "play": group_play.play,
+        "l": group_play.letter_command,
+        "giveup": group_play.give_up,
+        "stop": group_play.stop,
+        "help": show_help,
+        "rules": show_rules,
+        "stats": stats,
+    }
+    for name, callback in group_commands.items():
+        application.add_handler(CommandHandler(name, callback, filters=group_play.GROUPS))
+    application.add_handler(MessageHandler(group_play.GROUPS & filters.TEXT & ~filters.COMMAND, group_play.on_text))
     application.add_handler(CallbackQueryHandler(on_button))
     application.add_error_handler(on_error)
 
@@ -124,6 +136,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
 async def post_init(application: Application) -> None:  # type: ignore[type-arg]
     found: Deps = application.bot_data["deps"]
     found.store = await Store.open(found.settings.database_path)
+    await group_play.restore_timers(application)
     for code, commands in texts.COMMANDS.items():
         listed = [BotCommand(name, description) for name, description in commands]
         await application.bot.set_my_commands(listed, language_code=code)
@@ -440,6 +453,9 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     press = keyboards.parse(query.data)
     chat = update.effective_chat
+    if press is not None and press.kind == "G" and chat is not None and chat.type != chat.PRIVATE:
+        await group_play.on_lobby_button(update, context, press)
+        return
     if press is None or chat is None or chat.type != chat.PRIVATE or update.effective_user is None:
         await query.answer(texts.stale_button(lang))
         return

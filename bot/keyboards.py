@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import texts
+from bot.group_session import GroupSession
 from bot.letter_session import LetterSession
 from bot.texts import Lang
 from bot.wordle_session import HelperSession
@@ -23,11 +24,13 @@ MENU_5BUKV = "menu:5bukv"
 SETUP_FIELDS = ("rule", "first", "level", "strict")
 LETTER_ACTIONS = ("hint", "giveup")
 HELPER_ACTIONS = ("tap", "done", "undo")
+LOBBY_ACTIONS = ("join", "bot", "start")
 
 
 @dataclass(frozen=True)
 class Press:
-    """A parsed button press: ``kind`` "menu", "L" (letter game) or "W" (5bukv)."""
+    """A parsed button press: ``kind`` "menu", "L" (letter game), "W" (5bukv),
+    "G" (a group's lobby) or "F" (the finger game)."""
 
     kind: str
     session_id: str = ""
@@ -41,17 +44,26 @@ def parse(data: str | None) -> Press | None:
     if data in (MENU_LETTERS, MENU_5BUKV):
         return Press("menu", action=data.partition(":")[2])
     parts = (data or "").split(":")
-    if len(parts) not in (4, 5) or parts[0] not in ("L", "W") or not parts[2].isdigit():
+    if len(parts) not in (4, 5) or parts[0] not in ("L", "W", "G", "F") or not parts[2].isdigit():
         return None
     kind, session_id, step, action = parts[:4]
     argument = parts[4] if len(parts) == 5 else ""
-    if kind == "L" and not (_valid_setup(action, argument) or (action in LETTER_ACTIONS and not argument)):
-        return None
-    if kind == "W" and not (
-        (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (action in ("done", "undo") and not argument)
-    ):
-        return None
-    return Press(kind, session_id, int(step), action, argument)
+    return Press(kind, session_id, int(step), action, argument) if _valid(kind, action, argument) else None
+
+
+def _valid(kind: str, action: str, argument: str) -> bool:
+    """Whether a button of ``kind`` can carry this action and argument."""
+    if kind == "L":
+        return _valid_setup(action, argument) or (action in LETTER_ACTIONS and not argument)
+    if kind == "W":
+        return (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (
+            action in ("done", "undo") and not argument
+        )
+    if kind == "G":
+        return (action in LOBBY_ACTIONS and not argument) or (action == "rule" and argument in [r.value for r in Rule])
+    return (action == "level" and _valid_setup(action, argument)) or (
+        action == "move" and argument.isdigit() and len(argument) <= 2
+    )
 
 
 def _valid_setup(action: str, argument: str) -> bool:
@@ -111,3 +123,21 @@ def helper(lang: Lang, session: HelperSession, no_candidate: bool = False) -> In
         for index, (letter, colour) in enumerate(zip(session.suggestion, session.taps, strict=True))
     ]
     return InlineKeyboardMarkup([tiles, [_button(texts.button_done(lang), f"{prefix}:done"), *undo]])
+
+
+def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
+    """Join, the bot as a player, the rule (Russian list only) and Start."""
+    prefix = f"G:{session.id}:{session.step}"
+    rows = [[_button(texts.button_join(lang), f"{prefix}:join"), _button(texts.button_add_bot(lang), f"{prefix}:bot")]]
+    if session.dictionary == "ru":
+        rows += [
+            [
+                _button(
+                    ("✅ " if rule.value == session.rule else "") + texts.button_rule(lang, rule),
+                    f"{prefix}:rule:{rule.value}",
+                )
+            ]
+            for rule in Rule
+        ]
+    rows.append([_button(texts.button_start(lang), f"{prefix}:start")])
+    return InlineKeyboardMarkup(rows)

@@ -33,6 +33,10 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
+    # Group letter game: seconds a player has for a move before they are out.
+    group_turn_seconds: float = 60.0
+    # Finger game: a draw is declared after this many moves (both players' together).
+    fingers_move_cap: int = 100
 
     @field_validator("log_level")
     @classmethod

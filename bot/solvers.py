@@ -7,6 +7,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from solver.fingers import FingerGame
 from solver.letters import LetterGame, Rule
 from solver.wordle import Entry, Wordle
 from solver.words import LANGUAGES
@@ -14,6 +15,7 @@ from solver.words import LANGUAGES
 log = logging.getLogger(__name__)
 
 LANGUAGE = LANGUAGES["ru"]
+ENGLISH = LANGUAGES["en"]  # English Ghost: seed 004, complete-loses, words of 4+ letters
 
 
 class Guesser:
@@ -35,6 +37,8 @@ class Guesser:
 class Solvers:
     games: dict[Rule, LetterGame]
     guesser: Guesser
+    english: LetterGame
+    fingers: FingerGame
 
     @property
     def alphabet(self) -> str:
@@ -44,12 +48,20 @@ class Solvers:
     def default_rule(self) -> Rule:
         return Rule(LANGUAGE.rule)
 
+    def letter_game(self, dictionary: str, rule: Rule | str | None = None) -> LetterGame:
+        """English Ghost for ``dictionary`` "en" (its rule is fixed), else the Russian game under ``rule``."""
+        if dictionary == ENGLISH.code:
+            return self.english
+        return self.games[Rule(rule or self.default_rule)]
+
 
 def build_solvers() -> Solvers:
-    """The Russian letter game under both rules and the 5bukv engine (a few seconds)."""
+    """The Russian letter game under both rules, English Ghost, the finger game and
+    the 5bukv engine (a few seconds)."""
     started = time.perf_counter()
     words = LANGUAGE.words()
     games = {rule: LetterGame(words, rule, LANGUAGE.min_length, LANGUAGE.alphabet) for rule in Rule}
     guesser = Guesser(Wordle.default())
+    english = LetterGame(ENGLISH.words(), Rule(ENGLISH.rule), ENGLISH.min_length, ENGLISH.alphabet)
     log.info("solver tables built in %.1f s", time.perf_counter() - started)
-    return Solvers(games, guesser)
+    return Solvers(games, guesser, english, FingerGame())

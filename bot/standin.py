@@ -71,6 +71,7 @@ class BotApiStandin:
         self._message_ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
         self.hurry = False  # answer long polls at once (set while a bot shuts down)
+        self.admins: dict[int, set[int]] = {}  # group chat id -> its administrators' user ids
         self.base_url = ""
         self._api = {
             "getMe": self._get_me,
@@ -84,6 +85,7 @@ class BotApiStandin:
             "getWebhookInfo": self._get_webhook_info,
             "sendChatAction": self._send_chat_action,
             "close": self._close,
+            "getChatMember": self._get_chat_member,
         }
 
     # -- lifecycle ---------------------------------------------------------
@@ -253,6 +255,19 @@ class BotApiStandin:
 
     async def _close(self, params: dict[str, Any]) -> object:
         return True
+
+    async def _get_chat_member(self, params: dict[str, Any]) -> object:
+        """An administrator (all rights off) if listed in :attr:`admins`, else a member."""
+        user_id = int(params["user_id"])
+        user = _user(user_id, "ru")
+        if user_id not in self.admins.get(int(params["chat_id"]), set()):
+            return {"status": "member", "user": user}
+        rights = (
+            "can_be_edited is_anonymous can_manage_chat can_delete_messages can_manage_video_chats "
+            "can_restrict_members can_promote_members can_change_info can_invite_users can_post_stories "
+            "can_edit_stories can_delete_stories"
+        )
+        return {"status": "administrator", "user": user} | dict.fromkeys(rights.split(), False)
 
 
 def _user(user_id: int, language_code: str) -> dict[str, Any]:

@@ -9,15 +9,16 @@ record changes it brings) is one committed transaction, made before the reply.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-_SCHEMA = """
+_SCHEMA_V1 = """
 CREATE TABLE IF NOT EXISTS sessions (
     chat_id INTEGER NOT NULL,
     kind TEXT NOT NULL,
@@ -39,6 +40,26 @@ CREATE TABLE IF NOT EXISTS records (
     PRIMARY KEY (user_id, kind)
 );
 """
+
+# Version 2: the turn timers of group games, so a restart can restore them.
+_SCHEMA_V2 = """
+CREATE TABLE IF NOT EXISTS turn_deadlines (
+    chat_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    deadline REAL NOT NULL,
+    PRIMARY KEY (chat_id, kind)
+);
+"""
+
+#: What each schema version adds; a file at version n runs the scripts above n.
+_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2}
+
+
+class _Keep:
+    """The default of ``Store.save(deadline=...)``: leave the stored deadline as it is."""
+
+
+KEEP = _Keep()
 
 
 class StaleSessionError(RuntimeError):
@@ -88,7 +109,8 @@ class Store:
             await db.close()
             raise RuntimeError(f"{path} was written by a newer bot (schema {version} > {SCHEMA_VERSION})")
         if version < SCHEMA_VERSION:
-            await db.executescript(_SCHEMA)
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                await db.executescript(_MIGRATIONS[step])
             await db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             await db.commit()
         return cls(db)
@@ -112,9 +134,13 @@ class Store:
         user_id: int | None = None,
         tally: Tally | None = None,
         activate: bool = False,
+        tallies: Mapping[int, Tally] | None = None,
+        deadline: float | _Keep | None = KEEP,
     ) -> int:
         """Store ``state`` if the session is still at ``loaded_version`` (None: it was
-        new); with the record change and the active kind, in one transaction."""
+        new); with the record changes (``tally`` for ``user_id``, ``tallies`` for
+        several players), the active kind and the turn deadline (epoch seconds;
+        None clears it), in one transaction."""
         text = json.dumps(state, ensure_ascii=False)
         try:
             if loaded_version is None:
@@ -139,6 +165,16 @@ class Store:
                 )
             if user_id is not None and tally is not None:
                 await self._add(user_id, kind, tally)
+            for player, change in (tallies or {}).items():
+                await self._add(player, kind, change)
+            if deadline is None:
+                await self._db.execute("DELETE FROM turn_deadlines WHERE chat_id = ? AND kind = ?", (chat_id, kind))
+            elif not isinstance(deadline, _Keep):
+                await self._db.execute(
+                    "INSERT INTO turn_deadlines (chat_id, kind, deadline) VALUES (?, ?, ?) "
+                    "ON CONFLICT (chat_id, kind) DO UPDATE SET deadline = excluded.deadline",
+                    (chat_id, kind, deadline),
+                )
             await self._db.commit()
         except BaseException:
             await self._db.rollback()
@@ -172,3 +208,10 @@ class Store:
         async with self._db.execute(sql, (user_id,)) as cursor:
             rows = await cursor.fetchall()
         return {str(kind): Record(int(p), int(w), int(lo), int(h)) for kind, p, w, lo, h in rows}
+
+    async def deadlines(self, kind: str) -> list[tuple[int, float]]:
+        """Every chat's pending turn deadline of ``kind``: what a restart restores."""
+        sql = "SELECT chat_id, deadline FROM turn_deadlines WHERE kind = ?"
+        async with self._db.execute(sql, (kind,)) as cursor:
+            rows = await cursor.fetchall()
+        return [(int(chat_id), float(deadline)) for chat_id, deadline in rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from bot.group_session import BOT, Event, GroupSession, Outcome
 from bot.letter_session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
 from bot.storage import Record
 from bot.wordle_session import Progress
@@ -97,14 +98,28 @@ def rules_text(lang: Lang) -> str:
         "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n\n"
         "«5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
         "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
-        "или «слово маска», если вводили своё слово.",
+        "или «слово маска», если вводили своё слово.\n\n"
+        "В группе: /play собирает игроков (кнопка «Играю», бот может играть тоже), ходят по очереди вступления. "
+        "Букву можно прислать сообщением, ответом на сообщение бота или командой /l буква. "
+        "Кто закончил слово (при правиле «закончил — проиграл») или написал букву, после которой слова нет, "
+        "выбывает; следующий начинает новый круг с пустой доски. При правиле «закончил — выиграл» "
+        "закончивший слово сразу побеждает. Игра идёт, пока не останется один. "
+        "Кто не сходил вовремя или сдался (/giveup), выбывает, доска остаётся. "
+        "/stop — остановить игру (админам и тому, кто её начал).",
         "The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
         "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
         "Rule “completing a word wins”: whoever completes a word wins.\n"
         "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
         "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n\n"
         "5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
-        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word.",
+        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word.\n\n"
+        "In a group: /play gathers players (the Join button; the bot may play too), who move in join order. "
+        "Send a letter as a message, as a reply to the bot's message or as /l letter. "
+        "Whoever completes a word (under “completing a word loses”) or plays a letter no word starts with "
+        "is out, and the next player starts a new round on an empty board. Under “completing a word wins” "
+        "completing a word wins at once. The game goes on until one player is left. "
+        "A player who does not move in time, or gives up (/giveup), is out and the board stays. "
+        "/stop ends the game (for the group's admins and whoever started it).",
     )
 
 
@@ -139,7 +154,11 @@ def stale_button(lang: Lang) -> str:
 def stats_text(lang: Lang, records: dict[str, Record]) -> str:
     if not records:
         return _t(lang, "Вы ещё не играли. /play — начать.", "You have not played yet. /play to start.")
-    names = {"letters": _t(lang, "Буквы", "Letter game"), "5bukv": _t(lang, "«5 букв»", "5bukv")}
+    names = {
+        "letters": _t(lang, "Буквы", "Letter game"),
+        "5bukv": _t(lang, "«5 букв»", "5bukv"),
+        "group": _t(lang, "Буквы в группе", "Letter game in groups"),
+    }
     lines = []
     for kind, record in sorted(records.items()):
         if kind == "5bukv":
@@ -491,3 +510,140 @@ def helper_finished(lang: Lang) -> str:
         "Это слово уже отгадано. /5bukv — новая игра, /undo — отменить.",
         "That word is solved. /5bukv for a new one, /undo to take it back.",
     )
+
+
+# ------------------------------------------------------------------ the letter game in a group
+
+
+def _player(session: GroupSession, player: int, lang: Lang) -> str:
+    return _t(lang, "Буквоед 🤖", "Bukvoed 🤖") if player == BOT else session.name(player)
+
+
+def button_join(lang: Lang) -> str:
+    return _t(lang, "🙋 Играю", "🙋 Join")
+
+
+def button_add_bot(lang: Lang) -> str:
+    return _t(lang, "🤖 Бот тоже играет", "🤖 The bot plays too")
+
+
+def button_start(lang: Lang) -> str:
+    return _t(lang, "▶️ Начать", "▶️ Start")
+
+
+def _group_rule(lang: Lang, session: GroupSession) -> str:
+    if session.dictionary == "en":
+        return _t(lang, "английский Ghost (слова от 4 букв, закончил — проиграл)", "English Ghost (4+ letters)")
+    return button_rule(lang, Rule(session.rule))
+
+
+def lobby_text(lang: Lang, session: GroupSession) -> str:
+    players = ", ".join(_player(session, p, lang) for p in session.players) or "—"
+    return _t(
+        lang,
+        f"🔤 Игра в буквы на всю группу. Правило: {_group_rule(lang, session)}.\n"
+        f"Игроки: {players}\nНажмите «Играю»; «Начать» — когда игроков двое или больше.",
+        f"🔤 The letter game for the whole group. Rule: {_group_rule(lang, session)}.\n"
+        f"Players: {players}\nTap Join; Start when there are two players or more.",
+    )
+
+
+def group_game_running(lang: Lang) -> str:
+    return _t(
+        lang,
+        "В группе уже идёт игра. /stop — остановить (админам и тому, кто её начал).",
+        "A game is already running here. /stop ends it (for admins and whoever started it).",
+    )
+
+
+def already_joined(lang: Lang) -> str:
+    return _t(lang, "Вы уже в игре.", "You are in already.")
+
+
+def need_two_players(lang: Lang) -> str:
+    return _t(lang, "Нужно хотя бы двое игроков.", "At least two players are needed.")
+
+
+def not_your_turn(lang: Lang, session: GroupSession) -> str:
+    who = _player(session, session.current, lang)
+    return _t(lang, f"Сейчас ходит {who}.", f"It is {who}'s turn.")
+
+
+def no_group_game(lang: Lang) -> str:
+    return _t(lang, "Игры нет. /play — собрать игру в буквы.", "No game is running. /play gathers a letter game.")
+
+
+def not_in_game(lang: Lang) -> str:
+    return _t(lang, "Вы не в этой игре.", "You are not in this game.")
+
+
+def group_stop_refused(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Остановить игру могут админы группы и тот, кто её начал.",
+        "Only the group's admins and whoever started the game can stop it.",
+    )
+
+
+def group_stopped(lang: Lang) -> str:
+    return _t(lang, "⏹ Игра остановлена.", "⏹ The game is stopped.")
+
+
+def group_letter_usage(lang: Lang) -> str:
+    return _t(lang, "Напишите букву после команды: /l к", "Put the letter after the command: /l k")
+
+
+def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
+    who = _player(session, event.player, lang)
+    lines = [f"{who}: {event.letter.upper()}"] if event.letter else []
+    if event.outcome is Outcome.WORD:
+        if event.winner == event.player and event.player not in event.out:
+            lines.append(
+                _t(
+                    lang,
+                    f"Слово {board(event.board)} закончено — кто закончил, тот выиграл.",
+                    f"The word {board(event.board)} is complete, and completing a word wins.",
+                )
+            )
+        else:
+            lines.append(
+                _t(
+                    lang,
+                    f"Слово {board(event.board)} закончено — {who} выбывает.",
+                    f"The word {board(event.board)} is complete: {who} is out.",
+                )
+            )
+    elif event.outcome is Outcome.NO_WORD:
+        line = _t(
+            lang,
+            f"Ни одно слово не начинается с {board(event.board)} — {who} выбывает.",
+            f"No word starts with {board(event.board)}: {who} is out.",
+        )
+        if event.possible:
+            line += _t(lang, " Можно было: ", " Possible letters were: ") + _examples(lang, event.possible, limit=5)
+        lines.append(line)
+    elif event.outcome is Outcome.TIMEOUT:
+        lines.append(_t(lang, f"⏰ {who} не успел сходить и выбывает.", f"⏰ {who} ran out of time and is out."))
+    elif event.outcome is Outcome.LEFT:
+        lines.append(_t(lang, f"🏳 {who} выходит из игры.", f"🏳 {who} leaves the game."))
+    return lines
+
+
+def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:
+    """The events since the last message, then the board and who moves next (or who won)."""
+    lines = [line for event in events for line in _event_lines(lang, session, event)]
+    if session.over:
+        if session.winner is not None:
+            winner = _player(session, session.winner, lang)
+            lines.append(_t(lang, f"🏆 Победитель: {winner}!", f"🏆 The winner: {winner}!"))
+        return "\n".join(lines)
+    who = _player(session, session.current, lang)
+    lines.append(_t(lang, f"Доска: {board(session.board)}", f"Board: {board(session.board)}"))
+    lines.append(
+        _t(
+            lang,
+            f"Ходит {who} ({seconds:g} с): букву — сообщением, ответом на это сообщение или /l буква.",
+            f"{who} to move ({seconds:g} s): a letter, as a message, a reply to this one or /l letter.",
+        )
+    )
+    return "\n".join(lines)

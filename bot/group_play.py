@@ -1,0 +1,308 @@
+"""The letter game in a group chat: the Telegram plumbing around :mod:`bot.group_session`.
+
+Every change is made under the chat's lock, committed with its turn deadline,
+then announced; the deadline's job is (re)scheduled on PTB's JobQueue and
+restored from the database after a restart (:func:`restore_timers`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram.constants import ChatMemberStatus
+from telegram.error import BadRequest
+from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue, filters
+
+from bot import group_session as group
+from bot import keyboards, texts
+from bot.storage import Stored, Tally
+from bot.texts import Lang
+from solver.letters import InputError, LetterGame, Rule, normalise_letter
+
+if TYPE_CHECKING:
+    from bot.app import Deps
+
+log = logging.getLogger(__name__)
+
+GROUPS = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
+#: How early a timer job may fire and still count (the scheduler's clock and ours differ a little).
+EARLY = 0.05
+
+
+def _deps(context: CallbackContext) -> Deps:  # type: ignore[type-arg]
+    found: Deps = context.bot_data["deps"]
+    return found
+
+
+def _timer_name(chat_id: int) -> str:
+    return f"group-turn:{chat_id}"
+
+
+async def _load(found: Deps, chat_id: int) -> tuple[group.GroupSession, Stored] | None:
+    stored = await found.db.load(chat_id, group.KIND)
+    if stored is None:
+        return None
+    return group.GroupSession.from_dict(stored.state), stored
+
+
+def _lang(session: group.GroupSession) -> Lang:
+    return texts.language(session.lang)
+
+
+def _game(found: Deps, session: group.GroupSession) -> LetterGame:
+    return found.solvers.letter_game(session.dictionary, session.rule)
+
+
+# ------------------------------------------------------------------ commands
+
+
+async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/play (or /play en for English Ghost): open a lobby, one game per group."""
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    found = _deps(context)
+    user = update.effective_user
+    lang = texts.language(user.language_code)
+    english = bool(context.args) and (context.args or [""])[0].lower() == "en"
+    async with found.locks[update.effective_chat.id]:
+        loaded = await _load(found, update.effective_chat.id)
+        if loaded is not None and loaded[0].phase is not group.GroupPhase.OVER:
+            await update.message.reply_text(texts.group_game_running(lang))
+            return
+        session = group.GroupSession(
+            creator=user.id,
+            lang=lang,
+            dictionary="en" if english else "ru",
+            rule=found.solvers.letter_game("en" if english else "ru").rule.value,
+        )
+        group.join(session, user.id, user.first_name)
+        await found.db.save(update.effective_chat.id, group.KIND, session.to_dict(), None, deadline=None)
+    await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
+
+
+async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/l <letter>: a move that reaches the bot even with privacy mode on."""
+    assert update.message is not None
+    text = " ".join(context.args or [])
+    if not text:
+        await update.message.reply_text(texts.group_letter_usage(texts.language(_code(update))))
+        return
+    await _move(update, context, text, addressed=True)
+
+
+async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A bare letter, or a reply to the bot, or a message that mentions it."""
+    assert update.message is not None
+    username = context.bot.username or ""
+    text = (update.message.text or "").replace(f"@{username}", "").strip()
+    await _move(update, context, text, addressed=_addresses_bot(update.message, username))
+
+
+def _addresses_bot(message: Message, username: str) -> bool:
+    replied = message.reply_to_message
+    if replied is not None and replied.from_user is not None and replied.from_user.username == username:
+        return True
+    return bool(username) and f"@{username.lower()}" in (message.text or "").lower()
+
+
+def _code(update: Update) -> str | None:
+    return update.effective_user.language_code if update.effective_user else None
+
+
+async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, addressed: bool) -> None:
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    found = _deps(context)
+    chat_id = update.effective_chat.id
+    async with found.locks[chat_id]:
+        loaded = await _load(found, chat_id)
+        if loaded is None or loaded[0].phase is not group.GroupPhase.PLAYING:
+            if addressed:
+                await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+            return
+        session, stored = loaded
+        lang = _lang(session)
+        if update.effective_user.id != session.current:
+            if addressed:  # everyone else's letters are table talk
+                await update.message.reply_text(texts.not_your_turn(lang, session))
+            return
+        game = _game(found, session)
+        letter = normalise_letter(text, game.alphabet)
+        if isinstance(letter, InputError):
+            if addressed or len(text) == 1:
+                await update.message.reply_text(texts.not_a_letter(lang, letter))
+            return
+        await _commit(
+            context, found, chat_id, session=session, stored=stored, events=[group.play_letter(game, session, letter)]
+        )
+
+
+async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/giveup: the player leaves the lobby or the running game."""
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    found = _deps(context)
+    chat_id = update.effective_chat.id
+    async with found.locks[chat_id]:
+        loaded = await _load(found, chat_id)
+        if loaded is None or loaded[0].phase is group.GroupPhase.OVER:
+            await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+            return
+        session, stored = loaded
+        event = group.leave(session, update.effective_user.id)
+        if event is None:
+            await update.message.reply_text(texts.not_in_game(_lang(session)))
+            return
+        if session.phase is group.GroupPhase.LOBBY:
+            await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version)
+            await update.message.reply_text(texts.lobby_text(_lang(session), session))
+            return
+        await _commit(context, found, chat_id, session=session, stored=stored, events=[event])
+
+
+async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/stop: for the group's admins and the game's creator."""
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    found = _deps(context)
+    chat_id = update.effective_chat.id
+    user_id = update.effective_user.id
+    async with found.locks[chat_id]:
+        loaded = await _load(found, chat_id)
+        if loaded is None or loaded[0].phase is group.GroupPhase.OVER:
+            await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+            return
+        session, stored = loaded
+        if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
+            await update.message.reply_text(texts.group_stop_refused(_lang(session)))
+            return
+        group.stop(session)
+        await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version, deadline=None)
+        _schedule(context.job_queue, chat_id, None)
+        await update.message.reply_text(texts.group_stopped(_lang(session)))
+
+
+async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+# ------------------------------------------------------------------ the lobby's buttons
+
+
+async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE, press: keyboards.Press) -> None:
+    """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
+    query = update.callback_query
+    assert query is not None and update.effective_chat is not None and update.effective_user is not None
+    found = _deps(context)
+    chat_id = update.effective_chat.id
+    user = update.effective_user
+    async with found.locks[chat_id]:
+        loaded = await _load(found, chat_id)
+        if loaded is None or loaded[0].id != press.session_id or loaded[0].phase is not group.GroupPhase.LOBBY:
+            await query.answer(texts.stale_button(texts.language(user.language_code)))
+            return
+        session, stored = loaded
+        lang = _lang(session)
+        if press.action == "join" and not group.join(session, user.id, user.first_name):
+            await query.answer(texts.already_joined(lang))
+            return
+        if press.action == "bot" and not group.join(session, group.BOT, ""):
+            await query.answer(texts.already_joined(lang))
+            return
+        if press.action == "rule" and session.dictionary == "ru":
+            session.rule = Rule(press.argument).value
+        if press.action == "start":
+            if user.id not in session.players or not group.start(session):
+                await query.answer(texts.need_two_players(lang))
+                return
+            await query.answer()
+            await _edit(query, texts.lobby_text(lang, session))
+            played = {player: Tally(played=1) for player in session.players if player != group.BOT}
+            await _commit(context, found, chat_id, session=session, stored=stored, events=[], tallies=played)
+            return
+        session.step += 1
+        await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version)
+    await query.answer()
+    await _edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
+
+
+async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+    try:
+        await query.edit_message_text(text, reply_markup=markup)
+    except BadRequest as error:  # the message is too old to edit, or unchanged
+        log.info("could not edit the lobby: %s", error)
+
+
+# ------------------------------------------------------------------ turns and timers
+
+
+async def _commit(
+    context: CallbackContext,  # type: ignore[type-arg]
+    found: Deps,
+    chat_id: int,
+    *,
+    session: group.GroupSession,
+    stored: Stored,
+    events: list[group.Event],
+    tallies: dict[int, Tally] | None = None,
+) -> None:
+    """The bot's own moves while it is to move, the next deadline, one save, one message."""
+    game = _game(found, session)
+    while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
+        events.append(group.bot_letter(game, session, found.rng))
+    seconds = found.settings.group_turn_seconds
+    session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
+    changes = _results(events, tallies or {})
+    await found.db.save(
+        chat_id, group.KIND, session.to_dict(), stored.version, tallies=changes, deadline=session.deadline
+    )
+    _schedule(context.job_queue, chat_id, session.deadline)
+    await context.bot.send_message(chat_id, texts.group_turn_text(_lang(session), session, events, seconds))
+
+
+def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, Tally]:
+    """Records per person: a loss for each player out, a win for the winner (the bot keeps none)."""
+    lost = Counter(player for event in events for player in event.out if player != group.BOT)
+    won = Counter(event.winner for event in events if event.winner not in (None, group.BOT))
+    changes = dict(tallies)
+    for player in set(lost) | set(won):
+        assert player is not None
+        before = changes.get(player, Tally())
+        changes[player] = Tally(before.played, before.won + won[player], before.lost + lost[player], before.hints)
+    return changes
+
+
+def _schedule(job_queue: JobQueue | None, chat_id: int, deadline: float | None) -> None:  # type: ignore[type-arg]
+    """One timer per group: drop the old one, start one for ``deadline`` (none for None)."""
+    assert job_queue is not None, "python-telegram-bot[job-queue] is required"
+    for job in job_queue.get_jobs_by_name(_timer_name(chat_id)):
+        job.schedule_removal()
+    if deadline is not None:
+        when = datetime.fromtimestamp(deadline, tz=UTC)
+        job_queue.run_once(on_turn_timeout, when=when, chat_id=chat_id, name=_timer_name(chat_id))
+
+
+async def on_turn_timeout(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The player to move did not move in time: out. A timer a move has overtaken does nothing."""
+    assert context.job is not None and context.job.chat_id is not None
+    chat_id = context.job.chat_id
+    found = _deps(context)
+    async with found.locks[chat_id]:
+        loaded = await _load(found, chat_id)
+        if loaded is None or loaded[0].phase is not group.GroupPhase.PLAYING or loaded[0].deadline is None:
+            return
+        session, stored = loaded
+        if session.deadline is not None and session.deadline > time.time() + EARLY:
+            _schedule(context.job_queue, chat_id, session.deadline)
+            return
+        await _commit(context, found, chat_id, session=session, stored=stored, events=[group.time_out(session)])
+
+
+async def restore_timers(application: Application) -> None:  # type: ignore[type-arg]
+    """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
+    found: Deps = application.bot_data["deps"]
+    for chat_id, deadline in await found.db.deadlines(group.KIND):
+        _schedule(application.job_queue, chat_id, max(deadline, time.time()))
+    log.info("turn timers restored")

@@ -1,0 +1,196 @@
+"""The letter game for a group chat: lobby, turn order, who is out. Pure rules, no Telegram.
+
+Decisions (also in ``texts.rules_text``):
+
+* players move in join order; the bot may join as one more player (:data:`BOT`);
+* a player who completes a word under complete-loses, or makes a board no word
+  starts with, is out; the board is cleared and the next player starts a new
+  round. Under complete-wins, completing a word wins the whole game at once;
+* with three or more players the game goes on until one player is left, who wins;
+* a player whose turn timer runs out, or who gives up, is out too; the board is
+  kept and the next player moves on it.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+from solver.letters import LetterGame, Level, Play, Rule, Verdict
+
+KIND = "group"
+BOT = 0  # the bot's seat among the players
+MIN_PLAYERS = 2
+
+
+class GroupPhase(Enum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Outcome(Enum):
+    GOES_ON = "goes-on"
+    WORD = "word"  # the board became a word
+    NO_WORD = "no-word"  # no word starts with the board
+    TIMEOUT = "timeout"
+    LEFT = "left"
+
+
+@dataclass
+class GroupSession:
+    """One group's game; ``id`` ties the lobby buttons to this very game, ``step`` counts events."""
+
+    creator: int
+    lang: str = "ru"  # the language the group is spoken to in (the creator's)
+    dictionary: str = "ru"
+    rule: str = Rule.COMPLETE_WINS.value
+    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    players: list[int] = field(default_factory=list)  # join order
+    names: dict[str, str] = field(default_factory=dict)  # str(user id) -> first name
+    out: list[int] = field(default_factory=list)
+    started: bool = False
+    over: bool = False
+    turn: int = 0  # index into players of the player to move
+    board: str = ""
+    step: int = 0
+    winner: int | None = None
+    deadline: float | None = None  # epoch seconds by which the player to move must move
+
+    @property
+    def phase(self) -> GroupPhase:
+        if self.over:
+            return GroupPhase.OVER
+        return GroupPhase.PLAYING if self.started else GroupPhase.LOBBY
+
+    @property
+    def current(self) -> int:
+        return self.players[self.turn]
+
+    @property
+    def live(self) -> list[int]:
+        return [player for player in self.players if player not in self.out]
+
+    def name(self, player: int) -> str:
+        return self.names.get(str(player), str(player))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GroupSession:
+        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one move (or timeout, or leaving) did to the game."""
+
+    player: int
+    outcome: Outcome
+    letter: str | None = None
+    board: str = ""  # the board the outcome is about
+    possible: list[Play] = field(default_factory=list)  # NO_WORD: the letters that were playable
+    out: list[int] = field(default_factory=list)  # players who lost by this event
+    winner: int | None = None  # set when the event ended the game
+
+
+def join(session: GroupSession, player: int, name: str) -> bool:
+    """Add a player to the lobby; False when already in or the game has begun."""
+    if session.started or player in session.players:
+        return False
+    session.players.append(player)
+    session.names[str(player)] = name
+    return True
+
+
+def start(session: GroupSession) -> bool:
+    """Begin the game with the lobby's players; False with fewer than two."""
+    if session.started or len(session.players) < MIN_PLAYERS:
+        return False
+    session.started = True
+    session.turn = 0
+    session.step += 1
+    return True
+
+
+def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
+    """The player to move adds ``letter``; the board is judged as in the two-player game."""
+    player = session.current
+    before = session.board
+    board = before + letter
+    session.step += 1
+    verdict = game.verdict(board)
+    if verdict is Verdict.GOES_ON:
+        session.board = board
+        _advance(session)
+        return Event(player, Outcome.GOES_ON, letter, board)
+    session.board = ""  # a new round, whoever is out
+    if verdict is Verdict.COMPLETED_WORD:
+        if game.rule is Rule.COMPLETE_WINS:
+            losers = [other for other in session.live if other != player]
+            session.out += losers
+            return _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
+        return _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
+    return _eliminate(session, player, Outcome.NO_WORD, letter=letter, board=board, possible=game.plays(before))
+
+
+def bot_letter(game: LetterGame, session: GroupSession, rng: random.Random) -> Event:
+    """The bot's move when it is the player to move."""
+    assert session.current == BOT
+    return play_letter(game, session, game.computer_letter(session.board, Level.PERFECT, rng))
+
+
+def time_out(session: GroupSession) -> Event:
+    """The player to move ran out of time: out, the board stays."""
+    session.step += 1
+    return _eliminate(session, session.current, Outcome.TIMEOUT, letter=None, board=session.board, possible=[])
+
+
+def leave(session: GroupSession, player: int) -> Event | None:
+    """A player gives up: out of a running game, or off the lobby's list. None if not playing."""
+    if player not in session.live:
+        return None
+    session.step += 1
+    if not session.started:
+        session.players.remove(player)
+        return Event(player, Outcome.LEFT, board=session.board)
+    return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
+
+
+def stop(session: GroupSession) -> None:
+    session.over = True
+    session.step += 1
+    session.deadline = None
+
+
+def _eliminate(
+    session: GroupSession, player: int, outcome: Outcome, *, letter: str | None, board: str, possible: list[Play]
+) -> Event:
+    was_current = session.current == player
+    session.out.append(player)
+    if len(session.live) == 1:
+        return _finish(session, Event(player, outcome, letter, board, possible, [player], session.live[0]))
+    if was_current:
+        _advance(session)
+    return Event(player, outcome, letter, board, possible, [player])
+
+
+def _finish(session: GroupSession, event: Event) -> Event:
+    session.over = True
+    session.winner = event.winner
+    session.deadline = None
+    return event
+
+
+def _advance(session: GroupSession) -> None:
+    """The turn passes to the next player in join order who is still in."""
+    count = len(session.players)
+    for offset in range(1, count + 1):
+        index = (session.turn + offset) % count
+        if session.players[index] not in session.out:
+            session.turn = index
+            return

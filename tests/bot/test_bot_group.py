@@ -1,0 +1,252 @@
+"""The letter game in a group, end to end: lobby, turn order, intruders, timers (also across a restart), /stop."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from bot_harness import Bot, Reply, record, running_bot, stored_state
+
+from bot.app import Deps
+from bot.solvers import Solvers
+from bot.standin import BOT_USER, BotApiStandin
+from solver.letters import Rule
+
+GROUP = -1001234
+NAMES = {301: "Аня", 302: "Боря", 303: "Вера", 399: "Чужой"}
+_message_ids = itertools.count(900_000)
+
+
+class Group:
+    """People in one supergroup with the bot; each push waits until the bot is done with it."""
+
+    def __init__(self, bot: Bot, chat_id: int = GROUP) -> None:
+        self.bot = bot
+        self.chat_id = chat_id
+        self.chat = {"id": chat_id, "type": "supergroup", "title": "Буквоеды"}
+
+    def _user(self, user_id: int) -> dict[str, Any]:
+        return {"id": user_id, "is_bot": False, "first_name": NAMES.get(user_id, "Кто-то"), "language_code": "ru"}
+
+    async def say(self, user_id: int, text: str, reply_to: int | None = None) -> Reply:
+        message: dict[str, Any] = {
+            "message_id": next(_message_ids),
+            "date": int(time.time()),
+            "chat": self.chat,
+            "from": self._user(user_id),
+            "text": text,
+        }
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(maxsplit=1)[0])}]
+        if reply_to is not None:
+            replied = dict(self.bot.standin.messages[(self.chat_id, reply_to)])
+            message["reply_to_message"] = replied | {"chat": self.chat}
+        return await self._push({"message": message})
+
+    async def press(self, user_id: int, message_id: int, data: str) -> Reply:
+        shown = self.bot.standin.messages.get((self.chat_id, message_id), {"message_id": message_id, "text": "?"})
+        query = {
+            "id": str(next(_message_ids)),
+            "from": self._user(user_id),
+            "chat_instance": str(self.chat_id),
+            "message": {"date": int(time.time()), "from": BOT_USER} | shown | {"chat": self.chat},
+            "data": data,
+        }
+        return await self._push({"callback_query": query})
+
+    async def _push(self, body: dict[str, Any]) -> Reply:
+        first = len(self.bot.standin.calls)
+        await self.bot.wait(self.bot.standin._push(body))
+        return Reply([c for c in self.bot.standin.calls[first:] if c.chat_id in (self.chat_id, None)])
+
+
+def lobby_buttons(reply: Reply) -> tuple[int, dict[str, str]]:
+    """The lobby message's id and its buttons by label."""
+    call = next(c for c in reversed(reply.calls) if c.buttons)
+    assert call.message_id is not None
+    return call.message_id, {b["text"]: b["callback_data"] for row in call.buttons for b in row}
+
+
+def button(buttons: dict[str, str], label: str) -> str:
+    return next(data for text, data in buttons.items() if label in text)
+
+
+def to_move(reply: Reply) -> str:
+    found = re.findall(r"Ходит (\S+) \(", reply.text)
+    assert found, reply.text
+    return found[-1]
+
+
+def notices(reply: Reply) -> list[str]:
+    return [str(c.params.get("text", "")) for c in reply.calls if c.method == "answerCallbackQuery"]
+
+
+async def open_lobby(group: Group, creator: int, *joining: int, rule: str | None = None) -> tuple[int, dict[str, str]]:
+    lobby, buttons = lobby_buttons(await group.say(creator, "/play"))
+    for user in joining:
+        reply = await group.press(user, lobby, button(buttons, "Играю"))
+        lobby, buttons = lobby_buttons(reply)
+    if rule is not None:
+        lobby, buttons = lobby_buttons(await group.press(creator, lobby, button(buttons, rule)))
+    return lobby, buttons
+
+
+def deps_of(bot: Bot) -> Deps:
+    found: Deps = bot.application.bot_data["deps"]
+    return found
+
+
+async def wait_for_text(standin: BotApiStandin, fragment: str, first: int, timeout: float = 10) -> Reply:
+    """Wait for a message the bot sends on its own (a timer), from call number ``first`` on."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        calls = [c for c in standin.calls[first:] if c.chat_id == GROUP]
+        if any(fragment in c.text for c in calls):
+            return Reply(calls)
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no message with {fragment!r}")
+
+
+async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Path) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302, 303, rule="проиграл")
+    assert "Игроки: Аня, Боря, Вера" in bot.standin.messages[(GROUP, lobby)]["text"]
+    assert "Уже в игре" not in notices(await group.press(302, lobby, button(buttons, "Играю")))
+    assert notices(await group.press(302, lobby, button(buttons, "Играю"))) == ["Вы уже в игре."]
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    assert to_move(reply) == "Аня" and "Доска: «»" in reply.text
+    turn_message = next(c.message_id for c in reply.calls if c.method == "sendMessage")
+    # Out of turn: a bare letter is table talk, ignored without a word ...
+    assert (await group.say(302, "а")).calls == []
+    assert (await group.say(399, "к")).calls == []
+    # ... but addressing the bot, by a reply or a mention, earns a short notice; the board is unchanged.
+    assert "Сейчас ходит Аня" in (await group.say(399, "к", reply_to=turn_message)).text
+    assert "Сейчас ходит Аня" in (await group.say(302, "@bukvoed_bot к")).text
+    assert (await group.say(301, "привет всем")).calls == []  # the player to move chatting
+    state = stored_state(database, GROUP, "group")
+    assert state is not None and state[0]["board"] == "" and state[0]["turn"] == 0
+
+    # Short rounds: a group gets 20 messages a minute from a bot (Telegram's limit, kept by AIORateLimiter).
+    game = solvers.games[Rule.COMPLETE_LOSES]
+    ways = itertools.cycle(["bare", "command", "reply"])  # every way to move, with privacy mode on or off
+    order = []
+    out = []
+    for _ in range(80):
+        if "Победитель" in reply.text:
+            break
+        mover = to_move(reply)
+        order.append(mover)
+        board = reply.last_board()
+        letter = min(game.plays(board), key=lambda play: len(play.example)).letter  # short rounds
+        user = next(u for u, n in NAMES.items() if n == mover)
+        way = next(ways)
+        if way == "bare":
+            reply = await group.say(user, letter.upper())
+        elif way == "command":
+            reply = await group.say(user, f"/l {letter}")
+        else:
+            sent = next(
+                c.message_id for c in reversed(bot.standin.calls) if c.chat_id == GROUP and c.method == "sendMessage"
+            )
+            reply = await group.say(user, letter, reply_to=sent)
+        assert f"{mover}: {letter.upper()}" in reply.text
+        out += re.findall(r"(\S+) выбывает", reply.text)
+    else:
+        raise AssertionError("the game did not end")
+    assert order[:3] == ["Аня", "Боря", "Вера"]  # join order
+    assert len(out) == 2 and len(set(out)) == 2
+    winner = re.findall(r"Победитель: (\S+)!", reply.text)[0]
+    assert winner not in out
+    for user, name in NAMES.items():
+        if user == 399:
+            assert record(database, user, "group") is None
+            continue
+        assert record(database, user, "group") == (1, int(name == winner), int(name in out), 0)
+    assert "Буквы в группе" in (await group.say(301, "/stats")).text
+    # After the end, letters are ignored and a new game can be gathered.
+    assert (await group.say(301, "а")).calls == []
+    assert "Игроки: Боря" in (await group.say(302, "/play")).text
+
+
+async def test_one_game_per_group_and_stop(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    assert "уже идёт игра" in (await group.say(303, "/play")).text
+    await group.press(301, lobby, button(buttons, "Начать"))
+    assert "могут админы" in (await group.say(303, "/stop")).text
+    bot.standin.admins[GROUP] = {303}
+    assert "Игра остановлена" in (await group.say(303, "/stop")).text
+    assert (await group.say(301, "а")).calls == []
+    # The creator may stop their own game.
+    lobby, buttons = await open_lobby(group, 302, 301)
+    assert "Игра остановлена" in (await group.say(302, "/stop")).text
+
+
+async def test_bot_as_a_player_and_giving_up(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Бот тоже")))
+    reply = await group.press(302, lobby, button(buttons, "Начать"))
+    assert to_move(reply) == "Аня"
+    reply = await group.say(301, "к")
+    assert "Аня: К" in reply.text and to_move(reply) == "Боря"
+    reply = await group.say(302, "/giveup")
+    assert "Боря выходит из игры" in reply.text
+    assert "Буквоед 🤖: " in reply.text and to_move(reply) == "Аня"  # the bot moved, then Аня's turn again
+    reply = await group.say(301, "/giveup")
+    assert "Победитель: Буквоед 🤖" in reply.text
+    assert record(database, 301, "group") == (1, 0, 1, 0)
+    assert record(database, 302, "group") == (1, 0, 1, 0)
+
+
+async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301)
+    start = button(buttons, "Начать")
+    assert notices(await group.press(301, lobby, start)) == ["Нужно хотя бы двое игроков."]
+    game_id = start.split(":")[1]
+    for forged in (f"G:{game_id}:0:rule:nonsense", "G:ffffff:1:join", f"G:{game_id}:x:join", f"G:{game_id}:1:own"):
+        reply = await group.press(302, lobby, forged)
+        assert notices(reply) == ["Эта кнопка уже не действует."], forged
+    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
+    await group.press(301, lobby, button(buttons, "Начать"))
+    # Once the game runs, the lobby's buttons are stale.
+    assert notices(await group.press(303, lobby, button(buttons, "Играю"))) == ["Эта кнопка уже не действует."]
+    assert notices(await group.press(301, lobby, button(buttons, "Начать"))) == ["Эта кнопка уже не действует."]
+
+
+async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    deps_of(bot).settings.group_turn_seconds = 0.4
+    lobby, buttons = await open_lobby(group, 301, 302, 303)
+    first = len(bot.standin.calls)
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    assert to_move(reply) == "Аня"
+    reply = await wait_for_text(bot.standin, "не успел", first)
+    assert "Аня не успел сходить и выбывает" in reply.text and to_move(reply) == "Боря"
+    reply = await group.say(302, "к")  # a move in time: the next timer is Вера's
+    reply = await wait_for_text(bot.standin, "Вера не успел", len(bot.standin.calls) - 1)
+    assert "Победитель: Боря" in reply.text
+    assert record(database, 302, "group") == (1, 1, 0, 0)
+    assert record(database, 301, "group") == (1, 0, 1, 0)
+
+
+async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
+    async with running_bot(standin, solvers, database) as bot:
+        group = Group(bot)
+        deps_of(bot).settings.group_turn_seconds = 1.5
+        lobby, buttons = await open_lobby(group, 301, 302)
+        reply = await group.press(302, lobby, button(buttons, "Начать"))
+        assert to_move(reply) == "Аня"
+    first = len(standin.calls)
+    state = stored_state(database, GROUP, "group")
+    assert state is not None and state[0]["deadline"] > time.time()  # stopped before the timer fired
+    async with running_bot(standin, solvers, database) as bot:
+        assert deps_of(bot).settings.group_turn_seconds == 60  # the stored deadline counts, not the setting
+        reply = await wait_for_text(standin, "не успел", first)
+        assert "Аня не успел сходить" in reply.text and "Победитель: Боря" in reply.text
+    assert record(database, 301, "group") == (1, 0, 1, 0)
