@@ -1,7 +1,7 @@
 """Rebuild ``data/wordle_tree.json``: the 5bukv engine's whole decision tree for the shipped noun list.
 
 Run ``.venv/bin/python scripts/build_wordle_tree.py`` (or ``-m scripts.build_wordle_tree``).
-It takes about ten minutes on one core of a laptop-class machine; it prints the
+It takes about three minutes (176 s measured, on one busy core) with the default widths; it prints the
 figures of the tree it wrote (average tries, worst case, histogram).
 """
 
@@ -20,8 +20,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=TREE_FILE, help=f"where to write (default: {TREE_FILE})")
     parser.add_argument("--widths", default=",".join(map(str, BUILD_LIMITS.widths)), help="guesses tried per level")
+    parser.add_argument("--widest", type=int, default=BUILD_LIMITS.widest, help="widen a failing node's list up to")
+    parser.add_argument("--widen-levels", type=int, default=BUILD_LIMITS.widen_levels, help="levels that may widen")
     args = parser.parse_args(argv)
-    limits = SearchLimits(widths=tuple(int(w) for w in args.widths.split(",")))
+    widths = tuple(int(w) for w in args.widths.split(","))
+    limits = SearchLimits(widths=widths, widest=args.widest, widen_levels=args.widen_levels)
     words = default_words()
     engine = Wordle(words)
     plan, seconds = timed_build(engine, limits)

@@ -276,9 +276,9 @@ def _split_entry(text: str) -> tuple[str | None, str]:
 class SearchLimits:
     """How many guesses the exact search tries at each level (by one-step score), and the try budget."""
 
-    widths: tuple[int, ...] = (24, 12, 6, 4, 3)
+    widths: tuple[int, ...] = (10, 6, 4, 3, 2)
     max_tries: int = 5
-    widest: int = 96  # how far the shortlist may widen where the narrow one leaves a secret unsolved in time
+    widest: int = 24  # how far the shortlist may widen where the narrow one leaves a secret unsolved in time
     widen_levels: int = 1  # ... at these first levels only (deeper, widening costs far more than it finds)
     candidates_only: bool = False  # guess only words that may be the secret (fast, a little worse)
 
