@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from telegram import BotCommand, CallbackQuery, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -32,10 +31,12 @@ from telegram.ext import (
 from bot import group_play, keyboards, texts
 from bot import letter_session as letters
 from bot import wordle_session as helper
+from bot.resilience import PatientRateLimiter, handle_quietly
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store, Stored, Tally
 from bot.texts import Lang
+from bot.throttle import add_throttle
 from solver.letters import (
     InputError,
     InputProblem,
@@ -88,13 +89,20 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
         .token(token or settings.token())
         .base_url(settings.telegram_api_base_url)
         .base_file_url(settings.telegram_api_base_file_url)
-        .rate_limiter(AIORateLimiter())
+        .rate_limiter(
+            PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate)
+        )
+        .read_timeout(settings.telegram_timeout_seconds)
+        .write_timeout(settings.telegram_timeout_seconds)
+        .connect_timeout(settings.telegram_timeout_seconds)
+        .pool_timeout(settings.telegram_timeout_seconds)
         .concurrent_updates(True)  # different chats in parallel; one chat is serialised by its lock
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
     application.bot_data["deps"] = Deps(settings, solvers)
+    add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
     add_handlers(application)
     return application
 
@@ -622,6 +630,10 @@ async def _helper_button(
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Log the fault and tell the player; the game is as it was last committed."""
+    chat = update.effective_chat if isinstance(update, Update) else None
+    chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
+    if handle_quietly(context.error, chat_id, context):  # bot/resilience.py
+        return
     log.error("an update failed", exc_info=context.error)
     if not isinstance(update, Update) or update.effective_chat is None:
         return

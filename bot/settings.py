@@ -33,6 +33,14 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
+    # Flood control: at most THROTTLE_MESSAGES updates per user in any THROTTLE_SECONDS (0: off).
+    throttle_messages: int = 20
+    throttle_seconds: float = 10.0
+    # Calls to the Bot API: seconds before one is given up, retries after a 5xx, timeout,
+    # dropped connection or 429, and the bot's overall sending rate (Telegram's ~30/s; 0: off).
+    telegram_timeout_seconds: float = 10.0
+    telegram_retries: int = 3
+    telegram_max_rate: float = 30.0
     # Group letter game: seconds a player has for a move before they are out.
     group_turn_seconds: float = 60.0
     # Finger game: a draw is declared after this many moves (both players' together).

@@ -8,11 +8,14 @@ be edited), and records every call so a test or the console can read them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
+from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from aiohttp import web
@@ -24,6 +27,19 @@ FAKE_TOKEN = f"{BOT_ID}:standin-token-for-local-use-only-0000"
 
 _JSON_FIELDS = {"reply_markup", "commands", "allowed_updates", "scope", "entities", "link_preview_options"}
 _INT_FIELDS = {"chat_id", "message_id", "offset", "limit", "timeout", "cache_time"}
+
+
+class Fault(StrEnum):
+    """What the stand-in can answer instead of doing a call, as Telegram sometimes does."""
+
+    RETRY_AFTER = "429"  # Too Many Requests, with parameters.retry_after
+    SERVER_ERROR = "500"
+    BAD_GATEWAY = "502"
+    HANG = "hang"  # answer nothing until the client gives up (or the stand-in stops)
+    DROP = "drop"  # close the connection without an answer
+
+
+BLOCKED = "Forbidden: bot was blocked by the user"
 
 
 @dataclass
@@ -73,6 +89,12 @@ class BotApiStandin:
         self.hurry = False  # answer long polls at once (set while a bot shuts down)
         self.admins: dict[int, set[int]] = {}  # group chat id -> its administrators' user ids
         self.base_url = ""
+        self.faults: defaultdict[str, deque[tuple[Fault, int]]] = defaultdict(deque)
+        self.blocked: set[int] = set()  # chats whose user blocked the bot: every call answers 403
+        self.refused: list[tuple[Call, str]] = []  # calls answered with a fault, and which
+        self.handed_out: dict[int, float] = {}  # update id -> when getUpdates gave it to the bot
+        self.webhook: dict[str, Any] = {}
+        self._stopping = asyncio.Event()
         self._api = {
             "getMe": self._get_me,
             "getUpdates": self._get_updates,
@@ -84,6 +106,7 @@ class BotApiStandin:
             "deleteWebhook": self._delete_webhook,
             "getWebhookInfo": self._get_webhook_info,
             "sendChatAction": self._send_chat_action,
+            "setWebhook": self._set_webhook,
             "close": self._close,
             "getChatMember": self._get_chat_member,
         }
@@ -108,9 +131,53 @@ class BotApiStandin:
 
     async def stop(self) -> None:
         self.release_pollers()
+        self._stopping.set()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    # -- faults ----------------------------------------------------------
+
+    def inject(self, method: str, fault: Fault, times: int = 1, retry_after: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` with ``fault`` instead of doing them."""
+        for _ in range(times):
+            self.faults[method].append((fault, retry_after))
+
+    def block(self, chat_id: int) -> None:
+        """The user of this private chat blocks the bot: every call for the chat answers 403."""
+        self.blocked.add(chat_id)
+
+    async def _fault(self, request: web.Request, call: Call) -> web.Response | None:
+        """The injected answer for this call, if one is due; None to do the call."""
+        if call.chat_id is not None and call.chat_id in self.blocked:
+            return self._refuse(call, "403", _error(403, BLOCKED))
+        queued = self.faults.get(call.method)
+        if not queued:
+            return None
+        fault, retry_after = queued.popleft()
+        if fault is Fault.RETRY_AFTER:
+            body = {
+                "ok": False,
+                "error_code": 429,
+                "description": f"Too Many Requests: retry after {retry_after}",
+                "parameters": {"retry_after": retry_after},
+            }
+            return self._refuse(call, fault, web.json_response(body, status=429))
+        if fault in (Fault.SERVER_ERROR, Fault.BAD_GATEWAY):
+            code = int(fault.value)
+            return self._refuse(call, fault, _error(code, "Internal Server Error" if code == 500 else "Bad Gateway"))
+        self._refuse(call, fault, None)
+        if fault is Fault.HANG:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), timeout=60)
+            return _error(504, "Gateway Timeout")
+        assert request.transport is not None
+        request.transport.close()  # Fault.DROP
+        return web.Response()
+
+    def _refuse(self, call: Call, fault: str, answer: web.Response | None) -> web.Response | None:
+        self.refused.append((call, fault))
+        return answer
 
     # -- what people do -------------------------------------------------
 
@@ -118,6 +185,12 @@ class BotApiStandin:
         self, user_id: int, text: str | None = None, language_code: str = "ru", sticker: bool = False
     ) -> int:
         """A private message from a user (a sticker when ``sticker``); returns the update id."""
+        return self._push(self.message_update(user_id, text, language_code, sticker))
+
+    def message_update(
+        self, user_id: int, text: str | None = None, language_code: str = "ru", sticker: bool = False
+    ) -> dict[str, Any]:
+        """The body of an update with a private message, without queueing it (for webhook posts)."""
         message: dict[str, Any] = {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
@@ -139,7 +212,7 @@ class BotApiStandin:
             if message["text"].startswith("/"):
                 command = message["text"].split()[0]
                 message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
-        return self._push({"message": message})
+        return {"message": message}
 
     def push_callback(self, user_id: int, message_id: int, data: str, language_code: str = "ru") -> int:
         """A tap on an inline button under one of the bot's messages."""
@@ -173,6 +246,10 @@ class BotApiStandin:
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         params = await _params(request)
+        if method != "getUpdates" or self.faults.get(method):
+            fault = await self._fault(request, Call(method, params))
+            if fault is not None:
+                return fault
         handler = self._api.get(method)
         result = (
             _error(404, f"Not Found: {method} is not in the stand-in") if handler is None else await handler(params)
@@ -203,7 +280,11 @@ class BotApiStandin:
             except TimeoutError:
                 return []
         limit = int(params.get("limit") or 100)
-        return [u for u in self._updates if u["update_id"] >= offset][:limit]
+        batch = [u for u in self._updates if u["update_id"] >= offset][:limit]
+        now = time.perf_counter()
+        for update in batch:
+            self.handed_out.setdefault(update["update_id"], now)
+        return batch
 
     async def _send_message(self, params: dict[str, Any]) -> object:
         chat_id = int(params["chat_id"])
@@ -251,6 +332,10 @@ class BotApiStandin:
         return {"url": "", "has_custom_certificate": False, "pending_update_count": len(self._updates)}
 
     async def _send_chat_action(self, params: dict[str, Any]) -> object:
+        return True
+
+    async def _set_webhook(self, params: dict[str, Any]) -> object:
+        self.webhook = params
         return True
 
     async def _close(self, params: dict[str, Any]) -> object:

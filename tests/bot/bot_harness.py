@@ -33,13 +33,17 @@ class Bot:
 
 
 @asynccontextmanager
-async def running_bot(standin: BotApiStandin, solvers: Solvers, database: Path) -> AsyncIterator[Bot]:
+async def running_bot(
+    standin: BotApiStandin, solvers: Solvers, database: Path, **overrides: object
+) -> AsyncIterator[Bot]:
+    """``overrides``: settings for one test; flood control is off unless a test turns it on."""
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         bot_token=FAKE_TOKEN,
         database_path=database,
         telegram_api_base_url=standin.base_url,
         telegram_api_base_file_url=standin.base_url.replace("/bot", "/file/bot"),
+        **({"throttle_messages": 0} | overrides),
     )
     application = build_application(settings, solvers)
     bot = Bot(standin, application)

@@ -1,0 +1,101 @@
+"""Holding through Telegram's faults: retries for passing ones, quiet handling of blocked chats.
+
+Every handler commits the game before it replies, so a reply that cannot be
+delivered loses no game: the player's next message finds it as it was saved.
+This module decides what a failed call is worth retrying and what the error
+handler should do with a fault that got through anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from enum import Enum
+from typing import Any
+
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.ext import AIORateLimiter, ContextTypes
+
+log = logging.getLogger(__name__)
+
+#: Calls that are not repeated on a network fault: the Updater retries its own long polls.
+NOT_RETRIED = frozenset({"getUpdates"})
+
+
+class Fault(Enum):
+    """How the error handler treats an exception from a handler or a job."""
+
+    BLOCKED = "blocked"  # the user blocked the bot: stop working for the chat, say nothing
+    UNREACHABLE = "unreachable"  # Telegram still failing after the retries: the game is saved
+    BUG = "bug"  # anything else: log it with the traceback and tell the player
+
+
+def classify(error: BaseException | None) -> Fault:
+    """Sort an exception into what the error handler should do about it."""
+    if isinstance(error, Forbidden):
+        return Fault.BLOCKED
+    if isinstance(error, RetryAfter) or (isinstance(error, NetworkError) and not isinstance(error, BadRequest)):
+        return Fault.UNREACHABLE
+    return Fault.BUG
+
+
+def retryable(error: BaseException) -> bool:
+    """A fault that may pass: a 5xx, a timeout or a dropped connection (not a refused request)."""
+    return isinstance(error, NetworkError) and not isinstance(error, BadRequest)
+
+
+class PatientRateLimiter(AIORateLimiter):
+    """Telegram's flood limits (with retries after 429) plus retries after network faults.
+
+    A retried ``sendMessage`` whose first attempt reached Telegram but whose answer
+    timed out shows the player the message twice; a lost reply would be worse.
+    """
+
+    def __init__(self, *, retries: int, retry_delay: float = 0.2, **limits: Any) -> None:
+        super().__init__(max_retries=retries, **limits)
+        self.retries = retries
+        self.retry_delay = retry_delay
+
+    async def process_request(  # noqa: PLR0917 (the signature is PTB's)
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: int | None,
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        for attempt in range(self.retries + 1):
+            try:
+                return await super().process_request(callback, args, kwargs, endpoint, data, rate_limit_args)
+            except NetworkError as error:
+                if endpoint in NOT_RETRIED or not retryable(error) or attempt == self.retries:
+                    raise
+                delay = self.retry_delay * 2**attempt
+                log.info("%s failed (%s); retry %d in %.1f s", endpoint, error, attempt + 1, delay)
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def end_chat_work(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> int:
+    """Cancel the timers kept for a chat whose user blocked the bot; how many were cancelled."""
+    if context.job_queue is None:
+        return 0
+    jobs = [job for job in context.job_queue.jobs() if job.chat_id == chat_id]
+    for job in jobs:
+        job.schedule_removal()
+    return len(jobs)
+
+
+def handle_quietly(error: BaseException | None, chat_id: int | None, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """Deal with a blocked chat or an unreachable Telegram; False when the fault is a bug to report."""
+    fault = classify(error)
+    if fault is Fault.BLOCKED:
+        cancelled = end_chat_work(context, chat_id) if chat_id is not None else 0
+        log.info("chat %s blocked the bot; %d timers cancelled", chat_id, cancelled)
+        return True
+    if fault is Fault.UNREACHABLE:
+        log.warning("Telegram did not take a reply for chat %s (%s); the game is saved", chat_id, error)
+        return True
+    return False

@@ -1,0 +1,88 @@
+"""Webhook mode against the stand-in: updates POSTed to the bot's own server on 127.0.0.1,
+accepted only with the secret token Telegram would send back."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.app import build_application
+from bot.console import UpdateTracker
+from bot.settings import Settings
+from bot.solvers import Solvers
+from bot.standin import FAKE_TOKEN, BotApiStandin
+
+SECRET = "webhook-secret_42"
+HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+async def webhook(standin: BotApiStandin, solvers: Solvers, database: Path) -> AsyncIterator[tuple[str, UpdateTracker]]:
+    """The bot serving a webhook on an ephemeral local port; yields its URL and an update tracker."""
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None, bot_token=FAKE_TOKEN, database_path=database, telegram_api_base_url=standin.base_url
+    )
+    application = build_application(settings, solvers)
+    tracker = UpdateTracker(application)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/telegram/hook"
+    await application.initialize()
+    assert application.post_init is not None and application.updater is not None
+    await application.post_init(application)
+    await application.updater.start_webhook(
+        listen="127.0.0.1", port=port, url_path="telegram/hook", webhook_url=url, secret_token=SECRET
+    )
+    await application.start()
+    try:
+        yield url, tracker
+    finally:
+        await application.updater.stop()
+        await application.stop()
+        if application.post_shutdown:
+            await application.post_shutdown(application)
+        await application.shutdown()
+
+
+async def post(url: str, body: dict[str, object], secret: str | None) -> int:
+    headers = {HEADER: secret} if secret is not None else {}
+    async with aiohttp.ClientSession() as session, session.post(url, json=body, headers=headers) as response:
+        return response.status
+
+
+async def test_the_bot_registers_its_webhook_with_the_secret(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin
+) -> None:
+    url, _ = webhook
+    assert standin.webhook["url"] == url and standin.webhook["secret_token"] == SECRET
+
+
+async def test_an_update_with_the_secret_is_answered(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin
+) -> None:
+    url, tracker = webhook
+    assert await post(url, {"update_id": 501, **standin.message_update(71, "/start")}, SECRET) == 200
+    await tracker.wait(501, timeout=10)
+    assert [c.chat_id for c in standin.calls if c.method == "sendMessage"] == [71]
+
+
+@pytest.mark.parametrize("secret", ["wrong-secret", None])
+async def test_a_wrong_or_missing_secret_is_refused_and_not_processed(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin, secret: str | None
+) -> None:
+    url, tracker = webhook
+    assert await post(url, {"update_id": 502, **standin.message_update(72, "/start")}, secret) == 403
+    await asyncio.sleep(0.3)  # time the bot would have needed to answer
+    assert not tracker.done[502].is_set()
+    assert not [c for c in standin.calls if c.method == "sendMessage"]
