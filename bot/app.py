@@ -28,7 +28,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import group_play, keyboards, texts
+from bot import fingers_play, group_play, keyboards, texts
 from bot import letter_session as letters
 from bot import wordle_session as helper
 from bot.resilience import PatientRateLimiter, handle_quietly
@@ -119,6 +119,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "whowins": who_wins,
         "5bukv": five_bukv,
         "undo": undo,
+        "fingers": fingers_play.start,
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
@@ -473,11 +474,15 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await query.answer()
         if press.action == "letters":
             await _new_letter_game(chat.id, found, lang, functools.partial(context.bot.send_message, chat.id))
+        elif press.action == "fingers":
+            await fingers_play.new_game(context, chat.id, lang)
         else:
             text, markup = await _new_helper(found, chat.id, user_id, lang)
             await context.bot.send_message(chat.id, text, reply_markup=markup)
         return
-    if press.kind == "L":
+    if press.kind == "F":
+        await fingers_play.on_button(update, context, press, lang)
+    elif press.kind == "L":
         await _letter_button(update, context, found, press, lang)
     else:
         await _helper_button(update, context, found, press, lang)

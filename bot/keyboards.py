@@ -12,15 +12,18 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import texts
+from bot.fingers_session import FingerSession
 from bot.group_session import GroupSession
 from bot.letter_session import LetterSession
 from bot.texts import Lang
 from bot.wordle_session import HelperSession
+from solver.fingers import Move
 from solver.letters import Level, Rule
 from solver.wordle import Colour
 
 MENU_LETTERS = "menu:letters"
 MENU_5BUKV = "menu:5bukv"
+MENU_FINGERS = "menu:fingers"
 SETUP_FIELDS = ("rule", "first", "level", "strict")
 LETTER_ACTIONS = ("hint", "giveup")
 HELPER_ACTIONS = ("tap", "done", "undo")
@@ -41,7 +44,7 @@ class Press:
 
 def parse(data: str | None) -> Press | None:
     """Read callback data; None for anything this bot did not make."""
-    if data in (MENU_LETTERS, MENU_5BUKV):
+    if data in (MENU_LETTERS, MENU_5BUKV, MENU_FINGERS):
         return Press("menu", action=data.partition(":")[2])
     parts = (data or "").split(":")
     if len(parts) not in (4, 5) or parts[0] not in ("L", "W", "G", "F") or not parts[2].isdigit():
@@ -82,7 +85,11 @@ def _button(text: str, data: str) -> InlineKeyboardButton:
 
 def menu(lang: Lang) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(
-        [[_button(texts.button_letters(lang), MENU_LETTERS)], [_button(texts.button_5bukv(lang), MENU_5BUKV)]]
+        [
+            [_button(texts.button_letters(lang), MENU_LETTERS)],
+            [_button(texts.button_finger_game(lang), MENU_FINGERS)],
+            [_button(texts.button_5bukv(lang), MENU_5BUKV)],
+        ]
     )
 
 
@@ -141,3 +148,20 @@ def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
         ]
     rows.append([_button(texts.button_start(lang), f"{prefix}:start")])
     return InlineKeyboardMarkup(rows)
+
+
+def fingers_level(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
+    prefix = f"F:{session.id}:0:level"
+    return InlineKeyboardMarkup(
+        [[_button(texts.button_level(lang, level), f"{prefix}:{level.value}") for level in Level]]
+    )
+
+
+def fingers_moves(lang: Lang, session: FingerSession, moves: list[Move]) -> InlineKeyboardMarkup:
+    """One button per legal move, numbered in the solver's order and tied to this turn."""
+    if session.over:
+        return InlineKeyboardMarkup([[_button(texts.button_fingers(lang), MENU_FINGERS)]])
+    prefix = f"F:{session.id}:{session.moves}:move"
+    return InlineKeyboardMarkup(
+        [[_button(texts.finger_move(lang, move), f"{prefix}:{index}")] for index, move in enumerate(moves)]
+    )

@@ -41,8 +41,9 @@ CREATE TABLE IF NOT EXISTS records (
 );
 """
 
-# Version 2: the turn timers of group games, so a restart can restore them.
+# Version 2: the turn timers of group games, so a restart can restore them; drawn games.
 _SCHEMA_V2 = """
+ALTER TABLE records ADD COLUMN draws INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS turn_deadlines (
     chat_id INTEGER NOT NULL,
     kind TEXT NOT NULL,
@@ -80,6 +81,7 @@ class Tally:
     won: int = 0
     lost: int = 0
     hints: int = 0
+    draws: int = 0
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class Record:
     won: int
     lost: int
     hints: int
+    draws: int = 0
 
 
 class Store:
@@ -192,10 +195,11 @@ class Store:
 
     async def _add(self, user_id: int, kind: str, tally: Tally) -> None:
         await self._db.execute(
-            "INSERT INTO records (user_id, kind, played, won, lost, hints) VALUES (?, ?, ?, ?, ?, ?) "
+            "INSERT INTO records (user_id, kind, played, won, lost, hints, draws) VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (user_id, kind) DO UPDATE SET played = played + excluded.played, "
-            "won = won + excluded.won, lost = lost + excluded.lost, hints = hints + excluded.hints",
-            (user_id, kind, tally.played, tally.won, tally.lost, tally.hints),
+            "won = won + excluded.won, lost = lost + excluded.lost, hints = hints + excluded.hints, "
+            "draws = draws + excluded.draws",
+            (user_id, kind, tally.played, tally.won, tally.lost, tally.hints, tally.draws),
         )
 
     async def active_kind(self, chat_id: int) -> str | None:
@@ -204,10 +208,10 @@ class Store:
         return None if row is None else str(row[0])
 
     async def records(self, user_id: int) -> dict[str, Record]:
-        sql = "SELECT kind, played, won, lost, hints FROM records WHERE user_id = ?"
+        sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = ?"
         async with self._db.execute(sql, (user_id,)) as cursor:
             rows = await cursor.fetchall()
-        return {str(kind): Record(int(p), int(w), int(lo), int(h)) for kind, p, w, lo, h in rows}
+        return {str(kind): Record(int(p), int(w), int(lo), int(h), int(d)) for kind, p, w, lo, h, d in rows}
 
     async def deadlines(self, kind: str) -> list[tuple[int, float]]:
         """Every chat's pending turn deadline of ``kind``: what a restart restores."""

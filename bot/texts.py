@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from bot.fingers_session import FingerSession, FingerTurn
+from bot.fingers_session import Result as FingerResult
 from bot.group_session import BOT, Event, GroupSession, Outcome
 from bot.letter_session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
 from bot.storage import Record
 from bot.wordle_session import Progress
+from solver.fingers import Move, describe
 from solver.letters import InputError, InputProblem, Level, Play, Rule
 from solver.wordle import Colour, Entry, EntryError, EntryProblem
 
@@ -37,6 +40,7 @@ COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("hint", "подсказка"),
         ("giveup", "сдаться"),
         ("whowins", "кто выигрывает с этих букв"),
+        ("fingers", "игра на пальцах"),
         ("5bukv", "помощник для «5 букв»"),
         ("undo", "отменить последнюю маску"),
         ("stats", "мои результаты"),
@@ -48,6 +52,7 @@ COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("hint", "a hint"),
         ("giveup", "give up"),
         ("whowins", "who wins from these letters"),
+        ("fingers", "the finger game"),
         ("5bukv", "helper for the 5bukv word game"),
         ("undo", "take back the last mask"),
         ("stats", "my record"),
@@ -73,6 +78,8 @@ def help_text(lang: Lang) -> str:
         "/hint — какие буквы можно сыграть; ещё раз — какие из них выигрывают\n"
         "/giveup — сдаться (покажу, как выиграл бы я)\n"
         "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
+        "/play en — английский Ghost (слова от 4 букв, закончил слово — проиграл)\n"
+        "/fingers — игра на пальцах (割り箸)\n"
         "/5bukv — помощник для «5 букв»: присылайте маску, я подскажу слово\n"
         "/undo — отменить последнюю маску\n"
         "/stats — ваши результаты\n"
@@ -81,6 +88,8 @@ def help_text(lang: Lang) -> str:
         "/hint — the letters you can play; again — which of them win\n"
         "/giveup — give up (I show how I would have won)\n"
         "/whowins [letters] — who wins from these letters with perfect play\n"
+        "/play en — English Ghost (words of 4+ letters; completing a word loses)\n"
+        "/fingers — the finger game (chopsticks)\n"
         "/5bukv — helper for 5bukv: send the colours, I suggest the next word\n"
         "/undo — take back the last mask\n"
         "/stats — your record\n"
@@ -158,10 +167,22 @@ def stats_text(lang: Lang, records: dict[str, Record]) -> str:
         "letters": _t(lang, "Буквы", "Letter game"),
         "5bukv": _t(lang, "«5 букв»", "5bukv"),
         "group": _t(lang, "Буквы в группе", "Letter game in groups"),
+        "fingers": _t(lang, "Пальцы", "Finger game"),
+        "ghost": _t(lang, "English Ghost", "English Ghost"),
     }
     lines = []
     for kind, record in sorted(records.items()):
-        if kind == "5bukv":
+        if kind == "fingers":
+            lines.append(
+                _t(
+                    lang,
+                    f"{names[kind]}: игр {record.played}, побед {record.won}, поражений {record.lost}, "
+                    f"ничьих {record.draws}",
+                    f"{names[kind]}: played {record.played}, won {record.won}, lost {record.lost}, "
+                    f"drawn {record.draws}",
+                )
+            )
+        elif kind == "5bukv":
             lines.append(
                 _t(
                     lang,
@@ -647,3 +668,63 @@ def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], 
         )
     )
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the finger game
+
+
+def fingers_intro(lang: Lang) -> str:
+    return _t(
+        lang,
+        "✋ Игра на пальцах (割り箸). У каждого две руки, на каждой сначала по пальцу. Ход — ударить своей рукой "
+        "по руке соперника (к ней прибавится столько пальцев) или перераспределить свои пальцы. Рука с 5 и больше "
+        "пальцами умирает 💀; у кого обе руки мертвы — проиграл. Вы ходите первым.\nНасколько сильно мне играть?",
+        "✋ The finger game (chopsticks, 割り箸). Each player has two hands with one finger each. A move: tap one of "
+        "the opponent's hands with one of yours (it gets your fingers added) or split your fingers anew. A hand "
+        "with 5 or more dies 💀; whoever has both hands dead has lost. You move first.\nHow strong should I play?",
+    )
+
+
+def _hands(hands: Sequence[int]) -> str:
+    return "  ".join(f"✋{count}" if count else "💀" for count in sorted(hands))
+
+
+def fingers_board(lang: Lang, session: FingerSession) -> str:
+    return (
+        _t(lang, f"🤖 Я:   {_hands(session.bot)}", f"🤖 Me:  {_hands(session.bot)}")
+        + "\n"
+        + _t(lang, f"🙂 Вы: {_hands(session.player)}", f"🙂 You: {_hands(session.player)}")
+    )
+
+
+def finger_move(lang: Lang, move: Move) -> str:
+    return describe(move, lang)
+
+
+def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, cap: int) -> str:
+    lines = []
+    if turn is not None:
+        lines.append(_t(lang, "Вы: ", "You: ") + finger_move(lang, turn.player_move))
+        if turn.bot_move is not None:
+            lines.append(_t(lang, "Я: ", "Me: ") + finger_move(lang, turn.bot_move))
+    lines.append(fingers_board(lang, session))
+    result = turn.result if turn is not None else None
+    if result is FingerResult.WON:
+        lines.append(_t(lang, "🎉 Вы выиграли!", "🎉 You won!"))
+    elif result is FingerResult.LOST:
+        lines.append(_t(lang, "🤖 Я выиграл.", "🤖 I won."))
+    elif result is FingerResult.DRAW_REPETITION:
+        lines.append(_t(lang, "🤝 Ничья: позиция повторилась трижды.", "🤝 A draw: the position came up three times."))
+    elif result is FingerResult.DRAW_CAP:
+        lines.append(_t(lang, f"🤝 Ничья: сделано {cap} ходов.", f"🤝 A draw: {cap} moves have been made."))
+    else:
+        lines.append(_t(lang, "Ваш ход:", "Your move:"))
+    return "\n".join(lines)
+
+
+def button_finger_game(lang: Lang) -> str:
+    return _t(lang, "✋ Игра на пальцах", "✋ Finger game")
+
+
+def button_fingers(lang: Lang) -> str:
+    return _t(lang, "✋ Ещё партию", "✋ Play again")

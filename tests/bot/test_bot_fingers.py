@@ -1,0 +1,104 @@
+"""The finger game end to end: a win for the bot, draws by the move cap and by repetition, stale buttons."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot_harness import Bot, Player, Reply, record, stored_state
+
+from bot.app import Deps
+from bot.solvers import Solvers
+from solver.fingers import FingerGame, State, describe
+
+STALE = "Эта кнопка уже не действует."
+
+
+def current_state(database: Path, chat_id: int) -> State:
+    stored = stored_state(database, chat_id, "fingers")
+    assert stored is not None
+    player, bot = stored[0]["player"], stored[0]["bot"]
+    assert isinstance(player, list) and isinstance(bot, list) and stored[0]["player_to_move"]
+    return State.of((player[0], player[1]), (bot[0], bot[1]))
+
+
+async def play_best(player: Player, game: FingerGame, database: Path, limit: int = 120) -> Reply:
+    """The player presses the solver's best move every turn until the game ends (the button
+    of that move's number, for the stored game's id and turn)."""
+    for _ in range(limit):
+        state = current_state(database, player.user_id)
+        stored = stored_state(database, player.user_id, "fingers")
+        assert stored is not None
+        index = game.moves(state).index(game.best_move(state))
+        message_id = player.keyboards[-1][0]
+        reply = await player.press_data(message_id, f"F:{stored[0]['id']}:{stored[0]['moves']}:move:{index}")
+        if "Ваш ход" not in reply.text:
+            return reply
+    raise AssertionError("the game did not end")
+
+
+def notices(reply: Reply) -> list[str]:
+    return [
+        str(c.params.get("text", "")) for c in reply.calls if c.method == "answerCallbackQuery" and c.params.get("text")
+    ]
+
+
+async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 501)
+    assert "Игра на пальцах" in (await player.say("/fingers")).text
+    reply = await player.tap("Безупречный")
+    assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
+    labels = [b["text"] for b in player.buttons()]
+    assert labels == [describe(m, "ru") for m in solvers.fingers.moves(solvers.fingers.start)]
+    reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
+    assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
+    assert [b["text"] for b in player.buttons()] == ["✋ Ещё партию"]
+    assert record(database, 501, "fingers") == (1, 0, 1, 0)
+    assert "Пальцы: игр 1, побед 0, поражений 1, ничьих 0" in (await player.say("/stats")).text
+
+
+async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path) -> None:
+    deps: Deps = bot.application.bot_data["deps"]
+    deps.settings.fingers_move_cap = 6
+    player = Player(bot, 502)
+    await player.say("/fingers")
+    await player.tap("Безупречный")
+    reply = await play_best(player, solvers.fingers, database)
+    assert "🤝 Ничья: сделано 6 ходов." in reply.text
+    assert "ничьих 1" in (await player.say("/stats")).text
+
+
+async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 503)
+    await player.say("/fingers")
+    await player.tap("Безупречный")
+    # Set up a drawn position (2,2 against 2,2, the player to move): best play by both keeps it drawn.
+    with sqlite3.connect(database) as db:
+        (text,) = db.execute("SELECT state FROM sessions WHERE chat_id = 503 AND kind = 'fingers'").fetchone()
+        state = json.loads(text) | {"player": [2, 2], "bot": [2, 2], "seen": {"22:22:1": 1}}
+        db.execute("UPDATE sessions SET state = ? WHERE chat_id = 503 AND kind = 'fingers'", (json.dumps(state),))
+    reply = await play_best(player, solvers.fingers, database)
+    assert "🤝 Ничья: позиция повторилась трижды." in reply.text
+    stored = stored_state(database, 503, "fingers")
+    assert stored is not None and stored[0]["moves"] < 100 and max(stored[0]["seen"].values()) == 3  # type: ignore[union-attr]
+
+
+async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 504)
+    await player.say("/fingers")
+    level_message, level_rows = player.keyboards[-1]
+    await player.tap("Лёгкий")
+    assert notices(await player.press_data(level_message, level_rows[0][0]["callback_data"])) == [STALE]
+    message_id, rows = player.keyboards[-1]
+    first = rows[0][0]["callback_data"]
+    game_id = first.split(":")[1]
+    before = stored_state(database, 504, "fingers")
+    for forged in (f"F:{game_id}:0:move:99", "F:abcdef:0:move:0", f"F:{game_id}:0:move:-1", f"F:{game_id}:0:jump:0"):
+        assert notices(await player.press_data(message_id, forged)) == [STALE], forged
+    assert stored_state(database, 504, "fingers") == before  # nothing moved
+    await player.press_data(message_id, first)  # a real move: now the old buttons are a turn behind
+    assert notices(await player.press_data(message_id, first)) == [STALE]
+    # A new game makes the old game's buttons stale too.
+    await player.say("/fingers")
+    assert notices(await player.press_data(message_id, f"F:{game_id}:2:move:0")) == [STALE]
