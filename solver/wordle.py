@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -417,6 +417,13 @@ def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
     return OneStep(squares, groups, loss)
 
 
+def _broad_guesses(table: CodeArray) -> IntArray:
+    """The words that split the whole list best: the guesses worth scoring for a large candidate set."""
+    everyone = np.arange(table.shape[0], dtype=np.int64)
+    scores = _one_step_scores(table, everyone, everyone[:: max(len(everyone) // 400, 1)])
+    return np.sort(np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES])
+
+
 def _most_informative(table: CodeArray, guesses: IntArray, candidates: IntArray, sample: int = 160) -> int:
     """The one-step choice among ``guesses``: the most information, then the smaller expected size, then a candidate.
 
@@ -462,6 +469,7 @@ class Wordle:
         self.table = colour_table(self.codes, self.codes)
         self.plan = plan
         self.online = Search(self.table, ONLINE_LIMITS)
+        self.broad_guesses = _broad_guesses(self.table)  # now, so no player's move pays for it
 
     @classmethod
     @cache
@@ -500,13 +508,6 @@ class Wordle:
         tries_left = max(MAX_TRIES - len(history), 2)
         _, guess = self.online.best(candidates, tries_left, level=len(history))
         return self.words[guess]
-
-    @cached_property
-    def broad_guesses(self) -> IntArray:
-        """The words that split the whole list best: the guesses worth scoring for a large candidate set."""
-        everyone = np.arange(len(self.words), dtype=np.int64)
-        scores = _one_step_scores(self.table, everyone, everyone[:: max(len(everyone) // 400, 1)])
-        return np.sort(np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES])
 
     def _planned_guess(self, history: Sequence[Entry]) -> str | None:
         node = self.plan
