@@ -253,18 +253,31 @@ async def _load_letters(found: Deps, chat_id: int) -> tuple[letters.LetterSessio
 
 
 def _game(found: Deps, session: letters.LetterSession) -> LetterGame:
-    return found.solvers.games[Rule(session.rule or found.solvers.default_rule)]
+    return found.solvers.letter_game(session.dictionary, session.rule)
 
 
 async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
     assert update.message is not None and update.effective_chat is not None
-    await _new_letter_game(update.effective_chat.id, deps(context), lang_of(update), update.message.reply_text)
+    english = [arg.lower() for arg in context.args or []] == [letters.ENGLISH]
+    await _new_letter_game(
+        update.effective_chat.id, deps(context), lang_of(update), update.message.reply_text, english=english
+    )
 
 
-async def _new_letter_game(chat_id: int, found: Deps, lang: Lang, reply: Callable[..., Awaitable[object]]) -> None:
+async def _new_letter_game(
+    chat_id: int, found: Deps, lang: Lang, reply: Callable[..., Awaitable[object]], english: bool = False
+) -> None:
     async with found.locks[chat_id]:
         session = letters.LetterSession()
+        if english:
+            session.dictionary = letters.ENGLISH
+            session.rule = found.solvers.english.rule.value
         await found.db.save(chat_id, letters.KIND, session.to_dict(), None, activate=True)
+    if english:
+        question = texts.ghost_intro(lang) + "\n" + texts.ask_first(lang)
+        await reply(question, reply_markup=keyboards.letter_setup(lang, session, "first"))
+        return
     await reply(texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule"))
 
 
@@ -279,11 +292,11 @@ async def _letter_text(update: Update, found: Deps, lang: Lang) -> None:
     if session.phase is not letters.Phase.PLAYING:
         await update.message.reply_text(texts.choose_with_buttons(lang))
         return
-    letter = normalise_letter(update.message.text or "", found.solvers.alphabet)
-    if isinstance(letter, InputError):
-        await update.message.reply_text(texts.not_a_letter(lang, letter))
-        return
     game = _game(found, session)
+    letter = normalise_letter(update.message.text or "", game.alphabet)
+    if isinstance(letter, InputError):
+        await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
+        return
     result = letters.play_letter(game, session, letter, found.rng)
     if isinstance(result, letters.Refusal):
         await update.message.reply_text(
@@ -292,7 +305,13 @@ async def _letter_text(update: Update, found: Deps, lang: Lang) -> None:
         return
     tally = _ending_tally(result)
     await found.db.save(
-        chat_id, letters.KIND, session.to_dict(), stored.version, user_id=update.effective_user.id, tally=tally
+        chat_id,
+        letters.KIND,
+        session.to_dict(),
+        stored.version,
+        user_id=update.effective_user.id,
+        tally=tally,
+        record_kind=session.record_kind,
     )
     await update.message.reply_text(
         texts.turn_text(lang, result, game.rule), reply_markup=keyboards.letter_play(lang, session)
@@ -319,7 +338,13 @@ async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[st
         session, stored = loaded
         given = letters.hint(_game(found, session), session)
         await found.db.save(
-            chat_id, letters.KIND, session.to_dict(), stored.version, user_id=user_id, tally=Tally(hints=1)
+            chat_id,
+            letters.KIND,
+            session.to_dict(),
+            stored.version,
+            user_id=user_id,
+            tally=Tally(hints=1),
+            record_kind=session.record_kind,
         )
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
 
@@ -338,7 +363,13 @@ async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple
         session, stored = loaded
         result = letters.give_up(_game(found, session), session)
         await found.db.save(
-            chat_id, letters.KIND, session.to_dict(), stored.version, user_id=user_id, tally=Tally(lost=1)
+            chat_id,
+            letters.KIND,
+            session.to_dict(),
+            stored.version,
+            user_id=user_id,
+            tally=Tally(lost=1),
+            record_kind=session.record_kind,
         )
     return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
 
@@ -348,11 +379,9 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
     lang = lang_of(update)
-    rule = found.solvers.default_rule
     loaded = await _load_letters(found, update.effective_chat.id)
-    if loaded is not None and loaded[0].rule is not None:
-        rule = Rule(loaded[0].rule)
-    game = found.solvers.games[rule]
+    game = found.solvers.games[found.solvers.default_rule] if loaded is None else _game(found, loaded[0])
+    rule = game.rule
     typed = "".join(context.args or [])
     board = normalise_letters(typed, game.alphabet) if typed else ""
     if isinstance(board, InputError):
@@ -533,7 +562,10 @@ async def _setup_step(
     assert query is not None and update.effective_chat is not None and update.effective_user is not None
     chat_id = update.effective_chat.id
     user_id = update.effective_user.id
-    if press.action == "rule":
+    if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
+        session.dictionary = letters.ENGLISH
+        session.rule = found.solvers.english.rule.value
+    elif press.action == "rule":
         session.rule = Rule(press.argument).value
     elif press.action == "first":
         session.player_first = press.argument == "1"
@@ -548,7 +580,14 @@ async def _setup_step(
         if letters.bot_to_move(session):
             turn = letters.bot_opens(_game(found, session), session, found.rng)
     await found.db.save(
-        chat_id, letters.KIND, session.to_dict(), stored.version, user_id=user_id, tally=tally, activate=True
+        chat_id,
+        letters.KIND,
+        session.to_dict(),
+        stored.version,
+        user_id=user_id,
+        tally=tally,
+        activate=True,
+        record_kind=session.record_kind,
     )
     await query.answer()
     phase = session.phase
@@ -561,7 +600,12 @@ async def _setup_step(
         await _edit(query, question, keyboards.letter_setup(lang, session, phase.value))
         return
     summary = texts.game_set(
-        lang, _game(found, session).rule, bool(session.player_first), session.bot_level, bool(session.strict)
+        lang,
+        _game(found, session).rule,
+        bool(session.player_first),
+        session.bot_level,
+        bool(session.strict),
+        english=session.english,
     )
     await _edit(query, summary, None)
     if turn is not None:

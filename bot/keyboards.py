@@ -28,6 +28,7 @@ SETUP_FIELDS = ("rule", "first", "level", "strict")
 LETTER_ACTIONS = ("hint", "giveup")
 HELPER_ACTIONS = ("tap", "done", "undo")
 LOBBY_ACTIONS = ("join", "bot", "start")
+ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def _valid(kind: str, action: str, argument: str) -> bool:
 
 def _valid_setup(action: str, argument: str) -> bool:
     choices = {
-        "rule": [r.value for r in Rule],
+        "rule": [*(r.value for r in Rule), ENGLISH_GHOST],
         "first": ["1", "0"],
         "level": [lv.value for lv in Level],
         "strict": ["1", "0"],
@@ -97,6 +98,8 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
     prefix = f"L:{session.id}:0:{field}"
     if field == "rule":
         rows = [[_button(texts.button_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
+        if lang == "en":  # English Ghost is offered to English speakers (anyone may ask with /play en)
+            rows.append([_button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")])
     elif field == "first":
         rows = [[_button(texts.button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
     elif field == "level":

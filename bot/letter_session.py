@@ -16,6 +16,8 @@ from solver.engine import Value
 from solver.letters import LetterGame, Level, Play, Rule, Verdict
 
 KIND = "letters"
+GHOST_KIND = "ghost"  # English Ghost's records, kept apart from the Russian game's
+ENGLISH = "en"
 
 
 class Phase(Enum):
@@ -33,6 +35,7 @@ class LetterSession:
 
     id: str = field(default_factory=lambda: secrets.token_hex(3))
     rule: str | None = None
+    dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
     player_first: bool | None = None
     level: str | None = None
     strict: bool | None = None
@@ -53,6 +56,14 @@ class LetterSession:
             if value is None:
                 return phase
         return Phase.PLAYING
+
+    @property
+    def english(self) -> bool:
+        return self.dictionary == ENGLISH
+
+    @property
+    def record_kind(self) -> str:
+        return GHOST_KIND if self.english else KIND
 
     @property
     def bot_level(self) -> Level:

@@ -139,11 +139,13 @@ class Store:
         activate: bool = False,
         tallies: Mapping[int, Tally] | None = None,
         deadline: float | _Keep | None = KEEP,
+        record_kind: str | None = None,
     ) -> int:
         """Store ``state`` if the session is still at ``loaded_version`` (None: it was
         new); with the record changes (``tally`` for ``user_id``, ``tallies`` for
         several players), the active kind and the turn deadline (epoch seconds;
-        None clears it), in one transaction."""
+        None clears it), in one transaction. Records count under ``record_kind``
+        when given (a game kind sharing its session with another), else ``kind``."""
         text = json.dumps(state, ensure_ascii=False)
         try:
             if loaded_version is None:
@@ -167,9 +169,9 @@ class Store:
                     (chat_id, kind),
                 )
             if user_id is not None and tally is not None:
-                await self._add(user_id, kind, tally)
+                await self._add(user_id, record_kind or kind, tally)
             for player, change in (tallies or {}).items():
-                await self._add(player, kind, change)
+                await self._add(player, record_kind or kind, change)
             if deadline is None:
                 await self._db.execute("DELETE FROM turn_deadlines WHERE chat_id = ? AND kind = ?", (chat_id, kind))
             elif not isinstance(deadline, _Keep):

@@ -220,6 +220,18 @@ def button_rule(lang: Lang, rule: Rule) -> str:
     return _t(lang, "Закончил слово — проиграл", "Completing a word loses")
 
 
+def button_english_ghost(lang: Lang) -> str:
+    return _t(lang, "👻 English Ghost", "👻 English Ghost (words of 4+ letters)")
+
+
+def ghost_intro(lang: Lang) -> str:
+    return _t(
+        lang,
+        "👻 English Ghost: английские слова от 4 букв (список Unix), кто закончил слово — проиграл.",
+        "👻 English Ghost: English words of 4+ letters (the Unix word list); completing a word loses.",
+    )
+
+
 def button_first(lang: Lang, player_first: bool) -> str:
     return _t(lang, "Хожу первым", "I start") if player_first else _t(lang, "Начинает бот", "The bot starts")
 
@@ -290,9 +302,10 @@ def choose_with_buttons(lang: Lang) -> str:
     return _t(lang, "Выберите кнопкой выше (или /play заново).", "Choose with a button above (or /play again).")
 
 
-def game_set(lang: Lang, rule: Rule, player_first: bool, level: Level, strict: bool) -> str:
+def game_set(lang: Lang, rule: Rule, player_first: bool, level: Level, strict: bool, *, english: bool = False) -> str:
+    name = button_english_ghost(lang) if english else button_rule(lang, rule)
     return (
-        f"{button_rule(lang, rule)} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
+        f"{name} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
         + (_t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.") if player_first else "")
     ).rstrip()
 
@@ -366,9 +379,13 @@ def refusal_text(lang: Lang, refusal: Refusal) -> str:
     )
 
 
-def not_a_letter(lang: Lang, error: InputError) -> str:
+def not_a_letter(lang: Lang, error: InputError, english: bool = False) -> str:
     if error.problem is InputProblem.NOT_ONE_LETTER:
         return _t(lang, "Нужна ровно одна буква.", "One letter, please.")
+    if english:
+        return _t(
+            lang, "Пришлите одну латинскую букву (или /hint, /giveup).", "Send one letter a-z (or /hint, /giveup)."
+        )
     return _t(lang, "Пришлите одну русскую букву (или /hint, /giveup).", "Send one Russian letter (or /hint, /giveup).")
 
 

@@ -1,0 +1,75 @@
+"""English Ghost end to end: offered to English speakers, /play en for anyone, played to the end on the English list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot_harness import Bot, Player, Reply, record, stored_state
+from test_bot_group import Group, lobby_buttons
+
+from bot.solvers import Solvers
+from solver.letters import LetterGame, Rule
+
+
+async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
+    for _ in range(40):
+        if "You won" in reply.text or "I won" in reply.text:
+            return reply
+        board = reply.last_board() if "Board" in reply.text else ""
+        reply = await player.say(game.best_letter(board).upper())
+    raise AssertionError("the game did not end")
+
+
+async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solvers, database: Path) -> None:
+    game = solvers.english
+    assert game.rule is Rule.COMPLETE_LOSES and game.winner("") == "first"  # seed 004: player 1 wins
+    player = Player(bot, 601, language_code="en-US")
+    await player.say("/play")
+    await player.tap("English Ghost")
+    await player.tap("I start")
+    await player.tap("Perfect")
+    reply = await player.tap("Gentle")
+    assert "English Ghost" in reply.text and "Your move" in reply.text
+    reply = await player.say("щ")
+    assert "Send one letter a-z" in reply.text
+    reply = await play_best(player, game, reply)
+    assert "🎉 You won!" in reply.text and "completing a word loses" in reply.text
+    word = reply.last_board()
+    assert game.is_word(word) and len(word) >= 4
+    assert record(database, 601, "ghost") == (1, 1, 0, 0)
+    assert record(database, 601, "letters") is None  # counted apart from the Russian game
+    assert "English Ghost: played 1, won 1" in (await player.say("/stats")).text
+
+
+async def test_play_en_for_anyone(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 602)  # a Russian speaker asks for it
+    reply = await player.say("/play en")
+    assert "English Ghost" in reply.text and "Кто начинает" in reply.text
+    await player.tap("Начинает бот")
+    await player.tap("Безупречный")
+    reply = await player.tap("Мягко")
+    assert "Я: " in reply.text
+    opening = reply.last_board()
+    assert "выигрывает первый игрок" in (await player.say("/whowins")).text  # the chat's game: English Ghost
+    assert opening in solvers.english.alphabet
+    state = stored_state(database, 602, "letters")
+    assert state is not None and state[0]["dictionary"] == "en"
+    # The perfect bot, moving first, wins whatever the player does (the player answers with best letters).
+    for _ in range(40):
+        if "выиграл" in reply.text:
+            break
+        reply = await player.say(solvers.english.best_letter(reply.last_board()))
+    assert "🤖 Я выиграл." in reply.text
+    assert record(database, 602, "ghost") == (1, 0, 1, 0)
+
+
+async def test_english_ghost_in_a_group(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = lobby_buttons(await group.say(301, "/play en"))
+    assert "английский Ghost" in bot.standin.messages[(group.chat_id, lobby)]["text"]
+    assert not any("выиграл" in label for label in buttons)  # the rule is fixed
+    lobby, buttons = lobby_buttons(await group.press(302, lobby, next(d for t, d in buttons.items() if "Играю" in t)))
+    reply = await group.press(301, lobby, next(d for t, d in buttons.items() if "Начать" in t))
+    assert "Ходит Аня" in reply.text
+    reply = await group.say(301, "q")
+    assert "Аня: Q" in reply.text and "Доска: «Q»" in reply.text
