@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from telegram import BotCommand, CallbackQuery, InlineKeyboardMarkup, Update
+from telegram import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
 from telegram.ext import (
     Application,
@@ -131,7 +131,7 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         "l": group_play.letter_command,
         "giveup": group_play.give_up,
         "stop": group_play.stop,
-        "help": show_help,
+        "help": group_play.show_help,
         "rules": show_rules,
         "stats": stats,
     }
@@ -150,6 +150,11 @@ async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         listed = [BotCommand(name, description) for name, description in commands]
         await application.bot.set_my_commands(listed, language_code=code)
     await application.bot.set_my_commands([BotCommand(n, d) for n, d in texts.COMMANDS["ru"]])
+    groups = BotCommandScopeAllGroupChats()
+    for code, commands in texts.GROUP_COMMANDS.items():
+        listed = [BotCommand(name, description) for name, description in commands]
+        await application.bot.set_my_commands(listed, scope=groups, language_code=code)
+    await application.bot.set_my_commands([BotCommand(n, d) for n, d in texts.GROUP_COMMANDS["ru"]], scope=groups)
 
 
 async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]

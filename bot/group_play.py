@@ -84,6 +84,11 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
 
 
+async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None
+    await update.message.reply_text(texts.group_help_text(texts.language(_code(update))))
+
+
 async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/l <letter>: a move that reaches the bot even with privacy mode on."""
     assert update.message is not None

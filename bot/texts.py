@@ -62,6 +62,43 @@ COMMANDS: dict[Lang, list[tuple[str, str]]] = {
 }
 
 
+GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
+    "ru": [
+        ("play", "собрать игру в буквы (/play en — английский Ghost)"),
+        ("l", "сходить буквой: /l к"),
+        ("giveup", "выйти из игры"),
+        ("stop", "остановить игру (админы и тот, кто начал)"),
+        ("stats", "мои результаты"),
+        ("rules", "правила"),
+        ("help", "как играть в группе"),
+    ],
+    "en": [
+        ("play", "gather a letter game (/play en: English Ghost)"),
+        ("l", "move with a letter: /l k"),
+        ("giveup", "leave the game"),
+        ("stop", "stop the game (admins and whoever started it)"),
+        ("stats", "my record"),
+        ("rules", "the rules"),
+        ("help", "how to play in a group"),
+    ],
+}
+
+
+def group_help_text(lang: Lang) -> str:
+    commands = "\n".join(f"/{name} — {description}" for name, description in GROUP_COMMANDS[lang])
+    return (
+        _t(
+            lang,
+            "Игра в буквы на всю группу: /play, кнопка «Играю», затем «Начать». Ходят по очереди; "
+            "букву можно прислать сообщением, ответом на сообщение бота или /l буква.\n",
+            "The letter game for the whole group: /play, tap Join, then Start. Players move in turn; "
+            "send a letter as a message, as a reply to the bot's message or as /l letter.\n",
+        )
+        + commands
+        + _t(lang, "\nОстальные игры — в личном чате с ботом.", "\nThe other games are in a private chat with the bot.")
+    )
+
+
 def greeting(lang: Lang, name: str) -> str:
     return _t(
         lang,

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import re
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
-from bot_harness import Bot, Reply, record, running_bot, stored_state
+from bot_harness import Bot, Player, Reply, record, running_bot, stored_state
 
 from bot.app import Deps
 from bot.solvers import Solvers
 from bot.standin import BOT_USER, BotApiStandin
+from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
 from solver.letters import Rule
 
 GROUP = -1001234
@@ -174,6 +177,10 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
 
 async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     group = Group(bot)
+    assert "/l — сходить буквой" in (await group.say(303, "/help")).text
+    scoped = [c for c in bot.standin.calls if c.method == "setMyCommands" and c.params.get("scope")]
+    assert scoped and all(c.params["scope"] == {"type": "all_group_chats"} for c in scoped)
+    assert any(c.params.get("language_code") == "en" for c in scoped)
     lobby, buttons = await open_lobby(group, 301, 302)
     assert "уже идёт игра" in (await group.say(303, "/play")).text
     await group.press(301, lobby, button(buttons, "Начать"))
@@ -250,3 +257,29 @@ async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: 
         reply = await wait_for_text(standin, "не успел", first)
         assert "Аня не успел сходить" in reply.text and "Победитель: Боря" in reply.text
     assert record(database, 301, "group") == (1, 0, 1, 0)
+
+
+async def test_a_version_1_database_is_migrated_with_its_data(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """Schema 2 (turn timers, drawn games) opens a file of schema 1 without losing a game or a record."""
+    database.parent.mkdir(parents=True)
+    with sqlite3.connect(database) as db:
+        db.executescript(_SCHEMA_V1)
+        db.execute("INSERT INTO records (user_id, kind, played, won, lost, hints) VALUES (301, 'letters', 5, 3, 2, 4)")
+        state = json.dumps(
+            {"id": "abc123", "rule": "complete-wins", "player_first": True, "level": "perfect", "strict": False}
+            | {"board": "к"}
+        )
+        db.execute("INSERT INTO sessions VALUES (301, 'letters', ?, 7)", (state,))
+        db.execute("INSERT INTO chats VALUES (301, 'letters')")
+        db.execute("PRAGMA user_version=1")
+    async with running_bot(standin, solvers, database) as bot:
+        player = Player(bot, 301)
+        assert "игр 5, побед 3, поражений 2, подсказок 4" in (await player.say("/stats")).text
+        reply = await player.say("о")  # the stored game goes on from «к»
+        assert reply.last_board().startswith("ко")
+    with sqlite3.connect(database) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        assert db.execute("SELECT draws FROM records WHERE user_id = 301").fetchone() == (0,)
+        assert db.execute("SELECT count(*) FROM turn_deadlines").fetchone() == (0,)
