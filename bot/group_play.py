@@ -210,6 +210,9 @@ async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE, pr
             return
         session, stored = loaded
         lang = _lang(session)
+        if press.action in ("bot", "rule") and user.id not in session.players:
+            await query.answer(texts.join_first(lang))
+            return
         if press.action == "join" and not group.join(session, user.id, user.first_name):
             await query.answer(texts.already_joined(lang))
             return

@@ -635,6 +635,10 @@ def already_joined(lang: Lang) -> str:
     return _t(lang, "Вы уже в игре.", "You are in already.")
 
 
+def join_first(lang: Lang) -> str:
+    return _t(lang, "Сначала нажмите «Играю».", "Tap Join first.")
+
+
 def need_two_players(lang: Lang) -> str:
     return _t(lang, "Нужно хотя бы двое игроков.", "At least two players are needed.")
 

@@ -219,6 +219,8 @@ async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
     for forged in (f"G:{game_id}:0:rule:nonsense", "G:ffffff:1:join", f"G:{game_id}:x:join", f"G:{game_id}:1:own"):
         reply = await group.press(302, lobby, forged)
         assert notices(reply) == ["Эта кнопка уже не действует."], forged
+    assert notices(await group.press(302, lobby, button(buttons, "проиграл"))) == ["Сначала нажмите «Играю»."]
+    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == ["Сначала нажмите «Играю»."]
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
     await group.press(301, lobby, button(buttons, "Начать"))
     # Once the game runs, the lobby's buttons are stale.
@@ -283,3 +285,15 @@ async def test_a_version_1_database_is_migrated_with_its_data(
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         assert db.execute("SELECT draws FROM records WHERE user_id = 301").fetchone() == (0,)
         assert db.execute("SELECT count(*) FROM turn_deadlines").fetchone() == (0,)
+
+
+async def test_a_letter_no_word_starts_with_puts_the_player_out(bot: Bot, solvers: Solvers, database: Path) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    game = solvers.games[Rule.COMPLETE_WINS]
+    dead = next(letter for letter in game.alphabet if not game.is_fragment(letter))
+    reply = await group.say(301, dead)
+    assert f"Ни одно слово не начинается с «{dead.upper()}» — Аня выбывает" in reply.text
+    assert "Можно было" in reply.text and "Победитель: Боря" in reply.text
+    assert record(database, 301, "group") == (1, 0, 1, 0)
