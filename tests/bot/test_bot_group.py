@@ -230,24 +230,33 @@ async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
 
 async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
     group = Group(bot)
-    deps_of(bot).settings.group_turn_seconds = 0.4
+    settings = deps_of(bot).settings
+    settings.group_turn_seconds = 0.4
     lobby, buttons = await open_lobby(group, 301, 302, 303)
     first = len(bot.standin.calls)
     reply = await group.press(301, lobby, button(buttons, "Начать"))
-    assert to_move(reply) == "Аня"
+    assert to_move(reply) == "Аня" and "(0.4 с)" in reply.text
+    settings.group_turn_seconds = 30  # Боря's turn, which starts at Аня's timeout, is a long one
     reply = await wait_for_text(bot.standin, "не успел", first)
     assert "Аня не успел сходить и выбывает" in reply.text and to_move(reply) == "Боря"
-    reply = await group.say(302, "к")  # a move in time: the next timer is Вера's
-    reply = await wait_for_text(bot.standin, "Вера не успел", len(bot.standin.calls) - 1)
+    assert "Доска: «»" in reply.text
+    settings.group_turn_seconds = 0.4
+    first = len(bot.standin.calls)
+    reply = await group.say(302, "к")  # a move in time replaces Боря's timer by Вера's
+    assert to_move(reply) == "Вера"
+    reply = await wait_for_text(bot.standin, "Вера не успел", first)
     assert "Победитель: Боря" in reply.text
     assert record(database, 302, "group") == (1, 1, 0, 0)
     assert record(database, 301, "group") == (1, 0, 1, 0)
+    assert record(database, 303, "group") == (1, 0, 1, 0)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM turn_deadlines").fetchone() == (0,)  # nothing left to restore
 
 
 async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
     async with running_bot(standin, solvers, database) as bot:
         group = Group(bot)
-        deps_of(bot).settings.group_turn_seconds = 1.5
+        deps_of(bot).settings.group_turn_seconds = 2.5
         lobby, buttons = await open_lobby(group, 301, 302)
         reply = await group.press(302, lobby, button(buttons, "Начать"))
         assert to_move(reply) == "Аня"
