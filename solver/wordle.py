@@ -280,7 +280,7 @@ class SearchLimits:
     max_tries: int = 5
     widest: int = 24  # how far the shortlist may widen where the narrow one leaves a secret unsolved in time
     widen_levels: int = 1  # ... at these first levels only (deeper, widening costs far more than it finds)
-    candidates_only: bool = False  # guess only words that may be the secret (fast, a little worse)
+    candidates_only: bool = False  # guess only the candidates and the ``helpers`` (fast, a little worse)
 
     def width(self, level: int) -> int:
         return self.widths[min(level, len(self.widths) - 1)]
@@ -289,6 +289,7 @@ class SearchLimits:
 BUILD_LIMITS = SearchLimits()
 ONLINE_LIMITS = SearchLimits(widths=(3, 2, 2, 1), widest=3, widen_levels=0, candidates_only=True)
 BROAD_GUESSES = 600
+ONLINE_HELPERS = 60  # of those, how many the on-the-spot exact search may guess besides the candidates
 ONLINE_EXACT_UP_TO = 40  # off the stored tree, larger candidate sets get the one-step choice (time limit)
 _INFINITY = 10**12
 _OVER_BUDGET = 10_000  # added per secret the plan cannot solve within the try budget
@@ -300,6 +301,7 @@ class Search:
 
     table: CodeArray
     limits: SearchLimits
+    helpers: IntArray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     memo: dict[tuple[bytes, int], tuple[int, int]] = field(default_factory=dict)
 
     def best(self, candidates: IntArray, tries_left: int, level: int = 0) -> tuple[int, int]:
@@ -321,7 +323,8 @@ class Search:
         perfect = _perfect_candidate(self.table, candidates)
         if perfect is not None:
             return 2 * n - 1, perfect  # the lower bound: one solved now, every other next time
-        pool = candidates if self.limits.candidates_only else np.arange(self.table.shape[0], dtype=np.int64)
+        everyone = np.arange(self.table.shape[0], dtype=np.int64)
+        pool = np.union1d(candidates, self.helpers) if self.limits.candidates_only else everyone
         scores = _one_step_scores(self.table, pool, candidates)
         splitters = np.flatnonzero(scores.groups == n)
         if len(splitters):
@@ -418,10 +421,10 @@ def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
 
 
 def _broad_guesses(table: CodeArray) -> IntArray:
-    """The words that split the whole list best: the guesses worth scoring for a large candidate set."""
+    """The words that split the whole list best, best first: the guesses worth scoring for a large candidate set."""
     everyone = np.arange(table.shape[0], dtype=np.int64)
     scores = _one_step_scores(table, everyone, everyone[:: max(len(everyone) // 400, 1)])
-    return np.sort(np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES])
+    return np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES]
 
 
 def _most_informative(table: CodeArray, guesses: IntArray, candidates: IntArray, sample: int = 160) -> int:
@@ -468,8 +471,8 @@ class Wordle:
         self.codes = encode_words(self.words)
         self.table = colour_table(self.codes, self.codes)
         self.plan = plan
-        self.online = Search(self.table, ONLINE_LIMITS)
         self.broad_guesses = _broad_guesses(self.table)  # now, so no player's move pays for it
+        self.online = Search(self.table, ONLINE_LIMITS, helpers=self.broad_guesses[:ONLINE_HELPERS])
 
     @classmethod
     @cache
