@@ -55,6 +55,14 @@ def test_stats_json_contract(capsys: pytest.CaptureFixture[str], word_file: Path
     assert report["histogram"] == {str(tries): count for tries, count in expected.histogram.items()}
 
 
+def test_stats_without_building_plays_the_on_the_spot_engine(
+    capsys: pytest.CaptureFixture[str], word_file: Path
+) -> None:
+    status, out, err = run_cli(capsys, "stats", "--words", str(word_file), "--json", "--no-build")
+    assert status == 0 and "building" not in err
+    assert json.loads(out)["words"] == len(Wordle.from_words(word_file.read_text(encoding="utf-8").split()).words)
+
+
 def test_stats_text_names_every_figure(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
     status, out, _ = run_cli(capsys, "stats", "--words", str(word_file))
     assert status == 0
