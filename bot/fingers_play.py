@@ -74,14 +74,20 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE, press: k
             return
         session, stored = loaded
         turn = None
+        tally = Tally()
         if press.action == "level":
             if session.level is not None:
                 await query.answer(texts.stale_button(lang))
                 return
-            fingers.begin(session, Level(press.argument))
+            fingers.choose_level(session, Level(press.argument))
+        elif press.action == "first":
+            if session.level is None or session.player_first is not None:
+                await query.answer(texts.stale_button(lang))
+                return
+            turn = fingers.begin(game, session, press.argument == "1", cap, found.rng)
             tally = Tally(played=1)
         else:
-            if session.level is None or press.step != session.moves:
+            if session.player_first is None or press.step != session.moves:
                 await query.answer(texts.stale_button(lang))
                 return
             turn = fingers.play(game, session, int(press.argument), cap, found.rng)
@@ -93,8 +99,12 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE, press: k
             chat_id, fingers.KIND, session.to_dict(), stored.version, user_id=update.effective_user.id, tally=tally
         )
     await query.answer()
-    markup = keyboards.fingers_moves(lang, session, fingers.player_moves(game, session))
+    if session.player_first is None:
+        text, markup = texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session)
+    else:
+        text = texts.fingers_text(lang, session, turn, cap)
+        markup = keyboards.fingers_moves(lang, session, fingers.player_moves(game, session))
     try:
-        await query.edit_message_text(texts.fingers_text(lang, session, turn, cap), reply_markup=markup)
+        await query.edit_message_text(text, reply_markup=markup)
     except BadRequest as error:  # the message is too old to edit
         log.info("could not edit the finger board: %s", error)

@@ -1,6 +1,7 @@
 """The finger game (seed 002) against the bot as a chat session: pure rules, no Telegram.
 
-The player is A and moves first; the bot is B. A draw is declared when a
+The player chooses the bot's level and who starts (A, the first player, loses
+the start under perfect play: seed 002). A draw is declared when a
 position (both players' hands and who is to move) comes up the third time, or
 after the move cap.
 """
@@ -31,6 +32,7 @@ class FingerSession:
 
     id: str = field(default_factory=lambda: secrets.token_hex(3))
     level: str | None = None
+    player_first: bool | None = None
     player: list[int] = field(default_factory=lambda: [1, 1])
     bot: list[int] = field(default_factory=lambda: [1, 1])
     player_to_move: bool = True
@@ -58,19 +60,31 @@ class FingerSession:
 
 @dataclass(frozen=True)
 class FingerTurn:
-    player_move: Move
+    player_move: Move | None  # None: the bot opened the game
     bot_move: Move | None
     result: Result | None
 
 
-def begin(session: FingerSession, level: Level) -> None:
+def choose_level(session: FingerSession, level: Level) -> None:
     session.level = level.value
+
+
+def begin(game: FingerGame, session: FingerSession, player_first: bool, cap: int, rng: random.Random) -> FingerTurn:
+    """Who starts; when it is the bot, its opening move."""
+    session.player_first = player_first
+    session.player_to_move = player_first
     session.seen = {_position(session): 1}
+    if player_first:
+        return FingerTurn(None, None, None)
+    opening = game.computer_move(session.state, Level(session.level or Level.PERFECT), rng)
+    _apply(game, session, opening, cap)
+    return FingerTurn(None, opening, None)
 
 
 def player_moves(game: FingerGame, session: FingerSession) -> list[Move]:
     """The player's legal moves, in the order of the buttons."""
-    return game.moves(session.state) if session.player_to_move and not session.over else []
+    playing = session.player_first is not None and session.player_to_move and not session.over
+    return game.moves(session.state) if playing else []
 
 
 def play(game: FingerGame, session: FingerSession, index: int, cap: int, rng: random.Random) -> FingerTurn | None:

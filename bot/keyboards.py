@@ -65,7 +65,7 @@ def _valid(kind: str, action: str, argument: str) -> bool:
         )
     if kind == "G":
         return (action in LOBBY_ACTIONS and not argument) or (action == "rule" and argument in [r.value for r in Rule])
-    return (action == "level" and _valid_setup(action, argument)) or (
+    return (action in ("level", "first") and _valid_setup(action, argument)) or (
         action == "move" and argument.isdigit() and len(argument) <= 2
     )
 
@@ -157,6 +157,13 @@ def fingers_level(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
     prefix = f"F:{session.id}:0:level"
     return InlineKeyboardMarkup(
         [[_button(texts.button_level(lang, level), f"{prefix}:{level.value}") for level in Level]]
+    )
+
+
+def fingers_first(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
+    prefix = f"F:{session.id}:0:first"
+    return InlineKeyboardMarkup(
+        [[_button(texts.button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
     )
 
 

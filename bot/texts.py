@@ -736,10 +736,10 @@ def fingers_intro(lang: Lang) -> str:
         lang,
         "✋ Игра на пальцах (割り箸). У каждого две руки, на каждой сначала по пальцу. Ход — ударить своей рукой "
         "по руке соперника (к ней прибавится столько пальцев) или перераспределить свои пальцы. Рука с 5 и больше "
-        "пальцами умирает 💀; у кого обе руки мертвы — проиграл. Вы ходите первым.\nНасколько сильно мне играть?",
+        "пальцами умирает 💀; у кого обе руки мертвы — проиграл.\nНасколько сильно мне играть?",
         "✋ The finger game (chopsticks, 割り箸). Each player has two hands with one finger each. A move: tap one of "
         "the opponent's hands with one of yours (it gets your fingers added) or split your fingers anew. A hand "
-        "with 5 or more dies 💀; whoever has both hands dead has lost. You move first.\nHow strong should I play?",
+        "with 5 or more dies 💀; whoever has both hands dead has lost.\nHow strong should I play?",
     )
 
 
@@ -761,10 +761,10 @@ def finger_move(lang: Lang, move: Move) -> str:
 
 def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, cap: int) -> str:
     lines = []
-    if turn is not None:
+    if turn is not None and turn.player_move is not None:
         lines.append(_t(lang, "Вы: ", "You: ") + finger_move(lang, turn.player_move))
-        if turn.bot_move is not None:
-            lines.append(_t(lang, "Я: ", "Me: ") + finger_move(lang, turn.bot_move))
+    if turn is not None and turn.bot_move is not None:
+        lines.append(_t(lang, "Я: ", "Me: ") + finger_move(lang, turn.bot_move))
     lines.append(fingers_board(lang, session))
     result = turn.result if turn is not None else None
     if result is FingerResult.WON:
@@ -778,6 +778,14 @@ def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, ca
     else:
         lines.append(_t(lang, "Ваш ход:", "Your move:"))
     return "\n".join(lines)
+
+
+def fingers_ask_first(lang: Lang) -> str:
+    return _t(
+        lang,
+        "Кто начинает? (При безупречной игре обеих сторон начинающий проигрывает.)",
+        "Who starts? (With perfect play on both sides, whoever starts loses.)",
+    )
 
 
 def button_finger_game(lang: Lang) -> str:

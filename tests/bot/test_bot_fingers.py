@@ -33,7 +33,7 @@ async def play_best(player: Player, game: FingerGame, database: Path, limit: int
         index = game.moves(state).index(game.best_move(state))
         message_id = player.keyboards[-1][0]
         reply = await player.press_data(message_id, f"F:{stored[0]['id']}:{stored[0]['moves']}:move:{index}")
-        if "Ваш ход" not in reply.text:
+        if "Ваш ход" not in reply.text and "Your move" not in reply.text:
             return reply
     raise AssertionError("the game did not end")
 
@@ -47,7 +47,8 @@ def notices(reply: Reply) -> list[str]:
 async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 501)
     assert "Игра на пальцах" in (await player.say("/fingers")).text
-    reply = await player.tap("Безупречный")
+    assert "Кто начинает" in (await player.tap("Безупречный")).text
+    reply = await player.tap("Хожу первым")
     assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
     labels = [b["text"] for b in player.buttons()]
     assert labels == [describe(m, "ru") for m in solvers.fingers.moves(solvers.fingers.start)]
@@ -58,12 +59,24 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     assert "Пальцы: игр 1, побед 0, поражений 1, ничьих 0" in (await player.say("/stats")).text
 
 
+async def test_going_second_the_player_can_beat_the_perfect_bot(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 505, language_code="en")
+    await player.say("/fingers")
+    await player.tap("Perfect")
+    reply = await player.tap("The bot starts")
+    assert reply.text.startswith("Me: ") and "Your move" in reply.text
+    reply = await play_best(player, solvers.fingers, database)
+    assert "🎉 You won!" in reply.text and "🤖 Me:  💀  💀" in reply.text
+    assert record(database, 505, "fingers") == (1, 1, 0, 0)
+
+
 async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path) -> None:
     deps: Deps = bot.application.bot_data["deps"]
     deps.settings.fingers_move_cap = 6
     player = Player(bot, 502)
     await player.say("/fingers")
     await player.tap("Безупречный")
+    await player.tap("Хожу первым")
     reply = await play_best(player, solvers.fingers, database)
     assert "🤝 Ничья: сделано 6 ходов." in reply.text
     assert "ничьих 1" in (await player.say("/stats")).text
@@ -73,6 +86,7 @@ async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, databa
     player = Player(bot, 503)
     await player.say("/fingers")
     await player.tap("Безупречный")
+    await player.tap("Хожу первым")
     # Set up a drawn position (2,2 against 2,2, the player to move): best play by both keeps it drawn.
     with sqlite3.connect(database) as db:
         (text,) = db.execute("SELECT state FROM sessions WHERE chat_id = 503 AND kind = 'fingers'").fetchone()
@@ -90,6 +104,10 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
     level_message, level_rows = player.keyboards[-1]
     await player.tap("Лёгкий")
     assert notices(await player.press_data(level_message, level_rows[0][0]["callback_data"])) == [STALE]
+    await player.tap("Хожу первым")
+    assert notices(
+        await player.press_data(level_message, level_rows[0][0]["callback_data"].replace("level:easy", "first:0"))
+    ) == [STALE]
     message_id, rows = player.keyboards[-1]
     first = rows[0][0]["callback_data"]
     game_id = first.split(":")[1]
