@@ -151,7 +151,11 @@ def rules_text(lang: Lang) -> str:
         "выбывает; следующий начинает новый круг с пустой доски. При правиле «закончил — выиграл» "
         "закончивший слово сразу побеждает. Игра идёт, пока не останется один. "
         "Кто не сходил вовремя или сдался (/giveup), выбывает, доска остаётся. "
-        "/stop — остановить игру (админам и тому, кто её начал).",
+        "/stop — остановить игру (админам и тому, кто её начал).\n\n"
+        "English Ghost (/play en): английские слова от 4 букв, кто закончил слово — проиграл.\n\n"
+        "Игра на пальцах (/fingers): у каждого две руки по пальцу; ход — ударить рукой по руке соперника "
+        "(прибавить свои пальцы) или перераспределить свои. Рука с 5+ пальцами умирает; обе руки мертвы — "
+        "проигрыш. Позиция трижды или лимит ходов — ничья.",
         "The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
         "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
         "Rule “completing a word wins”: whoever completes a word wins.\n"
@@ -165,7 +169,11 @@ def rules_text(lang: Lang) -> str:
         "is out, and the next player starts a new round on an empty board. Under “completing a word wins” "
         "completing a word wins at once. The game goes on until one player is left. "
         "A player who does not move in time, or gives up (/giveup), is out and the board stays. "
-        "/stop ends the game (for the group's admins and whoever started it).",
+        "/stop ends the game (for the group's admins and whoever started it).\n\n"
+        "English Ghost (/play en): English words of 4+ letters; completing a word loses.\n\n"
+        "The finger game (/fingers): each player has two hands with a finger each; a move taps an opponent's "
+        "hand (adding your fingers) or splits your own. A hand with 5+ dies; both hands dead loses. "
+        "A position seen three times, or the move cap, is a draw.",
     )
 
 
