@@ -8,6 +8,7 @@ restored from the database after a restart (:func:`restore_timers`).
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections import Counter
 from datetime import UTC, datetime
@@ -103,7 +104,7 @@ async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A bare letter, or a reply to the bot, or a message that mentions it."""
     assert update.message is not None
     username = context.bot.username or ""
-    text = (update.message.text or "").replace(f"@{username}", "").strip()
+    text = re.sub(f"@{re.escape(username)}", "", update.message.text or "", flags=re.IGNORECASE).strip()
     await _move(update, context, text, addressed=_addresses_bot(update.message, username))
 
 

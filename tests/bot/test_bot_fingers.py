@@ -7,7 +7,10 @@ import sqlite3
 from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, record, stored_state
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bot import keyboards
 from bot.app import Deps
 from bot.solvers import Solvers
 from solver.fingers import FingerGame, State, describe
@@ -120,3 +123,18 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
     # A new game makes the old game's buttons stale too.
     await player.say("/fingers")
     assert notices(await player.press_data(message_id, f"F:{game_id}:2:move:0")) == [STALE]
+
+
+@given(st.text(max_size=70) | st.from_regex(r"\A[FG]:[0-9a-f]{0,7}:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?\Z"))
+def test_callback_data_is_read_strictly(data: str) -> None:
+    """Whatever a client sends, a finger or lobby press parses only to an action its handlers know."""
+    press = keyboards.parse(data)
+    if press is None or press.kind not in ("F", "G"):
+        return
+    assert press.step >= 0
+    if press.kind == "F":
+        assert press.action in ("level", "first", "move")
+        assert press.action != "move" or (press.argument.isdigit() and int(press.argument) < 100)
+    else:
+        assert press.action in ("join", "bot", "start", "rule")
+        assert press.action != "rule" or press.argument in ("complete-wins", "complete-loses")

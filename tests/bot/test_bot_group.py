@@ -129,6 +129,7 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
     # ... but addressing the bot, by a reply or a mention, earns a short notice; the board is unchanged.
     assert "Сейчас ходит Аня" in (await group.say(399, "к", reply_to=turn_message)).text
     assert "Сейчас ходит Аня" in (await group.say(302, "@bukvoed_bot к")).text
+    assert "Сейчас ходит Аня" in (await group.say(303, "@Bukvoed_Bot к")).text
     assert (await group.say(301, "привет всем")).calls == []  # the player to move chatting
     state = stored_state(database, GROUP, "group")
     assert state is not None and state[0]["board"] == "" and state[0]["turn"] == 0
