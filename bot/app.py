@@ -37,6 +37,7 @@ from bot.solvers import Solvers
 from bot.storage import Store, Stored, Tally
 from bot.texts import Lang
 from bot.throttle import add_throttle
+from bot.transport import AiohttpRequest
 from solver.letters import (
     InputError,
     InputProblem,
@@ -92,10 +93,8 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
         .rate_limiter(
             PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate)
         )
-        .read_timeout(settings.telegram_timeout_seconds)
-        .write_timeout(settings.telegram_timeout_seconds)
-        .connect_timeout(settings.telegram_timeout_seconds)
-        .pool_timeout(settings.telegram_timeout_seconds)
+        .request(AiohttpRequest(settings.telegram_connections, settings.telegram_timeout_seconds))
+        .get_updates_request(AiohttpRequest(1, settings.telegram_timeout_seconds))
         .concurrent_updates(True)  # different chats in parallel; one chat is serialised by its lock
         .post_init(post_init)
         .post_shutdown(post_shutdown)

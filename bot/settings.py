@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     telegram_timeout_seconds: float = 10.0
     telegram_retries: int = 3
     telegram_max_rate: float = 30.0
+    telegram_connections: int = 16  # HTTP connections to the Bot API at most at once
     # Group letter game: seconds a player has for a move before they are out.
     group_turn_seconds: float = 60.0
     # Finger game: a draw is declared after this many moves (both players' together).

@@ -1,0 +1,31 @@
+"""The load benchmark's machinery, small and untimed: a real bot process, five chats, no answer lost."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from bot.solvers import Solvers
+from solver.letters import Rule
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_bot_load.py"
+
+
+def load_benchmark() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_bot_load", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+async def test_five_chats_play_through_a_bot_process(solvers: Solvers, capsys: object) -> None:
+    bench = load_benchmark()
+    result = await bench.run_load(5, 12, solvers.games[Rule.COMPLETE_LOSES], rate=0.0, patience=20.0)
+    assert result.updates == 5 * 12 and result.lost == 0
+    assert len(result.latencies) == result.updates and all(lat > 0 for lat in result.latencies)
+    assert 0 < result.rss_started_mb <= result.rss_after_mb * 1.5 and result.bot_cpu_seconds > 0
+    bench.report([result])
