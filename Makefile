@@ -32,6 +32,7 @@ bench: $(INSTALLED)
 data: $(INSTALLED)
 	$(PY) -m pip install --quiet -e '.[dev,data]' --config-settings editable_mode=compat
 	$(PY) scripts/build_data.py
+	$(PY) scripts/build_wordle_tree.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
