@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
@@ -51,6 +52,7 @@ from solver.letters import (
 from solver.wordle import Entry, EntryError, EntryProblem, parse_entry
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PRIVATE = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
 
@@ -256,6 +258,29 @@ async def _load_letters(found: Deps, chat_id: int) -> tuple[letters.LetterSessio
     return letters.LetterSession.from_dict(stored.state), stored
 
 
+async def _save_letters(
+    found: Deps,
+    chat_id: int,
+    session: letters.LetterSession,
+    stored: Stored,
+    *,
+    user_id: int,
+    tally: Tally | None,
+    activate: bool = False,
+) -> None:
+    """Commit the session with the player's record change, before any reply goes out."""
+    await found.db.save(
+        chat_id,
+        letters.KIND,
+        session.to_dict(),
+        stored.version,
+        user_id=user_id,
+        tally=tally,
+        activate=activate,
+        record_kind=session.record_kind,
+    )
+
+
 def _game(found: Deps, session: letters.LetterSession) -> LetterGame:
     return found.solvers.letter_game(session.dictionary, session.rule)
 
@@ -307,16 +332,7 @@ async def _letter_text(update: Update, found: Deps, lang: Lang) -> None:
             texts.refusal_text(lang, result), reply_markup=keyboards.letter_play(lang, session)
         )
         return
-    tally = _ending_tally(result)
-    await found.db.save(
-        chat_id,
-        letters.KIND,
-        session.to_dict(),
-        stored.version,
-        user_id=update.effective_user.id,
-        tally=tally,
-        record_kind=session.record_kind,
-    )
+    await _save_letters(found, chat_id, session, stored, user_id=update.effective_user.id, tally=_ending_tally(result))
     await update.message.reply_text(
         texts.turn_text(lang, result, game.rule), reply_markup=keyboards.letter_play(lang, session)
     )
@@ -335,21 +351,10 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    async with found.locks[chat_id]:
-        loaded = await _load_letters(found, chat_id)
-        if loaded is None or loaded[0].phase is not letters.Phase.PLAYING:
-            return texts.no_game_to_hint(lang), None
-        session, stored = loaded
-        given = letters.hint(_game(found, session), session)
-        await found.db.save(
-            chat_id,
-            letters.KIND,
-            session.to_dict(),
-            stored.version,
-            user_id=user_id,
-            tally=Tally(hints=1),
-            record_kind=session.record_kind,
-        )
+    changed = await _change_running_letters(found, chat_id, user_id, letters.hint, Tally(hints=1))
+    if changed is None:
+        return texts.no_game_to_hint(lang), None
+    session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
 
 
@@ -360,22 +365,30 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
+    changed = await _change_running_letters(found, chat_id, user_id, letters.give_up, Tally(lost=1))
+    if changed is None:
+        return texts.nothing_running(lang), None
+    session, result = changed
+    return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
+
+
+async def _change_running_letters(
+    found: Deps,
+    chat_id: int,
+    user_id: int,
+    change: Callable[[LetterGame, letters.LetterSession], T],
+    tally: Tally,
+) -> tuple[letters.LetterSession, T] | None:
+    """Apply ``change`` to the chat's letter game if one is being played, and commit
+    it with the player's ``tally``; None when there is no game in play."""
     async with found.locks[chat_id]:
         loaded = await _load_letters(found, chat_id)
         if loaded is None or loaded[0].phase is not letters.Phase.PLAYING:
-            return texts.nothing_running(lang), None
+            return None
         session, stored = loaded
-        result = letters.give_up(_game(found, session), session)
-        await found.db.save(
-            chat_id,
-            letters.KIND,
-            session.to_dict(),
-            stored.version,
-            user_id=user_id,
-            tally=Tally(lost=1),
-            record_kind=session.record_kind,
-        )
-    return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
+        result = change(_game(found, session), session)
+        await _save_letters(found, chat_id, session, stored, user_id=user_id, tally=tally)
+    return session, result
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -583,16 +596,7 @@ async def _setup_step(
         tally = Tally(played=1)
         if letters.bot_to_move(session):
             turn = letters.bot_opens(_game(found, session), session, found.rng)
-    await found.db.save(
-        chat_id,
-        letters.KIND,
-        session.to_dict(),
-        stored.version,
-        user_id=user_id,
-        tally=tally,
-        activate=True,
-        record_kind=session.record_kind,
-    )
+    await _save_letters(found, chat_id, session, stored, user_id=user_id, tally=tally, activate=True)
     await query.answer()
     phase = session.phase
     if phase in (letters.Phase.FIRST, letters.Phase.LEVEL, letters.Phase.STRICT):
