@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import AsyncIterator
+import signal
+import sys
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,3 +162,38 @@ async def new_letter_game(
     await player.tap(first)
     await player.tap(level)
     return await player.tap(strict)
+
+
+async def until(condition: Callable[[], bool], seconds: float) -> None:
+    """Wait until ``condition`` holds, polling every 50 ms; fail after ``seconds``."""
+    for _ in range(int(seconds * 20)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+@dataclass
+class Finished:
+    """What a bot process left behind once it stopped."""
+
+    log: str = ""
+    status: int | None = None
+
+
+@asynccontextmanager
+async def bot_process(env: dict[str, str], cwd: Path, standin: BotApiStandin) -> AsyncIterator[Finished]:
+    """The real ``python -m bot`` as its own process, ready once it has called the stand-in;
+    stopped with Ctrl-C (SIGINT) as a person would, its stderr and exit status kept."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.PIPE
+    )
+    finished = Finished()
+    try:
+        await until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+        yield finished
+    finally:
+        process.send_signal(signal.SIGINT)
+        assert process.stderr is not None
+        finished.log = (await process.stderr.read()).decode()
+        finished.status = await process.wait()

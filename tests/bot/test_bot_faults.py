@@ -11,13 +11,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import signal
-import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from bot_harness import Bot, Player, new_letter_game, running_bot, stored_state
+from bot_harness import Bot, Player, bot_process, new_letter_game, running_bot, stored_state, until
 
 from bot.letter_session import KIND
 from bot.solvers import Solvers
@@ -140,19 +138,11 @@ async def test_the_token_is_in_no_log_and_not_in_the_database(
         "TELEGRAM_TIMEOUT_SECONDS": "1",
         "TELEGRAM_RETRIES": "1",
     }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
-    )
     game = solvers.games[Rule.COMPLETE_LOSES]
-    try:
-        await until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+    async with bot_process(env, tmp_path, standin) as finished:
         await play_through_faults(standin, game.best_letter(""))
-    finally:
-        process.send_signal(signal.SIGINT)
-        assert process.stderr is not None
-        log = (await process.stderr.read()).decode()
-        status = await process.wait()
-    assert status == 0, log
+    log = finished.log
+    assert finished.status == 0, log
     assert len(standin.refused) == 8 and "Можно сыграть" in log_of_replies(standin)
     saved = stored_state(database, 60, KIND)
     assert saved is not None and len(str(saved[0]["board"])) == 2  # the lost reply's move is kept
@@ -210,11 +200,3 @@ async def exchange(standin: BotApiStandin, push: Callable[[], int], chat_id: int
 
 def log_of_replies(standin: BotApiStandin) -> str:
     return "\n".join(c.text for c in standin.calls if c.method == "sendMessage")
-
-
-async def until(condition: Callable[[], bool], seconds: float) -> None:
-    for _ in range(int(seconds * 20)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import yaml
+from bot_harness import bot_process, until
 from telegram.ext import Application
 
 from bot.__main__ import serve
@@ -140,29 +138,13 @@ async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandi
         "DATABASE_PATH": str(tmp_path / "db" / "bot.sqlite3"),
         "LOG_LEVEL": "DEBUG",
     }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
-    )
-    try:
-        await _until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+    async with bot_process(env, tmp_path, standin) as finished:
         standin.push_message(9, "/start")
-        await _until(lambda: any(c.method == "sendMessage" for c in standin.calls), seconds=20)
-    finally:
-        process.send_signal(signal.SIGINT)
-        assert process.stderr is not None
-        log = (await process.stderr.read()).decode()
-        status = await process.wait()
-    assert status == 0, log
+        await until(lambda: any(c.method == "sendMessage" for c in standin.calls), seconds=20)
+    log = finished.log
+    assert finished.status == 0, log
     commands = [c for c in standin.calls if c.method == "setMyCommands"]
     assert {c.params.get("language_code") for c in commands} == {"ru", "en", None}
     assert "Буквоед" in next(c.text for c in standin.calls if c.method == "sendMessage")
     assert (tmp_path / "db" / "bot.sqlite3").exists()
     assert FAKE_TOKEN not in log and FAKE_TOKEN.split(":")[1] not in log
-
-
-async def _until(condition: Callable[[], bool], seconds: float) -> None:
-    for _ in range(int(seconds * 20)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out")
