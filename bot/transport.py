@@ -7,15 +7,23 @@ cores. aiohttp's pool costs a fraction of that per call. Faults map onto PTB's
 errors exactly as with httpx: a timeout is ``TimedOut``, any other failure to
 talk to the server is ``NetworkError``, so retries and the error handler see
 the same exceptions.
+
+Parameters travel as one JSON body (the Bot API takes ``application/json``):
+aiohttp's form encoding builds a multipart writer and URL-quotes every value
+for each call, which the profile showed as a tenth of the bot's CPU.
 """
 
 from __future__ import annotations
+
+import json
 
 import aiohttp
 from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
+
+JSON_BODY = {"Content-Type": "application/json"}
 
 
 class AiohttpRequest(BaseRequest):
@@ -59,9 +67,10 @@ class AiohttpRequest(BaseRequest):
             connect=_seconds(pool_timeout, self.timeout) + _seconds(connect_timeout, self.timeout),
             sock_read=_seconds(read_timeout, self.timeout),
         )
-        data = request_data.json_parameters if request_data else None
+        body = json.dumps(request_data.parameters).encode() if request_data and request_data.parameters else None
+        headers = JSON_BODY if body is not None else None
         try:
-            async with self._session.request(method, url, data=data, timeout=timeout) as response:
+            async with self._session.request(method, url, data=body, headers=headers, timeout=timeout) as response:
                 return response.status, await response.read()
         except TimeoutError as error:
             raise TimedOut from error
