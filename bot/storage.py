@@ -4,6 +4,10 @@ A session is one JSON document per chat and game kind with a version number:
 a save names the version it was loaded at, so a save that raced another one
 fails loudly instead of silently overwriting a move. Every save (with the
 record changes it brings) is one committed transaction, made before the reply.
+
+Each query is one trip to aiosqlite's thread (``execute_fetchall``, ``RETURNING``
+for the new version): under load every trip is a wake-up of the event loop, and
+a save used to take five of them.
 """
 
 from __future__ import annotations
@@ -123,9 +127,8 @@ class Store:
 
     async def load(self, chat_id: int, kind: str) -> Stored | None:
         sql = "SELECT state, version FROM sessions WHERE chat_id = ? AND kind = ?"
-        async with self._db.execute(sql, (chat_id, kind)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else Stored(json.loads(row[0]), int(row[1]))
+        rows = list(await self._db.execute_fetchall(sql, (chat_id, kind)))
+        return Stored(json.loads(rows[0][0]), int(rows[0][1])) if rows else None
 
     async def save(
         self,
@@ -149,19 +152,21 @@ class Store:
         text = json.dumps(state, ensure_ascii=False)
         try:
             if loaded_version is None:
-                cursor = await self._db.execute(
+                saved = await self._db.execute_fetchall(
                     "INSERT INTO sessions (chat_id, kind, state, version) VALUES (?, ?, ?, 1) "
-                    "ON CONFLICT (chat_id, kind) DO UPDATE SET state = excluded.state, version = version + 1",
+                    "ON CONFLICT (chat_id, kind) DO UPDATE SET state = excluded.state, version = version + 1 "
+                    "RETURNING version",
                     (chat_id, kind, text),
                 )
             else:
-                cursor = await self._db.execute(
+                saved = await self._db.execute_fetchall(
                     "UPDATE sessions SET state = ?, version = version + 1 "
-                    "WHERE chat_id = ? AND kind = ? AND version = ?",
+                    "WHERE chat_id = ? AND kind = ? AND version = ? RETURNING version",
                     (text, chat_id, kind, loaded_version),
                 )
-                if cursor.rowcount != 1:
-                    raise StaleSessionError(f"chat {chat_id}: {kind} session changed since version {loaded_version}")
+            versions = [int(row[0]) for row in saved]
+            if len(versions) != 1:
+                raise StaleSessionError(f"chat {chat_id}: {kind} session changed since version {loaded_version}")
             if activate:
                 await self._db.execute(
                     "INSERT INTO chats (chat_id, active_kind) VALUES (?, ?) "
@@ -184,12 +189,7 @@ class Store:
         except BaseException:
             await self._db.rollback()
             raise
-        async with self._db.execute(
-            "SELECT version FROM sessions WHERE chat_id = ? AND kind = ?", (chat_id, kind)
-        ) as cursor:
-            row = await cursor.fetchone()
-        assert row is not None
-        return int(row[0])
+        return versions[0]
 
     async def tally(self, user_id: int, kind: str, tally: Tally) -> None:
         await self._add(user_id, kind, tally)
@@ -205,19 +205,16 @@ class Store:
         )
 
     async def active_kind(self, chat_id: int) -> str | None:
-        async with self._db.execute("SELECT active_kind FROM chats WHERE chat_id = ?", (chat_id,)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else str(row[0])
+        rows = list(await self._db.execute_fetchall("SELECT active_kind FROM chats WHERE chat_id = ?", (chat_id,)))
+        return str(rows[0][0]) if rows else None
 
     async def records(self, user_id: int) -> dict[str, Record]:
         sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = ?"
-        async with self._db.execute(sql, (user_id,)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.execute_fetchall(sql, (user_id,))
         return {str(kind): Record(int(p), int(w), int(lo), int(h), int(d)) for kind, p, w, lo, h, d in rows}
 
     async def deadlines(self, kind: str) -> list[tuple[int, float]]:
         """Every chat's pending turn deadline of ``kind``: what a restart restores."""
         sql = "SELECT chat_id, deadline FROM turn_deadlines WHERE kind = ?"
-        async with self._db.execute(sql, (kind,)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.execute_fetchall(sql, (kind,))
         return [(int(chat_id), float(deadline)) for chat_id, deadline in rows]
