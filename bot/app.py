@@ -17,8 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, CallbackQuery, InlineKeyboardMarkup, Update
-from telegram.error import BadRequest
+from telegram import BotCommand, BotCommandScopeAllGroupChats, InlineKeyboardMarkup, Update
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -29,7 +28,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import fingers_play, group_play, keyboards, texts
+from bot import fingers_play, group_play, keyboards, replies, texts
 from bot import letter_session as letters
 from bot import wordle_session as helper
 from bot.resilience import PatientRateLimiter, handle_quietly
@@ -597,7 +596,6 @@ async def _setup_step(
         if letters.bot_to_move(session):
             turn = letters.bot_opens(_game(found, session), session, found.rng)
     await _save_letters(found, chat_id, session, stored, user_id=user_id, tally=tally, activate=True)
-    await query.answer()
     phase = session.phase
     if phase in (letters.Phase.FIRST, letters.Phase.LEVEL, letters.Phase.STRICT):
         question = {
@@ -605,7 +603,7 @@ async def _setup_step(
             letters.Phase.LEVEL: texts.ask_level,
             letters.Phase.STRICT: texts.ask_strict,
         }[phase](lang)
-        await _edit(query, question, keyboards.letter_setup(lang, session, phase.value))
+        await replies.answer_and_edit(query, question, keyboards.letter_setup(lang, session, phase.value))
         return
     summary = texts.game_set(
         lang,
@@ -615,19 +613,12 @@ async def _setup_step(
         bool(session.strict),
         english=session.english,
     )
-    await _edit(query, summary, None)
+    await replies.answer_and_edit(query, summary)
     if turn is not None:
         game = _game(found, session)
         await context.bot.send_message(
             chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
         )
-
-
-async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None) -> None:
-    try:
-        await query.edit_message_text(text, reply_markup=markup)
-    except BadRequest as error:  # the message is too old to edit, or unchanged
-        log.info("could not edit a message: %s", error)
 
 
 async def _helper_button(
@@ -659,11 +650,7 @@ async def _helper_button(
         if press.action == "tap":
             helper.tap(session, int(press.argument))
             await found.db.save(chat_id, helper.KIND, session.to_dict(), stored.version, activate=True)
-            await query.answer()
-            try:
-                await query.edit_message_reply_markup(keyboards.helper(lang, session))
-            except BadRequest as error:
-                log.info("could not edit the buttons: %s", error)
+            await replies.answer_and_edit_buttons(query, keyboards.helper(lang, session))
             return
         text, markup = await _enter(
             found,
@@ -674,11 +661,7 @@ async def _helper_button(
             stored=stored,
             entry=helper.tapped_entry(session),
         )
-    await query.answer()
-    try:
-        await query.edit_message_reply_markup(None)
-    except BadRequest as error:
-        log.info("could not clear the buttons: %s", error)
+    await replies.answer_and_edit_buttons(query, None)
     await context.bot.send_message(chat_id, text, reply_markup=markup)
 
 

@@ -10,11 +10,10 @@ import logging
 from typing import TYPE_CHECKING
 
 from telegram import Update
-from telegram.error import BadRequest
 from telegram.ext import CallbackContext, ContextTypes
 
 from bot import fingers_session as fingers
-from bot import keyboards, texts
+from bot import keyboards, replies, texts
 from bot.storage import Stored, Tally
 from bot.texts import Lang
 from solver.fingers import Level
@@ -98,13 +97,9 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE, press: k
         await found.db.save(
             chat_id, fingers.KIND, session.to_dict(), stored.version, user_id=update.effective_user.id, tally=tally
         )
-    await query.answer()
     if session.player_first is None:
         text, markup = texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session)
     else:
         text = texts.fingers_text(lang, session, turn, cap)
         markup = keyboards.fingers_moves(lang, session, fingers.player_moves(game, session))
-    try:
-        await query.edit_message_text(text, reply_markup=markup)
-    except BadRequest as error:  # the message is too old to edit
-        log.info("could not edit the finger board: %s", error)
+    await replies.answer_and_edit(query, text, markup)

@@ -14,13 +14,12 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram import Message, Update
 from telegram.constants import ChatMemberStatus
-from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue, filters
 
 from bot import group_session as group
-from bot import keyboards, texts
+from bot import keyboards, replies, texts
 from bot.storage import Stored, Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, normalise_letter
@@ -226,22 +225,13 @@ async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE, pr
             if user.id not in session.players or not group.start(session):
                 await query.answer(texts.need_two_players(lang))
                 return
-            await query.answer()
-            await _edit(query, texts.lobby_text(lang, session))
+            await replies.answer_and_edit(query, texts.lobby_text(lang, session))
             played = {player: Tally(played=1) for player in session.players if player != group.BOT}
             await _commit(context, found, chat_id, session=session, stored=stored, events=[], tallies=played)
             return
         session.step += 1
         await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version)
-    await query.answer()
-    await _edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
-
-
-async def _edit(query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-    try:
-        await query.edit_message_text(text, reply_markup=markup)
-    except BadRequest as error:  # the message is too old to edit, or unchanged
-        log.info("could not edit the lobby: %s", error)
+    await replies.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
 # ------------------------------------------------------------------ turns and timers
