@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, record, stored_state
@@ -90,11 +88,13 @@ async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, databa
     await player.say("/fingers")
     await player.tap("Безупречный")
     await player.tap("Хожу первым")
-    # Set up a drawn position (2,2 against 2,2, the player to move): best play by both keeps it drawn.
-    with sqlite3.connect(database) as db:
-        (text,) = db.execute("SELECT state FROM sessions WHERE chat_id = 503 AND kind = 'fingers'").fetchone()
-        state = json.loads(text) | {"player": [2, 2], "bot": [2, 2], "seen": {"22:22:1": 1}}
-        db.execute("UPDATE sessions SET state = ? WHERE chat_id = 503 AND kind = 'fingers'", (json.dumps(state),))
+    # Set up a drawn position (2,2 against 2,2, the player to move) through the bot's own store,
+    # the file's only writer: best play by both keeps it drawn.
+    store = bot.application.bot_data["deps"].db
+    loaded = await store.load(503, "fingers")
+    assert loaded is not None
+    position = {"player": [2, 2], "bot": [2, 2], "seen": {"22:22:1": 1}}
+    await store.save(503, "fingers", loaded.state | position, loaded.version)
     reply = await play_best(player, solvers.fingers, database)
     assert "🤝 Ничья: позиция повторилась трижды." in reply.text
     stored = stored_state(database, 503, "fingers")

@@ -1,0 +1,104 @@
+"""The Store on a real SQLite file: what it remembers in memory always matches what it committed."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Record, StaleSessionError, Store, Tally
+
+
+@pytest.fixture
+async def store(database: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(database)
+    yield opened
+    await opened.close()
+
+
+def on_file(database: Path, sql: str, *parameters: object) -> list[tuple[object, ...]]:
+    """What another reader of the file sees (committed data only)."""
+    with sqlite3.connect(database) as db:
+        return db.execute(sql, parameters).fetchall()
+
+
+async def test_a_save_is_on_file_before_it_returns(store: Store, database: Path) -> None:
+    first = await store.save(1, "letters", {"board": "к"}, None, user_id=7, tally=Tally(played=1), activate=True)
+    second = await store.save(1, "letters", {"board": "ко"}, first)
+    assert (first, second) == (1, 2)
+    assert on_file(database, "SELECT state, version FROM sessions WHERE chat_id = 1") == [('{"board": "ко"}', 2)]
+    assert on_file(database, "SELECT active_kind FROM chats WHERE chat_id = 1") == [("letters",)]
+    loaded = await store.load(1, "letters")
+    assert loaded is not None and (loaded.state, loaded.version) == ({"board": "ко"}, 2)
+    assert await store.records(7) == {"letters": Record(played=1, won=0, lost=0, hints=0)}
+
+
+async def test_a_stale_save_changes_nothing(store: Store, database: Path) -> None:
+    version = await store.save(2, "letters", {"board": "к"}, None)
+    await store.save(2, "letters", {"board": "ко"}, version)
+    with pytest.raises(StaleSessionError):
+        await store.save(2, "letters", {"board": "кот"}, version, user_id=7, tally=Tally(won=1))
+    loaded = await store.load(2, "letters")
+    assert loaded is not None and loaded.state == {"board": "ко"}
+    assert on_file(database, "SELECT count(*) FROM records") == [(0,)]
+
+
+async def test_a_failing_save_is_all_or_nothing(store: Store, database: Path) -> None:
+    version = await store.save(3, "letters", {"board": "к"}, None)
+    with sqlite3.connect(database) as db:  # the records table starts failing, as a full disk would
+        db.execute("CREATE TRIGGER broken BEFORE INSERT ON records BEGIN SELECT RAISE(ABORT, 'disk trouble'); END")
+    with pytest.raises(sqlite3.DatabaseError, match="disk trouble"):
+        await store.save(3, "letters", {"board": "ко"}, version, user_id=7, tally=Tally(won=1))
+    assert on_file(database, "SELECT state, version FROM sessions WHERE chat_id = 3") == [('{"board": "к"}', 1)]
+    loaded = await store.load(3, "letters")
+    assert loaded is not None and (loaded.state, loaded.version) == ({"board": "к"}, 1)
+
+
+async def test_saves_of_many_chats_at_once_each_commit_alone(store: Store, database: Path) -> None:
+    """One chat's refused save rolls back nothing of the others' saves running beside it."""
+    versions = await asyncio.gather(*(store.save(chat, "letters", {"n": 0}, None) for chat in range(100, 150)))
+    saves = [
+        store.save(chat, "letters", {"n": 1}, 99 if chat == 120 else version, user_id=chat, tally=Tally(played=1))
+        for chat, version in zip(range(100, 150), versions, strict=True)
+    ]
+    outcomes = await asyncio.gather(*saves, return_exceptions=True)
+    assert [chat for chat, o in zip(range(100, 150), outcomes, strict=True) if isinstance(o, Exception)] == [120]
+    assert on_file(database, "SELECT count(*) FROM sessions WHERE version = 2") == [(49,)]
+    assert on_file(database, "SELECT count(*) FROM records") == [(49,)]
+
+
+async def test_what_it_forgets_it_reads_back_from_the_file(database: Path) -> None:
+    store = await Store.open(database, remembered=2)
+    try:
+        for chat in (10, 11, 12):
+            await store.save(chat, "letters", {"chat": chat}, None, activate=True)
+        loaded = await store.load(10, "letters")  # no longer remembered: read from the file
+        assert loaded is not None and (loaded.state, loaded.version) == ({"chat": 10}, 1)
+        assert await store.active_kind(10) == "letters"
+        assert await store.save(10, "letters", {"chat": 10, "again": True}, loaded.version) == 2
+    finally:
+        await store.close()
+    reopened = await Store.open(database)
+    try:
+        again = await reopened.load(10, "letters")
+        assert again is not None and again.state == {"chat": 10, "again": True}
+    finally:
+        await reopened.close()
+
+
+async def test_checkpoints_copy_saves_into_the_database_file(database: Path, tmp_path: Path) -> None:
+    """Saves reach the main file (not only the write-ahead log) without a save doing the copying."""
+    store = await Store.open(database, checkpoint_seconds=0.05)
+    try:
+        await store.save(20, "letters", {"board": "к"}, None)
+        await asyncio.sleep(0.5)
+        alone = tmp_path / "alone.sqlite3"  # the main file as it is, without its log beside it
+        alone.write_bytes(database.read_bytes())
+        assert on_file(alone, "SELECT state FROM sessions WHERE chat_id = 20") == [('{"board": "к"}',)]
+    finally:
+        await store.close()
+    log = database.with_name(database.name + "-wal")
+    assert not log.exists() or log.stat().st_size == 0
