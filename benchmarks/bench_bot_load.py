@@ -14,7 +14,10 @@ Telegram's flood limit (TELEGRAM_MAX_RATE, ~30 messages/s) is turned off for the
 run, as it would only measure the limiter; flood control stays on with a limit
 no chat here reaches, so its cost is included.
 
-    .venv/bin/python benchmarks/bench_bot_load.py --chats 1 200 1000 [--updates 30]
+    .venv/bin/python benchmarks/bench_bot_load.py --chats 1 200 1000 [--updates 30] [--loops uvloop asyncio]
+
+With two event loops (EVENT_LOOP) each configuration runs under both, one after
+the other, and the report gives their ratios.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ class Result:
 
     chats: int
     rate: float  # offered updates a second; 0: as fast as the bot answers
+    loop: str  # the bot's EVENT_LOOP
     updates: int
     lost: int
     seconds: float
@@ -180,7 +184,7 @@ def resident_mb(pid: int) -> float:
     return float("nan")
 
 
-async def start_bot(standin: BotApiStandin, folder: Path) -> asyncio.subprocess.Process:
+async def start_bot(standin: BotApiStandin, folder: Path, loop: str) -> asyncio.subprocess.Process:
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -190,6 +194,7 @@ async def start_bot(standin: BotApiStandin, folder: Path) -> asyncio.subprocess.
         "LOG_LEVEL": "WARNING",
         "TELEGRAM_MAX_RATE": "0",
         "THROTTLE_MESSAGES": "100000",
+        "EVENT_LOOP": loop,
     }
     profile = os.environ.get("BENCH_PROFILE")  # a file for the bot's cProfile output, when investigating
     command = ["-m", "cProfile", "-o", profile, "-m", "bot"] if profile else ["-m", "bot"]
@@ -213,14 +218,16 @@ async def stop_bot(process: asyncio.subprocess.Process, standin: BotApiStandin) 
         await process.wait()
 
 
-async def run_load(chats: int, updates: int, game: LetterGame, rate: float = 0.0, patience: float = 10.0) -> Result:
+async def run_load(  # noqa: PLR0917
+    chats: int, updates: int, game: LetterGame, rate: float = 0.0, patience: float = 10.0, loop: str = "uvloop"
+) -> Result:
     """One run: a fresh bot process and database, ``chats`` players sending ``updates`` each,
     paced to ``rate`` updates a second in all (0: each as soon as the last answer arrived)."""
     pause = chats / rate if rate else 0.0
     standin = BotApiStandin()
     await standin.start()
     with tempfile.TemporaryDirectory(prefix="bukvoed-load-") as folder:
-        process = await start_bot(standin, Path(folder))
+        process = await start_bot(standin, Path(folder), loop)
         try:
             rss_started = resident_mb(process.pid)
             cpu_started = cpu_seconds(process.pid), time.process_time()
@@ -238,6 +245,7 @@ async def run_load(chats: int, updates: int, game: LetterGame, rate: float = 0.0
     return Result(
         chats=chats,
         rate=rate,
+        loop=loop,
         updates=sum(p.sent for p in players),
         lost=sum(p.lost for p in players),
         seconds=seconds,
@@ -252,32 +260,42 @@ async def run_load(chats: int, updates: int, game: LetterGame, rate: float = 0.0
 
 def report(results: list[Result]) -> None:
     print(
-        f"{'chats':>6} {'offered/s':>9} {'updates':>8} {'seconds':>8} {'upd/s':>8} {'sustained/s':>11}"
+        f"{'loop':>8} {'chats':>6} {'offered/s':>9} {'updates':>8} {'seconds':>8} {'upd/s':>8} {'sustained/s':>11}"
         f" {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}",
         end="",
     )
     print(f" {'lost':>5} {'RSS start MB':>13} {'RSS after MB':>13} {'bot CPU s':>10} {'stand-in CPU s':>15}")
     for r in results:
         print(
-            f"{r.chats:>6} {r.rate or 'max':>9} {r.updates:>8} {r.seconds:>8.1f} {r.per_second:>8.0f}"
+            f"{r.loop:>8} {r.chats:>6} {r.rate or 'max':>9} {r.updates:>8} {r.seconds:>8.1f} {r.per_second:>8.0f}"
             f" {r.sustained_per_second:>11.0f}"
             f" {r.percentile(0.5):>8.1f}"
             f" {r.percentile(0.99):>8.1f} {1000 * max(r.latencies, default=0):>8.1f}"
             f" {r.lost:>5} {r.rss_started_mb:>13.1f} {r.rss_after_mb:>13.1f}"
             f" {r.bot_cpu_seconds:>10.1f} {r.standin_cpu_seconds:>15.1f}"
         )
-    for rate in dict.fromkeys(r.rate for r in results):
-        runs = [r for r in results if r.rate == rate]
-        base = runs[0]
+    for (rate, loop), runs in _grouped(results, lambda r: (r.rate, r.loop)).items():
         for r in runs[1:]:
-            print(
-                f"offered {rate or 'max'}: N={r.chats} vs N={base.chats}:"
-                f" p50 x{r.percentile(0.5) / base.percentile(0.5):.1f},"
-                f" p99 x{r.percentile(0.99) / base.percentile(0.99):.1f},"
-                f" updates/s x{r.per_second / base.per_second:.1f}"
-            )
+            print(f"{loop}, offered {rate or 'max'}: N={r.chats} vs N={runs[0].chats}: {_ratios(r, runs[0])}")
+    for (rate, chats), runs in _grouped(results, lambda r: (r.rate, r.chats)).items():
+        for r in runs[1:]:
+            print(f"N={chats}, offered {rate or 'max'}: {r.loop} vs {runs[0].loop}: {_ratios(r, runs[0])}")
     for r in results:
-        print(f"targets, N={r.chats}, offered {r.rate or 'max'}: " + verdicts(r))
+        print(f"targets, {r.loop}, N={r.chats}, offered {r.rate or 'max'}: " + verdicts(r))
+
+
+def _grouped(results: list[Result], key: Callable[[Result], tuple[float, object]]) -> dict[object, list[Result]]:
+    groups: dict[object, list[Result]] = {}
+    for r in results:
+        groups.setdefault(key(r), []).append(r)
+    return groups
+
+
+def _ratios(r: Result, base: Result) -> str:
+    return (
+        f"p50 x{r.percentile(0.5) / base.percentile(0.5):.2f}, p99 x{r.percentile(0.99) / base.percentile(0.99):.2f},"
+        f" bot CPU per update x{(r.bot_cpu_seconds / r.updates) / (base.bot_cpu_seconds / base.updates):.2f}"
+    )
 
 
 def verdicts(r: Result) -> str:
@@ -302,13 +320,19 @@ def main() -> None:
         default=[330.0, 0.0],
         help="updates/s offered in all; 0: flat out",
     )
+    parser.add_argument(
+        "--loops", nargs="+", default=["uvloop"], choices=["uvloop", "asyncio"], help="the bot's event loops"
+    )
     parser.add_argument("--patience", type=float, default=10.0, help="seconds before an answer counts as lost")
     args = parser.parse_args()
     if any(not 1 <= n <= 1000 for n in args.chats):
         parser.error("--chats: between 1 and 1000")
     game = LetterGame(LANGUAGE.words(), Rule.COMPLETE_LOSES, LANGUAGE.min_length, LANGUAGE.alphabet)
     results = [
-        asyncio.run(run_load(n, args.updates, game, rate, args.patience)) for rate in args.rate for n in args.chats
+        asyncio.run(run_load(n, args.updates, game, rate, args.patience, loop))
+        for rate in args.rate
+        for n in args.chats
+        for loop in args.loops
     ]
     report(results)
 

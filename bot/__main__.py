@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gc
 import logging
 import sys
 from urllib.parse import urlparse
@@ -75,6 +77,10 @@ def serve(settings: Settings) -> int:
 
     solvers = build_solvers()
     application = build_application(settings, solvers)
+    # The solver tables and the libraries are here to stay: a full collection that walked
+    # them paused the bot for 60+ ms under load, so they leave the collector's sight.
+    gc.freeze()
+    asyncio.set_event_loop(new_event_loop(settings.event_loop))  # run_polling and run_webhook take it
     if settings.webhook_url:
         secret = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else None
         log.info("serving a webhook on %s:%s", settings.webhook_listen, settings.webhook_port)
@@ -90,6 +96,19 @@ def serve(settings: Settings) -> int:
         log.info("long polling %s", settings.telegram_api_base_url)
         application.run_polling(allowed_updates=Update.ALL_TYPES)
     return 0
+
+
+def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
+    """uvloop unless asked for asyncio's own loop or it is not installed (Windows):
+    ``benchmarks/bench_bot_load.py --loops uvloop asyncio`` compares the two."""
+    if kind == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            log.warning("uvloop is not installed; running on asyncio's own event loop")
+        else:
+            return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Literal
 
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -46,6 +47,8 @@ class Settings(BaseSettings):
     group_turn_seconds: float = 60.0
     # Finger game: a draw is declared after this many moves (both players' together).
     fingers_move_cap: int = 100
+    # The event loop under the bot: uvloop where installed (not on Windows), else asyncio's own.
+    event_loop: Literal["uvloop", "asyncio"] = "uvloop"
 
     @field_validator("log_level")
     @classmethod
