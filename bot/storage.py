@@ -127,7 +127,7 @@ class Store:
         self._remembered = remembered
 
     @classmethod
-    async def open(cls, path: Path, *, checkpoint_seconds: float = 2.0, remembered: int = 20_000) -> Store:
+    async def open(cls, path: Path, *, checkpoint_seconds: float = 2.0, remembered: int = 10_000) -> Store:
         """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory."""
         path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
