@@ -182,15 +182,18 @@ class Finished:
 
 
 @asynccontextmanager
-async def bot_process(env: dict[str, str], cwd: Path, standin: BotApiStandin) -> AsyncIterator[Finished]:
-    """The real ``python -m bot`` as its own process, ready once it has called the stand-in;
-    stopped with Ctrl-C (SIGINT) as a person would, its stderr and exit status kept."""
+async def bot_process(
+    env: dict[str, str], cwd: Path, standin: BotApiStandin, ready: str = "deleteWebhook"
+) -> AsyncIterator[Finished]:
+    """The real ``python -m bot`` as its own process, ready once it has made the ``ready`` call
+    (polling deletes any webhook; webhook mode sets one); stopped with Ctrl-C (SIGINT) as a
+    person would, its stderr and exit status kept."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.PIPE
     )
     finished = Finished()
     try:
-        await until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+        await until(lambda: any(c.method == ready for c in standin.calls), seconds=90)
         yield finished
     finally:
         process.send_signal(signal.SIGINT)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from bot_harness import bot_process, until
 
 from bot.app import build_application
 from bot.console import UpdateTracker
@@ -17,6 +18,7 @@ from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin
 
+ROOT = Path(__file__).resolve().parents[2]
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
@@ -86,3 +88,34 @@ async def test_a_wrong_or_missing_secret_is_refused_and_not_processed(
     await asyncio.sleep(0.3)  # time the bot would have needed to answer
     assert not tracker.done[502].is_set()
     assert not [c for c in standin.calls if c.method == "sendMessage"]
+
+
+async def test_python_m_bot_serves_a_webhook(standin: BotApiStandin, tmp_path: Path) -> None:
+    """The real entry point in webhook mode (on uvloop, as deployed): it registers the hook,
+    answers an update carrying the secret, refuses one without, and stops cleanly."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/telegram/hook"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "BOT_TOKEN": FAKE_TOKEN,
+        "TELEGRAM_API_BASE_URL": standin.base_url,
+        "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
+        "WEBHOOK_URL": url,
+        "WEBHOOK_LISTEN": "127.0.0.1",
+        "WEBHOOK_PORT": str(port),
+        "WEBHOOK_SECRET_TOKEN": SECRET,
+    }
+    async with bot_process(env, tmp_path, standin, ready="setWebhook") as finished:
+        assert standin.webhook["url"] == url
+        await until(lambda: _listening(port), seconds=30)
+        assert await post(url, {"update_id": 601, **standin.message_update(81, "/start")}, "wrong") == 403
+        assert await post(url, {"update_id": 602, **standin.message_update(82, "/start")}, SECRET) == 200
+        await until(lambda: any(c.method == "sendMessage" and c.chat_id == 82 for c in standin.calls), seconds=20)
+    assert finished.status == 0, finished.log
+    assert not any(c.method == "sendMessage" and c.chat_id == 81 for c in standin.calls)
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
