@@ -11,7 +11,8 @@ import random
 import time
 
 from solver.engine import Value
-from solver.fingers import FingerGame, FingerRules, Level
+from solver.fingers import FingerGame, FingerRules
+from solver.levels import Level
 
 
 def best_of(repeat: int, rules: FingerRules) -> tuple[float, FingerGame]:

@@ -22,7 +22,8 @@ from collections.abc import Callable
 from functools import cache
 
 from solver.engine import Value
-from solver.letters import LetterGame, Level, Rule
+from solver.letters import LetterGame, Rule
+from solver.levels import Level
 from solver.words import LANGUAGES
 
 

@@ -42,12 +42,12 @@ from solver.letters import (
     InputError,
     InputProblem,
     LetterGame,
-    Level,
     Rule,
     Verdict,
     normalise_letter,
     normalise_letters,
 )
+from solver.levels import Level
 from solver.wordle import Entry, EntryError, EntryProblem, parse_entry
 
 log = logging.getLogger(__name__)

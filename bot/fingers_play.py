@@ -16,7 +16,7 @@ from bot import fingers_session as fingers
 from bot import keyboards, replies, texts
 from bot.storage import Stored, Tally
 from bot.texts import Lang
-from solver.fingers import Level
+from solver.levels import Level
 
 if TYPE_CHECKING:
     from bot.app import Deps

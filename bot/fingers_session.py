@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
-from solver.fingers import FingerGame, Level, Move, State
+from solver.fingers import FingerGame, Move, State
+from solver.levels import Level
 
 KIND = "fingers"
 

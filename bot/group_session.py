@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any
 
-from solver.letters import LetterGame, Level, Play, Rule, Verdict
+from solver.letters import LetterGame, Play, Rule, Verdict
+from solver.levels import Level
 
 KIND = "group"
 BOT = 0  # the bot's seat among the players

@@ -18,7 +18,8 @@ from bot.letter_session import LetterSession
 from bot.texts import Lang
 from bot.wordle_session import HelperSession
 from solver.fingers import Move
-from solver.letters import Level, Rule
+from solver.letters import Rule
+from solver.levels import Level
 from solver.wordle import Colour
 
 MENU_LETTERS = "menu:letters"

@@ -13,7 +13,8 @@ from enum import Enum
 from typing import Any
 
 from solver.engine import Value
-from solver.letters import LetterGame, Level, Play, Rule, Verdict
+from solver.letters import LetterGame, Play, Rule, Verdict
+from solver.levels import Level
 
 KIND = "letters"
 GHOST_KIND = "ghost"  # English Ghost's records, kept apart from the Russian game's

@@ -12,7 +12,8 @@ from bot.letter_session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
 from bot.storage import Record
 from bot.wordle_session import Progress
 from solver.fingers import Move, describe
-from solver.letters import InputError, InputProblem, Level, Play, Rule
+from solver.letters import InputError, InputProblem, Play, Rule
+from solver.levels import Level
 from solver.wordle import Colour, Entry, EntryError, EntryProblem
 
 Lang = Literal["ru", "en"]

@@ -42,16 +42,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Graph, Solution, Value, solve
-from solver.letters import MISTAKE_RATE, Level
+from solver.levels import MISTAKE_RATE, Level
 
 __all__ = [
-    "MISTAKE_RATE",
     "FingerGame",
     "FingerRules",
     "Hand",
     "Hands",
     "Kind",
-    "Level",
     "Move",
     "Side",
     "State",

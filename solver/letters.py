@@ -32,6 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Graph, Solution, Value, solve
+from solver.levels import MISTAKE_RATE, Level
 
 IntArray = NDArray[np.int64]
 
@@ -42,17 +43,6 @@ class Rule(StrEnum):
     COMPLETE_WINS = "complete-wins"
     COMPLETE_LOSES = "complete-loses"
 
-
-class Level(StrEnum):
-    """How well the computer plays."""
-
-    PERFECT = "perfect"
-    STRONG = "strong"
-    EASY = "easy"
-
-
-#: How often each level makes a human-like mistake instead of the best move.
-MISTAKE_RATE = {Level.PERFECT: 0.0, Level.STRONG: 0.15, Level.EASY: 0.45}
 
 #: Latin letters that look like Cyrillic ones, read as those in a Russian game
 #: (seed 000 types a Latin C for С). Upper and lower case look alike differently.

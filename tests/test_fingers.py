@@ -15,7 +15,8 @@ import pytest
 from solver.cli import main
 from solver.cli.fingers import table_html
 from solver.engine import NO_END, Value
-from solver.fingers import FingerGame, FingerRules, Kind, Level, State, after_move, describe, legal_moves
+from solver.fingers import FingerGame, FingerRules, Kind, State, after_move, describe, legal_moves
+from solver.levels import Level
 
 VARIANTS = [
     FingerRules(),
