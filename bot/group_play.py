@@ -151,9 +151,8 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = _deps(context)
     chat_id = update.effective_chat.id
     async with found.locks[chat_id]:
-        loaded = await _load(found, chat_id)
-        if loaded is None or loaded[0].phase is group.GroupPhase.OVER:
-            await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+        loaded = await _open_game(update, found, chat_id)
+        if loaded is None:
             return
         session, stored = loaded
         event = group.leave(session, update.effective_user.id)
@@ -167,6 +166,16 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await _commit(context, found, chat_id, session=session, stored=stored, events=[event])
 
 
+async def _open_game(update: Update, found: Deps, chat_id: int) -> tuple[group.GroupSession, Stored] | None:
+    """The group's lobby or running game; None, with the group told so, when there is none."""
+    assert update.message is not None
+    loaded = await _load(found, chat_id)
+    if loaded is None or loaded[0].phase is group.GroupPhase.OVER:
+        await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+        return None
+    return loaded
+
+
 async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/stop: for the group's admins and the game's creator."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
@@ -174,9 +183,8 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = update.effective_chat.id
     user_id = update.effective_user.id
     async with found.locks[chat_id]:
-        loaded = await _load(found, chat_id)
-        if loaded is None or loaded[0].phase is group.GroupPhase.OVER:
-            await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+        loaded = await _open_game(update, found, chat_id)
+        if loaded is None:
             return
         session, stored = loaded
         if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
