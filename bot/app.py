@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, InlineKeyboardMarkup, Update
 from telegram.ext import (
@@ -165,14 +165,22 @@ async def post_shutdown(application: Application) -> None:  # type: ignore[type-
 
 
 @asynccontextmanager
-async def running(application: Application, poll_timeout: int = 1) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    """Run by long polling inside an already running event loop (tests, console),
-    with the same start and shutdown hooks as ``run_polling``."""
+async def running(
+    application: Application,  # type: ignore[type-arg]
+    poll_timeout: int = 1,
+    webhook: dict[str, Any] | None = None,
+) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    """Run inside an already running event loop (tests, console), with the same start and
+    shutdown hooks as ``run_polling``: by long polling, or serving a webhook when given
+    ``Updater.start_webhook``'s arguments."""
     await application.initialize()
     if application.post_init:
         await application.post_init(application)
     assert application.updater is not None
-    await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
+    if webhook is None:
+        await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
+    else:
+        await application.updater.start_webhook(**webhook)
     await application.start()
     try:
         yield application

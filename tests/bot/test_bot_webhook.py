@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from bot_harness import bot_process, until
 
-from bot.app import build_application
+from bot.app import build_application, running
 from bot.console import UpdateTracker
 from bot.settings import Settings
 from bot.solvers import Solvers
@@ -40,21 +40,15 @@ async def webhook(standin: BotApiStandin, solvers: Solvers, database: Path) -> A
     tracker = UpdateTracker(application)
     port = free_port()
     url = f"http://127.0.0.1:{port}/telegram/hook"
-    await application.initialize()
-    assert application.post_init is not None and application.updater is not None
-    await application.post_init(application)
-    await application.updater.start_webhook(
-        listen="127.0.0.1", port=port, url_path="telegram/hook", webhook_url=url, secret_token=SECRET
-    )
-    await application.start()
-    try:
+    hook = {
+        "listen": "127.0.0.1",
+        "port": port,
+        "url_path": "telegram/hook",
+        "webhook_url": url,
+        "secret_token": SECRET,
+    }
+    async with running(application, webhook=hook):
         yield url, tracker
-    finally:
-        await application.updater.stop()
-        await application.stop()
-        if application.post_shutdown:
-            await application.post_shutdown(application)
-        await application.shutdown()
 
 
 async def post(url: str, body: dict[str, object], secret: str | None) -> int:
