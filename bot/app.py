@@ -477,6 +477,15 @@ async def _enter(
     return texts.progress_text(lang, progress), keyboards.helper(lang, session, progress.no_candidate)
 
 
+async def _refuse(
+    found: Deps, chat_id: int, lang: Lang, *, session: helper.HelperSession, stored: Stored
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The game did not take the suggestion: the next best word instead (a search: off the event loop)."""
+    progress = await asyncio.to_thread(helper.refuse, found.solvers.guesser, session)
+    await found.db.save(chat_id, helper.KIND, session.to_dict(), stored.version)
+    return texts.progress_text(lang, progress), keyboards.helper(lang, session, progress.no_candidate)
+
+
 async def undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
     undone = await _undo(deps(context), update.effective_chat.id, lang_of(update))
@@ -650,7 +659,7 @@ async def _helper_button(
             or loaded[0].id != press.session_id
             or press.step != len(loaded[0].entries)
             or loaded[0].solved
-            or not found.solvers.guesser.candidates(loaded[0].history)
+            or not found.solvers.guesser.candidates(loaded[0].history, loaded[0].refused)
         ):
             await query.answer(texts.stale_button(lang))
             return
@@ -660,15 +669,18 @@ async def _helper_button(
             await found.db.save(chat_id, helper.KIND, session.to_dict(), stored.version, activate=True)
             await replies.answer_and_edit_buttons(query, keyboards.helper(lang, session))
             return
-        text, markup = await _enter(
-            found,
-            chat_id,
-            update.effective_user.id,
-            lang,
-            session=session,
-            stored=stored,
-            entry=helper.tapped_entry(session),
-        )
+        if press.action == "refused":
+            text, markup = await _refuse(found, chat_id, lang, session=session, stored=stored)
+        else:
+            text, markup = await _enter(
+                found,
+                chat_id,
+                update.effective_user.id,
+                lang,
+                session=session,
+                stored=stored,
+                entry=helper.tapped_entry(session),
+            )
     await replies.answer_and_edit_buttons(query, None)
     await context.bot.send_message(chat_id, text, reply_markup=markup)
 

@@ -62,7 +62,7 @@ def _valid(kind: str, action: str, argument: str) -> bool:
         return _valid_setup(action, argument) or (action in LETTER_ACTIONS and not argument)
     if kind == "W":
         return (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (
-            action in ("done", "undo") and not argument
+            action in ("done", "undo", "refused") and not argument
         )
     if kind == "G":
         return (action in LOBBY_ACTIONS and not argument) or (action == "rule" and argument in [r.value for r in Rule])
@@ -133,7 +133,13 @@ def helper(lang: Lang, session: HelperSession, no_candidate: bool = False) -> In
         _button(texts.button_tile(letter, Colour(colour)), f"{prefix}:tap:{index}")
         for index, (letter, colour) in enumerate(zip(session.suggestion, session.taps, strict=True))
     ]
-    return InlineKeyboardMarkup([tiles, [_button(texts.button_done(lang), f"{prefix}:done"), *undo]])
+    return InlineKeyboardMarkup(
+        [
+            tiles,
+            [_button(texts.button_done(lang), f"{prefix}:done"), *undo],
+            [_button(texts.button_refused(lang), f"{prefix}:refused")],
+        ]
+    )
 
 
 def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:

@@ -26,11 +26,11 @@ class Guesser:
         self.wordle = wordle
         self.first_guess = wordle.first_guess()
 
-    def next_guess(self, history: Sequence[Entry]) -> str:
-        return self.wordle.next_guess(history) if history else self.first_guess
+    def next_guess(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> str:
+        return self.wordle.next_guess(history, refused) if history or refused else self.first_guess
 
-    def candidates(self, history: Sequence[Entry]) -> list[str]:
-        return self.wordle.candidates(history)
+    def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
+        return self.wordle.candidates(history, refused)
 
 
 @dataclass(frozen=True)

@@ -145,7 +145,8 @@ def rules_text(lang: Lang) -> str:
         "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n\n"
         "«5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
         "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
-        "или «слово маска», если вводили своё слово.\n\n"
+        "или «слово маска», если вводили своё слово. Если игра не приняла предложенное слово, нажмите "
+        "«🚫 Игра не приняла это слово» — я предложу другое.\n\n"
         "В группе: /play собирает игроков (кнопка «Играю», бот может играть тоже), ходят по очереди вступления. "
         "Букву можно прислать сообщением, ответом на сообщение бота или командой /l буква. "
         "Кто закончил слово (при правиле «закончил — проиграл») или написал букву, после которой слова нет, "
@@ -163,7 +164,8 @@ def rules_text(lang: Lang) -> str:
         "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
         "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n\n"
         "5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
-        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word.\n\n"
+        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word. "
+        "If the game did not take the suggested word, press “🚫 The game did not take this word” for another.\n\n"
         "In a group: /play gathers players (the Join button; the bot may play too), who move in join order. "
         "Send a letter as a message, as a reply to the bot's message or as /l letter. "
         "Whoever completes a word (under “completing a word loses”) or plays a letter no word starts with "
@@ -311,6 +313,10 @@ def button_again(lang: Lang) -> str:
 
 def button_done(lang: Lang) -> str:
     return _t(lang, "✅ Готово", "✅ Done")
+
+
+def button_refused(lang: Lang) -> str:
+    return _t(lang, "🚫 Игра не приняла это слово", "🚫 The game did not take this word")
 
 
 def button_undo(lang: Lang) -> str:
@@ -527,6 +533,9 @@ def entry_line(entry: Entry) -> str:
 
 def progress_text(lang: Lang, progress: Progress) -> str:
     lines = [entry_line(e) for e in progress.entries]
+    if progress.refused:
+        words = ", ".join(word.upper() for word in progress.refused)
+        lines.append(_t(lang, f"🚫 Игра не приняла: {words}", f"🚫 Not taken by the game: {words}"))
     if progress.solved:
         tries = len(progress.entries)
         lines.append(_t(lang, f"🎉 Отгадано за {tries} попыт{_plural_ru(tries)}!", f"🎉 Solved in {tries} tries!"))

@@ -18,21 +18,30 @@ WORD_LENGTH = 5
 MAX_LISTED = 10
 #: A tap on a letter button moves its colour on: grey → white → yellow → grey.
 NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
+#: In place of a mask: the game did not accept the word (it knows fewer words than our list).
+REFUSED = "-"
 
 
 @dataclass
 class HelperSession:
-    """The entries so far, the word the bot suggests, and the colours tapped on its buttons."""
+    """The entries so far, the word the bot suggests, and the colours tapped on its buttons.
+
+    A word the game refused is an entry too (its mask is ``REFUSED``), so /undo takes back
+    whichever came last and every button made before it goes stale."""
 
     id: str = field(default_factory=lambda: secrets.token_hex(3))
-    entries: list[tuple[str, str]] = field(default_factory=list)  # (word, mask as y/w/g)
+    entries: list[tuple[str, str]] = field(default_factory=list)  # (word, mask as y/w/g, or REFUSED)
     suggestion: str = ""
     taps: str = Colour.GREY * WORD_LENGTH
     solved: bool = False
 
     @property
     def history(self) -> list[Entry]:
-        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries]
+        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries if mask != REFUSED]
+
+    @property
+    def refused(self) -> list[str]:
+        return [word for word, mask in self.entries if mask == REFUSED]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,6 +68,7 @@ class Progress:
     listed: list[str]  # the remaining words when few
     solved: bool
     no_candidate: bool
+    refused: list[str] = field(default_factory=list)  # words the game did not accept
 
 
 def mask_text(mask: Mask) -> str:
@@ -71,15 +81,15 @@ def start(first_guess: str) -> HelperSession:
 
 def progress(wordle: Guesser, session: HelperSession) -> Progress:
     """Recompute the candidates and the next guess (and store the guess in the session)."""
-    history = session.history
+    history, refused = session.history, session.refused
     if session.solved:
-        return Progress(history, None, 1, [], True, False)
-    candidates = wordle.candidates(history)
+        return Progress(history, None, 1, [], True, False, refused)
+    candidates = wordle.candidates(history, refused)
     if not candidates:
-        return Progress(history, None, 0, [], False, True)
-    session.suggestion = wordle.next_guess(history)
+        return Progress(history, None, 0, [], False, True, refused)
+    session.suggestion = wordle.next_guess(history, refused)
     listed = candidates if len(candidates) <= MAX_LISTED else []
-    return Progress(history, session.suggestion, len(candidates), listed, False, False)
+    return Progress(history, session.suggestion, len(candidates), listed, False, False, refused)
 
 
 def enter(wordle: Guesser, session: HelperSession, entry: Entry) -> Progress:
@@ -90,8 +100,15 @@ def enter(wordle: Guesser, session: HelperSession, entry: Entry) -> Progress:
     return progress(wordle, session)
 
 
+def refuse(wordle: Guesser, session: HelperSession) -> Progress:
+    """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
+    session.entries.append((session.suggestion, REFUSED))
+    session.taps = Colour.GREY * WORD_LENGTH
+    return progress(wordle, session)
+
+
 def undo(wordle: Guesser, session: HelperSession) -> Progress | None:
-    """Take back the last entry; None when there is nothing to take back."""
+    """Take back the last entry (or refusal); None when there is nothing to take back."""
     if not session.entries:
         return None
     session.entries.pop()

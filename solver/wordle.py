@@ -21,7 +21,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from functools import cache
@@ -489,8 +489,10 @@ class Wordle:
     def first_guess(self) -> str:
         return self.next_guess(())
 
-    def candidates(self, history: Sequence[Entry]) -> list[str]:
-        return [self.words[i] for i in self._candidate_indices(history)]
+    def candidates(self, history: Sequence[Entry], refused: Collection[str] = ()) -> list[str]:
+        """The words that fit every entry; ``refused`` are words the game would not take
+        as a guess, so they are not its secret either."""
+        return [self.words[i] for i in self._candidate_indices(history, refused)]
 
     def check(self, history: Sequence[Entry], entry: Entry) -> EntryError | None:
         """``NO_CANDIDATE_LEFT`` when no word of the list fits the history with ``entry`` added."""
@@ -498,19 +500,30 @@ class Wordle:
             return None
         return EntryError(EntryProblem.NO_CANDIDATE_LEFT, f"no word of the list fits the colours after {entry}")
 
-    def next_guess(self, history: Sequence[Entry]) -> str:
-        """The word to type next: from the stored tree while the game follows it, else chosen now (< 50 ms)."""
+    def next_guess(self, history: Sequence[Entry], refused: Collection[str] = ()) -> str:
+        """The word to type next: from the stored tree while the game follows it, else chosen now
+        (< 50 ms). Words in ``refused`` (the game would not take them) are never suggested."""
         planned = self._planned_guess(history)
-        if planned is not None:
+        if planned is not None and planned not in refused:
             return planned
-        candidates = self._candidate_indices(history)
+        candidates = self._candidate_indices(history, refused)
         if len(candidates) == 0:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
+        allowed = self._allowed_guesses(refused)
         if len(candidates) > ONLINE_EXACT_UP_TO:
-            return self.words[_most_informative(self.table, self.broad_guesses, candidates)]
+            return self.words[_most_informative(self.table, allowed, candidates)]
         tries_left = max(MAX_TRIES - len(history), 2)
-        _, guess = self.online.best(candidates, tries_left, level=len(history))
+        # The shared search remembers answers for the whole list; with words refused it needs its own.
+        search = self.online if not refused else Search(self.table, ONLINE_LIMITS, helpers=allowed[:ONLINE_HELPERS])
+        _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
+
+    def _allowed_guesses(self, refused: Collection[str]) -> IntArray:
+        """The broad guesses without the refused words."""
+        if not refused:
+            return self.broad_guesses
+        banned = [self.index[word] for word in refused if word in self.index]
+        return self.broad_guesses[~np.isin(self.broad_guesses, banned)]
 
     def _planned_guess(self, history: Sequence[Entry]) -> str | None:
         node = self.plan
@@ -520,10 +533,12 @@ class Wordle:
             node = node.get("next", {}).get(str(mask_code(entry.mask)))
         return None if node is None else str(node["guess"])
 
-    def _candidate_indices(self, history: Sequence[Entry]) -> IntArray:
+    def _candidate_indices(self, history: Sequence[Entry], refused: Collection[str] = ()) -> IntArray:
         candidates = np.arange(len(self.words), dtype=np.int64)
         for entry in history:
             candidates = candidates[self._codes_against_all(entry.word)[candidates] == mask_code(entry.mask)]
+        if refused:
+            candidates = candidates[~np.isin(candidates, [self.index[w] for w in refused if w in self.index])]
         return candidates
 
     def _codes_against_all(self, word: str) -> CodeArray:

@@ -223,6 +223,29 @@ def test_the_engine_solves_every_word_of_a_small_list_within_five() -> None:
     assert stats.average < 3.6
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_refused_words_are_never_suggested_nor_counted_as_the_secret(data: st.DataObject) -> None:
+    """Whatever the game refuses, and wherever in the game, the engine keeps suggesting allowed words
+    until the secret is found (the game does not take a word, so it cannot be the secret)."""
+    engine = small_engine()
+    secret = data.draw(st.sampled_from(small_words()))
+    history: list[Entry] = []
+    refused: list[str] = []
+    for _ in range(20):
+        guess = engine.next_guess(history, refused)
+        assert guess not in refused
+        assert secret in engine.candidates(history, refused)
+        assert not set(refused) & set(engine.candidates(history, refused))
+        if guess != secret and len(refused) < 3 and data.draw(st.booleans(), label=f"the game refuses {guess}"):
+            refused.append(guess)
+            continue
+        history.append(Entry(guess, feedback(guess, secret)))
+        if guess == secret:
+            return
+    raise AssertionError(f"not solved: {history}, refused {refused}")
+
+
 def plain_replay(engine: Wordle, secret: str) -> int:
     """The same strategy with plain colouring and plain filtering: ask, colour, keep the words that fit."""
     history: list[Entry] = []

@@ -91,3 +91,40 @@ async def test_bad_masks_get_a_reminder(bot: Bot) -> None:
     await player.say("/5bukv")
     assert "5 цветов" in (await player.say("yyy")).text
     assert "Не понимаю знак" in (await player.say("hello")).text
+
+
+async def test_a_word_the_game_refused_is_replaced_and_never_suggested_again(
+    bot: Bot, solvers: Solvers, database: Path
+) -> None:
+    secret = secret_of(solvers)
+    player = Player(bot, 305)
+    first = (await player.say("/5bukv")).suggestion()
+    old_message, old_rows = player.keyboards[-1]
+    refused_button = next(b for row in old_rows for b in row if "не приняла" in b["text"])
+    reply = await player.tap("Игра не приняла")
+    assert f"🚫 Игра не приняла: {first.upper()}" in reply.text
+    second = reply.suggestion()
+    assert second not in ("", first)
+    state = stored_state(database, 305, "5bukv")
+    assert state is not None and state[0]["entries"] == [[first, "-"]]
+    stale = await player.press_data(old_message, refused_button["callback_data"])  # a second tap on the old one
+    assert stale.calls[-1].params.get("text") == "Эта кнопка уже не действует."
+    assert stored_state(database, 305, "5bukv") == state
+    suggested = []
+    for _ in range(8):
+        if "Отгадано" in reply.text:
+            break
+        suggested.append(reply.suggestion())
+        reply = await player.say(mask_text(suggested[-1], secret))
+    assert "🎉 Отгадано за" in reply.text and first not in suggested
+    assert record(database, 305, "5bukv") == (1, 1, 0, 0)
+
+
+async def test_undo_takes_back_a_refusal(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 306)
+    first = (await player.say("/5bukv")).suggestion()
+    await player.tap("Игра не приняла")
+    reply = await player.say("/undo")
+    assert reply.suggestion() == first and "не приняла:" not in reply.text
+    state = stored_state(database, 306, "5bukv")
+    assert state is not None and state[0]["entries"] == []

@@ -14,7 +14,7 @@ async def test_the_menu_buttons_start_each_game(bot: Bot) -> None:
     player = Player(bot, 102)
     await player.say("/start")
     reply = await player.tap("Помощник")
-    assert "Попробуйте: " in reply.text and len(player.buttons()) == 6  # five letters and Done
+    assert "Попробуйте: " in reply.text and len(player.buttons()) == 7  # five letters, Done, not taken
     await player.say("/start")
     reply = await player.tap("Игра в буквы")
     assert "Какое правило?" in reply.text
