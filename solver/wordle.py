@@ -494,9 +494,9 @@ class Wordle:
         as a guess, so they are not its secret either."""
         return [self.words[i] for i in self._candidate_indices(history, refused)]
 
-    def check(self, history: Sequence[Entry], entry: Entry) -> EntryError | None:
-        """``NO_CANDIDATE_LEFT`` when no word of the list fits the history with ``entry`` added."""
-        if len(self._candidate_indices([*history, entry])):
+    def check(self, history: Sequence[Entry], entry: Entry, refused: Collection[str] = ()) -> EntryError | None:
+        """``NO_CANDIDATE_LEFT`` when no word of the list (but the refused) fits the history with ``entry`` added."""
+        if len(self._candidate_indices([*history, entry], refused)):
             return None
         return EntryError(EntryProblem.NO_CANDIDATE_LEFT, f"no word of the list fits the colours after {entry}")
 

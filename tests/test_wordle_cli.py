@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
-from solver.wordle import Wordle, default_words, feedback, mask_text, play_all
+from solver.wordle import Entry, Wordle, default_words, feedback, mask_text, play_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,6 +97,20 @@ def test_next_with_a_typed_word_and_a_solved_game(capsys: pytest.CaptureFixture[
     assert "скула" in out
     status, out, _ = run_cli(capsys, "next", "--words", str(word_file), "скула:🟨🟨🟨🟨🟨")
     assert (status, out.strip()) == (0, "solved: скула")
+
+
+def test_next_without_the_words_the_game_refused(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split())
+    first = engine.first_guess()
+    instead = engine.next_guess([], [first])
+    status, out, _ = run_cli(capsys, "next", "--words", str(word_file), "--refused", first.upper())
+    assert (status, out.splitlines()[0]) == (0, f"next guess: {instead}")
+    assert int(out.splitlines()[1].removeprefix("candidates: ")) == len(engine.words) - 1
+    mask = mask_text(feedback(instead, "скула"))  # a mask alone is for the word suggested instead
+    status, out, _ = run_cli(capsys, "next", "--words", str(word_file), "--refused", first, mask)
+    history = [Entry(instead, feedback(instead, "скула"))]
+    expected = "solved: скула" if instead == "скула" else f"next guess: {engine.next_guess(history, [first])}"
+    assert status == 0 and out.splitlines()[0] == expected
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,18 @@ from typing import Any
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solver.cli import UsageError
-from solver.wordle import SOLVED_CODE, Entry, EntryError, Stats, Wordle, mask_code, parse_entry, play_all, timed_build
+from solver.wordle import (
+    SOLVED_CODE,
+    Entry,
+    EntryError,
+    Stats,
+    Wordle,
+    mask_code,
+    normalise_word,
+    parse_entry,
+    play_all,
+    timed_build,
+)
 from solver.words import WordListError, read_words
 
 SHOW_CANDIDATES_UP_TO = 10
@@ -26,6 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         metavar="ENTRY",
         help="MASK for the previously suggested word, or WORD:MASK (mask: ywg, жбс or the game's squares)",
+    )
+    after.add_argument(
+        "--refused",
+        action="append",
+        default=[],
+        metavar="WORD",
+        help="a word the game did not take (repeat for more): never suggested, never the secret",
     )
     stats = actions.add_parser("stats", help="play every word of the list as the secret")
     _add_words_option(stats)
@@ -44,7 +62,8 @@ def _add_words_option(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     engine = _engine(args.words)
     if args.action == "next":
-        print(_next_text(engine, _history(engine, args.entries)))
+        refused = [normalise_word(word) for word in args.refused]
+        print(_next_text(engine, _history(engine, args.entries, refused), refused))
     else:
         if args.words and not args.no_build:
             print(f"building the tree for {len(engine.words)} words ...", file=sys.stderr, flush=True)
@@ -68,12 +87,12 @@ def _engine(path: str | None) -> Wordle:
     return engine
 
 
-def _history(engine: Wordle, texts: list[str]) -> list[Entry]:
+def _history(engine: Wordle, texts: list[str], refused: list[str]) -> list[Entry]:
     """The entries in order, each mask alone applying to the guess the engine suggested before it."""
     history: list[Entry] = []
     for number, text in enumerate(texts, start=1):
-        entry = parse_entry(text, engine.next_guess(history))
-        problem = entry if isinstance(entry, EntryError) else engine.check(history, entry)
+        entry = parse_entry(text, engine.next_guess(history, refused))
+        problem = entry if isinstance(entry, EntryError) else engine.check(history, entry, refused)
         if problem is not None:
             raise UsageError(f"entry {number} ({text!r}): {problem.detail}")
         assert isinstance(entry, Entry)
@@ -81,11 +100,13 @@ def _history(engine: Wordle, texts: list[str]) -> list[Entry]:
     return history
 
 
-def _next_text(engine: Wordle, history: list[Entry]) -> str:
+def _next_text(engine: Wordle, history: list[Entry], refused: list[str]) -> str:
     if history and mask_code(history[-1].mask) == SOLVED_CODE:
         return f"solved: {history[-1].word}"
-    candidates = engine.candidates(history)
-    lines = [f"next guess: {engine.next_guess(history)}", f"candidates: {len(candidates)}"]
+    candidates = engine.candidates(history, refused)
+    if not candidates:
+        raise UsageError("no word of the list fits these entries without the refused words")
+    lines = [f"next guess: {engine.next_guess(history, refused)}", f"candidates: {len(candidates)}"]
     if len(candidates) <= SHOW_CANDIDATES_UP_TO:
         lines.append(" ".join(candidates))
     return "\n".join(lines)
