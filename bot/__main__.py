@@ -94,7 +94,7 @@ def serve(settings: Settings) -> int:
         )
     else:
         log.info("long polling %s", settings.telegram_api_base_url)
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+        application.run_polling(allowed_updates=Update.ALL_TYPES, poll_interval=settings.telegram_poll_interval)
     return 0
 
 
