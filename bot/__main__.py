@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from telegram import Update
 
 from bot.settings import Settings
+from bot.storage import StoreUnavailableError
 
 log = logging.getLogger("bot")
 
@@ -32,15 +33,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     secret = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
     configure_logging(settings.log_level, console=args.console, secrets=[secret])
-    if args.console:
-        from bot.console import main as console_main
+    try:
+        if args.console:
+            from bot.console import main as console_main
 
-        return console_main(settings)
-    problem = settings.token_problem()
-    if problem is not None:
-        print(problem, file=sys.stderr)
+            return console_main(settings)
+        problem = settings.token_problem()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 2
+        return serve(settings)
+    except StoreUnavailableError as error:  # another bot has the database, or a newer one wrote it
+        print(error, file=sys.stderr)
         return 2
-    return serve(settings)
 
 
 class Redact(logging.Filter):

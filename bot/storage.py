@@ -9,7 +9,7 @@ Trips to aiosqlite's thread are what a busy bot waits on: each one hands the GIL
 to that thread and back, and under load (``benchmarks/bench_bot_load.py``) a
 letter move's p99 fell from ~100 ms to ~35 ms when its four trips became one. So
 the Store keeps the sessions it has read or written in memory (this process is
-the file's only writer) and answers loads from there, and a save, whatever it
+the file's only writer: it holds a lock on ``<file>.lock``) and answers loads from there, and a save, whatever it
 changes, is one function run on aiosqlite's thread: a transaction no other
 chat's statement can fall into.
 
@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import aiosqlite
 
@@ -87,6 +87,11 @@ class StaleSessionError(RuntimeError):
     """The session changed since it was loaded: the save is refused."""
 
 
+class StoreUnavailableError(RuntimeError):
+    """This process cannot use the file: another bot has it open (each would trust its own
+    memory of the sessions), or a newer bot wrote it."""
+
+
 @dataclass(frozen=True)
 class Stored:
     state: dict[str, Any]
@@ -117,9 +122,15 @@ class Store:
     """The bot's SQLite file: open once at start, close at shutdown."""
 
     def __init__(
-        self, db: aiosqlite.Connection, checkpoints: aiosqlite.Connection, checkpoint_seconds: float, remembered: int
+        self,
+        db: aiosqlite.Connection,
+        checkpoints: aiosqlite.Connection,
+        checkpoint_seconds: float,
+        remembered: int,
+        held: IO[bytes] | None,
     ) -> None:
         self._db = db
+        self._held = held
         self._checkpoints = checkpoints
         self._checkpointing = asyncio.create_task(self._checkpoint_every(checkpoint_seconds))
         self._sessions: OrderedDict[tuple[int, str], tuple[str, int]] = OrderedDict()  # -> (JSON, version)
@@ -130,19 +141,15 @@ class Store:
     async def open(cls, path: Path, *, checkpoint_seconds: float = 2.0, remembered: int = 10_000) -> Store:
         """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
-        await db.execute_fetchall("PRAGMA journal_mode=WAL")
-        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
-        await db.execute_fetchall("PRAGMA wal_autocheckpoint=0")  # the checkpoint connection does it
-        rows = list(await db.execute_fetchall("PRAGMA user_version"))
-        version = int(rows[0][0]) if rows else 0
-        if version > SCHEMA_VERSION:
-            await db.close()
-            raise RuntimeError(f"{path} was written by a newer bot (schema {version} > {SCHEMA_VERSION})")
-        for step in range(version + 1, SCHEMA_VERSION + 1):
-            await db.executescript(f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version={step}; COMMIT;")
-        checkpoints = await aiosqlite.connect(path, isolation_level=None)
-        return cls(db, checkpoints, checkpoint_seconds, remembered)
+        held = _hold_alone(path)
+        try:
+            db = await _connect_and_migrate(path)
+            checkpoints = await aiosqlite.connect(path, isolation_level=None)
+        except BaseException:
+            if held is not None:
+                held.close()
+            raise
+        return cls(db, checkpoints, checkpoint_seconds, remembered, held)
 
     async def close(self) -> None:
         self._checkpointing.cancel()
@@ -151,6 +158,8 @@ class Store:
         await self._db.close()
         await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # leave one tidy file
         await self._checkpoints.close()
+        if self._held is not None:
+            self._held.close()  # lets the next bot process open the file
 
     async def _checkpoint_every(self, seconds: float) -> None:
         while True:
@@ -294,6 +303,39 @@ def _tally_statement(user_id: int, kind: str, tally: Tally) -> _Statement:
         "draws = draws + excluded.draws",
         (user_id, kind, tally.played, tally.won, tally.lost, tally.hints, tally.draws),
     )
+
+
+async def _connect_and_migrate(path: Path) -> aiosqlite.Connection:
+    db = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
+    try:
+        await db.execute_fetchall("PRAGMA journal_mode=WAL")
+        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
+        await db.execute_fetchall("PRAGMA wal_autocheckpoint=0")  # the checkpoint connection does it
+        rows = list(await db.execute_fetchall("PRAGMA user_version"))
+        version = int(rows[0][0]) if rows else 0
+        if version > SCHEMA_VERSION:
+            raise StoreUnavailableError(f"{path} was written by a newer bot (schema {version} > {SCHEMA_VERSION})")
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            await db.executescript(f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version={step}; COMMIT;")
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
+def _hold_alone(path: Path) -> IO[bytes] | None:
+    """An exclusive lock on ``<file>.lock`` for as long as the store is open (POSIX; not enforced on Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    held = path.with_name(path.name + ".lock").open("ab")
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.close()
+        raise StoreUnavailableError(f"{path} is in use by another bot process; run one bot per DATABASE_PATH") from None
+    return held
 
 
 def _save_transaction(connection: sqlite3.Connection, session: _Statement, also: list[_Statement]) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from bot.console import chat
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin
+from bot.storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,3 +150,28 @@ async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandi
     assert "Буквоед" in next(c.text for c in standin.calls if c.method == "sendMessage")
     assert (tmp_path / "db" / "bot.sqlite3").exists()
     assert FAKE_TOKEN not in log and FAKE_TOKEN.split(":")[1] not in log
+
+
+async def test_a_second_bot_on_the_same_database_stops_with_one_line(standin: BotApiStandin, tmp_path: Path) -> None:
+    """The bot remembers the sessions it wrote, so two processes must not share a file."""
+    database = tmp_path / "db" / "bot.sqlite3"
+    running = await Store.open(database)  # as the first bot holds it
+    try:
+        env = {
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": str(ROOT),
+            "BOT_TOKEN": FAKE_TOKEN,
+            "TELEGRAM_API_BASE_URL": standin.base_url,
+            "DATABASE_PATH": str(database),
+        }
+        second = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
+        )
+        _, stderr = await asyncio.wait_for(second.communicate(), 120)  # the stand-in answers meanwhile
+    finally:
+        await running.close()
+    told = stderr.decode()
+    assert second.returncode == 2, told
+    expected = f"{database} is in use by another bot process; run one bot per DATABASE_PATH"
+    assert told.strip().splitlines()[-1] == expected
+    assert "Traceback" not in told

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Record, StaleSessionError, Store, Tally
+from bot.storage import Record, StaleSessionError, Store, StoreUnavailableError, Tally
 
 
 @pytest.fixture
@@ -102,3 +102,24 @@ async def test_checkpoints_copy_saves_into_the_database_file(database: Path, tmp
         await store.close()
     log = database.with_name(database.name + "-wal")
     assert not log.exists() or log.stat().st_size == 0
+
+
+async def test_one_store_at_a_time_per_file(database: Path) -> None:
+    first = await Store.open(database)
+    try:
+        with pytest.raises(StoreUnavailableError, match="in use by another bot process"):
+            await Store.open(database)
+    finally:
+        await first.close()
+    second = await Store.open(database)  # free again once the first has closed
+    await second.close()
+
+
+async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path) -> None:
+    database.parent.mkdir(parents=True)
+    with sqlite3.connect(database) as db:
+        db.execute("PRAGMA user_version=99")
+    for _ in range(2):  # the second time says the same: the refused open let go of the file
+        with pytest.raises(StoreUnavailableError, match="newer bot"):
+            await Store.open(database)
+    assert on_file(database, "PRAGMA user_version") == [(99,)]
