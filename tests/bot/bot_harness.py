@@ -173,6 +173,21 @@ async def until(condition: Callable[[], bool], seconds: float) -> None:
     raise AssertionError("timed out")
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_env(standin: BotApiStandin, database: Path, **settings: str) -> dict[str, str]:
+    """The environment of a ``python -m bot`` process on the stand-in: nothing else from ours."""
+    return {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "BOT_TOKEN": FAKE_TOKEN,
+        "TELEGRAM_API_BASE_URL": standin.base_url,
+        "DATABASE_PATH": str(database),
+        **settings,
+    }
+
+
 @dataclass
 class Finished:
     """What a bot process left behind once it stopped."""

@@ -15,14 +15,13 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from bot_harness import Bot, Player, bot_process, new_letter_game, running_bot, stored_state, until
+from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, running_bot, stored_state, until
 
 from bot.letter_session import KIND
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault
 from solver.letters import Rule
 
-ROOT = Path(__file__).resolve().parents[2]
 RETRIES = 1  # one retry keeps the runs short; production uses TELEGRAM_RETRIES (3)
 FAULT_SETTINGS = {"telegram_timeout_seconds": 1.0, "telegram_retries": RETRIES}
 
@@ -128,16 +127,7 @@ async def test_the_token_is_in_no_log_and_not_in_the_database(
 ) -> None:
     """`python -m bot` at DEBUG through every fault: its whole log and its SQLite files lack the token."""
     database = tmp_path / "db" / "bot.sqlite3"
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),
-        "BOT_TOKEN": FAKE_TOKEN,
-        "TELEGRAM_API_BASE_URL": standin.base_url,
-        "DATABASE_PATH": str(database),
-        "LOG_LEVEL": "DEBUG",
-        "TELEGRAM_TIMEOUT_SECONDS": "1",
-        "TELEGRAM_RETRIES": "1",
-    }
+    env = bot_env(standin, database, LOG_LEVEL="DEBUG", TELEGRAM_TIMEOUT_SECONDS="1", TELEGRAM_RETRIES="1")
     game = solvers.games[Rule.COMPLETE_LOSES]
     async with bot_process(env, tmp_path, standin) as finished:
         await play_through_faults(standin, game.best_letter(""))

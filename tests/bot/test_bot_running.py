@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from bot_harness import bot_process, until
+from bot_harness import ROOT, bot_env, bot_process, until
 from telegram.ext import Application
 
 from bot.__main__ import serve
@@ -18,8 +18,6 @@ from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin
 from bot.storage import Store
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_bot(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -132,14 +130,7 @@ def test_serve_polls_or_serves_a_webhook(
 async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandin, tmp_path: Path) -> None:
     """The real entry point against the stand-in: commands set at start, a reply, exit 0 on Ctrl-C,
     and the token in no log line."""
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),
-        "BOT_TOKEN": FAKE_TOKEN,
-        "TELEGRAM_API_BASE_URL": standin.base_url,
-        "DATABASE_PATH": str(tmp_path / "db" / "bot.sqlite3"),
-        "LOG_LEVEL": "DEBUG",
-    }
+    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", LOG_LEVEL="DEBUG")
     async with bot_process(env, tmp_path, standin) as finished:
         standin.push_message(9, "/start")
         await until(lambda: any(c.method == "sendMessage" for c in standin.calls), seconds=20)
@@ -157,13 +148,7 @@ async def test_a_second_bot_on_the_same_database_stops_with_one_line(standin: Bo
     database = tmp_path / "db" / "bot.sqlite3"
     running = await Store.open(database)  # as the first bot holds it
     try:
-        env = {
-            "PATH": "/usr/bin:/bin",
-            "PYTHONPATH": str(ROOT),
-            "BOT_TOKEN": FAKE_TOKEN,
-            "TELEGRAM_API_BASE_URL": standin.base_url,
-            "DATABASE_PATH": str(database),
-        }
+        env = bot_env(standin, database)
         second = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
         )

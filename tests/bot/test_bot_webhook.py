@@ -10,7 +10,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from bot_harness import bot_process, until
+from bot_harness import bot_env, bot_process, until
 
 from bot.app import build_application, running
 from bot.console import UpdateTracker
@@ -18,7 +18,6 @@ from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
@@ -89,17 +88,14 @@ async def test_python_m_bot_serves_a_webhook(standin: BotApiStandin, tmp_path: P
     answers an update carrying the secret, refuses one without, and stops cleanly."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/telegram/hook"
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "PYTHONPATH": str(ROOT),
-        "BOT_TOKEN": FAKE_TOKEN,
-        "TELEGRAM_API_BASE_URL": standin.base_url,
-        "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
-        "WEBHOOK_URL": url,
-        "WEBHOOK_LISTEN": "127.0.0.1",
-        "WEBHOOK_PORT": str(port),
-        "WEBHOOK_SECRET_TOKEN": SECRET,
-    }
+    env = bot_env(
+        standin,
+        tmp_path / "bot.sqlite3",
+        WEBHOOK_URL=url,
+        WEBHOOK_LISTEN="127.0.0.1",
+        WEBHOOK_PORT=str(port),
+        WEBHOOK_SECRET_TOKEN=SECRET,
+    )
     async with bot_process(env, tmp_path, standin, ready="setWebhook") as finished:
         assert standin.webhook["url"] == url
         await until(lambda: _listening(port), seconds=30)
