@@ -48,6 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     stats = actions.add_parser("stats", help="play every word of the list as the secret")
     _add_words_option(stats)
     stats.add_argument("--json", action="store_true", help="print one JSON object")
+    actions.add_parser("words", help="the candidate words, one word<TAB>weight a line")
     stats.add_argument(
         "--no-build",
         action="store_true",
@@ -60,6 +61,8 @@ def _add_words_option(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action == "words":
+        return _print_candidates()
     engine = _engine(args.words)
     if args.action == "next":
         refused = [normalise_word(word) for word in args.refused]
@@ -71,6 +74,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"built in {build_seconds:.1f} s", file=sys.stderr)
         stats, seconds = _stats(engine)
         print(json.dumps(_report(stats, seconds), ensure_ascii=False) if args.json else _stats_text(stats, seconds))
+    return 0
+
+
+def _print_candidates() -> int:
+    """Every word of the shipped list, each with weight 1: the engine treats all secrets alike."""
+    from solver.wordle import default_words
+
+    print("\n".join(f"{word}\t1" for word in default_words()))
     return 0
 
 
