@@ -10,7 +10,7 @@ import pytest
 
 from solver.cli import main
 from solver.wordle import default_words
-from solver.words import LANGUAGES, Tier
+from solver.words import LANGUAGES, Reason, Tier
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -128,3 +128,20 @@ def test_a_word_file_is_played_without_tiers(capsys: pytest.CaptureFixture[str],
     assert status == 0 and json.loads(out)["words"] == 3  # played as it is: nothing excluded
     status, _, err = run(capsys, "letters", "--words", str(path), "--tier", "full")
     assert status == 2 and "--tier applies to a shipped dictionary" in err
+
+
+def test_the_raw_web2_list_as_a_file_reproduces_seed_004_as_before(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """web2's lower-case entries are the full tier plus what was excluded as offensive;
+    given as a file they are played as they are, with the figures published before the tiers."""
+    english = LANGUAGES["en"]
+    offensive = {word for word, reason in english.reasons().items() if reason is Reason.OFFENSIVE}
+    path = tmp_path / "web2.txt"
+    path.write_text("\n".join(sorted({*english.words(Tier.FULL), *offensive})) + "\n", encoding="utf-8")
+    argv = ["letters", "--words", str(path), "--rule", "complete-loses", "--min-length", "4", "--json"]
+    status, out, _ = run(capsys, *argv)
+    report = json.loads(out)
+    assert status == 0
+    assert (report["words"], report["reachable_words"], report["positions"]) == (209_479, 83_053, 299_715)
+    assert (report["winner"], report["winning_moves"]) == ("first", ["a", "e", "h", "l"])
