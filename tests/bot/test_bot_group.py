@@ -13,7 +13,7 @@ from typing import Any
 
 from bot_harness import Bot, Player, Reply, record, running_bot, stored_state
 
-from bot.app import Deps
+from bot.deps import Deps
 from bot.solvers import Solvers
 from bot.standin import BOT_USER, BotApiStandin
 from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
