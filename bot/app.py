@@ -80,6 +80,7 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
         "hint": letters.hint,
         "giveup": letters.give_up,
         "whowins": letters.who_wins,
+        "word": letters.word,
         "5bukv": wordle.start,
         "undo": wordle.undo,
         "fingers": fingers.start,

@@ -25,12 +25,22 @@ from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter, normalise_letters
 from solver.levels import Level
+from solver.lookup import look_up
+from solver.words import Tier
 
 T = TypeVar("T")
 
+#: The set-up's questions after the rule, each asked with its buttons.
+SETUP_QUESTIONS: dict[Phase, Callable[[Lang], str]] = {
+    Phase.TIER: texts.ask_tier,
+    Phase.FIRST: texts.ask_first,
+    Phase.LEVEL: texts.ask_level,
+    Phase.STRICT: texts.ask_strict,
+}
+
 
 def _game(found: Deps, session: LetterSession) -> LetterGame:
-    return found.solvers.letter_game(session.dictionary, session.rule)
+    return found.solvers.letter_game(session.dictionary, session.rule, session.word_tier)
 
 
 async def _save(
@@ -73,14 +83,14 @@ async def new_game(
     chat_id: int, found: Deps, lang: Lang, reply: Callable[..., Awaitable[object]], english: bool = False
 ) -> None:
     async with found.locks[chat_id]:
-        session = LetterSession()
+        session = LetterSession(tier=None)
         if english:
             session.dictionary = letters.ENGLISH
             session.rule = found.solvers.english.rule.value
         await found.save(chat_id, session, None, activate=True)
     if english:
-        question = texts.ghost_intro(lang) + "\n" + texts.ask_first(lang)
-        await reply(question, reply_markup=keyboards.letter_setup(lang, session, "first"))
+        question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
+        await reply(question, reply_markup=keyboards.letter_setup(lang, session, "tier"))
         return
     await reply(texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule"))
 
@@ -192,6 +202,24 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(texts.who_wins_text(lang, letters.who_wins(game, board), rule))
 
 
+# ------------------------------------------------------------------ /word
+
+#: Longer than any word of the dictionaries: not looked up, just asked again.
+LONGEST_WORD = 40
+
+
+async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
+    assert update.message is not None
+    lang = lang_of(update)
+    typed = context.args or []
+    if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
+        await update.message.reply_text(texts.word_usage(lang))
+        return
+    code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
+    await update.message.reply_text(texts.word_report_text(lang, look_up(typed[0], code)))
+
+
 # ------------------------------------------------------------------ buttons
 
 
@@ -233,6 +261,8 @@ def _choose(found: Deps, session: LetterSession, press: Press) -> None:
         session.rule = found.solvers.english.rule.value
     elif press.action == "rule":
         session.rule = Rule(press.argument).value
+    elif press.action == "tier":
+        session.tier = Tier(press.argument).value
     elif press.action == "first":
         session.player_first = press.argument == "1"
     elif press.action == "level":
@@ -264,13 +294,19 @@ async def _setup_step(
             turn = letters.bot_opens(_game(found, session), session, found.rng)
     await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=tally, activate=True)
     phase = session.phase
-    if phase in (Phase.FIRST, Phase.LEVEL, Phase.STRICT):
-        question = {Phase.FIRST: texts.ask_first, Phase.LEVEL: texts.ask_level, Phase.STRICT: texts.ask_strict}[phase]
+    if phase in SETUP_QUESTIONS:
+        question = SETUP_QUESTIONS[phase]
         await replies.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
         return
     game = _game(found, session)
     summary = texts.game_set(
-        lang, game.rule, bool(session.player_first), session.bot_level, bool(session.strict), english=session.english
+        lang,
+        game.rule,
+        bool(session.player_first),
+        session.bot_level,
+        bool(session.strict),
+        english=session.english,
+        tier=session.word_tier,
     )
     await replies.answer_and_edit(query, summary)
     if turn is not None:

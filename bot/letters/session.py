@@ -14,6 +14,7 @@ from bot.session import Session, new_id
 from solver.engine import Value
 from solver.letters import LetterGame, Play, Rule, Verdict
 from solver.levels import Level
+from solver.words import Tier
 
 KIND = "letters"
 GHOST_KIND = "ghost"  # English Ghost's records, kept apart from the Russian game's
@@ -22,6 +23,7 @@ ENGLISH = "en"
 
 class Phase(Enum):
     RULE = "rule"
+    TIER = "tier"
     FIRST = "first"
     LEVEL = "level"
     STRICT = "strict"
@@ -37,6 +39,9 @@ class LetterSession(Session):
     id: str = field(default_factory=new_id)
     rule: str | None = None
     dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
+    # The common words or every clean one. A new game asks (None); a game stored before
+    # the tiers existed played the whole list, and goes on with the full tier.
+    tier: str | None = Tier.FULL.value
     player_first: bool | None = None
     level: str | None = None
     strict: bool | None = None
@@ -50,6 +55,7 @@ class LetterSession(Session):
             return Phase.OVER
         for phase, value in (
             (Phase.RULE, self.rule),
+            (Phase.TIER, self.tier),
             (Phase.FIRST, self.player_first),
             (Phase.LEVEL, self.level),
             (Phase.STRICT, self.strict),
@@ -65,6 +71,10 @@ class LetterSession(Session):
     @property
     def record_kind(self) -> str:
         return GHOST_KIND if self.english else KIND
+
+    @property
+    def word_tier(self) -> Tier:
+        return Tier(self.tier or Tier.COMMON)
 
     @property
     def bot_level(self) -> Level:

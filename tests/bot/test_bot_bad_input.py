@@ -25,7 +25,7 @@ from solver.wordle import EntryError, parse_entry
 
 T = TypeVar("T")
 SOMETHING_WRONG = "Что-то пошло не так"
-KNOWN_COMMANDS = {"start", "help", "rules", "play", "hint", "giveup", "stats", "whowins", "5bukv", "undo"}
+KNOWN_COMMANDS = {"start", "help", "rules", "play", "hint", "giveup", "stats", "whowins", "word", "5bukv", "undo"}
 STATES = {
     501: "nothing started",
     502: "letter game set-up",
