@@ -21,11 +21,13 @@ from telegram.ext import (
     filters,
 )
 
-from bot import common, keyboards, texts
+from bot import active, common, keyboards, texts
 from bot.common import Handler
 from bot.deps import GROUPS, PRIVATE, Deps
 from bot.fingers import handlers as fingers
 from bot.fingers import keyboards as fingers_keyboards
+from bot.fingers import texts as fingers_texts
+from bot.fingers.session import FingerSession
 from bot.group import handlers as group
 from bot.group import keyboards as group_keyboards
 from bot.group.texts import GROUP_COMMANDS
@@ -71,25 +73,35 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
 
 
 def add_private_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    letters_kind, wordle_kind, fingers_kind = LetterSession.KIND, WordleSession.KIND, FingerSession.KIND
     commands = {
         "start": common.start,
         "help": common.show_help,
         "rules": common.show_rules,
         "stats": common.stats,
         "play": letters.play,
-        "hint": letters.hint,
-        "giveup": letters.give_up,
         "whowins": letters.who_wins,
         "5bukv": wordle.start,
-        "undo": wordle.undo,
         "fingers": fingers.start,
+        "hint": common.route_command(
+            {letters_kind: letters.hint, wordle_kind: wordle.hint, fingers_kind: fingers.hint}, letters.hint
+        ),
+        "giveup": common.route_command(
+            {letters_kind: letters.give_up, wordle_kind: wordle.give_up, fingers_kind: fingers.give_up},
+            letters.give_up,
+        ),
+        "undo": common.route_command({letters_kind: common.no_undo, fingers_kind: common.no_undo}, wordle.undo),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
-    text_by_game = {LetterSession.KIND: letters.on_text, WordleSession.KIND: wordle.on_text}
+    text_by_game = {letters_kind: letters.on_text, wordle_kind: wordle.on_text, fingers_kind: fingers.on_text}
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
-    expected = {LetterSession.KIND: letters_texts.expected_input, WordleSession.KIND: wordle_texts.expected_input}
+    expected = {
+        letters_kind: letters_texts.expected_input,
+        wordle_kind: wordle_texts.expected_input,
+        fingers_kind: fingers_texts.use_the_buttons,
+    }
     application.add_handler(MessageHandler(PRIVATE, common.route_other_message(expected)))
 
 
@@ -110,11 +122,18 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
 
 def add_buttons(application: Application) -> None:  # type: ignore[type-arg]
     """Each game's buttons by their pattern; anything else is answered as stale."""
+    begins: dict[str, active.Begin] = {
+        keyboards.START_LETTERS: letters.begin,
+        keyboards.START_GHOST: letters.begin_ghost,
+        keyboards.AGAIN_LETTERS: letters.begin_again,
+        keyboards.START_WORDLE: wordle.begin,
+        keyboards.START_FINGERS: fingers.begin,
+        keyboards.AGAIN_FINGERS: fingers.begin_again,
+    }
     routes: list[tuple[str | Callable[[object], bool], Handler]] = [
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
-        (keyboards.exactly(keyboards.MENU_LETTERS), letters.from_menu),
-        (keyboards.exactly(keyboards.MENU_FINGERS), fingers.from_menu),
-        (keyboards.exactly(keyboards.MENU_WORDLE), wordle.from_menu),
+        (keyboards.is_menu_press, active.on_start_button(begins)),
+        (keyboards.is_switch_press, active.on_switch_button(begins)),
         (letters_keyboards.is_press, letters.on_button),
         (wordle_keyboards.is_press, wordle.on_button),
         (fingers_keyboards.is_press, fingers.on_button),

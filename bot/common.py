@@ -76,6 +76,25 @@ def route_text(games: Mapping[str, TextHandler]) -> Handler:
     return on_text
 
 
+def route_command(games: Mapping[str, Handler], otherwise: Handler) -> Handler:
+    """A command every game answers its own way (/hint, /giveup, /undo): to the game the
+    chat plays now (``games``: by session kind), else ``otherwise``."""
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.effective_chat is not None
+        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        await games.get(kind or "", otherwise)(update, context)
+
+    return on_command
+
+
+async def no_undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/undo in a game whose moves are not taken back."""
+    assert update.message is not None and update.effective_chat is not None
+    kind = await deps(context).db.active_kind(update.effective_chat.id)
+    await update.message.reply_text(texts.no_undo(lang_of(update), kind or ""))
+
+
 def route_other_message(expected: Mapping[str, Callable[[Lang], str]]) -> Handler:
     """Stickers, photos, voice: a short reminder of what the game being played expects."""
 

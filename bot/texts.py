@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from babel import Locale
+
 from bot.storage import Record
 from solver.levels import Level
 
@@ -17,6 +19,66 @@ def language(code: str | None) -> Lang:
 
 def t(lang: Lang, ru: str, en: str) -> str:
     return en if lang == "en" else ru
+
+
+_LOCALES: dict[Lang, Locale] = {"ru": Locale("ru"), "en": Locale("en")}
+_RUSSIAN_FORM = {"one": 0, "few": 1, "many": 2, "other": 1}
+
+
+def count(lang: Lang, number: int, ru: tuple[str, str, str], en: tuple[str, str]) -> str:
+    """``number`` with its noun in the plural form CLDR's rules give for it (through Babel):
+    ``ru`` is the noun for 1, 2 and 5 («ход», «хода», «ходов»), ``en`` for 1 and 2."""
+    form = _LOCALES[lang].plural_form(number)
+    noun = (en[0] if form == "one" else en[1]) if lang == "en" else ru[_RUSSIAN_FORM[form]]
+    return f"{number} {noun}"
+
+
+def game_name(lang: Lang, kind: str) -> str:
+    """A private game's name, by its session kind."""
+    names = {
+        "letters": t(lang, "игра в буквы", "the letter game"),
+        "5bukv": t(lang, "«5 букв»", "5bukv"),
+        "fingers": t(lang, "игра на пальцах", "the finger game"),
+    }
+    return names.get(kind, kind)
+
+
+def ask_to_resign(lang: Lang, kind: str) -> str:
+    name = game_name(lang, kind)
+    return t(
+        lang,
+        f"Сейчас идёт {name}. Начать новую игру — значит сдаться в этой (засчитается поражение).",
+        f"You are in the middle of {name}. Starting a new game means resigning this one (it counts as a loss).",
+    )
+
+
+def button_resign_and_start(lang: Lang) -> str:
+    return t(lang, "🏳 Сдаться и начать", "🏳 Resign and start")
+
+
+def button_keep_playing(lang: Lang) -> str:
+    return t(lang, "▶️ Играть дальше", "▶️ Keep playing")
+
+
+def button_other_setup(lang: Lang) -> str:
+    return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
+
+
+def no_undo(lang: Lang, kind: str) -> str:
+    return t(
+        lang,
+        f"Ходы не отменяются ({game_name(lang, kind)}); /undo — для масок «5 букв».",
+        f"Moves cannot be taken back ({game_name(lang, kind)}); /undo is for 5bukv's colours.",
+    )
+
+
+def keep_playing(lang: Lang) -> str:
+    return t(lang, "Играем дальше.", "Playing on.")
+
+
+def resigned(lang: Lang, kind: str) -> str:
+    name = game_name(lang, kind)
+    return t(lang, f"🏳 Вы сдались ({name}): засчитано поражение.", f"🏳 You resigned {name}: it counts as a loss.")
 
 
 COMMANDS: dict[Lang, list[tuple[str, str]]] = {
@@ -207,7 +269,7 @@ def button_5bukv(lang: Lang) -> str:
 
 
 def button_first(lang: Lang, player_first: bool) -> str:
-    return t(lang, "Хожу первым", "I start") if player_first else t(lang, "Начинает бот", "The bot starts")
+    return t(lang, "Я начинаю", "I start") if player_first else t(lang, "Начинает бот", "The bot starts")
 
 
 def button_level(lang: Lang, level: Level) -> str:

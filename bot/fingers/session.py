@@ -46,6 +46,13 @@ class FingerSession(Session):
         return self.result is not None
 
     @property
+    def running(self) -> bool:
+        return self.player_first is not None and not self.over
+
+    def resign(self) -> None:
+        self.result = Result.LOST.value
+
+    @property
     def state(self) -> State:
         """The solver's state: the mover's hands first."""
         mine, theirs = (self.player, self.bot) if self.player_to_move else (self.bot, self.player)

@@ -83,3 +83,19 @@ def fingers_ask_first(lang: Lang) -> str:
 
 def button_fingers(lang: Lang) -> str:
     return t(lang, "✋ Ещё партию", "✋ Play again")
+
+
+def use_the_buttons(lang: Lang) -> str:
+    return t(
+        lang,
+        "В игре на пальцах ходят кнопками под доской. /giveup — сдаться.",
+        "In the finger game you move with the buttons under the board. /giveup to resign.",
+    )
+
+
+def no_hints(lang: Lang) -> str:
+    return t(lang, "В игре на пальцах подсказок нет.", "The finger game has no hints.")
+
+
+def gave_up(lang: Lang) -> str:
+    return t(lang, "🏳 Вы сдались: засчитано поражение.", "🏳 You resigned: it counts as a loss.")

@@ -67,6 +67,13 @@ class LetterSession(Session):
         return GHOST_KIND if self.english else KIND
 
     @property
+    def running(self) -> bool:
+        return self.phase is Phase.PLAYING
+
+    def resign(self) -> None:
+        self.over = True
+
+    @property
     def bot_level(self) -> Level:
         return Level(self.level or Level.PERFECT)
 
@@ -126,6 +133,13 @@ class WhoWins:
     winner: str
     winning: list[Play]
     over_word: str | None  # the board is already a finished word
+
+
+def same_setup(last: LetterSession) -> LetterSession:
+    """A new game with ``last``'s set-up: "play again" in one tap."""
+    return LetterSession(
+        rule=last.rule, dictionary=last.dictionary, player_first=last.player_first, level=last.level, strict=last.strict
+    )
 
 
 def bot_to_move(session: LetterSession) -> bool:

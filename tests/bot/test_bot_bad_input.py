@@ -71,7 +71,7 @@ async def prepare(bot: Bot, user_id: int) -> None:
     if user_id in (502, 503, 504):
         await player.say("/play")
     if user_id in (503, 504):
-        await new_letter_game(player, "выиграл", "Хожу первым")
+        await new_letter_game(player, "выиграл", "Я начинаю")
         await player.say("к")
     if user_id == 504:
         await player.say("/giveup")
