@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.fingers.session import FingerSession, FingerTurn
 from bot.fingers.session import Result as FingerResult
-from bot.texts import Lang, t
+from bot.texts import Lang, count, t
 from solver.fingers import Kind, Move, Side
 
 
@@ -67,7 +67,8 @@ def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, ca
     elif result is FingerResult.DRAW_REPETITION:
         lines.append(t(lang, "🤝 Ничья: позиция повторилась трижды.", "🤝 A draw: the position came up three times."))
     elif result is FingerResult.DRAW_CAP:
-        lines.append(t(lang, f"🤝 Ничья: сделано {cap} ходов.", f"🤝 A draw: {cap} moves have been made."))
+        moves = count(lang, cap, ("ход", "хода", "ходов"), ("move", "moves"))
+        lines.append(t(lang, f"🤝 Ничья: достигнут предел в {moves}.", f"🤝 A draw: the limit of {moves} is reached."))
     else:
         lines.append(t(lang, "Ваш ход:", "Your move:"))
     return "\n".join(lines)

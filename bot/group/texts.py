@@ -158,7 +158,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
             line += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, event.possible, limit=5)
         lines.append(line)
     elif event.outcome is Outcome.TIMEOUT:
-        lines.append(t(lang, f"⏰ {who} не успел сходить и выбывает.", f"⏰ {who} ran out of time and is out."))
+        lines.append(t(lang, f"⏰ {who}: время на ход вышло — выбывает.", f"⏰ {who} ran out of time and is out."))
     elif event.outcome is Outcome.LEFT:
         lines.append(t(lang, f"🏳 {who} выходит из игры.", f"🏳 {who} leaves the game."))
     return lines

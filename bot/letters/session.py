@@ -159,7 +159,7 @@ def play_letter(game: LetterGame, session: LetterSession, letter: str, rng: rand
     attempted = before + letter
     verdict = game.verdict(attempted)
     if verdict in (Verdict.NO_WORD, Verdict.UNREACHABLE) and not session.strict:
-        return Refusal(letter, attempted, game.word_on_the_way(attempted), game.plays(before))
+        return Refusal(letter, attempted, game.word_on_the_way(attempted), _not_losing_at_once(game, before))
     session.board = attempted
     session.hint_stage = 0
     ending = _judge(game, session, by_player=True, before=before)
@@ -169,6 +169,15 @@ def play_letter(game: LetterGame, session: LetterSession, letter: str, rng: rand
     previous = session.board
     session.board += reply
     return Turn(letter, reply, session.board, _judge(game, session, by_player=False, before=previous))
+
+
+def _not_losing_at_once(game: LetterGame, board: str) -> list[Play]:
+    """The letters to suggest after a refusal: none that completes a word under complete-loses
+    (an example should not lose on the spot), unless every playable letter does."""
+    plays = game.plays(board)
+    if game.rule is not Rule.COMPLETE_LOSES:
+        return plays
+    return [play for play in plays if not game.is_word(board + play.letter)] or plays
 
 
 def _judge(game: LetterGame, session: LetterSession, by_player: bool, before: str) -> Ending | None:

@@ -35,7 +35,7 @@ def ghost_intro(lang: Lang) -> str:
 def button_strict(lang: Lang, strict: bool) -> str:
     if strict:
         return t(lang, "Строго: плохая буква проигрывает", "Strict: a bad letter loses")
-    return t(lang, "Мягко: плохую букву можно переходить", "Gentle: a bad letter is refused")
+    return t(lang, "Мягко: плохую букву можно заменить", "Gentle: a bad letter may be replaced")
 
 
 def button_hint(lang: Lang, stage: int) -> str:
@@ -183,7 +183,10 @@ def no_game_to_hint(lang: Lang) -> str:
 
 
 def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
-    head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+    if give_up.board:
+        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+    else:
+        head = t(lang, "🏳 Вы сдались до первой буквы.", "🏳 You gave up before the first letter.")
     if give_up.bot_was_winning:
         how = t(lang, "Я выигрывал так: ", "I was winning like this: ") + give_up.strategy
     else:

@@ -81,7 +81,7 @@ async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path
     await player.tap("Безупречный")
     await player.tap("Я начинаю")
     reply = await play_best(player, solvers.fingers, database)
-    assert "🤝 Ничья: сделано 6 ходов." in reply.text
+    assert "🤝 Ничья: достигнут предел в 6 ходов." in reply.text
     assert "ничьих 1" in (await player.say("/stats")).text
 
 
