@@ -30,6 +30,7 @@ from bot.fingers import texts as fingers_texts
 from bot.fingers.session import FingerSession
 from bot.group import handlers as group
 from bot.group import keyboards as group_keyboards
+from bot.group import texts as group_texts
 from bot.group.texts import GROUP_COMMANDS
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
@@ -45,6 +46,14 @@ from bot.wordle import handlers as wordle
 from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
 from bot.wordle.session import WordleSession
+
+#: Each game's /rules_<game> command and rules, by game.
+RULES: dict[str, common.Rules] = {
+    "letters": ("rules_letters", letters_texts.rules),
+    "5bukv": ("rules_5bukv", wordle_texts.rules),
+    "fingers": ("rules_fingers", fingers_texts.rules),
+    "group": ("rules_group", group_texts.rules),
+}
 
 
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
@@ -65,6 +74,7 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
     )
     application.bot_data["deps"] = Deps(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
+    add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)
     add_buttons(application)
@@ -77,7 +87,10 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
     commands = {
         "start": common.start,
         "help": common.show_help,
-        "rules": common.show_rules,
+        "rules": common.route_rules(
+            {letters_kind: RULES["letters"], wordle_kind: RULES["5bukv"], fingers_kind: RULES["fingers"]},
+            RULES["letters"],
+        ),
         "stats": common.stats,
         "play": letters.play,
         "whowins": letters.who_wins,
@@ -112,12 +125,18 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
         "giveup": group.give_up,
         "stop": group.stop,
         "help": group.show_help,
-        "rules": common.show_rules,
+        "rules": common.show_rules(RULES["group"]),
         "stats": common.stats,
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))
     application.add_handler(MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, group.on_text))
+
+
+def add_rules(application: Application) -> None:  # type: ignore[type-arg]
+    """/rules_<game> for each game, in private chats and groups alike."""
+    for rules in RULES.values():
+        application.add_handler(CommandHandler(rules[0], common.show_rules(rules), filters=PRIVATE | GROUPS))
 
 
 def add_buttons(application: Application) -> None:  # type: ignore[type-arg]

@@ -10,6 +10,18 @@ from bot.texts import Lang, count, t
 from solver.fingers import Kind, Move, Side
 
 
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "✋ Игра на пальцах (/fingers): у каждого две руки, на каждой сначала по пальцу. Ход — ударить своей рукой "
+        "по руке соперника (к ней прибавится столько пальцев) или перераспределить свои. Рука с 5 и больше "
+        "пальцами умирает; обе руки мертвы — проигрыш. Позиция в третий раз или предел ходов — ничья.",
+        "✋ The finger game (/fingers): each player has two hands with one finger each. A move taps an opponent's "
+        "hand with one of yours (adding your fingers to it) or splits your own. A hand with 5+ dies; both hands "
+        "dead loses. A position seen three times, or the move limit, is a draw.",
+    )
+
+
 def fingers_intro(lang: Lang) -> str:
     return t(
         lang,

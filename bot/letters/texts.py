@@ -10,6 +10,26 @@ from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
 
 
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "🔤 Игра в буквы. Мы по очереди приписываем по одной букве. Каждая буква должна оставлять начало "
+        "какого-нибудь существительного (нарицательного, в начальной форме, от 2 букв). Е и Ё — разные буквы.\n"
+        "Правило «кто закончит слово — выиграл»: составивший слово побеждает.\n"
+        "Правило «кто закончит слово — проиграл» (как в Ghost): составивший слово проигрывает.\n"
+        "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n"
+        "/hint — подсказка, /giveup — сдаться, /whowins — кто выигрывает с этих букв.\n"
+        "English Ghost (/play en): английские слова от 4 букв, кто закончил слово — проиграл.",
+        "🔤 The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
+        "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
+        "Rule “completing a word wins”: whoever completes a word wins.\n"
+        "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
+        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n"
+        "/hint for a hint, /giveup to resign, /whowins: who wins from these letters.\n"
+        "English Ghost (/play en): English words of 4+ letters; completing a word loses.",
+    )
+
+
 def board(letters: str) -> str:
     return f"«{letters.upper()}»" if letters else "«»"
 

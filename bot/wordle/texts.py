@@ -12,6 +12,20 @@ MAX_SHOWN = 10
 SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
 
 
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "🟨 «5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
+        "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
+        "или «слово маска», если вводили своё слово. Если игра не приняла предложенное слово, нажмите "
+        "«🚫 Игра не приняла это слово» — я предложу другое. /undo — отменить последнюю маску.",
+        "🟨 5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
+        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word. "
+        "If the game did not take the suggested word, press “🚫 The game did not take this word” for another. "
+        "/undo takes back the last colours.",
+    )
+
+
 def button_done(lang: Lang) -> str:
     return t(lang, "✅ Готово", "✅ Done")
 
