@@ -194,18 +194,22 @@ async def _change_running(
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The articles' question for the chat's rule: who wins from these letters, and how."""
+    """The articles' question: who wins from these letters (the game's board when none are
+    given), under the rule and in the language of the letter game being played."""
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
     lang = lang_of(update)
-    loaded = await found.load(update.effective_chat.id, LetterSession)
-    game = found.solvers.games[found.solvers.default_rule] if loaded is None else _game(found, loaded.session)
-    rule = game.rule
+    playing = await _letter_game_played(found, update.effective_chat.id)
+    game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
     typed = "".join(context.args or [])
-    board = normalise_letters(typed, game.alphabet) if typed else ""
+    if not typed:
+        board: str | InputError = playing.board if playing is not None and playing.running else ""
+    else:
+        game, board = _game_for_letters(found, game, typed)
     if isinstance(board, InputError):
-        await update.message.reply_text(texts.not_letters(lang))
+        await update.message.reply_text(texts.not_letters(lang, english=game is found.solvers.english))
         return
+    rule = game.rule
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang)))
@@ -214,6 +218,25 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         await update.message.reply_text(texts.who_wins_text(lang, letters.who_wins(game, board), rule))
+
+
+async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:
+    """The chat's letter game when it is the game the chat plays (finished or not) and set up."""
+    if not await is_active(found, chat_id, KIND):
+        return None
+    loaded = await found.load(chat_id, LetterSession)
+    return loaded.session if loaded is not None and loaded.session.rule is not None else None
+
+
+def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:
+    """The letters read in ``game``'s alphabet; if they are not, in the other language's game."""
+    board = normalise_letters(typed, game.alphabet)
+    if not isinstance(board, InputError):
+        return game, board
+    russian = found.solvers.games[found.solvers.default_rule]
+    other = russian if game is found.solvers.english else found.solvers.english
+    other_board = normalise_letters(typed, other.alphabet)
+    return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 
 
 # ------------------------------------------------------------------ buttons

@@ -257,7 +257,11 @@ def ends_earlier(lang: Lang, word: str) -> str:
     return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
 
 
-def not_letters(lang: Lang) -> str:
+def not_letters(lang: Lang, *, english: bool = False) -> str:
+    if english:
+        return t(
+            lang, "после /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
+        )
     return t(
         lang,
         "после /whowins нужны русские буквы, например /whowins йо.",

@@ -136,3 +136,18 @@ async def test_english_speakers_read_english(bot: Bot) -> None:
     assert "What shall we play" in (await player.say("/start")).text
     reply = await player.tap("Letter game")
     assert "Which rule" in reply.text
+
+
+async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) -> None:
+    """Without letters, the board of the game under way; letters of the other language are read in it."""
+    player = Player(bot, 209)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    board = (await player.say("к")).last_board()
+    assert f"С «{board.upper()}» при лучшей игре" in (await player.say("/whowins")).text
+    await player.say("/giveup")
+    await player.say("/play en")
+    await player.tap("Я начинаю")
+    await player.tap("Безупречный")
+    await player.tap("Мягко")
+    assert "С «HE» при лучшей игре" in (await player.say("/whowins he")).text  # the chat's game: English Ghost
+    assert "С «КР» при лучшей игре" in (await player.say("/whowins кр")).text  # Russian letters: the Russian game
