@@ -5,10 +5,9 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from bot.fingers import texts
-from bot.fingers.session import FingerSession
+from bot.fingers.session import FingerSession, HandMove
 from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Press, button, parse
 from bot.texts import Lang, button_first, button_level, button_other_setup
-from solver.fingers import Move
 from solver.levels import Level
 
 KIND = "F"
@@ -41,7 +40,7 @@ def fingers_first(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
     )
 
 
-def fingers_moves(lang: Lang, session: FingerSession, moves: list[Move]) -> InlineKeyboardMarkup:
+def fingers_moves(lang: Lang, session: FingerSession, moves: list[HandMove]) -> InlineKeyboardMarkup:
     """One button per legal move, numbered in the solver's order and tied to this turn."""
     if session.over:
         return play_again(lang)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.fingers.session import FingerSession, FingerTurn
+from bot.fingers.session import FingerSession, FingerTurn, HandMove
 from bot.fingers.session import Result as FingerResult
 from bot.texts import Lang, count, t
-from solver.fingers import Kind, Move, Side
+from solver.fingers import Kind
 
 
 def rules(lang: Lang) -> str:
@@ -35,7 +35,8 @@ def fingers_intro(lang: Lang) -> str:
 
 
 def _hands(hands: Sequence[int]) -> str:
-    return "  ".join(f"✋{count}" if count else "💀" for count in sorted(hands))
+    """Left hand first, as it stays: hands are never re-sorted in what the player sees."""
+    return "  ".join(f"✋{count}" if count else "💀" for count in hands)
 
 
 def fingers_board(lang: Lang, session: FingerSession) -> str:
@@ -46,22 +47,24 @@ def fingers_board(lang: Lang, session: FingerSession) -> str:
     )
 
 
-_NOMINATIVE = {Side.LEFT: "левая", Side.RIGHT: "правая"}
-_ACCUSATIVE = {Side.LEFT: "левую", Side.RIGHT: "правую"}
+_NOMINATIVE = ("левая", "правая")
+_ACCUSATIVE = ("левую", "правую")
+_ENGLISH = ("left", "right")
 
 
-def finger_move(lang: Lang, move: Move) -> str:
-    """The move as a player says it: «левая 3 бьёт правую 2», "left 3 taps right 2", «перераспределить 2+2 → 1+3»."""
+def finger_move(lang: Lang, seen: HandMove) -> str:
+    """The move as a player says it, naming hands by where they are shown: «левая 3 бьёт правую 2»,
+    "left 3 taps right 2", «перераспределить 2+2 → 1+3»."""
+    move = seen.move
     if move.kind is Kind.SPLIT:
         verb = t(lang, "перераспределить", "split")
-        return f"{verb} {move.before[0]}+{move.before[1]} → {move.after[0]}+{move.after[1]}"
-    assert move.tapper is not None and move.tapped is not None
-    tapper, tapped = move.tapper, move.tapped
+        return f"{verb} {seen.before[0]}+{seen.before[1]} → {seen.after[0]}+{seen.after[1]}"
+    assert move.tapper is not None and move.tapped is not None and seen.tapper is not None and seen.tapped is not None
+    tapper, tapped = move.tapper.fingers, move.tapped.fingers
+    own = move.kind is Kind.SELF_TAP
     if lang == "en":
-        own = "own " if move.kind is Kind.SELF_TAP else ""
-        return f"{tapper.side} {tapper.fingers} taps {own}{tapped.side} {tapped.fingers}"
-    own = "свою " if move.kind is Kind.SELF_TAP else ""
-    return f"{_NOMINATIVE[tapper.side]} {tapper.fingers} бьёт {own}{_ACCUSATIVE[tapped.side]} {tapped.fingers}"
+        return f"{_ENGLISH[seen.tapper]} {tapper} taps {'own ' if own else ''}{_ENGLISH[seen.tapped]} {tapped}"
+    return f"{_NOMINATIVE[seen.tapper]} {tapper} бьёт {'свою ' if own else ''}{_ACCUSATIVE[seen.tapped]} {tapped}"
 
 
 def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, cap: int) -> str:

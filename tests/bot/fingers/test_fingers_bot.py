@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from bot.deps import Deps
 from bot.fingers import keyboards as fingers_keyboards
+from bot.fingers.session import FingerSession, player_moves
 from bot.fingers.texts import finger_move
 from bot.group import keyboards as group_keyboards
 from bot.solvers import Solvers
@@ -54,7 +55,8 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     reply = await player.tap("Я начинаю")
     assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
     labels = [b["text"] for b in player.buttons()]
-    assert labels == [finger_move("ru", m) for m in solvers.fingers.moves(solvers.fingers.start)]
+    starting = FingerSession(level="perfect", player_first=True)
+    assert labels == [finger_move("ru", m) for m in player_moves(solvers.fingers, starting)]
     reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
     assert [b["text"] for b in player.buttons()] == ["✋ Ещё партию", "⚙️ Ещё партию, другие настройки"]
