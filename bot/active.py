@@ -52,6 +52,20 @@ async def resign(found: Deps, chat_id: int, user_id: int, loaded: Loaded[S]) -> 
     await found.save(chat_id, session, loaded, user_id=user_id, tally=Tally(lost=1), record_kind=session.record_kind)
 
 
+async def resign_running(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: type[S]) -> S | None:
+    """/giveup in a game of ``kind``: resign it if it is under way (a loss); the session
+    resigned, or None when none was under way."""
+    chat, user = update.effective_chat, update.effective_user
+    assert chat is not None and user is not None
+    found = deps(context)
+    async with found.locks[chat.id]:
+        loaded = await found.load(chat.id, kind)
+        if loaded is None or not loaded.session.running:
+            return None
+        await resign(found, chat.id, user.id, loaded)
+    return loaded.session
+
+
 async def start_or_ask(context: ContextTypes.DEFAULT_TYPE, update: Update, target: str, begin: Begin) -> None:
     """Begin the game ``target`` names, or, while another game is under way, ask first."""
     chat, user = update.effective_chat, update.effective_user

@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 
 from bot import replies
 from bot import texts as shared_texts
-from bot.active import is_active, resign, start_or_ask
+from bot.active import is_active, resign_running, start_or_ask
 from bot.deps import Deps, deps, lang_of
 from bot.fingers import keyboards, texts
 from bot.fingers import session as fingers
@@ -80,14 +80,11 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/giveup during the finger game: it ends as lost."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found, chat_id, lang = deps(context), update.effective_chat.id, lang_of(update)
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, FingerSession)
-        if loaded is None or not loaded.session.running:
-            await update.message.reply_text(shared_texts.nothing_running(lang))
-            return
-        await resign(found, chat_id, update.effective_user.id, loaded)
+    assert update.message is not None
+    lang = lang_of(update)
+    if await resign_running(update, context, FingerSession) is None:
+        await update.message.reply_text(shared_texts.nothing_running(lang))
+        return
     await update.message.reply_text(texts.gave_up(lang), reply_markup=keyboards.play_again(lang))
 
 

@@ -13,7 +13,7 @@ from telegram.ext import ContextTypes
 
 from bot import replies
 from bot import texts as shared_texts
-from bot.active import is_active, resign, start_or_ask
+from bot.active import is_active, resign_running, start_or_ask
 from bot.deps import Deps, Loaded, deps, lang_of
 from bot.keyboards import START_WORDLE, Press, checked_press
 from bot.storage import Tally
@@ -137,16 +137,13 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/giveup during 5bukv: the game ends as lost, with the words that were still possible."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found, chat_id, lang = deps(context), update.effective_chat.id, lang_of(update)
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, WordleSession)
-        if loaded is None or not loaded.session.running:
-            await update.message.reply_text(texts.nothing_to_give_up(lang))
-            return
-        session = loaded.session
-        possible = found.solvers.wordle.candidates(session.history, session.refused)
-        await resign(found, chat_id, update.effective_user.id, loaded)
+    assert update.message is not None
+    lang = lang_of(update)
+    session = await resign_running(update, context, WordleSession)
+    if session is None:
+        await update.message.reply_text(texts.nothing_to_give_up(lang))
+        return
+    possible = deps(context).solvers.wordle.candidates(session.history, session.refused)
     await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
 
 

@@ -144,3 +144,18 @@ def test_callback_data_is_read_strictly(data: str) -> None:
     else:
         assert press.action in ("join", "bot", "start", "rule")
         assert press.action != "rule" or press.argument in ("complete-wins", "complete-loses")
+
+
+async def test_play_again_keeps_the_level_and_who_starts(bot: Bot, database: Path) -> None:
+    player = Player(bot, 505)
+    await player.say("/fingers")
+    await player.tap("Сильный")
+    await player.tap("Начинает бот")
+    await player.say("/giveup")
+    reply = await player.tap("✋ Ещё партию")
+    assert "Я: " in reply.text and "Ваш ход" in reply.text  # the bot opened again
+    state = stored_state(database, 505, "fingers")
+    assert state is not None and state[0]["level"] == "strong" and state[0]["player_first"] is False
+    assert record(database, 505, "fingers") == (2, 0, 1, 0)
+    await player.say("/giveup")
+    assert "Насколько сильно" in (await player.tap("другие настройки")).text

@@ -160,3 +160,16 @@ async def test_one_word_left_is_solved_in_one_tap(bot: Bot, solvers: Solvers, da
     reply = await player.tap("Это оно")
     assert f"🟨🟨🟨🟨🟨 {secret.upper()}" in reply.text and "🎉 Отгадано за" in reply.text
     assert record(database, 309, "5bukv") == (1, 1, 0, 0)
+
+
+async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None:
+    player = Player(bot, 310)
+    await player.say("/5bukv")
+    assert "Сдаваться пока не в чем" in (await player.say("/giveup")).text
+    shown = await player.say("ggggg")
+    hint = await player.say("/hint")
+    assert hint.suggestion() == shown.suggestion()
+    gave_up = await player.say("/giveup")
+    assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
+    assert record(database, 310, "5bukv") == (1, 0, 1, 0)
+    assert "Сейчас игры нет" in (await player.say("ggggg")).text
