@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot_harness import Bot, Player, new_letter_game, record, stored_state
+from hypothesis import given
+from hypothesis import strategies as st
 
+from bot import keyboards
 from bot.solvers import Solvers
 from solver.wordle import feedback
 
@@ -115,3 +118,15 @@ async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path
     assert record(database, 806, "letters") == (2, 0, 1, 0)
     await player.say("/giveup")
     assert "Какое правило" in (await player.tap("другие настройки")).text
+
+
+@given(
+    st.text(max_size=70) | st.from_regex(r"\A(N|menu):[0-9a-z-]{0,8}(:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?)?\Z")
+)
+def test_start_and_switch_buttons_are_read_strictly(data: str) -> None:
+    """Whatever a client sends, a start or switch press parses only to a game the bot can begin."""
+    press = keyboards.switch_press(data)
+    if press is not None:
+        assert press.action in (keyboards.RESIGN, keyboards.KEEP) and press.argument in keyboards.TARGETS
+    target = keyboards.menu_target(data)
+    assert target is None or target in keyboards.TARGETS

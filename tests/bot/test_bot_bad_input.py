@@ -31,8 +31,8 @@ STATES = {
     502: "letter game set-up",
     503: "letter game in play",
     504: "letter game over",
-    505: "5bukv helper with an entry",
-    506: "5bukv helper with no candidate left",
+    505: "5bukv with an entry",
+    506: "5bukv with no candidate left",
 }
 
 

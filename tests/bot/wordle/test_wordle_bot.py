@@ -1,4 +1,4 @@
-"""The 5bukv helper end to end: typed masks, button taps, undo, and a history no word fits."""
+"""5bukv end to end: typed masks, button taps, undo, and a history no word fits."""
 
 from __future__ import annotations
 
