@@ -31,6 +31,7 @@ from bot.fingers.session import FingerSession
 from bot.group import handlers as group
 from bot.group import keyboards as group_keyboards
 from bot.group import texts as group_texts
+from bot.group.session import GroupSession
 from bot.group.texts import GROUP_COMMANDS
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
@@ -47,12 +48,13 @@ from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
 from bot.wordle.session import WordleSession
 
-#: Each game's /rules_<game> command and rules, by game.
+LETTERS, WORDLE, FINGERS, GROUP = LetterSession.KIND, WordleSession.KIND, FingerSession.KIND, GroupSession.KIND
+#: Each game's /rules_<game> command and rules, by the game's session kind.
 RULES: dict[str, common.Rules] = {
-    "letters": ("rules_letters", letters_texts.rules),
-    "5bukv": ("rules_5bukv", wordle_texts.rules),
-    "fingers": ("rules_fingers", fingers_texts.rules),
-    "group": ("rules_group", group_texts.rules),
+    LETTERS: ("rules_letters", letters_texts.rules),
+    WORDLE: ("rules_5bukv", wordle_texts.rules),
+    FINGERS: ("rules_fingers", fingers_texts.rules),
+    GROUP: ("rules_group", group_texts.rules),
 }
 
 
@@ -83,37 +85,31 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
 
 
 def add_private_handlers(application: Application) -> None:  # type: ignore[type-arg]
-    letters_kind, wordle_kind, fingers_kind = LetterSession.KIND, WordleSession.KIND, FingerSession.KIND
     commands = {
         "start": common.start,
         "help": common.show_help,
-        "rules": common.route_rules(
-            {letters_kind: RULES["letters"], wordle_kind: RULES["5bukv"], fingers_kind: RULES["fingers"]},
-            RULES["letters"],
-        ),
+        "rules": common.route_rules(RULES, RULES[LETTERS]),
         "stats": common.stats,
         "play": letters.play,
         "whowins": letters.who_wins,
         "5bukv": wordle.start,
         "fingers": fingers.start,
-        "hint": common.route_command(
-            {letters_kind: letters.hint, wordle_kind: wordle.hint, fingers_kind: fingers.hint}, letters.hint
-        ),
+        "hint": common.route_command({LETTERS: letters.hint, WORDLE: wordle.hint, FINGERS: fingers.hint}, letters.hint),
         "giveup": common.route_command(
-            {letters_kind: letters.give_up, wordle_kind: wordle.give_up, fingers_kind: fingers.give_up},
+            {LETTERS: letters.give_up, WORDLE: wordle.give_up, FINGERS: fingers.give_up},
             letters.give_up,
         ),
-        "undo": common.route_command({letters_kind: common.no_undo, fingers_kind: common.no_undo}, wordle.undo),
+        "undo": common.route_command({LETTERS: common.no_undo, FINGERS: common.no_undo}, wordle.undo),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
-    text_by_game = {letters_kind: letters.on_text, wordle_kind: wordle.on_text, fingers_kind: fingers.on_text}
+    text_by_game = {LETTERS: letters.on_text, WORDLE: wordle.on_text, FINGERS: fingers.on_text}
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
     expected = {
-        letters_kind: letters_texts.expected_input,
-        wordle_kind: wordle_texts.expected_input,
-        fingers_kind: fingers_texts.use_the_buttons,
+        LETTERS: letters_texts.expected_input,
+        WORDLE: wordle_texts.expected_input,
+        FINGERS: fingers_texts.use_the_buttons,
     }
     application.add_handler(MessageHandler(PRIVATE, common.route_other_message(expected)))
 
@@ -125,7 +121,7 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
         "giveup": group.give_up,
         "stop": group.stop,
         "help": group.show_help,
-        "rules": common.show_rules(RULES["group"]),
+        "rules": common.show_rules(RULES[GROUP]),
         "stats": common.stats,
     }
     for name, callback in commands.items():
