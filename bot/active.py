@@ -7,13 +7,13 @@ counted as lost. Which game each start button begins is wired in :mod:`bot.app`.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
 
 from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import keyboards, replies, texts
+from bot.common import Handler
 from bot.deps import Deps, Loaded, S, deps, lang_of
 from bot.fingers.session import FingerSession
 from bot.letters.session import LetterSession
@@ -24,7 +24,6 @@ from bot.wordle.session import WordleSession
 
 PRIVATE_GAMES: dict[str, type[Session]] = {kind.KIND: kind for kind in (LetterSession, WordleSession, FingerSession)}
 
-Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: Begins a game in a chat (``context``, chat id, user id, language), the chat's lock held.
 Begin = Callable[[ContextTypes.DEFAULT_TYPE, int, int, Lang], Awaitable[None]]
 
