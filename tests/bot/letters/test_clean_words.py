@@ -47,9 +47,7 @@ def shown_words(found: object) -> list[str]:
 
 
 @pytest.mark.parametrize(("code", "tier"), [("ru", Tier.COMMON), ("ru", Tier.FULL), ("en", Tier.COMMON)])
-def test_every_example_the_game_can_show_is_a_clean_word_of_its_tier(
-    solvers: Solvers, code: str, tier: Tier
-) -> None:
+def test_every_example_the_game_can_show_is_a_clean_word_of_its_tier(solvers: Solvers, code: str, tier: Tier) -> None:
     game = solvers.letter_game(code, LANGUAGES[code].rule, tier)
     tier_words = set(LANGUAGES[code].words(tier))
     examples = {game.example_word(game.tree.fragment(node)) for node in range(0, game.positions, 97)}

@@ -42,7 +42,7 @@ async def test_the_whole_dictionary_is_a_choice_of_the_set_up(bot: Bot, solvers:
     common = solvers.games[Rule.COMPLETE_WINS]
     assert full.word_count > common.word_count
     player = Player(bot, 704)
-    reply = await new_letter_game(player, "выиграл", "Хожу первым", tier="Весь словарь")
+    reply = await new_letter_game(player, "выиграл", "Я начинаю", tier="Весь словарь")
     assert "Весь словарь" in reply.text
     state = stored_state(database, 704, "letters")
     assert state is not None and state[0]["tier"] == Tier.FULL.value
@@ -51,3 +51,8 @@ async def test_the_whole_dictionary_is_a_choice_of_the_set_up(bot: Bot, solvers:
     winning = full.winning_letters("")
     assert winning, "on every clean noun the first player wins «Кто первым закончит слово?»"
     assert f"Выигрывают: {winning[0].upper()} (" in reply.text
+    await player.say("/giveup")
+    reply = await player.tap("🔁 Ещё партию")  # play again: the same set-up, words included
+    assert "Весь словарь" in reply.text
+    state = stored_state(database, 704, "letters")
+    assert state is not None and state[0]["tier"] == Tier.FULL.value and not state[0]["over"]
