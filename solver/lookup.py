@@ -40,10 +40,12 @@ class WordReport:
     min_length: int
     wordle: bool | None  # a 5bukv candidate (None: 5bukv is Russian only)
     wordle_problem: WordleProblem | Reason | None  # the source's reason when it has one
+    asked: str = ""  # what was asked, when the dictionary spells it otherwise (е for ё)
 
     def as_json(self) -> dict[str, object]:
         return {
             "word": self.word,
+            "asked": self.asked or self.word,
             "lang": self.language,
             "letter_game": {
                 "counts": self.tier is not None,
@@ -70,7 +72,8 @@ def normalise_query(text: str) -> str:
 def look_up(text: str, code: str = "ru") -> WordReport:
     """Everything the shipped dictionaries of ``code`` say about ``text``."""
     language = LANGUAGES[code]
-    word = normalise_query(text)
+    asked = normalise_query(text)
+    word = _dictionary_spelling(asked, code)
     zipf = language.zipf().get(word)
     tier = language.tier_of(word)
     why: Reason | Absence | None
@@ -85,7 +88,22 @@ def look_up(text: str, code: str = "ru") -> WordReport:
     wordle, problem = _wordle_answer(word) if code == "ru" else (None, None)
     if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why is not Reason.RARE:
         problem = why
-    return WordReport(word, code, tier, why, zipf, language.common_zipf, language.min_length, wordle, problem)
+    spelled_otherwise = asked if asked != word else ""
+    return WordReport(
+        word, code, tier, why, zipf, language.common_zipf, language.min_length, wordle, problem, spelled_otherwise
+    )
+
+
+def _dictionary_spelling(word: str, code: str) -> str:
+    """``word``, or its spelling with ё where a player typed е and only that spelling is known."""
+    language = LANGUAGES[code]
+    if code != "ru" or "е" not in word or language.tier_of(word) is not None or word in language.reasons():
+        return word
+    for at in (i for i, letter in enumerate(word) if letter == "е"):
+        spelled = word[:at] + "ё" + word[at + 1 :]
+        if language.tier_of(spelled) is not None or spelled in language.reasons():
+            return spelled
+    return word
 
 
 def _wordle_answer(word: str) -> tuple[bool, WordleProblem | Reason | None]:

@@ -145,3 +145,12 @@ def test_the_raw_web2_list_as_a_file_reproduces_seed_004_as_before(
     assert status == 0
     assert (report["words"], report["reachable_words"], report["positions"]) == (209_479, 83_053, 299_715)
     assert (report["winner"], report["winning_moves"]) == ("first", ["a", "e", "h", "l"])
+
+
+def test_word_finds_the_yo_spelling_of_a_word_typed_with_ye(capsys: pytest.CaptureFixture[str]) -> None:
+    report = ask(capsys, "елка")
+    assert (report["word"], report["asked"]) == ("ёлка", "елка")
+    assert report["letter_game"]["tier"] == "common"  # type: ignore[index]
+    assert ask(capsys, "небо")["asked"] == "небо"  # a word known as typed is not respelled
+    status, out, _ = run(capsys, "word", "елка")
+    assert status == 0 and out.startswith("ёлка (ru, as the dictionary spells елка)")

@@ -324,7 +324,8 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
             "Этого слова нет ни в одной моей игре: грубые и оскорбительные слова я не использую.",
             "That word is in none of my games: I never use offensive words.",
         )
-    lines = [board(report.word) + ":"]
+    spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
+    lines = [board(report.word) + spelled + ":"]
     game = (
         t(lang, "английский Ghost", "English Ghost")
         if report.language == "en"

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from solver.cli import UsageError
+
+if TYPE_CHECKING:
+    from solver.lookup import WordReport
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,10 +51,7 @@ EXPLANATIONS = {
 }
 
 
-def _text(report: object) -> list[str]:
-    from solver.lookup import WordReport
-
-    assert isinstance(report, WordReport)
+def _text(report: WordReport) -> list[str]:
     frequency = "" if report.zipf is None else f" (Zipf {report.zipf:.2f}; common from {report.common_zipf:.2f})"
     if report.tier is None:
         assert report.why_not_common is not None
@@ -59,7 +60,8 @@ def _text(report: object) -> list[str]:
         letters = "yes, in the common tier (the default) and the full one"
     else:
         letters = f"only in the full tier: {EXPLANATIONS[report.why_not_common.value]}"
-    lines = [f"{report.word} ({report.language})", f"letter game: {letters}{frequency}"]
+    spelled = f", as the dictionary spells {report.asked}" if report.asked else ""
+    lines = [f"{report.word} ({report.language}{spelled})", f"letter game: {letters}{frequency}"]
     if report.wordle is not None:
         wordle = "yes" if report.wordle else f"no: {EXPLANATIONS[str(report.wordle_problem)]}"
         lines.append(f"5bukv: {wordle}")

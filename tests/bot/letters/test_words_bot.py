@@ -20,6 +20,7 @@ async def test_word_says_where_a_word_counts(bot: Bot) -> None:
     assert "имя собственное" in (await player.say("/word иван")).text
     assert "только во всём словаре: редкое слово" in (await player.say("/word кхари")).text
     assert "короче 4 букв" in (await player.say("/word cat")).text  # Latin letters: English Ghost
+    assert "«ЁЛКА» (так в словаре):" in (await player.say("/word елка")).text
 
 
 async def test_word_does_not_repeat_an_offensive_word(bot: Bot) -> None:
