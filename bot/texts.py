@@ -166,8 +166,8 @@ def unknown_command(lang: Lang) -> str:
 def nothing_running(lang: Lang) -> str:
     return t(
         lang,
-        "Сейчас игры нет. /play — игра в буквы, /5bukv — помощник для «5 букв».",
-        "No game is running. /play — the letter game, /5bukv — the 5bukv helper.",
+        "Сейчас игры нет. /play — игра в буквы, /5bukv — помощник для «5 букв», /fingers — игра на пальцах.",
+        "No game is running. /play — the letter game, /5bukv — the 5bukv helper, /fingers — the finger game.",
     )
 
 

@@ -1,0 +1,19 @@
+"""Replies a new player trips over when nothing, or a finished game, is on the board."""
+
+from __future__ import annotations
+
+import pytest
+from bot_harness import Bot, Player
+
+from bot.texts import Lang, nothing_running
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_with_no_game_every_private_game_is_offered(lang: Lang) -> None:
+    for command in ("/play", "/5bukv", "/fingers"):
+        assert command in nothing_running(lang)
+
+
+async def test_typing_with_no_game_offers_the_finger_game_too(bot: Bot) -> None:
+    player = Player(bot, 801)
+    assert "/fingers" in (await player.say("привет")).text
