@@ -68,8 +68,13 @@ def _board(
 
 
 async def on_text(update: Update, found: Deps, lang: Lang) -> None:
-    """Typed text while the chat plays this game (called under the chat's lock): moves are buttons."""
-    assert update.message is not None
+    """Typed text while the chat plays this game (called under the chat's lock): moves are buttons;
+    a finished game has none left, so the player hears how to start one instead of how to resign."""
+    assert update.message is not None and update.effective_chat is not None
+    loaded = await found.load(update.effective_chat.id, FingerSession)
+    if loaded is None or loaded.session.over:
+        await update.message.reply_text(shared_texts.nothing_running(lang))
+        return
     await update.message.reply_text(texts.use_the_buttons(lang))
 
 
