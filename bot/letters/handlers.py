@@ -105,7 +105,9 @@ async def _announce_start(
         return
     await context.bot.send_message(chat_id, summary)
     await context.bot.send_message(
-        chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+        chat_id,
+        texts.turn_text(lang, turn, game.rule, english=session.english),
+        reply_markup=keyboards.letter_play(lang, session),
     )
 
 
@@ -132,12 +134,13 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     result = letters.play_letter(game, session, letter, found.rng)
     if isinstance(result, letters.Refusal):
         await update.message.reply_text(
-            texts.refusal_text(lang, result), reply_markup=keyboards.letter_play(lang, session)
+            texts.refusal_text(lang, result, english=session.english), reply_markup=keyboards.letter_play(lang, session)
         )
         return
     await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=_ending_tally(result))
     await update.message.reply_text(
-        texts.turn_text(lang, result, game.rule), reply_markup=keyboards.letter_play(lang, session)
+        texts.turn_text(lang, result, game.rule, english=session.english),
+        reply_markup=keyboards.letter_play(lang, session),
     )
 
 
@@ -212,7 +215,9 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     rule = game.rule
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
-        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang)))
+        await update.message.reply_text(
+            texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=game is found.solvers.english))
+        )
     elif verdict is Verdict.UNREACHABLE:
         way = game.word_on_the_way(board) or ""
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
@@ -322,5 +327,7 @@ async def _setup_step(
     await replies.answer_and_edit(query, summary)
     if turn is not None:
         await context.bot.send_message(
-            chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+            chat_id,
+            texts.turn_text(lang, turn, game.rule, english=session.english),
+            reply_markup=keyboards.letter_play(lang, session),
         )

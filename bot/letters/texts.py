@@ -86,7 +86,7 @@ def ask_strict(lang: Lang) -> str:
     return t(
         lang,
         "А если написать букву, после которой слова не составить?",
-        "And a letter after which no noun can be formed?",
+        "And a letter after which no word can be formed?",
     )
 
 
@@ -108,7 +108,22 @@ def examples(lang: Lang, plays: Sequence[Play], limit: int = 8) -> str:
     return shown + (t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else "")
 
 
-def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
+def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
+    """Russian games use nouns only; English Ghost any word, so it must not say "noun"."""
+    if english:
+        return t(
+            lang,
+            f"Ни одно английское слово не начинается с {board(letters)}.",
+            f"No word starts with {board(letters)}.",
+        )
+    return t(
+        lang,
+        f"Ни одно существительное не начинается с {board(letters)}.",
+        f"No noun starts with {board(letters)}.",
+    )
+
+
+def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
     lines = []
     if turn.player_letter is not None:
         lines.append(t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
@@ -134,11 +149,7 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
                 f"The word {word} is complete, and completing a word loses.",
             )
     else:
-        why = t(
-            lang,
-            f"Ни одно существительное не начинается с {board(ending.board)}.",
-            f"No noun starts with {board(ending.board)}.",
-        )
+        why = no_word_starts_with(lang, ending.board, english=english)
         if ending.possible:
             why += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, ending.possible)
     lines.append(why)
@@ -148,7 +159,7 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
     return "\n".join(lines)
 
 
-def refusal_text(lang: Lang, refusal: Refusal) -> str:
+def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
     if refusal.word_on_the_way:
         why = t(
             lang,
@@ -156,11 +167,7 @@ def refusal_text(lang: Lang, refusal: Refusal) -> str:
             f"{board(refusal.attempted)}: the game would end earlier, at {board(refusal.word_on_the_way)}.",
         )
     else:
-        why = t(
-            lang,
-            f"Ни одно существительное не начинается с {board(refusal.attempted)}.",
-            f"No noun starts with {board(refusal.attempted)}.",
-        )
+        why = no_word_starts_with(lang, refusal.attempted, english=english)
     return (
         f"❌ {why}\n"
         + t(lang, "Ходите ещё раз. Например: ", "Move again. For example: ")
@@ -249,7 +256,9 @@ def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
     return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
 
 
-def no_word_starts(lang: Lang) -> str:
+def no_word_starts(lang: Lang, *, english: bool) -> str:
+    if english:
+        return t(lang, "ни одно английское слово так не начинается.", "no word starts like that.")
     return t(lang, "ни одно существительное так не начинается.", "no noun starts like that.")
 
 

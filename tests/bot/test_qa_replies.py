@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from bot_harness import Bot, Player
 
+from bot.solvers import Solvers
 from bot.texts import Lang, nothing_running
+from solver.letters import LetterGame, Verdict
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -29,3 +31,30 @@ async def test_typing_after_a_finished_finger_game_does_not_offer_to_resign(bot:
     await player.say("/giveup")
     after = (await player.say("привет")).text
     assert "/giveup" not in after and "/fingers" in after
+
+
+def _letter_no_word_follows(game: LetterGame, board: str) -> str:
+    return next(letter for letter in game.alphabet if game.verdict(board + letter) is Verdict.NO_WORD)
+
+
+async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solvers) -> None:
+    game = solvers.english
+    player = Player(bot, 803, language_code="en")
+    await player.say("/play en")
+    await player.tap("I start")
+    asked = (await player.tap("Perfect")).text
+    assert "no word can be formed" in asked
+    await player.tap("Gentle")
+    board = (await player.say("q")).last_board()
+    bad = board + _letter_no_word_follows(game, board)
+    refused = (await player.say(bad[-1])).text
+    assert f"No word starts with «{bad.upper()}»" in refused and "noun" not in refused
+    answer = (await player.say(f"/whowins {bad}")).text
+    assert "no word starts like that" in answer and "noun" not in answer
+
+
+async def test_the_russian_game_still_says_noun(bot: Bot, solvers: Solvers) -> None:
+    game = solvers.games[solvers.default_rule]
+    bad = "а" + _letter_no_word_follows(game, "а")
+    answer = (await Player(bot, 804).say(f"/whowins {bad}")).text
+    assert "ни одно существительное так не начинается" in answer
