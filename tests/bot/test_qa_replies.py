@@ -58,3 +58,11 @@ async def test_the_russian_game_still_says_noun(bot: Bot, solvers: Solvers) -> N
     bad = "а" + _letter_no_word_follows(game, "а")
     answer = (await Player(bot, 804).say(f"/whowins {bad}")).text
     assert "ни одно существительное так не начинается" in answer
+
+
+async def test_5bukv_a_word_typed_without_its_mask_is_shown_how_to_add_one(bot: Bot) -> None:
+    player = Player(bot, 805)
+    await player.say("/5bukv")
+    reply = (await player.say("норка")).text
+    assert "Не понимаю знак «н»" in reply and "«слово маска», например «норка ggwyg»" in reply
+    assert "«слово маска»" not in (await player.say("ggg?g")).text  # a mistyped mask needs no word tip
