@@ -238,18 +238,25 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
             f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
         )
-    first = answer.winner == "first"
-    winner = t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
+    winner = _player(lang, answer.winner)
     text = t(
         lang,
         f"{rule_name}. С {where} при лучшей игре выигрывает {winner}.",
         f"{rule_name}. From {where}, with perfect play, {winner} wins.",
     )
+    if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
+        mover = _player(lang, answer.to_move)
+        text += t(lang, f" Сейчас ходит {mover}.", f" It is {mover}'s move.")
     if answer.winning:
         text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
         text += t(lang, "\nУ того, кто ходит, выигрывающих букв нет.", "\nThe player to move has no winning letter.")
     return text
+
+
+def _player(lang: Lang, which: str) -> str:
+    first = which == "first"
+    return t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
 
 
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:

@@ -66,3 +66,13 @@ async def test_5bukv_a_word_typed_without_its_mask_is_shown_how_to_add_one(bot: 
     reply = (await player.say("норка")).text
     assert "Не понимаю знак «н»" in reply and "«слово маска», например «норка ggwyg»" in reply
     assert "«слово маска»" not in (await player.say("ggg?g")).text  # a mistyped mask needs no word tip
+
+
+async def test_whowins_from_letters_says_who_is_to_move(bot: Bot, solvers: Solvers) -> None:
+    game = solvers.games[solvers.default_rule]
+    player = Player(bot, 806)
+    assert "Сейчас ходит" not in (await player.say("/whowins")).text  # the empty board: the first player moves
+    opening = next(letter for letter in game.alphabet if game.verdict(letter) is Verdict.GOES_ON)
+    answer = (await player.say(f"/whowins {opening}")).text
+    assert f"выигрывает {'первый' if game.winner(opening) == 'first' else 'второй'} игрок" in answer
+    assert "Сейчас ходит второй игрок." in answer
