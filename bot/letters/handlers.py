@@ -209,20 +209,19 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
         game, board = _game_for_letters(found, game, typed)
+    english = game is found.solvers.english
     if isinstance(board, InputError):
-        await update.message.reply_text(texts.not_letters(lang, english=game is found.solvers.english))
+        await update.message.reply_text(texts.not_letters(lang, english=english))
         return
-    rule = game.rule
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
-        await update.message.reply_text(
-            texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=game is found.solvers.english))
-        )
+        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=english)))
     elif verdict is Verdict.UNREACHABLE:
         way = game.word_on_the_way(board) or ""
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
-        await update.message.reply_text(texts.who_wins_text(lang, letters.who_wins(game, board), rule))
+        answer = letters.who_wins(game, board)
+        await update.message.reply_text(texts.who_wins_text(lang, answer, game.rule, english=english))
 
 
 async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:

@@ -229,8 +229,8 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     return f"{head}\n{how[:3500]}"
 
 
-def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
-    rule_name = button_rule(lang, rule)
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
+    rule_name = "👻 English Ghost" if english else button_rule(lang, rule)
     where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
     if answer.over_word:
         return t(

@@ -76,3 +76,11 @@ async def test_whowins_from_letters_says_who_is_to_move(bot: Bot, solvers: Solve
     answer = (await player.say(f"/whowins {opening}")).text
     assert f"выигрывает {'первый' if game.winner(opening) == 'first' else 'второй'} игрок" in answer
     assert "Сейчас ходит второй игрок." in answer
+
+
+async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
+    player = Player(bot, 807, language_code="en")
+    answer = (await player.say("/whowins qu")).text
+    assert answer.startswith("👻 English Ghost. From «QU»") and "Completing a word" not in answer
+    russian = (await player.say("/whowins ё")).text
+    assert russian.startswith("Completing a word wins. From «Ё»")
