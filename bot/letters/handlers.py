@@ -159,7 +159,7 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
     changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1))
     if changed is None:
-        return texts.no_game_to_hint(lang), None
+        return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
     session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
 
@@ -173,9 +173,22 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
     changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1))
     if changed is None:
-        return shared_texts.nothing_running(lang), None
+        return await _unless_setting_up(found, chat_id, lang, shared_texts.nothing_running(lang)), None
     session, result = changed
     return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
+
+
+async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str) -> str:
+    """``no_game``, unless the chat is answering this game's set-up questions: then the
+    player is pointed at them, not told that no game is on."""
+    loaded = await found.load(chat_id, LetterSession)
+    if (
+        loaded is None
+        or loaded.session.phase in (Phase.PLAYING, Phase.OVER)
+        or not await is_active(found, chat_id, KIND)
+    ):
+        return no_game
+    return texts.choose_with_buttons(lang)
 
 
 async def _change_running(
