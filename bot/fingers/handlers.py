@@ -74,8 +74,10 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     loaded = await found.load(update.effective_chat.id, FingerSession)
     if loaded is None or loaded.session.over:
         await update.message.reply_text(shared_texts.nothing_running(lang))
-        return
-    await update.message.reply_text(texts.use_the_buttons(lang))
+    elif not loaded.session.running:
+        await update.message.reply_text(texts.choose_with_buttons(lang))
+    else:
+        await update.message.reply_text(texts.use_the_buttons(lang))
 
 
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -88,9 +90,18 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None
     lang = lang_of(update)
     if await resign_running(update, context, FingerSession) is None:
-        await update.message.reply_text(shared_texts.nothing_running(lang))
+        await update.message.reply_text(await _nothing_to_resign(deps(context), update, lang))
         return
     await update.message.reply_text(texts.gave_up(lang), reply_markup=keyboards.play_again(lang))
+
+
+async def _nothing_to_resign(found: Deps, update: Update, lang: Lang) -> str:
+    """While the set-up's questions are on screen, point at them rather than say no game is on."""
+    assert update.effective_chat is not None
+    loaded = await found.load(update.effective_chat.id, FingerSession)
+    if loaded is not None and not loaded.session.over:
+        return texts.choose_with_buttons(lang)
+    return shared_texts.nothing_running(lang)
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

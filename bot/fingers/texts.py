@@ -110,6 +110,10 @@ def use_the_buttons(lang: Lang) -> str:
     )
 
 
+def choose_with_buttons(lang: Lang) -> str:
+    return t(lang, "Выберите кнопкой выше (или /fingers заново).", "Choose with a button above (or /fingers again).")
+
+
 def no_hints(lang: Lang) -> str:
     return t(lang, "В игре на пальцах подсказок нет.", "The finger game has no hints.")
 

@@ -96,3 +96,13 @@ async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot)
     assert "Насколько сильно" in (await player.tap("Я начинаю")).text  # the set-up goes on where it was
     await player.say("/5bukv")  # a set-up is not a game under way: another game starts at once
     assert "Выберите кнопкой выше" not in (await player.say("/giveup")).text
+
+
+async def test_finger_game_setup_points_at_its_questions(bot: Bot) -> None:
+    player = Player(bot, 809)
+    await player.say("/fingers")
+    for typed in ("привет", "/giveup"):
+        reply = (await player.say(typed)).text
+        assert "Выберите кнопкой выше" in reply and "Сейчас игры нет" not in reply
+    await player.tap("Лёгкий")
+    assert "Ваш ход" in (await player.tap("Я начинаю")).text  # the set-up went on where it was
