@@ -89,11 +89,11 @@ async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
 async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot) -> None:
     player = Player(bot, 808)
     await player.say("/play")
-    await player.tap("Закончил слово — выиграл")
     for command in ("/hint", "/giveup"):
         reply = (await player.say(command)).text
         assert "Выберите кнопкой выше" in reply and "Сейчас игры нет" not in reply
-    assert "Насколько сильно" in (await player.tap("Я начинаю")).text  # the set-up goes on where it was
+    next_question = await player.tap("Закончил слово — выиграл")  # the set-up goes on where it was
+    assert "?" in next_question.text and player.buttons()
     await player.say("/5bukv")  # a set-up is not a game under way: another game starts at once
     assert "Выберите кнопкой выше" not in (await player.say("/giveup")).text
 
@@ -106,3 +106,4 @@ async def test_finger_game_setup_points_at_its_questions(bot: Bot) -> None:
         assert "Выберите кнопкой выше" in reply and "Сейчас игры нет" not in reply
     await player.tap("Лёгкий")
     assert "Ваш ход" in (await player.tap("Я начинаю")).text  # the set-up went on where it was
+
