@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bot_harness import Bot, Player
+from bot_harness import Bot, Player, new_letter_game
 
 from bot.solvers import Solvers
 from bot.texts import Lang, nothing_running
@@ -107,3 +107,11 @@ async def test_finger_game_setup_points_at_its_questions(bot: Bot) -> None:
     await player.tap("Лёгкий")
     assert "Ваш ход" in (await player.tap("Я начинаю")).text  # the set-up went on where it was
 
+
+async def test_after_both_hints_the_hint_button_goes_until_the_next_move(bot: Bot) -> None:
+    player = Player(bot, 810)
+    await new_letter_game(player, "проиграл", "Я начинаю")
+    await player.say("/hint")
+    assert [b["text"] for b in player.buttons()] == ["🏆 Какие выигрывают?", "🏳 Сдаться"]
+    await player.tap("Какие выигрывают")
+    assert [b["text"] for b in player.buttons()] == ["🏳 Сдаться"]
