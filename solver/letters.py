@@ -606,7 +606,8 @@ class GroupTable:
 
     def best_letter(self, board: str) -> str:
         """The seat to move's letter: the fastest forced good end when it has
-        one, otherwise the best chances against careful players."""
+        one, otherwise the best chances against careful players, holding out
+        longest when those are equal."""
         return self.game._letter(self._best_child(self.game._node(board)))
 
     def forced_line(self, board: str, max_branches: int = 40) -> str | None:
@@ -627,7 +628,13 @@ class GroupTable:
         forcing = self._forcing_children(node)
         if forcing:
             return min(forcing, key=lambda c: int(self.distance[self.players - 1, c]))
-        return max(self.game.tree.children(node), key=lambda c: float(self.chances[self.players - 1, c]))
+        # Without a forced line: the best chances, and among equal chances the
+        # longest line against everyone together, which leaves people the most
+        # ways to go wrong.
+        later = self.players - 1
+        return max(
+            self.game.tree.children(node), key=lambda c: (float(self.chances[later, c]), int(self.distance[later, c]))
+        )
 
     def _forcing_moves(self, node: int, budget: list[int]) -> str:
         best = self._best_child(node)

@@ -136,6 +136,13 @@ def test_a_forced_line_lists_every_reply_of_the_others() -> None:
     assert table.winning_letters("абв") == ["г"]
 
 
+def test_a_lost_seat_holds_out_longest() -> None:
+    # Three seats: seat 1 completes «а» at once, or «бвгд» four letters later.
+    table = LetterGame(["а", "бвгд"], Rule.COMPLETE_LOSES).with_players(3)
+    assert table.letter_chances("") == {"а": 0.0, "б": 0.0}
+    assert table.best_letter("") == "б"
+
+
 def test_more_players_than_allowed_are_refused() -> None:
     game = LetterGame(["ab"], Rule.COMPLETE_WINS)
     with pytest.raises(ValueError, match="2 to 10"):
