@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, running_bot, stored_state, until
 
-from bot.letter_session import KIND
+from bot.letters.session import KIND
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault
 from solver.letters import Rule

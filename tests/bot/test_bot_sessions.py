@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
 
-from bot import letter_session
+from bot.letters import session as letter_session
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin
 from solver.letters import Rule
@@ -32,7 +32,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
         reply = await player.say(letter)
         assert SOMETHING_WRONG not in reply.text
         assert reply.last_board().startswith(board + letter)
-        secret = solvers.guesser.wordle.words[7]
+        secret = solvers.wordle.words[7]
         guess = (await player.say("/5bukv")).suggestion()
         reply = await player.say("".join(c.value for c in feedback(guess, secret)))
         entries = stored_state(database, 401, "5bukv")

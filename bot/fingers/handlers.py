@@ -1,4 +1,4 @@
-"""The finger game in a private chat: the Telegram plumbing around :mod:`bot.fingers_session`.
+"""The finger game in a private chat: the Telegram plumbing around :mod:`bot.fingers.session`.
 
 One message is the board: every press edits it. A press names the game and the
 move number it was shown at, so a stale or forged button never moves a game.
@@ -6,22 +6,19 @@ move number it was shown at, so a stale or forged button never moves a game.
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING
-
 from telegram import Update
-from telegram.ext import CallbackContext, ContextTypes
+from telegram.ext import ContextTypes
 
-from bot import fingers_session as fingers
-from bot import keyboards, replies, texts
-from bot.storage import Stored, Tally
+from bot import replies
+from bot import texts as shared_texts
+from bot.deps import deps, lang_of
+from bot.fingers import keyboards, texts
+from bot.fingers import session as fingers
+from bot.fingers.session import FingerSession
+from bot.keyboards import checked_press, from_chat_kind
+from bot.storage import Tally
 from bot.texts import Lang
 from solver.levels import Level
-
-if TYPE_CHECKING:
-    from bot.app import Deps
-
-log = logging.getLogger(__name__)
 
 RESULT_TALLY = {
     fingers.Result.WON: Tally(won=1),
@@ -31,72 +28,72 @@ RESULT_TALLY = {
 }
 
 
-def _deps(context: CallbackContext) -> Deps:  # type: ignore[type-arg]
-    found: Deps = context.bot_data["deps"]
-    return found
-
-
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/fingers: a new game; the level is chosen by buttons."""
     assert update.message is not None and update.effective_chat is not None
-    lang = texts.language(update.effective_user.language_code if update.effective_user else None)
-    await new_game(context, update.effective_chat.id, lang)
+    await new_game(context, update.effective_chat.id, lang_of(update))
+
+
+async def from_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The start menu's (or a finished game's) button."""
+    query, chat = update.callback_query, update.effective_chat
+    if not await from_chat_kind(update):
+        return
+    assert query is not None and chat is not None
+    await query.answer()
+    await new_game(context, chat.id, lang_of(update))
 
 
 async def new_game(context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: Lang) -> None:
-    found = _deps(context)
+    found = deps(context)
     async with found.locks[chat_id]:
-        session = fingers.FingerSession()
-        await found.db.save(chat_id, fingers.KIND, session.to_dict(), None)
+        session = FingerSession()
+        await found.save(chat_id, session, None)
     await context.bot.send_message(
         chat_id, texts.fingers_intro(lang), reply_markup=keyboards.fingers_level(lang, session)
     )
 
 
-async def _load(found: Deps, chat_id: int) -> tuple[fingers.FingerSession, Stored] | None:
-    stored = await found.db.load(chat_id, fingers.KIND)
-    return None if stored is None else (fingers.FingerSession.from_dict(stored.state), stored)
-
-
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE, press: keyboards.Press, lang: Lang) -> None:
+async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
-    query = update.callback_query
-    assert query is not None and update.effective_chat is not None and update.effective_user is not None
-    found = _deps(context)
-    chat_id = update.effective_chat.id
+    press = await checked_press(update, keyboards.press)
+    if press is None:
+        return
+    query, chat, lang = update.callback_query, update.effective_chat, lang_of(update)
+    assert query is not None and chat is not None and update.effective_user is not None
+    found = deps(context)
+    chat_id = chat.id
     game = found.solvers.fingers
     cap = found.settings.fingers_move_cap
     async with found.locks[chat_id]:
-        loaded = await _load(found, chat_id)
-        if loaded is None or loaded[0].id != press.session_id or loaded[0].over:
-            await query.answer(texts.stale_button(lang))
+        loaded = await found.load(chat_id, FingerSession)
+        if loaded is None or loaded.session.id != press.session_id or loaded.session.over:
+            await query.answer(shared_texts.stale_button(lang))
             return
-        session, stored = loaded
+        session = loaded.session
         turn = None
         tally = Tally()
         if press.action == "level":
             if session.level is not None:
-                await query.answer(texts.stale_button(lang))
+                await query.answer(shared_texts.stale_button(lang))
                 return
             fingers.choose_level(session, Level(press.argument))
         elif press.action == "first":
             if session.level is None or session.player_first is not None:
-                await query.answer(texts.stale_button(lang))
+                await query.answer(shared_texts.stale_button(lang))
                 return
             turn = fingers.begin(game, session, press.argument == "1", cap, found.rng)
             tally = Tally(played=1)
         else:
             if session.player_first is None or press.step != session.moves:
-                await query.answer(texts.stale_button(lang))
+                await query.answer(shared_texts.stale_button(lang))
                 return
             turn = fingers.play(game, session, int(press.argument), cap, found.rng)
             if turn is None:
-                await query.answer(texts.stale_button(lang))
+                await query.answer(shared_texts.stale_button(lang))
                 return
             tally = RESULT_TALLY[turn.result] if turn.result else Tally()
-        await found.db.save(
-            chat_id, fingers.KIND, session.to_dict(), stored.version, user_id=update.effective_user.id, tally=tally
-        )
+        await found.save(chat_id, session, loaded, user_id=update.effective_user.id, tally=tally)
     if session.player_first is None:
         text, markup = texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session)
     else:

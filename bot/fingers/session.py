@@ -9,11 +9,10 @@ after the move cap.
 from __future__ import annotations
 
 import random
-import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
+from bot.session import Session, new_id
 from solver.fingers import FingerGame, Move, State
 from solver.levels import Level
 
@@ -28,10 +27,11 @@ class Result(Enum):
 
 
 @dataclass
-class FingerSession:
+class FingerSession(Session):
     """One chat's finger game; ``id`` and ``moves`` tie the buttons to this game and this turn."""
 
-    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    KIND = KIND
+    id: str = field(default_factory=new_id)
     level: str | None = None
     player_first: bool | None = None
     player: list[int] = field(default_factory=lambda: [1, 1])
@@ -50,13 +50,6 @@ class FingerSession:
         """The solver's state: the mover's hands first."""
         mine, theirs = (self.player, self.bot) if self.player_to_move else (self.bot, self.player)
         return State.of((mine[0], mine[1]), (theirs[0], theirs[1]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FingerSession:
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
 
 
 @dataclass(frozen=True)

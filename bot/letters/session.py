@@ -1,17 +1,16 @@
 """The letter game as a chat session: pure rules, no Telegram, no storage.
 
 The handlers load a :class:`LetterSession`, call one function here, save the
-session and render what the function returned with :mod:`bot.texts`.
+session and render what the function returned with :mod:`bot.letters.texts`.
 """
 
 from __future__ import annotations
 
 import random
-import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
+from bot.session import Session, new_id
 from solver.engine import Value
 from solver.letters import LetterGame, Play, Rule, Verdict
 from solver.levels import Level
@@ -31,10 +30,11 @@ class Phase(Enum):
 
 
 @dataclass
-class LetterSession:
+class LetterSession(Session):
     """One chat's letter game; ``id`` ties buttons to this very game."""
 
-    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    KIND = KIND
+    id: str = field(default_factory=new_id)
     rule: str | None = None
     dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
     player_first: bool | None = None
@@ -69,13 +69,6 @@ class LetterSession:
     @property
     def bot_level(self) -> Level:
         return Level(self.level or Level.PERFECT)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LetterSession:
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
 
 
 class EndReason(Enum):

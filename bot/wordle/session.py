@@ -1,4 +1,4 @@
-"""The 5bukv helper as a chat session: pure logic, no Telegram, no storage.
+"""5bukv ("wordle" in the code) as a chat session: pure logic, no Telegram, no storage.
 
 Some of these calls search for a guess (up to a second or so off the stored
 tree), so the handlers run them in a worker thread.
@@ -6,14 +6,13 @@ tree), so the handlers run them in a worker thread.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
-from typing import Any
 
-from bot.solvers import Guesser
+from bot.session import Session, new_id
+from bot.solvers import WordleSolver
 from solver.wordle import Colour, Entry, Mask
 
-KIND = "5bukv"
+KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
 MAX_LISTED = 10
 #: A tap on a letter button moves its colour on: grey → white → yellow → grey.
@@ -23,17 +22,21 @@ REFUSED = "-"
 
 
 @dataclass
-class HelperSession:
+class WordleSession(Session):
     """The entries so far, the word the bot suggests, and the colours tapped on its buttons.
 
     A word the game refused is an entry too (its mask is ``REFUSED``), so /undo takes back
     whichever came last and every button made before it goes stale."""
 
-    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    KIND = KIND
+    id: str = field(default_factory=new_id)
     entries: list[tuple[str, str]] = field(default_factory=list)  # (word, mask as y/w/g, or REFUSED)
     suggestion: str = ""
     taps: str = Colour.GREY * WORD_LENGTH
     solved: bool = False
+
+    def __post_init__(self) -> None:
+        self.entries = [(str(word), str(mask)) for word, mask in self.entries]  # JSON gives lists
 
     @property
     def history(self) -> list[Entry]:
@@ -43,24 +46,10 @@ class HelperSession:
     def refused(self) -> list[str]:
         return [word for word, mask in self.entries if mask == REFUSED]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "entries": self.entries,
-            "suggestion": self.suggestion,
-            "taps": self.taps,
-            "solved": self.solved,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HelperSession:
-        entries = [(str(word), str(mask)) for word, mask in data.get("entries", [])]
-        return cls(str(data["id"]), entries, str(data["suggestion"]), str(data["taps"]), bool(data["solved"]))
-
 
 @dataclass(frozen=True)
 class Progress:
-    """Where the helper stands after a change."""
+    """Where the game stands after a change."""
 
     entries: list[Entry]
     suggestion: str | None  # None when solved or nothing fits
@@ -75,11 +64,11 @@ def mask_text(mask: Mask) -> str:
     return "".join(colour.value for colour in mask)
 
 
-def start(first_guess: str) -> HelperSession:
-    return HelperSession(suggestion=first_guess)
+def start(first_guess: str) -> WordleSession:
+    return WordleSession(suggestion=first_guess)
 
 
-def progress(wordle: Guesser, session: HelperSession) -> Progress:
+def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     """Recompute the candidates and the next guess (and store the guess in the session)."""
     history, refused = session.history, session.refused
     if session.solved:
@@ -92,7 +81,7 @@ def progress(wordle: Guesser, session: HelperSession) -> Progress:
     return Progress(history, session.suggestion, len(candidates), listed, False, False, refused)
 
 
-def enter(wordle: Guesser, session: HelperSession, entry: Entry) -> Progress:
+def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:
     """Add what the game showed for a guess and move on."""
     session.entries.append((entry.word, mask_text(entry.mask)))
     session.taps = Colour.GREY * WORD_LENGTH
@@ -100,14 +89,14 @@ def enter(wordle: Guesser, session: HelperSession, entry: Entry) -> Progress:
     return progress(wordle, session)
 
 
-def refuse(wordle: Guesser, session: HelperSession) -> Progress:
+def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:
     """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
     session.entries.append((session.suggestion, REFUSED))
     session.taps = Colour.GREY * WORD_LENGTH
     return progress(wordle, session)
 
 
-def undo(wordle: Guesser, session: HelperSession) -> Progress | None:
+def undo(wordle: WordleSolver, session: WordleSession) -> Progress | None:
     """Take back the last entry (or refusal); None when there is nothing to take back."""
     if not session.entries:
         return None
@@ -117,11 +106,11 @@ def undo(wordle: Guesser, session: HelperSession) -> Progress | None:
     return progress(wordle, session)
 
 
-def tap(session: HelperSession, index: int) -> None:
+def tap(session: WordleSession, index: int) -> None:
     taps = list(session.taps)
     taps[index] = NEXT_COLOUR[Colour(taps[index])].value
     session.taps = "".join(taps)
 
 
-def tapped_entry(session: HelperSession) -> Entry:
+def tapped_entry(session: WordleSession) -> Entry:
     return Entry(session.suggestion, tuple(Colour(c) for c in session.taps))

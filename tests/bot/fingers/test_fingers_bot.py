@@ -8,10 +8,12 @@ from bot_harness import Bot, Player, Reply, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import keyboards
-from bot.app import Deps
+from bot.deps import Deps
+from bot.fingers import keyboards as fingers_keyboards
+from bot.fingers.texts import finger_move
+from bot.group import keyboards as group_keyboards
 from bot.solvers import Solvers
-from solver.fingers import FingerGame, State, describe
+from solver.fingers import FingerGame, State
 
 STALE = "Эта кнопка уже не действует."
 
@@ -52,7 +54,7 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     reply = await player.tap("Хожу первым")
     assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
     labels = [b["text"] for b in player.buttons()]
-    assert labels == [describe(m, "ru") for m in solvers.fingers.moves(solvers.fingers.start)]
+    assert labels == [finger_move("ru", m) for m in solvers.fingers.moves(solvers.fingers.start)]
     reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
     assert [b["text"] for b in player.buttons()] == ["✋ Ещё партию"]
@@ -128,8 +130,8 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
 @given(st.text(max_size=70) | st.from_regex(r"\A[FG]:[0-9a-f]{0,7}:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?\Z"))
 def test_callback_data_is_read_strictly(data: str) -> None:
     """Whatever a client sends, a finger or lobby press parses only to an action its handlers know."""
-    press = keyboards.parse(data)
-    if press is None or press.kind not in ("F", "G"):
+    press = fingers_keyboards.press(data) or group_keyboards.press(data)
+    if press is None:
         return
     assert press.step >= 0
     if press.kind == "F":

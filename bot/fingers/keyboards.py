@@ -1,0 +1,51 @@
+"""The finger game's buttons: the level, who starts, then one button per legal move."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardMarkup
+
+from bot.fingers import texts
+from bot.fingers.session import FingerSession
+from bot.keyboards import COMMON_CHOICES, MENU_FINGERS, Press, button, parse
+from bot.texts import Lang, button_first, button_level
+from solver.fingers import Move
+from solver.levels import Level
+
+KIND = "F"
+
+
+def press(data: object) -> Press | None:
+    return parse(data, KIND, _valid)
+
+
+def is_press(data: object) -> bool:
+    """The pattern of this game's ``CallbackQueryHandler``."""
+    return press(data) is not None
+
+
+def _valid(action: str, argument: str) -> bool:
+    return argument in COMMON_CHOICES.get(action, []) or (
+        action == "move" and argument.isdigit() and len(argument) <= 2
+    )
+
+
+def fingers_level(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
+    prefix = f"{KIND}:{session.id}:0:level"
+    return InlineKeyboardMarkup([[button(button_level(lang, level), f"{prefix}:{level.value}") for level in Level]])
+
+
+def fingers_first(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
+    prefix = f"{KIND}:{session.id}:0:first"
+    return InlineKeyboardMarkup(
+        [[button(button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
+    )
+
+
+def fingers_moves(lang: Lang, session: FingerSession, moves: list[Move]) -> InlineKeyboardMarkup:
+    """One button per legal move, numbered in the solver's order and tied to this turn."""
+    if session.over:
+        return InlineKeyboardMarkup([[button(texts.button_fingers(lang), MENU_FINGERS)]])
+    prefix = f"{KIND}:{session.id}:{session.moves}:move"
+    return InlineKeyboardMarkup(
+        [[button(texts.finger_move(lang, move), f"{prefix}:{index}")] for index, move in enumerate(moves)]
+    )

@@ -1,0 +1,31 @@
+"""What every game session shares: an id for its buttons and one way to and from JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any, ClassVar, Self
+
+
+def new_id() -> str:
+    """A short random id: buttons carry it, so a button from another game is stale."""
+    return secrets.token_hex(3)
+
+
+class Session:
+    """Base of the games' session dataclasses: pure state, stored as JSON under ``KIND``.
+
+    Fields missing from stored JSON take their defaults, and unknown ones are
+    dropped, so an older row still loads after a field is added or removed."""
+
+    KIND: ClassVar[str]
+    id: str
+
+    def to_dict(self) -> dict[str, Any]:
+        assert dataclasses.is_dataclass(self)
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        return cls(**{key: value for key, value in data.items() if key in names})
