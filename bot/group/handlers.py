@@ -257,7 +257,7 @@ async def _commit(
     session = loaded.session
     game = _game(found, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
-        events.append(group.bot_letter(game, session, found.rng))
+        events.append(group.bot_letter(game, session))
     seconds = found.settings.group_turn_seconds
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})

@@ -8,18 +8,19 @@ Decisions (also in ``bot.group.texts``):
   round. Under complete-wins, completing a word wins the whole game at once;
 * with three or more players the game goes on until one player is left, who wins;
 * a player whose turn timer runs out, or who gives up, is out too; the board is
-  kept and the next player moves on it.
+  kept and the next player moves on it;
+* the bot plays from the table for as many players as are still in: a forced
+  good end whenever it has one (remembered, and shown when the round ends with
+  a word), otherwise its best chances against careful players.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.session import Session, new_id
 from solver.letters import LetterGame, Play, Rule, Verdict
-from solver.levels import Level
 
 KIND = "group"
 BOT = 0  # the bot's seat among the players
@@ -60,6 +61,8 @@ class GroupSession(Session):
     step: int = 0
     winner: int | None = None
     deadline: float | None = None  # epoch seconds by which the player to move must move
+    sure_from: str | None = None  # the board at which the bot first held a forced line this round
+    sure_line: str | None = None  # that line, as the solver writes it
 
     @property
     def phase(self) -> GroupPhase:
@@ -90,6 +93,8 @@ class Event:
     possible: list[Play] = field(default_factory=list)  # NO_WORD: the letters that were playable
     out: list[int] = field(default_factory=list)  # players who lost by this event
     winner: int | None = None  # set when the event ended the game
+    sure_from: str | None = None  # a round the bot was sure of: where it knew
+    sure_line: str | None = None  # and the line it held from there
 
 
 def join(session: GroupSession, player: int, name: str) -> bool:
@@ -123,24 +128,33 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
         _advance(session)
         return Event(player, Outcome.GOES_ON, letter, board)
     session.board = ""  # a new round, whoever is out
+    sure_from, sure_line = session.sure_from, session.sure_line
+    _forget_sure_line(session)
     if verdict is Verdict.COMPLETED_WORD:
         if game.rule is Rule.COMPLETE_WINS:
             losers = [other for other in session.live if other != player]
             session.out += losers
-            return _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
-        return _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
+            event = _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
+        else:
+            event = _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
+        return replace(event, sure_from=sure_from, sure_line=sure_line)
     return _eliminate(session, player, Outcome.NO_WORD, letter=letter, board=board, possible=game.plays(before))
 
 
-def bot_letter(game: LetterGame, session: GroupSession, rng: random.Random) -> Event:
-    """The bot's move when it is the player to move."""
+def bot_letter(game: LetterGame, session: GroupSession) -> Event:
+    """The bot's move when it is the player to move, from the table for the players still in."""
     assert session.current == BOT
-    return play_letter(game, session, game.computer_letter(session.board, Level.PERFECT, rng))
+    table = game.with_players(len(session.live))
+    if session.sure_line is None:
+        session.sure_line = table.forced_line(session.board)
+        session.sure_from = session.board if session.sure_line else None
+    return play_letter(game, session, table.best_letter(session.board))
 
 
 def time_out(session: GroupSession) -> Event:
     """The player to move ran out of time: out, the board stays."""
     session.step += 1
+    _forget_sure_line(session)  # fewer players: the line was for another table
     return _eliminate(session, session.current, Outcome.TIMEOUT, letter=None, board=session.board, possible=[])
 
 
@@ -152,6 +166,7 @@ def leave(session: GroupSession, player: int) -> Event | None:
     if not session.started:
         session.players.remove(player)
         return Event(player, Outcome.LEFT, board=session.board)
+    _forget_sure_line(session)
     return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
 
 
@@ -171,6 +186,10 @@ def _eliminate(
     if was_current:
         _advance(session)
     return Event(player, outcome, letter, board, possible, [player])
+
+
+def _forget_sure_line(session: GroupSession) -> None:
+    session.sure_from = session.sure_line = None
 
 
 def _finish(session: GroupSession, event: Event) -> Event:

@@ -148,6 +148,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                     f"The word {board(event.board)} is complete: {who} is out.",
                 )
             )
+        if event.sure_line is not None:
+            lines.append(_sure_line(lang, event))
     elif event.outcome is Outcome.NO_WORD:
         line = t(
             lang,
@@ -162,6 +164,18 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
     elif event.outcome is Outcome.LEFT:
         lines.append(t(lang, f"🏳 {who} выходит из игры.", f"🏳 {who} leaves the game."))
     return lines
+
+
+def _sure_line(lang: Lang, event: Event) -> str:
+    start = event.sure_from or ""
+    since = t(lang, f"с доски {board(start)}", f"from {board(start)} on")
+    if not start:
+        since = t(lang, "с начала", "from the start")
+    return t(
+        lang,
+        f"🤖 Я знал, чем кончится, {since}, как бы ни ходили остальные: {event.sure_line}",
+        f"🤖 I was sure of this {since}, whatever the others played: {event.sure_line}",
+    )
 
 
 def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:

@@ -251,3 +251,32 @@ async def test_a_letter_no_word_starts_with_puts_the_player_out(bot: Bot, solver
     assert f"Ни одно слово не начинается с «{dead.upper()}» — Аня выбывает" in reply.text
     assert "Можно было" in reply.text and "Победитель: Боря" in reply.text
     assert record(database, 301, "group") == (1, 0, 1, 0)
+
+
+async def test_three_people_and_the_bot_which_holds_a_forced_line_and_wins(bot: Bot, solvers: Solvers) -> None:
+    # Seats: Аня, the bot, Боря, Вера; completing a word wins the game.
+    game = solvers.games[Rule.COMPLETE_WINS]
+    table = game.with_players(4)
+    opening = next(p.letter for p in game.plays("") if table.can_force(p.letter, 2))
+    group = Group(bot)
+    lobby, buttons = lobby_buttons(await group.say(301, "/play"))
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже играет")))
+    for user in (302, 303):
+        lobby, buttons = lobby_buttons(await group.press(user, lobby, button(buttons, "Играю")))
+    assert "Игроки: Аня, Буквоед 🤖, Боря, Вера" in bot.standin.messages[(GROUP, lobby)]["text"]
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group.say(301, opening)
+    bot_letter = re.findall(r"Буквоед 🤖: (\S)", reply.text)[0].lower()
+    assert bot_letter in table.winning_letters(opening)
+    users = {"Боря": 302, "Вера": 303, "Аня": 301}
+    for _ in range(40):
+        if "Победитель" in reply.text:
+            break
+        board = reply.last_board()
+        # The people play any letter that keeps a word possible; whatever they play, the bot completes the word.
+        assert not any(play.completes_word for play in game.plays(board))
+        reply = await group.say(users[to_move(reply)], game.plays(board)[0].letter)
+    assert "🏆 Победитель: Буквоед 🤖!" in reply.text
+    assert f"Я знал, чем кончится, с доски «{opening.upper()}»" in reply.text
+    line = re.findall(r"как бы ни ходили остальные: (.+)", reply.text)[0]
+    assert line == table.forced_line(opening)

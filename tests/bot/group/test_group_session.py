@@ -52,3 +52,31 @@ def test_a_time_out_and_leaving_put_players_out_until_one_is_left() -> None:
 def test_a_session_survives_its_json_round_trip() -> None:
     session = three_players(Rule.COMPLETE_WINS)
     assert GroupSession.from_dict(session.to_dict()) == session
+
+
+def test_the_bot_plays_from_the_table_for_the_players_still_in_and_tells_its_line() -> None:
+    game = LetterGame(["дэв", "дом", "дыра", "кот"], Rule.COMPLETE_LOSES)
+    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES.value)
+    for player in (1, group.BOT, 3):
+        assert group.join(session, player, f"P{player}")
+    assert group.start(session)
+    group.play_letter(game, session, "д")
+    move = group.bot_letter(game, session)
+    assert move.letter in game.with_players(3).winning_letters("д")
+    assert (session.sure_from, session.sure_line) == ("д", "до → дом")
+    end = group.play_letter(game, session, "м")
+    assert (end.outcome, end.out, end.sure_from, end.sure_line) == (Outcome.WORD, [3], "д", "до → дом")
+    assert session.sure_line is None  # a new round
+
+
+def test_a_player_out_of_time_makes_the_bot_forget_its_line() -> None:
+    game = LetterGame(["дэв", "дом", "дыра", "кот"], Rule.COMPLETE_LOSES)
+    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES.value)
+    for player in (1, group.BOT, 3, 4):
+        assert group.join(session, player, f"P{player}")
+    assert group.start(session)
+    group.play_letter(game, session, "д")
+    group.bot_letter(game, session)
+    assert session.sure_line is not None
+    group.time_out(session)
+    assert session.sure_line is None and session.board != ""
