@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from telegram import Message, Update
-from telegram.constants import ChatMemberStatus
+from telegram import Message, Update, User
+from telegram.constants import ChatMemberStatus, ParseMode
 from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
 
 from bot import replies
@@ -69,9 +69,19 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             dictionary="en" if english else "ru",
             rule=found.solvers.letter_game("en" if english else "ru").rule.value,
         )
-        group.join(session, user.id, user.first_name)
+        group.join(session, user.id, _name(session, user))
         await found.save(update.effective_chat.id, session, None, deadline=None)
     await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
+
+
+def _name(session: GroupSession, user: User) -> str:
+    """How the game calls ``user``: the first name, made fuller when a player already has it."""
+    forms = [user.first_name]
+    if user.last_name:
+        forms.append(f"{user.first_name} {user.last_name}")
+    if user.username:
+        forms.append(f"{user.first_name} (@{user.username})")
+    return group.distinct_name(session, forms)
 
 
 async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -212,7 +222,7 @@ async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
             return
         session = loaded.session
         lang = _lang(session)
-        refusal = _lobby_change(session, press, user.id, user.first_name)
+        refusal = _lobby_change(session, press, user.id, _name(session, user))
         if refusal is not None:
             await query.answer(refusal(lang))
             return
@@ -263,7 +273,8 @@ async def _commit(
     changes = _results(events, tallies or {})
     await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
     _schedule(context.job_queue, chat_id, session.deadline)
-    await context.bot.send_message(chat_id, texts.group_turn_text(_lang(session), session, events, seconds))
+    text = texts.group_turn_text(_lang(session), session, events, seconds)
+    await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML)
 
 
 def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, Tally]:

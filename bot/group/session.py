@@ -16,6 +16,7 @@ Decisions (also in ``bot.group.texts``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -104,6 +105,20 @@ def join(session: GroupSession, player: int, name: str) -> bool:
     session.players.append(player)
     session.names[str(player)] = name
     return True
+
+
+def distinct_name(session: GroupSession, forms: Sequence[str]) -> str:
+    """The first of a person's name ``forms`` (fuller and fuller) that no player in
+    the game goes by, so two people called the same are told apart; else the
+    fullest form, numbered."""
+    taken = set(session.names.values())
+    for form in forms:
+        if form and form not in taken:
+            return form
+    number = 2
+    while f"{forms[-1]} {number}" in taken:
+        number += 1
+    return f"{forms[-1]} {number}"
 
 
 def start(session: GroupSession) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from bot.group.session import BOT, Event, GroupSession, Outcome
@@ -48,6 +49,17 @@ def group_help_text(lang: Lang) -> str:
 
 def _player(session: GroupSession, player: int, lang: Lang) -> str:
     return t(lang, "Буквоед 🤖", "Bukvoed 🤖") if player == BOT else session.name(player)
+
+
+def _player_html(session: GroupSession, player: int, lang: Lang) -> str:
+    return html.escape(_player(session, player, lang))
+
+
+def _mention(session: GroupSession, player: int, lang: Lang) -> str:
+    """The player's name as a mention, so their phone tells them it is their turn."""
+    if player == BOT:
+        return _player_html(session, player, lang)
+    return f'<a href="tg://user?id={player}">{_player_html(session, player, lang)}</a>'
 
 
 def button_join(lang: Lang) -> str:
@@ -129,7 +141,7 @@ def group_letter_usage(lang: Lang) -> str:
 
 
 def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
-    who = _player(session, event.player, lang)
+    who = _player_html(session, event.player, lang)
     lines = [f"{who}: {event.letter.upper()}"] if event.letter else []
     if event.outcome is Outcome.WORD:
         if event.winner == event.player and event.player not in event.out:
@@ -179,14 +191,15 @@ def _sure_line(lang: Lang, event: Event) -> str:
 
 
 def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:
-    """The events since the last message, then the board and who moves next (or who won)."""
+    """The events since the last message, then the board and who moves next (or who won):
+    HTML, with the player to move mentioned."""
     lines = [line for event in events for line in _event_lines(lang, session, event)]
     if session.over:
         if session.winner is not None:
-            winner = _player(session, session.winner, lang)
+            winner = _player_html(session, session.winner, lang)
             lines.append(t(lang, f"🏆 Победитель: {winner}!", f"🏆 The winner: {winner}!"))
         return "\n".join(lines)
-    who = _player(session, session.current, lang)
+    who = _mention(session, session.current, lang)
     lines.append(t(lang, f"Доска: {board(session.board)}", f"Board: {board(session.board)}"))
     lines.append(
         t(

@@ -9,6 +9,7 @@ import re
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from bot_harness import (
     GROUP,
@@ -33,7 +34,8 @@ from solver.letters import Rule
 
 
 def to_move(reply: Reply) -> str:
-    found = re.findall(r"Ходит (\S+) \(", reply.text)
+    """Who the last turn message mentions as the player to move."""
+    found = re.findall(r'Ходит (?:<a href="tg://user\?id=\d+">)?([^<(]+?)(?:</a>)? \(', reply.text)
     assert found, reply.text
     return found[-1]
 
@@ -280,3 +282,26 @@ async def test_three_people_and_the_bot_which_holds_a_forced_line_and_wins(bot: 
     assert f"Я знал, чем кончится, с доски «{opening.upper()}»" in reply.text
     line = re.findall(r"как бы ни ходили остальные: (.+)", reply.text)[0]
     assert line == table.forced_line(opening)
+
+
+class Namesakes(Group):
+    """Four people called Аня: one with a last name, one with a username, one with neither."""
+
+    def _user(self, user_id: int) -> dict[str, Any]:
+        found = super()._user(user_id)
+        extra = {304: {"last_name": "Котова"}, 305: {"username": "anya5"}, 306: {}}
+        return found | {"first_name": "Аня"} | extra[user_id] if user_id in extra else found
+
+
+async def test_the_player_to_move_is_mentioned_and_namesakes_are_told_apart(bot: Bot) -> None:
+    group = Namesakes(bot)
+    lobby, buttons = await open_lobby(group, 301, 304, 305, 306)
+    assert "Игроки: Аня, Аня Котова, Аня (@anya5), Аня 2" in bot.standin.messages[(GROUP, lobby)]["text"]
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    turn = next(c for c in reply.calls if c.method == "sendMessage")
+    assert turn.params["parse_mode"] == "HTML"
+    assert 'Ходит <a href="tg://user?id=301">Аня</a>' in turn.text
+    reply = await group.say(301, "к")
+    assert 'Ходит <a href="tg://user?id=304">Аня Котова</a>' in reply.text
+    reply = await group.say(304, "о")
+    assert 'Ходит <a href="tg://user?id=305">Аня (@anya5)</a>' in reply.text
