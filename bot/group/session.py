@@ -40,6 +40,7 @@ class Outcome(Enum):
     NO_WORD = "no-word"  # no word starts with the board
     TIMEOUT = "timeout"
     LEFT = "left"
+    REFUSED = "refused"  # gentle mode: a letter no word starts with, refused once a turn
 
 
 @dataclass
@@ -64,6 +65,9 @@ class GroupSession(Session):
     deadline: float | None = None  # epoch seconds by which the player to move must move
     sure_from: str | None = None  # the board at which the bot first held a forced line this round
     sure_line: str | None = None  # that line, as the solver writes it
+    gentle: bool = False  # a letter no word starts with is refused once a turn instead of putting the player out
+    refused: bool = False  # the player to move has had their one refusal this turn
+    lobby_message: int | None = None  # the lobby's message, kept up to date
 
     @property
     def phase(self) -> GroupPhase:
@@ -128,7 +132,24 @@ def start(session: GroupSession) -> bool:
     session.started = True
     session.turn = 0
     session.step += 1
+    session.deadline = None  # the lobby's expiry; the first turn sets its own
     return True
+
+
+def toggle_bot(session: GroupSession) -> None:
+    """Seat the bot, or take it off the list; only in the lobby."""
+    if session.started:
+        return
+    if BOT in session.players:
+        session.players.remove(BOT)
+    else:
+        join(session, BOT, "")
+    session.step += 1
+
+
+def expire(session: GroupSession) -> None:
+    """Nobody started the lobby in time: it closes."""
+    stop(session)
 
 
 def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
@@ -138,6 +159,9 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
     board = before + letter
     session.step += 1
     verdict = game.verdict(board)
+    if verdict is Verdict.NO_WORD and session.gentle and not session.refused:
+        session.refused = True
+        return Event(player, Outcome.REFUSED, letter, board, possible=game.plays(before))
     if verdict is Verdict.GOES_ON:
         session.board = board
         _advance(session)
@@ -180,6 +204,8 @@ def leave(session: GroupSession, player: int) -> Event | None:
     session.step += 1
     if not session.started:
         session.players.remove(player)
+        session.names.pop(str(player), None)
+        _hand_on_the_lobby(session, player)
         return Event(player, Outcome.LEFT, board=session.board)
     _forget_sure_line(session)
     return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
@@ -203,6 +229,17 @@ def _eliminate(
     return Event(player, outcome, letter, board, possible, [player])
 
 
+def _hand_on_the_lobby(session: GroupSession, leaving: int) -> None:
+    """The creator left the lobby: the next person on the list runs it; with nobody, it closes."""
+    if leaving != session.creator:
+        return
+    people = [player for player in session.players if player != BOT]
+    if people:
+        session.creator = people[0]
+    else:
+        stop(session)
+
+
 def _forget_sure_line(session: GroupSession) -> None:
     session.sure_from = session.sure_line = None
 
@@ -216,6 +253,7 @@ def _finish(session: GroupSession, event: Event) -> Event:
 
 def _advance(session: GroupSession) -> None:
     """The turn passes to the next player in join order who is still in."""
+    session.refused = False
     count = len(session.players)
     for offset in range(1, count + 1):
         index = (session.turn + offset) % count

@@ -70,6 +70,15 @@ def button_add_bot(lang: Lang) -> str:
     return t(lang, "🤖 Бот тоже играет", "🤖 The bot plays too")
 
 
+def button_remove_bot(lang: Lang) -> str:
+    return t(lang, "🤖 Убрать бота", "🤖 Remove the bot")
+
+
+def button_gentle(lang: Lang, gentle: bool) -> str:
+    mark = "✅ " if gentle else ""
+    return mark + t(lang, "🙂 Мягко: неверную букву можно переходить", "🙂 Gentle: one retry after a dead letter")
+
+
 def button_start(lang: Lang) -> str:
     return t(lang, "▶️ Начать", "▶️ Start")
 
@@ -82,12 +91,88 @@ def _group_rule(lang: Lang, session: GroupSession) -> str:
 
 def lobby_text(lang: Lang, session: GroupSession) -> str:
     players = ", ".join(_player(session, p, lang) for p in session.players) or "—"
+    creator = _player(session, session.creator, lang)
+    mode = t(
+        lang,
+        "мягкий (если ни одно слово не начинается с буквы, её можно один раз переходить)",
+        "gentle (a letter no word starts with may be taken back once)",
+    )
+    if not session.gentle:
+        mode = t(
+            lang, "строгий (буква, с которой не начинается ни одно слово, — выбывание)", "strict (a dead letter is out)"
+        )
+    bot = t(lang, "играет", "plays") if BOT in session.players else t(lang, "не играет", "does not play")
     return t(
         lang,
         f"🔤 Игра в буквы на всю группу. Правило: {_group_rule(lang, session)}.\n"
-        f"Игроки: {players}\nНажмите «Играю»; «Начать» — когда игроков двое или больше.",
+        f"Режим: {mode}. Бот {bot}.\nИгроки: {players}\n"
+        f"Нажмите «Играю». Правило, режим, бота и начало игры выбирает {creator}: «Начать» — "
+        "когда игроков двое или больше.",
         f"🔤 The letter game for the whole group. Rule: {_group_rule(lang, session)}.\n"
-        f"Players: {players}\nTap Join; Start when there are two players or more.",
+        f"Mode: {mode}. The bot {bot}.\nPlayers: {players}\n"
+        f"Tap Join. {creator} chooses the rule, the mode and the bot, and taps Start "
+        "when there are two players or more.",
+    )
+
+
+def lobby_expired(lang: Lang) -> str:
+    return t(
+        lang,
+        "⌛ Игру так и не начали — сбор закрыт. /play — собрать заново.",
+        "⌛ Nobody started the game, so the lobby is closed. /play gathers a new one.",
+    )
+
+
+def lobby_closed(lang: Lang) -> str:
+    return t(
+        lang,
+        "Сбор закрыт: в нём никого не осталось. /play — собрать заново.",
+        "The lobby is closed: nobody is left. /play gathers a new one.",
+    )
+
+
+def only_creator(lang: Lang, session: GroupSession) -> str:
+    creator = _player(session, session.creator, lang)
+    return t(lang, f"Это решает {creator} — тот, кто собрал игру.", f"{creator} gathered this game and decides that.")
+
+
+def not_started(lang: Lang, session: GroupSession) -> str:
+    creator = _player(session, session.creator, lang)
+    return t(
+        lang,
+        f"Игра ещё не началась: ждём, когда {creator} нажмёт «Начать». Присоединиться — кнопка «Играю».",
+        f"The game has not started yet: {creator} taps Start. Tap Join to play.",
+    )
+
+
+def left_lobby(lang: Lang) -> str:
+    return t(lang, "Вы больше не в списке игроков.", "You are off the list of players.")
+
+
+def group_start(lang: Lang, username: str) -> str:
+    return t(
+        lang,
+        f"👋 Я Буквоед. В группе играем в буквы все вместе: /play — собрать игру, /help — как играть, "
+        f"/top — лучшие игроки группы. «5 букв», пальцы и игра один на один — в личном чате: @{username}",
+        f"👋 I am Bukvoed. In a group we play the letter game together: /play gathers a game, /help says how, "
+        f"/top shows the group's best players. 5bukv, the finger game and one-to-one games are in a private chat: "
+        f"@{username}",
+    )
+
+
+def private_only(lang: Lang, username: str) -> str:
+    return t(
+        lang,
+        f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
+        f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
+    )
+
+
+def no_group_hints(lang: Lang) -> str:
+    return t(
+        lang,
+        "В игре на всю группу подсказок нет: все на равных. В личном чате со мной /hint — сколько угодно.",
+        "No hints in a group game: everyone plays on equal terms. In a private chat with me, /hint any time.",
     )
 
 
@@ -171,6 +256,17 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         if event.possible:
             line += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, event.possible, limit=5)
         lines.append(line)
+    elif event.outcome is Outcome.REFUSED:
+        lines.append(
+            t(
+                lang,
+                f"Ни одно слово не начинается с {board(event.board)} — {who}, попробуйте другую букву "
+                "(второй раз выбываете). Можно: ",
+                f"No word starts with {board(event.board)}: {who}, try another letter "
+                "(a second one is out). Possible: ",
+            )
+            + examples(lang, event.possible, limit=5)
+        )
     elif event.outcome is Outcome.TIMEOUT:
         lines.append(t(lang, f"⏰ {who} не успел сходить и выбывает.", f"⏰ {who} ran out of time and is out."))
     elif event.outcome is Outcome.LEFT:

@@ -28,7 +28,7 @@ from bot_harness import (
 
 from bot.deps import Deps
 from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.standin import BotApiStandin, Fault
 from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
 from solver.letters import Rule
 
@@ -143,8 +143,16 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
 async def test_bot_as_a_player_and_giving_up(bot: Bot, database: Path) -> None:
     group = Group(bot)
     lobby, buttons = await open_lobby(group, 301, 302)
-    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Бот тоже")))
-    reply = await group.press(302, lobby, button(buttons, "Начать"))
+    # Only the lobby's creator seats the bot and starts.
+    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == [
+        "Это решает Аня — тот, кто собрал игру."
+    ]
+    assert notices(await group.press(302, lobby, button(buttons, "Начать"))) == [
+        "Это решает Аня — тот, кто собрал игру."
+    ]
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже")))
+    assert "Бот играет" in bot.standin.messages[(GROUP, lobby)]["text"]
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert to_move(reply) == "Аня"
     reply = await group.say(301, "к")
     assert "Аня: К" in reply.text and to_move(reply) == "Боря"
@@ -166,8 +174,9 @@ async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
     for forged in (f"G:{game_id}:0:rule:nonsense", "G:ffffff:1:join", f"G:{game_id}:x:join", f"G:{game_id}:1:own"):
         reply = await group.press(302, lobby, forged)
         assert notices(reply) == ["Эта кнопка уже не действует."], forged
-    assert notices(await group.press(302, lobby, button(buttons, "проиграл"))) == ["Сначала нажмите «Играю»."]
-    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == ["Сначала нажмите «Играю»."]
+    only_anya = ["Это решает Аня — тот, кто собрал игру."]
+    assert notices(await group.press(302, lobby, button(buttons, "проиграл"))) == only_anya
+    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == only_anya
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
     await group.press(301, lobby, button(buttons, "Начать"))
     # Once the game runs, the lobby's buttons are stale.
@@ -205,7 +214,7 @@ async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: 
         group = Group(bot)
         deps_of(bot).settings.group_turn_seconds = 2.5
         lobby, buttons = await open_lobby(group, 301, 302)
-        reply = await group.press(302, lobby, button(buttons, "Начать"))
+        reply = await group.press(301, lobby, button(buttons, "Начать"))
         assert to_move(reply) == "Аня"
     first = len(standin.calls)
     state = stored_state(database, GROUP, "group")
@@ -305,3 +314,84 @@ async def test_the_player_to_move_is_mentioned_and_namesakes_are_told_apart(bot:
     assert 'Ходит <a href="tg://user?id=304">Аня Котова</a>' in reply.text
     reply = await group.say(304, "о")
     assert 'Ходит <a href="tg://user?id=305">Аня (@anya5)</a>' in reply.text
+
+
+def lobby_text(bot: Bot, lobby: int) -> str:
+    return str(bot.standin.messages[(GROUP, lobby)]["text"])
+
+
+ONLY_ANYA = ["Это решает Аня — тот, кто собрал игру."]
+
+
+async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301)
+    assert "Режим: строгий" in lobby_text(bot, lobby) and "Бот не играет" in lobby_text(bot, lobby)
+    # Someone not on the list presses Start, or moves before the start: told who starts it.
+    assert notices(await group.press(302, lobby, button(buttons, "Начать"))) == ONLY_ANYA
+    assert "ждём, когда Аня нажмёт «Начать»" in (await group.say(302, "/l а")).text
+    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
+    assert notices(await group.press(302, lobby, button(buttons, "Мягко"))) == ONLY_ANYA
+    # The creator seats the bot and takes it off again.
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже")))
+    assert "Бот играет" in lobby_text(bot, lobby) and "Убрать бота" in " ".join(buttons)
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Убрать бота")))
+    assert "Бот не играет" in lobby_text(bot, lobby) and "Игроки: Аня, Боря" in lobby_text(bot, lobby)
+    # /giveup in the lobby: off the list, and the lobby's message says so.
+    reply = await group.say(302, "/giveup")
+    assert "Вы больше не в списке игроков." in reply.text
+    assert "Игроки: Аня\n" in lobby_text(bot, lobby)
+    assert "не в этой игре" in (await group.say(302, "/giveup")).text
+    # The creator leaving hands the lobby to the next person; the last one leaving closes it.
+    await group.press(302, lobby, button(buttons, "Играю"))
+    await group.say(301, "/giveup")
+    assert "Игроки: Боря\n" in lobby_text(bot, lobby) and "выбирает Боря" in lobby_text(bot, lobby)
+    await group.say(302, "/giveup")
+    assert "Сбор закрыт" in lobby_text(bot, lobby)
+    assert "Игроки: Аня" in (await group.say(301, "/play")).text
+
+
+async def test_a_lobby_nobody_starts_expires(bot: Bot) -> None:
+    group = Group(bot)
+    deps_of(bot).settings.group_lobby_seconds = 0.4
+    first = len(bot.standin.calls)
+    lobby, _ = await open_lobby(group, 301, 302)
+    await wait_for_text(bot.standin, "Игру так и не начали", first)
+    assert lobby_text(bot, lobby) == "⌛ Игру так и не начали — сбор закрыт. /play — собрать заново."
+    assert "reply_markup" not in bot.standin.messages[(GROUP, lobby)]  # no buttons left to press
+    assert "Игроки: Аня" in (await group.say(301, "/play")).text
+
+
+async def test_commands_of_private_games_get_a_short_answer_in_a_group(bot: Bot) -> None:
+    group = Group(bot)
+    assert "/play — собрать игру" in (await group.say(301, "/start")).text
+    for command in ("/5bukv", "/fingers"):
+        assert "Это игра для личного чата" in (await group.say(301, command)).text
+    assert "подсказок нет" in (await group.say(301, "/hint")).text
+
+
+async def test_gentle_mode_refuses_a_dead_letter_once(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Мягко")))
+    assert "Режим: мягкий" in lobby_text(bot, lobby) and "✅" in button(buttons, "Мягко") + " ".join(buttons)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group.say(301, "ъ")
+    assert "Ни одно слово не начинается с «Ъ» — Аня, попробуйте другую букву" in reply.text
+    assert "Можно: " in reply.text and to_move(reply) == "Аня"
+    reply = await group.say(301, "ъ")
+    assert "Аня выбывает" in reply.text and "Победитель: Боря" in reply.text
+
+
+async def test_the_turn_clock_starts_when_the_turn_message_is_out(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    seconds = deps_of(bot).settings.group_turn_seconds
+    lobby, buttons = await open_lobby(group, 301, 302)
+    bot.standin.inject("sendMessage", Fault.RETRY_AFTER, retry_after=2)  # Telegram holds the turn message back
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    sent = time.time()
+    assert to_move(reply) == "Аня"
+    state = stored_state(database, GROUP, "group")
+    assert state is not None
+    # The whole turn is left once the message is out, not the turn minus the two seconds it waited.
+    assert float(str(state[0]["deadline"])) > sent + seconds - 1
