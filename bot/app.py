@@ -106,6 +106,7 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
         "5bukv": group.private_game,
         "fingers": group.private_game,
         "hint": group.hint_in_group,
+        "top": group.top,
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))

@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 EARLY = 0.05
 #: A turn message out later than this after the save restarts the turn's clock.
 CLOCK_SLACK = 0.5
+#: The leaderboard's short period, in seconds.
+WEEK = 7 * 24 * 3600
 
 
 def _timer_name(chat_id: int) -> str:
@@ -109,6 +111,15 @@ async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """/5bukv or /fingers in a group: those games are played in a private chat."""
     assert update.message is not None
     await update.message.reply_text(texts.private_only(_user_lang(update), context.bot.username or ""))
+
+
+async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/top: the group's leaderboard, the last 7 days and all time."""
+    assert update.message is not None and update.effective_chat is not None
+    store, chat_id = deps(context).db, update.effective_chat.id
+    week = await store.group_top(chat_id, since=time.time() - WEEK)
+    ever = await store.group_top(chat_id)
+    await update.message.reply_text(texts.top_text(_user_lang(update), week, ever))
 
 
 async def hint_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -328,6 +339,9 @@ async def _commit(
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})
     version = await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
+    if session.over and session.winner not in (None, group.BOT):
+        assert session.winner is not None
+        await found.db.add_group_win(chat_id, session.winner, session.name(session.winner), time.time())
     _schedule(context.job_queue, chat_id, session.deadline)
     text = texts.group_turn_text(_lang(session), session, events, seconds)
     await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML)

@@ -17,6 +17,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("giveup", "выйти из игры"),
         ("stop", "остановить игру (админы и тот, кто начал)"),
         ("stats", "мои результаты"),
+        ("top", "лучшие игроки группы: за 7 дней и за всё время"),
         ("rules", "правила"),
         ("help", "как играть в группе"),
     ],
@@ -26,6 +27,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("giveup", "leave the game"),
         ("stop", "stop the game (admins and whoever started it)"),
         ("stats", "my record"),
+        ("top", "the group's best players: the last 7 days and all time"),
         ("rules", "the rules"),
         ("help", "how to play in a group"),
     ],
@@ -147,6 +149,23 @@ def not_started(lang: Lang, session: GroupSession) -> str:
 
 def left_lobby(lang: Lang) -> str:
     return t(lang, "Вы больше не в списке игроков.", "You are off the list of players.")
+
+
+def top_text(lang: Lang, week: Sequence[tuple[str, int]], ever: Sequence[tuple[str, int]]) -> str:
+    """The group's leaderboard: games won in the last 7 days and all time."""
+
+    def table(rows: Sequence[tuple[str, int]]) -> str:
+        if not rows:
+            return t(lang, "пока никто не выигрывал", "no wins yet")
+        return "\n".join(
+            f"{place}. {name} — {t(lang, 'побед', 'wins')}: {wins}" for place, (name, wins) in enumerate(rows, 1)
+        )
+
+    return t(
+        lang,
+        f"🏆 Лучшие игроки группы\n\nЗа 7 дней:\n{table(week)}\n\nЗа всё время:\n{table(ever)}",
+        f"🏆 The group's best players\n\nThe last 7 days:\n{table(week)}\n\nAll time:\n{table(ever)}",
+    )
 
 
 def group_start(lang: Lang, username: str) -> str:

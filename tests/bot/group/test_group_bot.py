@@ -395,3 +395,20 @@ async def test_the_turn_clock_starts_when_the_turn_message_is_out(bot: Bot, data
     assert state is not None
     # The whole turn is left once the message is out, not the turn minus the two seconds it waited.
     assert float(str(state[0]["deadline"])) > sent + seconds - 1
+
+
+async def test_top_ranks_the_groups_winners_this_week_and_all_time(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    assert "пока никто не выигрывал" in (await group.say(301, "/top")).text
+    for winner, loser in ((302, 301), (302, 303), (301, 302)):
+        lobby, buttons = await open_lobby(group, loser, winner)
+        await group.press(loser, lobby, button(buttons, "Начать"))
+        assert f"Победитель: {NAMES[winner]}" in (await group.say(loser, "/giveup")).text
+    with sqlite3.connect(database) as db:  # Вера won twice, ten days ago
+        old = time.time() - 10 * 24 * 3600
+        db.executemany("INSERT INTO group_wins VALUES (?, 303, 'Вера', ?)", [(GROUP, old), (GROUP, old + 1)])
+    text = (await group.say(303, "/top")).text
+    week, ever = text.split("За всё время:")
+    assert "1. Боря — побед: 2\n2. Аня — побед: 1" in week and "Вера" not in week
+    assert "1. Вера — побед: 2\n2. Боря — побед: 2\n3. Аня — побед: 1" in ever  # a tie: who got there first
+    assert "пока никто не выигрывал" in (await Group(bot, chat_id=GROUP - 1).say(301, "/top")).text
