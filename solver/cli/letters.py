@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from solver.cli import UsageError
 from solver.engine import Value
@@ -61,17 +62,14 @@ def run(args: argparse.Namespace) -> int:
     board = _board(game, args.prefix)
     if args.players:
         table = game.with_players(args.players)
-        seconds = time.perf_counter() - started
-        if args.json:
-            _print_json(_group_report(table, board, seconds, args.strategy, setup.source))
-        else:
-            print(_group_text(table, board, seconds, args.strategy, setup.source))
-        return 0
+        report, text = partial(_group_report, table), partial(_group_text, table)
+    else:
+        report, text = partial(_report, game), partial(_text, game)
     seconds = time.perf_counter() - started
     if args.json:
-        _print_json(_report(game, board, seconds, args.strategy, setup.source))
+        _print_json(report(board, seconds, args.strategy, setup.source))
     else:
-        print(_text(game, board, seconds, args.strategy, setup.source))
+        print(text(board, seconds, args.strategy, setup.source))
     return 0
 
 
