@@ -91,7 +91,12 @@ async def _remember_lobby_message(found: Deps, chat_id: int, session_id: str, me
             await found.save(chat_id, loaded.session, loaded)
 
 
-async def _show_lobby(context: CallbackContext, chat_id: int, session: GroupSession, closed: str | None = None) -> None:  # type: ignore[type-arg]
+async def _show_lobby(
+    context: CallbackContext,  # type: ignore[type-arg]
+    chat_id: int,
+    session: GroupSession,
+    closed: str | None = None,
+) -> None:
     """Bring the lobby's message up to date: the list and buttons, or why it closed."""
     if session.lobby_message is None:
         return
@@ -256,6 +261,8 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await found.save(chat_id, session, loaded, deadline=None)
         _schedule(context.job_queue, chat_id, None)
         await update.message.reply_text(texts.group_stopped(_lang(session)))
+        if not session.started:
+            await _show_lobby(context, chat_id, session, texts.group_stopped(_lang(session)))
 
 
 async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:

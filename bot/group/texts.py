@@ -207,10 +207,6 @@ def already_joined(lang: Lang) -> str:
     return t(lang, "Вы уже в игре.", "You are in already.")
 
 
-def join_first(lang: Lang) -> str:
-    return t(lang, "Сначала нажмите «Играю».", "Tap Join first.")
-
-
 def need_two_players(lang: Lang) -> str:
     return t(lang, "Нужно хотя бы двое игроков.", "At least two players are needed.")
 

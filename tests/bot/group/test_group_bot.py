@@ -138,6 +138,7 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     # The creator may stop their own game.
     lobby, buttons = await open_lobby(group, 302, 301)
     assert "Игра остановлена" in (await group.say(302, "/stop")).text
+    assert lobby_text(bot, lobby) == "⏹ Игра остановлена."  # the lobby's buttons are gone
 
 
 async def test_bot_as_a_player_and_giving_up(bot: Bot, database: Path) -> None:
