@@ -580,9 +580,11 @@ class GroupTable:
         value = solution.value.reshape(players, size)
         #: forces[r, f]: the seat that moves r plies after fragment f's mover forces a good end
         self.forces: NDArray[np.bool_] = np.vstack([value[:1] == Value.WIN, value[1:] == Value.LOSS])
-        self.distance: IntArray = solution.distance.reshape(players, size)
+        # Kept small (a game is at most a few dozen plies; chances need no more than
+        # float32): a bot keeps a table per number of players it has seen.
+        self.distance: NDArray[np.int16] = solution.distance.reshape(players, size).astype(np.int16)
         #: chances[r, f]: that seat's chance of a good end, playing its best against careful players
-        self.chances: NDArray[np.float64] = _careful_chances(tree, players, game.rule)
+        self.chances: NDArray[np.float32] = _careful_chances(tree, players, game.rule).astype(np.float32)
 
     def seat_to_move(self, board: str) -> int:
         """Whose turn it is at ``board``: seat 1 wrote the first letter."""

@@ -91,13 +91,13 @@ def test_chances_and_the_chosen_letter_follow_plain_recursion(words: list[str], 
             continue
         chances = table.letter_chances(fragment)
         for move in plain.moves(fragment):
-            assert chances[move[-1]] == pytest.approx(plain.chances(move, players - 1)), move
+            assert chances[move[-1]] == pytest.approx(plain.chances(move, players - 1), rel=1e-6, abs=1e-6), move
         best = table.best_letter(fragment)
         if plain.forces(fragment, 0):
             assert best in table.winning_letters(fragment)
             assert table.forced_line(fragment) is not None
         else:
-            assert chances[best] == pytest.approx(plain.chances(fragment, 0))
+            assert chances[best] == pytest.approx(plain.chances(fragment, 0), rel=1e-6, abs=1e-6)
             assert table.forced_line(fragment) is None
 
 
