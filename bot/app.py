@@ -21,13 +21,17 @@ from telegram.ext import (
     filters,
 )
 
-from bot import common, keyboards, texts
+from bot import active, common, keyboards, texts
 from bot.common import Handler
 from bot.deps import GROUPS, PRIVATE, Deps
 from bot.fingers import handlers as fingers
 from bot.fingers import keyboards as fingers_keyboards
+from bot.fingers import texts as fingers_texts
+from bot.fingers.session import FingerSession
 from bot.group import handlers as group
 from bot.group import keyboards as group_keyboards
+from bot.group import texts as group_texts
+from bot.group.session import GroupSession
 from bot.group.texts import GROUP_COMMANDS
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
@@ -43,6 +47,15 @@ from bot.wordle import handlers as wordle
 from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
 from bot.wordle.session import WordleSession
+
+LETTERS, WORDLE, FINGERS, GROUP = LetterSession.KIND, WordleSession.KIND, FingerSession.KIND, GroupSession.KIND
+#: Each game's /rules_<game> command and rules, by the game's session kind.
+RULES: dict[str, common.Rules] = {
+    LETTERS: ("rules_letters", letters_texts.rules),
+    WORDLE: ("rules_5bukv", wordle_texts.rules),
+    FINGERS: ("rules_fingers", fingers_texts.rules),
+    GROUP: ("rules_group", group_texts.rules),
+}
 
 
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
@@ -63,6 +76,7 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
     )
     application.bot_data["deps"] = Deps(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
+    add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)
     add_buttons(application)
@@ -74,22 +88,29 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
     commands = {
         "start": common.start,
         "help": common.show_help,
-        "rules": common.show_rules,
+        "rules": common.route_rules(RULES, RULES[LETTERS]),
         "stats": common.stats,
         "play": letters.play,
-        "hint": letters.hint,
-        "giveup": letters.give_up,
         "whowins": letters.who_wins,
         "5bukv": wordle.start,
-        "undo": wordle.undo,
         "fingers": fingers.start,
+        "hint": common.route_command({LETTERS: letters.hint, WORDLE: wordle.hint, FINGERS: fingers.hint}, letters.hint),
+        "giveup": common.route_command(
+            {LETTERS: letters.give_up, WORDLE: wordle.give_up, FINGERS: fingers.give_up},
+            letters.give_up,
+        ),
+        "undo": common.route_command({LETTERS: common.no_undo, FINGERS: common.no_undo}, wordle.undo),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
-    text_by_game = {LetterSession.KIND: letters.on_text, WordleSession.KIND: wordle.on_text}
+    text_by_game = {LETTERS: letters.on_text, WORDLE: wordle.on_text, FINGERS: fingers.on_text}
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
-    expected = {LetterSession.KIND: letters_texts.expected_input, WordleSession.KIND: wordle_texts.expected_input}
+    expected = {
+        LETTERS: letters_texts.expected_input,
+        WORDLE: wordle_texts.expected_input,
+        FINGERS: fingers_texts.use_the_buttons,
+    }
     application.add_handler(MessageHandler(PRIVATE, common.route_other_message(expected)))
 
 
@@ -100,7 +121,7 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
         "giveup": group.give_up,
         "stop": group.stop,
         "help": group.show_help,
-        "rules": common.show_rules,
+        "rules": common.show_rules(RULES[GROUP]),
         "stats": common.stats,
         "start": group.start_in_group,
         "5bukv": group.private_game,
@@ -113,13 +134,26 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
     application.add_handler(MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, group.on_text))
 
 
+def add_rules(application: Application) -> None:  # type: ignore[type-arg]
+    """/rules_<game> for each game, in private chats and groups alike."""
+    for rules in RULES.values():
+        application.add_handler(CommandHandler(rules[0], common.show_rules(rules), filters=PRIVATE | GROUPS))
+
+
 def add_buttons(application: Application) -> None:  # type: ignore[type-arg]
     """Each game's buttons by their pattern; anything else is answered as stale."""
+    begins: dict[str, active.Begin] = {
+        keyboards.START_LETTERS: letters.begin,
+        keyboards.START_GHOST: letters.begin_ghost,
+        keyboards.AGAIN_LETTERS: letters.begin_again,
+        keyboards.START_WORDLE: wordle.begin,
+        keyboards.START_FINGERS: fingers.begin,
+        keyboards.AGAIN_FINGERS: fingers.begin_again,
+    }
     routes: list[tuple[str | Callable[[object], bool], Handler]] = [
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
-        (keyboards.exactly(keyboards.MENU_LETTERS), letters.from_menu),
-        (keyboards.exactly(keyboards.MENU_FINGERS), fingers.from_menu),
-        (keyboards.exactly(keyboards.MENU_WORDLE), wordle.from_menu),
+        (keyboards.is_menu_press, active.on_start_button(begins)),
+        (keyboards.is_switch_press, active.on_switch_button(begins)),
         (letters_keyboards.is_press, letters.on_button),
         (wordle_keyboards.is_press, wordle.on_button),
         (fingers_keyboards.is_press, fingers.on_button),

@@ -37,9 +37,30 @@ async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.help_text(lang_of(update)))
 
 
-async def show_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None
-    await update.message.reply_text(texts.rules_text(lang_of(update)))
+Rules = tuple[str, Callable[[Lang], str]]  # a /rules_<game> command, and that game's rules
+
+
+def show_rules(rules: Rules) -> Handler:
+    """/rules_<game>: that game's rules, and how to reach the others'."""
+    command, words = rules
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        lang = lang_of(update)
+        await update.message.reply_text(texts.with_other_rules(lang, words(lang), command))
+
+    return on_command
+
+
+def route_rules(games: Mapping[str, Rules], otherwise: Rules) -> Handler:
+    """/rules in a private chat: the rules of the game being played (``otherwise`` with none)."""
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.effective_chat is not None
+        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        await show_rules(games.get(kind or "", otherwise))(update, context)
+
+    return on_command
 
 
 async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -74,6 +95,25 @@ def route_text(games: Mapping[str, TextHandler]) -> Handler:
             await game(update, found, lang_of(update))
 
     return on_text
+
+
+def route_command(games: Mapping[str, Handler], otherwise: Handler) -> Handler:
+    """A command every game answers its own way (/hint, /giveup, /undo): to the game the
+    chat plays now (``games``: by session kind), else ``otherwise``."""
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.effective_chat is not None
+        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        await games.get(kind or "", otherwise)(update, context)
+
+    return on_command
+
+
+async def no_undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/undo in a game whose moves are not taken back."""
+    assert update.message is not None and update.effective_chat is not None
+    kind = await deps(context).db.active_kind(update.effective_chat.id)
+    await update.message.reply_text(texts.no_undo(lang_of(update), kind or ""))
 
 
 def route_other_message(expected: Mapping[str, Callable[[Lang], str]]) -> Handler:

@@ -15,12 +15,25 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot import texts
+from bot.session import Session
 from bot.texts import Lang
 from solver.levels import Level
 
-MENU_LETTERS = "menu:letters"
-MENU_WORDLE = "menu:5bukv"
-MENU_FINGERS = "menu:fingers"
+# What a start button begins (the menu's, a finished game's, the question before resigning).
+START_LETTERS = "letters"
+START_GHOST = "ghost"
+AGAIN_LETTERS = "letters-again"  # the last set-up once more
+START_WORDLE = "5bukv"
+START_FINGERS = "fingers"
+AGAIN_FINGERS = "fingers-again"
+TARGETS = (START_LETTERS, START_GHOST, AGAIN_LETTERS, START_WORDLE, START_FINGERS, AGAIN_FINGERS)
+MENU = "menu"
+MENU_LETTERS = f"{MENU}:{START_LETTERS}"
+MENU_WORDLE = f"{MENU}:{START_WORDLE}"
+MENU_FINGERS = f"{MENU}:{START_FINGERS}"
+SWITCH = "N"  # the question "resign the running game and start another?"
+RESIGN = "resign"
+KEEP = "keep"
 #: The set-up questions both games against the bot ask: who starts, how strong the bot plays.
 COMMON_CHOICES: dict[str, list[str]] = {"first": ["1", "0"], "level": [level.value for level in Level]}
 
@@ -68,9 +81,33 @@ async def from_chat_kind(update: Update, *, private: bool = True) -> bool:
     return False
 
 
-def exactly(data: str) -> str:
-    """The pattern of a button whose data never varies (the menu's)."""
-    return f"^{data}$"
+def menu_target(data: object) -> str | None:
+    """What a start button begins; None for anything else."""
+    kind, _, target = data.partition(":") if isinstance(data, str) else ("", "", "")
+    return target if kind == MENU and target in TARGETS else None
+
+
+def is_menu_press(data: object) -> bool:
+    return menu_target(data) is not None
+
+
+def switch_press(data: object) -> Press | None:
+    return parse(data, SWITCH, lambda action, target: action in (RESIGN, KEEP) and target in TARGETS)
+
+
+def is_switch_press(data: object) -> bool:
+    return switch_press(data) is not None
+
+
+def resign_or_keep(lang: Lang, running: Session, target: str) -> InlineKeyboardMarkup:
+    """The question before a new game replaces one under way; tied to that game."""
+    prefix = f"{SWITCH}:{running.id}:0"
+    return InlineKeyboardMarkup(
+        [
+            [button(texts.button_resign_and_start(lang), f"{prefix}:{RESIGN}:{target}")],
+            [button(texts.button_keep_playing(lang), f"{prefix}:{KEEP}:{target}")],
+        ]
+    )
 
 
 def button(text: str, data: str) -> InlineKeyboardButton:

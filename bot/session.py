@@ -21,6 +21,20 @@ class Session:
     KIND: ClassVar[str]
     id: str
 
+    @property
+    def running(self) -> bool:
+        """A game under way: leaving it now means resigning (so starting another one asks first)."""
+        return False
+
+    def resign(self) -> None:
+        """End the game as lost for the player."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be resigned")
+
+    @property
+    def record_kind(self) -> str:
+        """Where the player's results are counted in /stats."""
+        return self.KIND
+
     def to_dict(self) -> dict[str, Any]:
         assert dataclasses.is_dataclass(self)
         return dataclasses.asdict(self)

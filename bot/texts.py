@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from babel import Locale
+
 from bot.storage import Record
 from solver.levels import Level
 
@@ -17,6 +19,66 @@ def language(code: str | None) -> Lang:
 
 def t(lang: Lang, ru: str, en: str) -> str:
     return en if lang == "en" else ru
+
+
+_LOCALES: dict[Lang, Locale] = {"ru": Locale("ru"), "en": Locale("en")}
+_RUSSIAN_FORM = {"one": 0, "few": 1, "many": 2, "other": 1}
+
+
+def count(lang: Lang, number: int, ru: tuple[str, str, str], en: tuple[str, str]) -> str:
+    """``number`` with its noun in the plural form CLDR's rules give for it (through Babel):
+    ``ru`` is the noun for 1, 2 and 5 («ход», «хода», «ходов»), ``en`` for 1 and 2."""
+    form = _LOCALES[lang].plural_form(number)
+    noun = (en[0] if form == "one" else en[1]) if lang == "en" else ru[_RUSSIAN_FORM[form]]
+    return f"{number} {noun}"
+
+
+def game_name(lang: Lang, kind: str) -> str:
+    """A private game's name, by its session kind."""
+    names = {
+        "letters": t(lang, "игра в буквы", "the letter game"),
+        "5bukv": t(lang, "«5 букв»", "5bukv"),
+        "fingers": t(lang, "игра на пальцах", "the finger game"),
+    }
+    return names.get(kind, kind)
+
+
+def ask_to_resign(lang: Lang, kind: str) -> str:
+    name = game_name(lang, kind)
+    return t(
+        lang,
+        f"Сейчас идёт {name}. Начать новую игру — значит сдаться в этой (засчитается поражение).",
+        f"You are in the middle of {name}. Starting a new game means resigning this one (it counts as a loss).",
+    )
+
+
+def button_resign_and_start(lang: Lang) -> str:
+    return t(lang, "🏳 Сдаться и начать", "🏳 Resign and start")
+
+
+def button_keep_playing(lang: Lang) -> str:
+    return t(lang, "▶️ Играть дальше", "▶️ Keep playing")
+
+
+def button_other_setup(lang: Lang) -> str:
+    return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
+
+
+def no_undo(lang: Lang, kind: str) -> str:
+    return t(
+        lang,
+        f"Ходы не отменяются ({game_name(lang, kind)}); /undo — для масок «5 букв».",
+        f"Moves cannot be taken back ({game_name(lang, kind)}); /undo is for 5bukv's colours.",
+    )
+
+
+def keep_playing(lang: Lang) -> str:
+    return t(lang, "Играем дальше.", "Playing on.")
+
+
+def resigned(lang: Lang, kind: str) -> str:
+    name = game_name(lang, kind)
+    return t(lang, f"🏳 Вы сдались ({name}): засчитано поражение.", f"🏳 You resigned {name}: it counts as a loss.")
 
 
 COMMANDS: dict[Lang, list[tuple[str, str]]] = {
@@ -82,49 +144,19 @@ def help_text(lang: Lang) -> str:
     )
 
 
-def rules_text(lang: Lang) -> str:
-    return t(
-        lang,
-        "Игра в буквы. Мы по очереди приписываем по одной букве. Каждая буква должна оставлять начало "
-        "какого-нибудь существительного (нарицательного, в начальной форме, от 2 букв). Е и Ё — разные буквы.\n"
-        "Правило «кто закончит слово — выиграл»: составивший слово побеждает.\n"
-        "Правило «кто закончит слово — проиграл» (как в Ghost): составивший слово проигрывает.\n"
-        "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n\n"
-        "«5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
-        "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
-        "или «слово маска», если вводили своё слово. Если игра не приняла предложенное слово, нажмите "
-        "«🚫 Игра не приняла это слово» — я предложу другое.\n\n"
-        "В группе: /play собирает игроков (кнопка «Играю», бот может играть тоже), ходят по очереди вступления. "
-        "Букву можно прислать сообщением, ответом на сообщение бота или командой /l буква. "
-        "Кто закончил слово (при правиле «закончил — проиграл») или написал букву, после которой слова нет, "
-        "выбывает; следующий начинает новый круг с пустой доски. При правиле «закончил — выиграл» "
-        "закончивший слово сразу побеждает. Игра идёт, пока не останется один. "
-        "Кто не сходил вовремя или сдался (/giveup), выбывает, доска остаётся. "
-        "/stop — остановить игру (админам и тому, кто её начал).\n\n"
-        "English Ghost (/play en): английские слова от 4 букв, кто закончил слово — проиграл.\n\n"
-        "Игра на пальцах (/fingers): у каждого две руки по пальцу; ход — ударить рукой по руке соперника "
-        "(прибавить свои пальцы) или перераспределить свои. Рука с 5+ пальцами умирает; обе руки мертвы — "
-        "проигрыш. Позиция трижды или лимит ходов — ничья.",
-        "The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
-        "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
-        "Rule “completing a word wins”: whoever completes a word wins.\n"
-        "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
-        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n\n"
-        "5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
-        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word. "
-        "If the game did not take the suggested word, press “🚫 The game did not take this word” for another.\n\n"
-        "In a group: /play gathers players (the Join button; the bot may play too), who move in join order. "
-        "Send a letter as a message, as a reply to the bot's message or as /l letter. "
-        "Whoever completes a word (under “completing a word loses”) or plays a letter no word starts with "
-        "is out, and the next player starts a new round on an empty board. Under “completing a word wins” "
-        "completing a word wins at once. The game goes on until one player is left. "
-        "A player who does not move in time, or gives up (/giveup), is out and the board stays. "
-        "/stop ends the game (for the group's admins and whoever started it).\n\n"
-        "English Ghost (/play en): English words of 4+ letters; completing a word loses.\n\n"
-        "The finger game (/fingers): each player has two hands with a finger each; a move taps an opponent's "
-        "hand (adding your fingers) or splits your own. A hand with 5+ dies; both hands dead loses. "
-        "A position seen three times, or the move cap, is a draw.",
-    )
+#: One /rules_<game> command per game: (command, Russian name, English name).
+RULES_COMMANDS = [
+    ("rules_letters", "буквы", "the letter game"),
+    ("rules_5bukv", "«5 букв»", "5bukv"),
+    ("rules_fingers", "пальцы", "the finger game"),
+    ("rules_group", "буквы в группе", "the letter game in a group"),
+]
+
+
+def with_other_rules(lang: Lang, rules: str, command: str) -> str:
+    """A game's rules, then how to reach the other games' rules (each a tappable command)."""
+    others = ", ".join(f"/{name} — {t(lang, ru, en)}" for name, ru, en in RULES_COMMANDS if name != command)
+    return rules + "\n\n" + t(lang, "Правила других игр: ", "Other games' rules: ") + others
 
 
 def unknown_command(lang: Lang) -> str:
@@ -207,7 +239,7 @@ def button_5bukv(lang: Lang) -> str:
 
 
 def button_first(lang: Lang, player_first: bool) -> str:
-    return t(lang, "Хожу первым", "I start") if player_first else t(lang, "Начинает бот", "The bot starts")
+    return t(lang, "Я начинаю", "I start") if player_first else t(lang, "Начинает бот", "The bot starts")
 
 
 def button_level(lang: Lang, level: Level) -> str:

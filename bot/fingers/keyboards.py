@@ -5,10 +5,9 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from bot.fingers import texts
-from bot.fingers.session import FingerSession
-from bot.keyboards import COMMON_CHOICES, MENU_FINGERS, Press, button, parse
-from bot.texts import Lang, button_first, button_level
-from solver.fingers import Move
+from bot.fingers.session import FingerSession, HandMove
+from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Press, button, parse
+from bot.texts import Lang, button_first, button_level, button_other_setup
 from solver.levels import Level
 
 KIND = "F"
@@ -41,11 +40,21 @@ def fingers_first(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
     )
 
 
-def fingers_moves(lang: Lang, session: FingerSession, moves: list[Move]) -> InlineKeyboardMarkup:
+def fingers_moves(lang: Lang, session: FingerSession, moves: list[HandMove]) -> InlineKeyboardMarkup:
     """One button per legal move, numbered in the solver's order and tied to this turn."""
     if session.over:
-        return InlineKeyboardMarkup([[button(texts.button_fingers(lang), MENU_FINGERS)]])
+        return play_again(lang)
     prefix = f"{KIND}:{session.id}:{session.moves}:move"
     return InlineKeyboardMarkup(
         [[button(texts.finger_move(lang, move), f"{prefix}:{index}")] for index, move in enumerate(moves)]
+    )
+
+
+def play_again(lang: Lang) -> InlineKeyboardMarkup:
+    """Again with the same level and the same player starting, in one tap; or choosing anew."""
+    return InlineKeyboardMarkup(
+        [
+            [button(texts.button_fingers(lang), f"{MENU}:{AGAIN_FINGERS}")],
+            [button(button_other_setup(lang), MENU_FINGERS)],
+        ]
     )

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.fingers.session import FingerSession, FingerTurn
+from bot.fingers.session import FingerSession, FingerTurn, HandMove
 from bot.fingers.session import Result as FingerResult
-from bot.texts import Lang, t
-from solver.fingers import Kind, Move, Side
+from bot.texts import Lang, count, t
+from solver.fingers import Kind
+
+
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "✋ Игра на пальцах (/fingers): у каждого две руки, на каждой сначала по пальцу. Ход — ударить своей рукой "
+        "по руке соперника (к ней прибавится столько пальцев) или перераспределить свои. Рука с 5 и больше "
+        "пальцами умирает; обе руки мертвы — проигрыш. Позиция в третий раз или предел ходов — ничья.",
+        "✋ The finger game (/fingers): each player has two hands with one finger each. A move taps an opponent's "
+        "hand with one of yours (adding your fingers to it) or splits your own. A hand with 5+ dies; both hands "
+        "dead loses. A position seen three times, or the move limit, is a draw.",
+    )
 
 
 def fingers_intro(lang: Lang) -> str:
@@ -15,7 +27,7 @@ def fingers_intro(lang: Lang) -> str:
         lang,
         "✋ Игра на пальцах (割り箸). У каждого две руки, на каждой сначала по пальцу. Ход — ударить своей рукой "
         "по руке соперника (к ней прибавится столько пальцев) или перераспределить свои пальцы. Рука с 5 и больше "
-        "пальцами умирает 💀; у кого обе руки мертвы — проиграл.\nНасколько сильно мне играть?",
+        "пальцами умирает 💀; обе руки мертвы — проигрыш.\nНасколько сильно мне играть?",
         "✋ The finger game (chopsticks, 割り箸). Each player has two hands with one finger each. A move: tap one of "
         "the opponent's hands with one of yours (it gets your fingers added) or split your fingers anew. A hand "
         "with 5 or more dies 💀; whoever has both hands dead has lost.\nHow strong should I play?",
@@ -23,7 +35,8 @@ def fingers_intro(lang: Lang) -> str:
 
 
 def _hands(hands: Sequence[int]) -> str:
-    return "  ".join(f"✋{count}" if count else "💀" for count in sorted(hands))
+    """Left hand first, as it stays: hands are never re-sorted in what the player sees."""
+    return "  ".join(f"✋{count}" if count else "💀" for count in hands)
 
 
 def fingers_board(lang: Lang, session: FingerSession) -> str:
@@ -34,22 +47,24 @@ def fingers_board(lang: Lang, session: FingerSession) -> str:
     )
 
 
-_NOMINATIVE = {Side.LEFT: "левая", Side.RIGHT: "правая"}
-_ACCUSATIVE = {Side.LEFT: "левую", Side.RIGHT: "правую"}
+_NOMINATIVE = ("левая", "правая")
+_ACCUSATIVE = ("левую", "правую")
+_ENGLISH = ("left", "right")
 
 
-def finger_move(lang: Lang, move: Move) -> str:
-    """The move as a player says it: «левая 3 бьёт правую 2», "left 3 taps right 2", «перераспределить 2+2 → 1+3»."""
+def finger_move(lang: Lang, seen: HandMove) -> str:
+    """The move as a player says it, naming hands by where they are shown: «левая 3 бьёт правую 2»,
+    "left 3 taps right 2", «перераспределить 2+2 → 1+3»."""
+    move = seen.move
     if move.kind is Kind.SPLIT:
         verb = t(lang, "перераспределить", "split")
-        return f"{verb} {move.before[0]}+{move.before[1]} → {move.after[0]}+{move.after[1]}"
-    assert move.tapper is not None and move.tapped is not None
-    tapper, tapped = move.tapper, move.tapped
+        return f"{verb} {seen.before[0]}+{seen.before[1]} → {seen.after[0]}+{seen.after[1]}"
+    assert move.tapper is not None and move.tapped is not None and seen.tapper is not None and seen.tapped is not None
+    tapper, tapped = move.tapper.fingers, move.tapped.fingers
+    own = move.kind is Kind.SELF_TAP
     if lang == "en":
-        own = "own " if move.kind is Kind.SELF_TAP else ""
-        return f"{tapper.side} {tapper.fingers} taps {own}{tapped.side} {tapped.fingers}"
-    own = "свою " if move.kind is Kind.SELF_TAP else ""
-    return f"{_NOMINATIVE[tapper.side]} {tapper.fingers} бьёт {own}{_ACCUSATIVE[tapped.side]} {tapped.fingers}"
+        return f"{_ENGLISH[seen.tapper]} {tapper} taps {'own ' if own else ''}{_ENGLISH[seen.tapped]} {tapped}"
+    return f"{_NOMINATIVE[seen.tapper]} {tapper} бьёт {'свою ' if own else ''}{_ACCUSATIVE[seen.tapped]} {tapped}"
 
 
 def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, cap: int) -> str:
@@ -67,7 +82,8 @@ def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, ca
     elif result is FingerResult.DRAW_REPETITION:
         lines.append(t(lang, "🤝 Ничья: позиция повторилась трижды.", "🤝 A draw: the position came up three times."))
     elif result is FingerResult.DRAW_CAP:
-        lines.append(t(lang, f"🤝 Ничья: сделано {cap} ходов.", f"🤝 A draw: {cap} moves have been made."))
+        moves = count(lang, cap, ("ход", "хода", "ходов"), ("move", "moves"))
+        lines.append(t(lang, f"🤝 Ничья: достигнут предел в {moves}.", f"🤝 A draw: the limit of {moves} is reached."))
     else:
         lines.append(t(lang, "Ваш ход:", "Your move:"))
     return "\n".join(lines)
@@ -83,3 +99,19 @@ def fingers_ask_first(lang: Lang) -> str:
 
 def button_fingers(lang: Lang) -> str:
     return t(lang, "✋ Ещё партию", "✋ Play again")
+
+
+def use_the_buttons(lang: Lang) -> str:
+    return t(
+        lang,
+        "В игре на пальцах ходят кнопками под доской. /giveup — сдаться.",
+        "In the finger game you move with the buttons under the board. /giveup to resign.",
+    )
+
+
+def no_hints(lang: Lang) -> str:
+    return t(lang, "В игре на пальцах подсказок нет.", "The finger game has no hints.")
+
+
+def gave_up(lang: Lang) -> str:
+    return t(lang, "🏳 Вы сдались: засчитано поражение.", "🏳 You resigned: it counts as a loss.")

@@ -34,6 +34,26 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
 }
 
 
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "👥 Игра в буквы в группе: /play собирает игроков (кнопка «Играю», бот может играть тоже), ходят по очереди "
+        "вступления. Букву можно прислать сообщением, ответом на сообщение бота или командой /l буква. "
+        "Кто закончил слово (при правиле «закончил — проиграл») или написал букву, после которой слова нет, "
+        "выбывает; следующий начинает новый круг с пустой доски. При правиле «закончил — выиграл» "
+        "закончивший слово сразу побеждает. Игра идёт, пока не останется один. "
+        "Кто не сходил вовремя или сдался (/giveup), выбывает, доска остаётся. "
+        "/stop — остановить игру (админам и тому, кто её начал).",
+        "👥 The letter game in a group: /play gathers players (the Join button; the bot may play too), who move in "
+        "join order. Send a letter as a message, as a reply to the bot's message or as /l letter. "
+        "Whoever completes a word (under “completing a word loses”) or plays a letter no word starts with "
+        "is out, and the next player starts a new round on an empty board. Under “completing a word wins” "
+        "completing a word wins at once. The game goes on until one player is left. "
+        "A player who does not move in time, or gives up (/giveup), is out and the board stays. "
+        "/stop ends the game (for the group's admins and whoever started it).",
+    )
+
+
 def group_help_text(lang: Lang) -> str:
     commands = "\n".join(f"/{name} — {description}" for name, description in GROUP_COMMANDS[lang])
     return (
@@ -283,7 +303,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
             + examples(lang, event.possible, limit=5)
         )
     elif event.outcome is Outcome.TIMEOUT:
-        lines.append(t(lang, f"⏰ {who} не успел сходить и выбывает.", f"⏰ {who} ran out of time and is out."))
+        lines.append(t(lang, f"⏰ {who}: время на ход вышло — выбывает.", f"⏰ {who} ran out of time and is out."))
     elif event.outcome is Outcome.LEFT:
         lines.append(t(lang, f"🏳 {who} выходит из игры.", f"🏳 {who} leaves the game."))
     return lines

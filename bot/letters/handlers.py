@@ -7,8 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TypeVar
 
 from telegram import InlineKeyboardMarkup, Update
@@ -16,11 +15,12 @@ from telegram.ext import ContextTypes
 
 from bot import replies
 from bot import texts as shared_texts
+from bot.active import is_active, start_or_ask
 from bot.deps import Deps, Loaded, deps, lang_of
-from bot.keyboards import Press, checked_press, from_chat_kind
+from bot.keyboards import START_GHOST, START_LETTERS, Press, checked_press
 from bot.letters import keyboards, texts
 from bot.letters import session as letters
-from bot.letters.session import LetterSession, Phase
+from bot.letters.session import KIND, LetterSession, Phase
 from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter, normalise_letters
@@ -54,35 +54,59 @@ async def _save(
 
 async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    assert update.message is not None and update.effective_chat is not None
     english = [arg.lower() for arg in context.args or []] == [letters.ENGLISH]
-    await new_game(update.effective_chat.id, deps(context), lang_of(update), update.message.reply_text, english=english)
-
-
-async def from_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The start menu's (or a finished game's) button: a new game's set-up."""
-    query, chat = update.callback_query, update.effective_chat
-    if not await from_chat_kind(update):
-        return
-    assert query is not None and chat is not None
-    await query.answer()
-    await new_game(chat.id, deps(context), lang_of(update), functools.partial(context.bot.send_message, chat.id))
-
-
-async def new_game(
-    chat_id: int, found: Deps, lang: Lang, reply: Callable[..., Awaitable[object]], english: bool = False
-) -> None:
-    async with found.locks[chat_id]:
-        session = LetterSession()
-        if english:
-            session.dictionary = letters.ENGLISH
-            session.rule = found.solvers.english.rule.value
-        await found.save(chat_id, session, None, activate=True)
     if english:
-        question = texts.ghost_intro(lang) + "\n" + texts.ask_first(lang)
-        await reply(question, reply_markup=keyboards.letter_setup(lang, session, "first"))
+        await start_or_ask(context, update, START_GHOST, begin_ghost)
+    else:
+        await start_or_ask(context, update, START_LETTERS, begin)
+
+
+async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game's set-up, from its first question (the chat's lock held)."""
+    session = LetterSession()
+    await deps(context).save(chat_id, session, None, activate=True)
+    await context.bot.send_message(
+        chat_id, texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule")
+    )
+
+
+async def begin_ghost(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """English Ghost's set-up: its rule is fixed, so it starts at who moves first."""
+    found = deps(context)
+    session = LetterSession(dictionary=letters.ENGLISH, rule=found.solvers.english.rule.value)
+    await found.save(chat_id, session, None, activate=True)
+    question = texts.ghost_intro(lang) + "\n" + texts.ask_first(lang)
+    await context.bot.send_message(chat_id, question, reply_markup=keyboards.letter_setup(lang, session, "first"))
+
+
+async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game with the last game's set-up, in one tap; without one, the set-up's questions."""
+    found = deps(context)
+    last = await found.load(chat_id, LetterSession)
+    if last is None or last.session.phase is not Phase.OVER:
+        await begin(context, chat_id, user_id, lang)
         return
-    await reply(texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule"))
+    session = letters.same_setup(last.session)
+    turn = letters.bot_opens(_game(found, session), session, found.rng) if letters.bot_to_move(session) else None
+    await _save(found, chat_id, Loaded(session, last.stored), user_id=user_id, tally=Tally(played=1), activate=True)
+    await _announce_start(context, chat_id, lang, session, turn)
+
+
+async def _announce_start(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: Lang, session: LetterSession, turn: letters.Turn | None
+) -> None:
+    """The set-up in one line, then the bot's opening letter when it starts."""
+    game = deps(context).solvers.letter_game(session.dictionary, session.rule)
+    summary = texts.game_set(
+        lang, game.rule, bool(session.player_first), session.bot_level, bool(session.strict), english=session.english
+    )
+    if turn is None:
+        await context.bot.send_message(chat_id, summary, reply_markup=keyboards.letter_play(lang, session))
+        return
+    await context.bot.send_message(chat_id, summary)
+    await context.bot.send_message(
+        chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+    )
 
 
 # ------------------------------------------------------------------ moves
@@ -170,18 +194,22 @@ async def _change_running(
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The articles' question for the chat's rule: who wins from these letters, and how."""
+    """The articles' question: who wins from these letters (the game's board when none are
+    given), under the rule and in the language of the letter game being played."""
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
     lang = lang_of(update)
-    loaded = await found.load(update.effective_chat.id, LetterSession)
-    game = found.solvers.games[found.solvers.default_rule] if loaded is None else _game(found, loaded.session)
-    rule = game.rule
+    playing = await _letter_game_played(found, update.effective_chat.id)
+    game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
     typed = "".join(context.args or [])
-    board = normalise_letters(typed, game.alphabet) if typed else ""
+    if not typed:
+        board: str | InputError = playing.board if playing is not None and playing.running else ""
+    else:
+        game, board = _game_for_letters(found, game, typed)
     if isinstance(board, InputError):
-        await update.message.reply_text(texts.not_letters(lang))
+        await update.message.reply_text(texts.not_letters(lang, english=game is found.solvers.english))
         return
+    rule = game.rule
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang)))
@@ -190,6 +218,25 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         await update.message.reply_text(texts.who_wins_text(lang, letters.who_wins(game, board), rule))
+
+
+async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:
+    """The chat's letter game when it is the game the chat plays (finished or not) and set up."""
+    if not await is_active(found, chat_id, KIND):
+        return None
+    loaded = await found.load(chat_id, LetterSession)
+    return loaded.session if loaded is not None and loaded.session.rule is not None else None
+
+
+def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:
+    """The letters read in ``game``'s alphabet; if they are not, in the other language's game."""
+    board = normalise_letters(typed, game.alphabet)
+    if not isinstance(board, InputError):
+        return game, board
+    russian = found.solvers.games[found.solvers.default_rule]
+    other = russian if game is found.solvers.english else found.solvers.english
+    other_board = normalise_letters(typed, other.alphabet)
+    return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 
 
 # ------------------------------------------------------------------ buttons
@@ -205,7 +252,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = deps(context)
     async with found.locks[chat.id]:
         loaded = await found.load(chat.id, LetterSession)
-        if loaded is None or loaded.session.id != press.session_id:
+        if loaded is None or loaded.session.id != press.session_id or not await is_active(found, chat.id, KIND):
             await query.answer(shared_texts.stale_button(lang))
             return
         session = loaded.session

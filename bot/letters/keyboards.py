@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup
 
-from bot.keyboards import COMMON_CHOICES, MENU_LETTERS, Press, button, parse
+from bot.keyboards import AGAIN_LETTERS, COMMON_CHOICES, MENU, MENU_LETTERS, Press, button, parse
 from bot.letters import texts
 from bot.letters.session import LetterSession
-from bot.texts import Lang, button_first, button_level
+from bot.texts import Lang, button_first, button_level, button_other_setup
 from solver.letters import Rule
 from solver.levels import Level
 
 KIND = "L"
 ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
+MENU_AGAIN = f"{MENU}:{AGAIN_LETTERS}"
 SETUP_CHOICES: dict[str, list[str]] = {
     "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
     **COMMON_CHOICES,
@@ -53,7 +54,9 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     prefix = f"{KIND}:{session.id}:{len(session.board)}"
     if session.over:
-        return InlineKeyboardMarkup([[button(texts.button_again(lang), MENU_LETTERS)]])
+        return InlineKeyboardMarkup(
+            [[button(texts.button_again(lang), MENU_AGAIN)], [button(button_other_setup(lang), MENU_LETTERS)]]
+        )
     return InlineKeyboardMarkup(
         [
             [

@@ -10,6 +10,26 @@ from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
 
 
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "🔤 Игра в буквы. Мы по очереди приписываем по одной букве. Каждая буква должна оставлять начало "
+        "какого-нибудь существительного (нарицательного, в начальной форме, от 2 букв). Е и Ё — разные буквы.\n"
+        "Правило «кто закончит слово — выиграл»: составивший слово побеждает.\n"
+        "Правило «кто закончит слово — проиграл» (как в Ghost): составивший слово проигрывает.\n"
+        "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n"
+        "/hint — подсказка, /giveup — сдаться, /whowins — кто выигрывает с этих букв.\n"
+        "English Ghost (/play en): английские слова от 4 букв, кто закончил слово — проиграл.",
+        "🔤 The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
+        "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
+        "Rule “completing a word wins”: whoever completes a word wins.\n"
+        "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
+        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n"
+        "/hint for a hint, /giveup to resign, /whowins: who wins from these letters.\n"
+        "English Ghost (/play en): English words of 4+ letters; completing a word loses.",
+    )
+
+
 def board(letters: str) -> str:
     return f"«{letters.upper()}»" if letters else "«»"
 
@@ -35,7 +55,7 @@ def ghost_intro(lang: Lang) -> str:
 def button_strict(lang: Lang, strict: bool) -> str:
     if strict:
         return t(lang, "Строго: плохая буква проигрывает", "Strict: a bad letter loses")
-    return t(lang, "Мягко: плохую букву можно переходить", "Gentle: a bad letter is refused")
+    return t(lang, "Мягко: плохую букву можно заменить", "Gentle: a bad letter may be replaced")
 
 
 def button_hint(lang: Lang, stage: int) -> str:
@@ -183,7 +203,10 @@ def no_game_to_hint(lang: Lang) -> str:
 
 
 def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
-    head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+    if give_up.board:
+        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+    else:
+        head = t(lang, "🏳 Вы сдались до первой буквы.", "🏳 You gave up before the first letter.")
     if give_up.bot_was_winning:
         how = t(lang, "Я выигрывал так: ", "I was winning like this: ") + give_up.strategy
     else:
@@ -234,7 +257,11 @@ def ends_earlier(lang: Lang, word: str) -> str:
     return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
 
 
-def not_letters(lang: Lang) -> str:
+def not_letters(lang: Lang, *, english: bool = False) -> str:
+    if english:
+        return t(
+            lang, "после /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
+        )
     return t(
         lang,
         "после /whowins нужны русские буквы, например /whowins йо.",

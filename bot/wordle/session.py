@@ -6,10 +6,11 @@ tree), so the handlers run them in a worker thread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 
 from bot.session import Session, new_id
-from bot.solvers import WordleSolver
+from bot.solvers import LANGUAGE, WordleSolver
 from solver.wordle import Colour, Entry, Mask
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
@@ -34,6 +35,8 @@ class WordleSession(Session):
     suggestion: str = ""
     taps: str = Colour.GREY * WORD_LENGTH
     solved: bool = False
+    given_up: bool = False
+    won_counted: bool = False  # a solve is counted once, however often it is undone and redone
 
     def __post_init__(self) -> None:
         self.entries = [(str(word), str(mask)) for word, mask in self.entries]  # JSON gives lists
@@ -45,6 +48,13 @@ class WordleSession(Session):
     @property
     def refused(self) -> list[str]:
         return [word for word, mask in self.entries if mask == REFUSED]
+
+    @property
+    def running(self) -> bool:
+        return bool(self.entries) and not self.solved and not self.given_up
+
+    def resign(self) -> None:
+        self.given_up = True
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,25 @@ class Progress:
     solved: bool
     no_candidate: bool
     refused: list[str] = field(default_factory=list)  # words the game did not accept
+    first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
+
+
+class WordProblem(Enum):
+    """A typed word the game cannot have shown: 5bukv's words are five Russian letters."""
+
+    NOT_RUSSIAN = "not-russian"
+
+
+def word_problem(typed: str, entry: Entry, session: WordleSession) -> WordProblem | None:
+    """Whether the word typed in front of a mask is five letters of the Russian alphabet
+    (``hello ggggg`` and ``ggggg ggggg`` are not; Latin look-alikes are not read as Cyrillic)."""
+    if entry.word == session.suggestion:
+        return None
+    word = typed.partition(":")[0] if ":" in typed else typed.split(maxsplit=1)[0]
+    letters = word.strip().lower()
+    if len(letters) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in letters):
+        return None
+    return WordProblem.NOT_RUSSIAN
 
 
 def mask_text(mask: Mask) -> str:
@@ -86,7 +115,14 @@ def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progres
     session.entries.append((entry.word, mask_text(entry.mask)))
     session.taps = Colour.GREY * WORD_LENGTH
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
-    return progress(wordle, session)
+    first_solve = session.solved and not session.won_counted
+    session.won_counted = session.won_counted or session.solved
+    return replace(progress(wordle, session), first_solve=first_solve)
+
+
+def solved_entry(session: WordleSession) -> Entry:
+    """The suggested word, all in place: what the one-tap "solved" enters."""
+    return Entry(session.suggestion, (Colour.YELLOW,) * WORD_LENGTH)
 
 
 def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:

@@ -4,11 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.texts import Lang, t
+from bot.texts import Lang, count, t
 from bot.wordle.session import Progress
 from solver.wordle import Colour, Entry, EntryError, EntryProblem
 
+MAX_SHOWN = 10
 SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
+
+
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "🟨 «5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
+        "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
+        "или «слово маска», если вводили своё слово. Если игра не приняла предложенное слово, нажмите "
+        "«🚫 Игра не приняла это слово» — я предложу другое. /undo — отменить последнюю маску.",
+        "🟨 5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
+        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word. "
+        "If the game did not take the suggested word, press “🚫 The game did not take this word” for another. "
+        "/undo takes back the last colours.",
+    )
 
 
 def button_done(lang: Lang) -> str:
@@ -42,7 +57,8 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         lines.append(t(lang, f"🚫 Игра не приняла: {words}", f"🚫 Not taken by the game: {words}"))
     if progress.solved:
         tries = len(progress.entries)
-        lines.append(t(lang, f"🎉 Отгадано за {tries} попыт{_plural_ru(tries)}!", f"🎉 Solved in {tries} tries!"))
+        took = count(lang, tries, ("попытку", "попытки", "попыток"), ("try", "tries"))
+        lines.append(t(lang, f"🎉 Отгадано за {took}!", f"🎉 Solved in {took}!"))
         return "\n".join(lines)
     if progress.no_candidate:
         lines.append(
@@ -57,6 +73,17 @@ def progress_text(lang: Lang, progress: Progress) -> str:
     remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
     if progress.listed:
         remaining += ": " + ", ".join(progress.listed)
+    if progress.remaining == 1:
+        lines += [
+            t(lang, "Осталось одно слово.", "One word is left."),
+            t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
+            t(
+                lang,
+                "Всё жёлтое — нажмите «🎉 Это оно!»; нет — пришлите маску или отметьте цвета.",
+                "All yellow? Tap “🎉 That's it!”; if not, send the colours or tap them.",
+            ),
+        ]
+        return "\n".join(lines)
     lines += [
         remaining,
         t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
@@ -67,14 +94,6 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         ),
     ]
     return "\n".join(lines)
-
-
-def _plural_ru(n: int) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return "ку"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "ки"
-    return "ок"
 
 
 def entry_problem(lang: Lang, error: EntryError) -> str:
@@ -100,6 +119,49 @@ def entry_problem(lang: Lang, error: EntryError) -> str:
 def expected_input(lang: Lang) -> str:
     """What the game waits for, told to a player who sent a sticker or a photo."""
     return entry_problem(lang, EntryError(EntryProblem.EMPTY, ""))
+
+
+def not_russian_word(lang: Lang) -> str:
+    return t(
+        lang,
+        "Слово в «5 буквах» — из 5 русских букв, например «норка ggwyg».",
+        "A 5bukv word has 5 Russian letters, for example “норка ggwyg”.",
+    )
+
+
+def not_in_list(lang: Lang, word: str) -> str:
+    return t(
+        lang,
+        f"ℹ️ Слова «{word.upper()}» нет в моём списке; его цвета я учёл.",
+        f"ℹ️ “{word.upper()}” is not in my word list; I have taken its colours into account.",
+    )
+
+
+def nothing_to_give_up(lang: Lang) -> str:
+    return t(
+        lang,
+        "Сдаваться пока не в чем: введите первую маску, или /5bukv — новое слово.",
+        "Nothing to give up yet: enter the first colours, or /5bukv for a new word.",
+    )
+
+
+def gave_up(lang: Lang, possible: list[str]) -> str:
+    head = t(lang, "🏳 Вы сдались.", "🏳 You gave up.")
+    if not possible:
+        return head
+    shown = ", ".join(word.upper() for word in possible[:MAX_SHOWN])
+    more = len(possible) - MAX_SHOWN
+    words = count(lang, len(possible), ("слово", "слова", "слов"), ("word", "words"))
+    tail = t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else ""
+    return head + t(lang, f" Подходило {words}: ", f" {words} still fitted: ") + shown + tail
+
+
+def button_solved(lang: Lang) -> str:
+    return t(lang, "🎉 Это оно!", "🎉 That's it!")
+
+
+def button_new_word(lang: Lang) -> str:
+    return t(lang, "🟨 Новое слово", "🟨 A new word")
 
 
 def nothing_to_undo(lang: Lang) -> str:

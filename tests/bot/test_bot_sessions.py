@@ -21,7 +21,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
     game = solvers.games[Rule.COMPLETE_WINS]
     async with running_bot(standin, solvers, database) as first_run:
         player = Player(first_run, 401)
-        await new_letter_game(player, "выиграл", "Хожу первым")
+        await new_letter_game(player, "выиграл", "Я начинаю")
         board = (await player.say("к")).last_board()
     before = stored_state(database, 401, "letters")
 
@@ -49,7 +49,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
 
 async def test_two_updates_at_once_for_one_chat(bot: Bot, database: Path) -> None:
     player = Player(bot, 402)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     first = len(bot.standin.calls)
     await bot.wait(bot.standin.push_message(402, "/hint"), bot.standin.push_message(402, "/hint"))
     assert record(database, 402, "letters") == (1, 0, 0, 2)  # neither hint lost
@@ -68,7 +68,7 @@ async def test_two_updates_at_once_for_one_chat(bot: Bot, database: Path) -> Non
 
 async def test_a_fault_is_reported_and_the_game_kept(bot: Bot, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     player = Player(bot, 403)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     before = stored_state(database, 403, "letters")
 
     def broken(*args: object) -> None:

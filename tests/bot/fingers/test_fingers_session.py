@@ -8,8 +8,9 @@ import random
 import pytest
 
 from bot.fingers import session as fingers
-from bot.fingers.session import FingerSession, Result
-from solver.fingers import FingerGame
+from bot.fingers.session import LEFT, RIGHT, FingerSession, Result
+from bot.fingers.texts import finger_move, fingers_board
+from solver.fingers import FingerGame, Kind
 from solver.levels import Level
 
 
@@ -52,3 +53,23 @@ def test_a_session_survives_its_json_round_trip(game: FingerGame) -> None:
     session = FingerSession(level=Level.STRONG.value)
     fingers.begin(game, session, False, 100, random.Random(2))
     assert FingerSession.from_dict(json.loads(json.dumps(session.to_dict()))) == session
+
+
+def test_hands_keep_their_places_in_what_the_player_sees(game: FingerGame) -> None:
+    """The solver sorts hands; the player's left hand stays the left one, in labels and on the board."""
+    session = FingerSession(level=Level.EASY.value, player_first=True, player=[1, 2], bot=[3, 1])
+    labels = {finger_move("ru", seen): seen for seen in fingers.player_moves(game, session)}
+    assert "левая 1 бьёт правую 1" in labels and "правая 2 бьёт левую 3" in labels
+    kill = labels["правая 2 бьёт левую 3"]
+    assert (kill.tapper, kill.tapped, kill.before, kill.after) == (RIGHT, LEFT, (3, 1), (0, 1))
+    turn = fingers.play(game, session, list(labels.values()).index(kill), 100, random.Random(3))
+    assert turn is not None and turn.player_move == kill
+    assert session.bot == [0, 1]  # the dead hand stays on the left: one finger has no split
+    assert "✋3  ✋1" in fingers_board("ru", FingerSession(bot=[3, 1]))  # shown as placed, not sorted
+
+
+def test_a_split_keeps_the_bigger_hand_on_its_side(game: FingerGame) -> None:
+    session = FingerSession(level=Level.EASY.value, player_first=True, player=[3, 1], bot=[1, 1])
+    splits = [seen for seen in fingers.player_moves(game, session) if seen.move.kind is Kind.SPLIT]
+    assert {(seen.before, seen.after) for seen in splits} == {((3, 1), (2, 2)), ((3, 1), (4, 0))}
+    assert "перераспределить 3+1 → 4+0" in [finger_move("ru", seen) for seen in splits]

@@ -194,14 +194,14 @@ async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
     reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert to_move(reply) == "Аня" and "(0.4 с)" in reply.text
     settings.group_turn_seconds = 30  # Боря's turn, which starts at Аня's timeout, is a long one
-    reply = await wait_for_text(bot.standin, "не успел", first)
-    assert "Аня не успел сходить и выбывает" in reply.text and to_move(reply) == "Боря"
+    reply = await wait_for_text(bot.standin, "время на ход вышло", first)
+    assert "Аня: время на ход вышло — выбывает" in reply.text and to_move(reply) == "Боря"
     assert "Доска: «»" in reply.text
     settings.group_turn_seconds = 0.4
     first = len(bot.standin.calls)
     reply = await group.say(302, "к")  # a move in time replaces Боря's timer by Вера's
     assert to_move(reply) == "Вера"
-    reply = await wait_for_text(bot.standin, "Вера не успел", first)
+    reply = await wait_for_text(bot.standin, "Вера: время на ход вышло", first)
     assert "Победитель: Боря" in reply.text
     assert record(database, 302, "group") == (1, 1, 0, 0)
     assert record(database, 301, "group") == (1, 0, 1, 0)
@@ -222,8 +222,8 @@ async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: 
     assert state is not None and state[0]["deadline"] > time.time()  # stopped before the timer fired
     async with running_bot(standin, solvers, database) as bot:
         assert deps_of(bot).settings.group_turn_seconds == 60  # the stored deadline counts, not the setting
-        reply = await wait_for_text(standin, "не успел", first)
-        assert "Аня не успел сходить" in reply.text and "Победитель: Боря" in reply.text
+        reply = await wait_for_text(standin, "время на ход вышло", first)
+        assert "Аня: время на ход вышло" in reply.text and "Победитель: Боря" in reply.text
     assert record(database, 301, "group") == (1, 0, 1, 0)
 
 

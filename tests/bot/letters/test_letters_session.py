@@ -81,3 +81,12 @@ def test_giving_up_ends_the_game_and_shows_the_way() -> None:
     given = letters.give_up(game, session)
     assert session.over and given.strategy
     assert given.winning_letters == game.winning_letters("")
+
+
+def test_a_refusal_never_suggests_a_letter_that_loses_at_once() -> None:
+    game = LetterGame(["ка", "кот", "рама"], Rule.COMPLETE_LOSES, min_length=2)
+    session = playing(Rule.COMPLETE_LOSES)
+    session.board = "к"
+    refusal = letters.play_letter(game, session, "ж", random.Random(1))
+    assert isinstance(refusal, letters.Refusal)
+    assert game.is_word("ка") and [play.letter for play in refusal.possible] == ["о"]
