@@ -80,3 +80,37 @@ def test_a_player_out_of_time_makes_the_bot_forget_its_line() -> None:
     assert session.sure_line is not None
     group.time_out(session)
     assert session.sure_line is None and session.board != ""
+
+
+def test_namesakes_get_the_first_free_form_of_their_name() -> None:
+    session = GroupSession(creator=1)
+    group.join(session, 1, group.distinct_name(session, ["Аня"]))
+    assert group.distinct_name(session, ["Аня", "Аня Котова"]) == "Аня Котова"
+    assert group.distinct_name(session, ["Боря"]) == "Боря"
+    group.join(session, 2, group.distinct_name(session, ["Аня"]))
+    group.join(session, 3, group.distinct_name(session, ["Аня"]))
+    assert [session.name(p) for p in (1, 2, 3)] == ["Аня", "Аня 2", "Аня 3"]
+
+
+def test_gentle_mode_refuses_one_dead_letter_a_turn() -> None:
+    game = LetterGame(WORDS, Rule.COMPLETE_LOSES, min_length=2)
+    session = three_players(Rule.COMPLETE_LOSES)
+    session.gentle = True
+    refused = group.play_letter(game, session, "я")
+    assert refused.outcome is Outcome.REFUSED and [p.letter for p in refused.possible] == ["к", "р"]
+    assert session.current == 1 and session.out == []
+    assert group.play_letter(game, session, "к").outcome is Outcome.GOES_ON
+    assert group.play_letter(game, session, "я").outcome is Outcome.REFUSED  # player 2's own refusal
+    assert group.play_letter(game, session, "я").out == [2]
+
+
+def test_the_lobby_passes_to_the_next_person_when_its_creator_leaves() -> None:
+    session = GroupSession(creator=1)
+    for player in (1, group.BOT, 2):
+        group.join(session, player, f"P{player}")
+    group.toggle_bot(session)
+    assert group.BOT not in session.players
+    group.leave(session, 1)
+    assert session.creator == 2 and session.phase is GroupPhase.LOBBY
+    group.leave(session, 2)
+    assert session.phase is GroupPhase.OVER
