@@ -413,3 +413,14 @@ async def test_top_ranks_the_groups_winners_this_week_and_all_time(bot: Bot, dat
     assert "1. Боря — побед: 2\n2. Аня — побед: 1" in week and "Вера" not in week
     assert "1. Вера — побед: 2\n2. Боря — побед: 2\n3. Аня — побед: 1" in ever  # a tie: who got there first
     assert "пока никто не выигрывал" in (await Group(bot, chat_id=GROUP - 1).say(301, "/top")).text
+
+
+async def test_a_lobby_expiry_survives_a_restart(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
+    async with running_bot(standin, solvers, database) as bot:
+        deps_of(bot).settings.group_lobby_seconds = 1.5
+        lobby, _ = await open_lobby(Group(bot), 301, 302)
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database) as bot:
+        await wait_for_text(standin, "Игру так и не начали", first)
+        assert lobby_text(bot, lobby).startswith("⌛ Игру так и не начали")
+        assert "Игроки: Боря" in (await Group(bot).say(302, "/play")).text  # a new lobby can open
