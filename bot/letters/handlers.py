@@ -7,6 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -127,7 +128,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         await update.message.reply_text(texts.choose_with_buttons(lang))
         return
     game = _game(found, session)
-    letter = normalise_letter(update.message.text or "", game.alphabet)
+    letter = normalise_letter(_composed(update.message.text or ""), game.alphabet)
     if isinstance(letter, InputError):
         await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
         return
@@ -142,6 +143,12 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         texts.turn_text(lang, result, game.rule, english=session.english),
         reply_markup=keyboards.letter_play(lang, session),
     )
+
+
+def _composed(typed: str) -> str:
+    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
+    the player meant one letter."""
+    return unicodedata.normalize("NFC", typed)
 
 
 def _ending_tally(turn: letters.Turn) -> Tally | None:
@@ -217,7 +224,7 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
-    typed = "".join(context.args or [])
+    typed = _composed("".join(context.args or []))
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:

@@ -115,3 +115,11 @@ async def test_after_both_hints_the_hint_button_goes_until_the_next_move(bot: Bo
     assert [b["text"] for b in player.buttons()] == ["🏆 Какие выигрывают?", "🏳 Сдаться"]
     await player.tap("Какие выигрывают")
     assert [b["text"] for b in player.buttons()] == ["🏳 Сдаться"]
+
+
+async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter(bot: Bot) -> None:
+    decomposed_short_i = "и\u0306"  # «й» as some keyboards and pasted text send it
+    player = Player(bot, 811)
+    await new_letter_game(player, "проиграл", "Я начинаю")
+    assert "Вы: Й" in (await player.say(decomposed_short_i)).text
+    assert "С «ЙО»" in (await player.say(f"/whowins {decomposed_short_i}о")).text
