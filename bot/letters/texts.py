@@ -230,7 +230,12 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
 
 
 def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
-    rule_name = "👻 English Ghost" if english else button_rule(lang, rule)
+    # The game is named: /whowins is asked from any game, and its answer is about this one.
+    rule_name = (
+        "👻 English Ghost"
+        if english
+        else t(lang, "🔤 Игра в буквы, ", "🔤 The letter game, ") + button_rule(lang, rule).lower()
+    )
     where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
     if answer.over_word:
         return t(

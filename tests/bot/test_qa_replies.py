@@ -83,7 +83,13 @@ async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
     answer = (await player.say("/whowins qu")).text
     assert answer.startswith("👻 English Ghost. From «QU»") and "Completing a word" not in answer
     russian = (await player.say("/whowins ё")).text
-    assert russian.startswith("Completing a word wins. From «Ё»")
+    assert russian.startswith("🔤 The letter game, completing a word wins. From «Ё»")
+
+
+async def test_whowins_during_another_game_names_the_letter_game(bot: Bot) -> None:
+    player = Player(bot, 812)
+    await player.say("/fingers")
+    assert (await player.say("/whowins")).text.startswith("🔤 Игра в буквы, закончил слово — выиграл. С пустой доски")
 
 
 async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot) -> None:
