@@ -26,7 +26,7 @@ from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group.session import GroupSession
 from bot.keyboards import Press, checked_press
-from bot.letters.texts import not_a_letter
+from bot.letters.texts import board_outdated, not_a_letter
 from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, normalise_letter
@@ -192,6 +192,8 @@ async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, a
             elif addressed:
                 await update.message.reply_text(texts.no_group_game(_user_lang(update)))
             return
+        if await _stopped_if_outdated(context, found, chat_id, loaded):
+            return
         session = loaded.session
         lang = _lang(session)
         if update.effective_user.id != session.current:
@@ -214,7 +216,7 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = update.effective_chat.id
     async with found.locks[chat_id]:
         loaded = await _open_game(update, found, chat_id)
-        if loaded is None:
+        if loaded is None or await _stopped_if_outdated(context, found, chat_id, loaded):
             return
         session = loaded.session
         event = group.leave(session, update.effective_user.id)
@@ -263,6 +265,25 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(texts.group_stopped(_lang(session)))
         if not session.started:
             await _show_lobby(context, chat_id, session, texts.group_stopped(_lang(session)))
+
+
+async def _stopped_if_outdated(
+    context: CallbackContext,  # type: ignore[type-arg]
+    found: Deps,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+) -> bool:
+    """Stop, counted for nobody and with the group told why, a running game whose board
+    the current word list no longer has; the caller then does nothing more."""
+    session = loaded.session
+    if not group.is_outdated(_game(found, session), session):
+        return False
+    group.stop(session)
+    await found.save(chat_id, session, loaded, deadline=None)
+    _schedule(context.job_queue, chat_id, None)
+    english = session.dictionary == "en"
+    await context.bot.send_message(chat_id, board_outdated(_lang(session), session.board, english=english))
+    return True
 
 
 async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
@@ -404,6 +425,8 @@ async def on_turn_timeout(context: ContextTypes.DEFAULT_TYPE) -> None:
     async with found.locks[chat_id]:
         loaded = await found.load(chat_id, GroupSession)
         if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
+            return
+        if await _stopped_if_outdated(context, found, chat_id, loaded):
             return
         session = loaded.session
         if session.deadline is not None and session.deadline > time.time() + EARLY:

@@ -211,6 +211,12 @@ def leave(session: GroupSession, player: int) -> Event | None:
     return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
 
 
+def is_outdated(game: LetterGame, session: GroupSession) -> bool:
+    """A running game saved on a board the word list no longer has (words were excluded
+    since): no move or bot letter is defined there, so it can only be stopped."""
+    return session.phase is GroupPhase.PLAYING and game.verdict(session.board) is not Verdict.GOES_ON
+
+
 def stop(session: GroupSession) -> None:
     session.over = True
     session.step += 1

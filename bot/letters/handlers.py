@@ -139,7 +139,10 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     """A typed letter, while the chat plays this game (called under the chat's lock)."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     chat_id = update.effective_chat.id
-    loaded = await found.load(chat_id, LetterSession)
+    loaded, outdated = await _load_checked(found, chat_id, lang)
+    if outdated is not None:
+        await update.message.reply_text(outdated)
+        return
     if loaded is None or loaded.session.phase is Phase.OVER:
         await update.message.reply_text(shared_texts.nothing_running(lang))
         return
@@ -165,6 +168,19 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     )
 
 
+async def _load_checked(found: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[LetterSession] | None, str | None]:
+    """The chat's letter game, and the notice to send when it was saved on a board the
+    current word list no longer has: such a game is ended here, before any use."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or not loaded.session.running:
+        return loaded, None
+    session = loaded.session
+    if not letters.retire_if_outdated(_game(found, session), session):
+        return loaded, None
+    await found.save(chat_id, session, loaded)
+    return loaded, texts.board_outdated(lang, session.board, english=session.english)
+
+
 def _composed(typed: str) -> str:
     """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
     the player meant one letter."""
@@ -184,7 +200,9 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1))
+    changed = await _change_running(found, chat_id, lang, letters.hint, Tally(hints=1), user_id=user_id)
+    if isinstance(changed, str):
+        return changed, None
     if changed is None:
         return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
     session, given = changed
@@ -198,7 +216,9 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1))
+    changed = await _change_running(found, chat_id, lang, letters.give_up, Tally(lost=1), user_id=user_id)
+    if isinstance(changed, str):
+        return changed, None
     if changed is None:
         return await _unless_setting_up(found, chat_id, lang, shared_texts.nothing_running(lang)), None
     session, result = changed
@@ -221,14 +241,19 @@ async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str
 async def _change_running(
     found: Deps,
     chat_id: int,
-    user_id: int,
+    lang: Lang,
     change: Callable[[LetterGame, LetterSession], T],
     tally: Tally,
-) -> tuple[LetterSession, T] | None:
+    *,
+    user_id: int,
+) -> tuple[LetterSession, T] | str | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
-    it with the player's ``tally``; None when there is no game in play."""
+    it with the player's ``tally``; None when there is no game in play, the notice
+    when the game had to end because its board left the word list."""
     async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, LetterSession)
+        loaded, outdated = await _load_checked(found, chat_id, lang)
+        if outdated is not None:
+            return outdated
         if loaded is None or loaded.session.phase is not Phase.PLAYING:
             return None
         result = change(_game(found, loaded.session), loaded.session)
@@ -242,6 +267,11 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
     lang = lang_of(update)
+    async with found.locks[update.effective_chat.id]:
+        _, outdated = await _load_checked(found, update.effective_chat.id, lang)
+    if outdated is not None:
+        await update.message.reply_text(outdated)
+        return
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
     typed = _composed("".join(context.args or []))

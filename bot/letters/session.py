@@ -206,6 +206,15 @@ def _judge(game: LetterGame, session: LetterSession, by_player: bool, before: st
     return Ending(not by_player, EndReason.NO_WORD, session.board, None, game.plays(before))
 
 
+def retire_if_outdated(game: LetterGame, session: LetterSession) -> bool:
+    """End a running game whose board the word list no longer has (words were excluded
+    since it was saved): no move, hint or verdict is defined there. Counted for nobody."""
+    if not session.running or game.verdict(session.board) is Verdict.GOES_ON:
+        return False
+    session.over = True
+    return True
+
+
 def hint(game: LetterGame, session: LetterSession) -> Hint:
     """First the playable letters; asked again in the same turn, which of them win."""
     session.hint_stage = min(session.hint_stage + 1, 2)

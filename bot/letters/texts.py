@@ -68,10 +68,6 @@ def button_giveup(lang: Lang) -> str:
     return t(lang, "🏳 Сдаться", "🏳 Give up")
 
 
-def button_again(lang: Lang) -> str:
-    return t(lang, "🔁 Ещё партию", "🔁 Play again")
-
-
 def ask_rule(lang: Lang) -> str:
     return t(lang, "Игра в буквы. Какое правило?", "The letter game. Which rule?")
 
@@ -220,6 +216,18 @@ def hint_text(lang: Lang, hint: Hint) -> str:
             lang, "🏆 При моей лучшей игре здесь выигрывающих букв нет.", "🏆 Against my best play no letter wins here."
         )
     return t(lang, "🏆 Выигрывают: ", "🏆 Winning letters: ") + examples(lang, hint.plays, limit=12)
+
+
+def board_outdated(lang: Lang, letters: str, *, english: bool) -> str:
+    """A saved game whose board the updated word list no longer has: ended, counted for nobody."""
+    play = "/play en" if english else "/play"
+    return t(
+        lang,
+        f"⚠️ Партия остановлена: словарь обновился, и с {board(letters)} больше не начинается ни одно слово. "
+        f"В статистику она не идёт. {play} — новая игра.",
+        f"⚠️ This game is stopped: the word list was updated and no word begins with {board(letters)} any more. "
+        f"It does not count in your stats. {play} for a new game.",
+    )
 
 
 def no_game_to_hint(lang: Lang) -> str:
