@@ -60,6 +60,11 @@ def button_keep_playing(lang: Lang) -> str:
     return t(lang, "▶️ Играть дальше", "▶️ Keep playing")
 
 
+def button_again(lang: Lang) -> str:
+    """The «play again» label after a finished game: one for every game."""
+    return t(lang, "🔁 Ещё партию", "🔁 Play again")
+
+
 def button_other_setup(lang: Lang) -> str:
     return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
 
