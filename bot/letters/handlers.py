@@ -200,13 +200,18 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, lang, letters.hint, Tally(hints=1), user_id=user_id)
+    changed = await _change_running(found, chat_id, lang, letters.hint, _hint_tally, user_id=user_id)
     if isinstance(changed, str):
         return changed, None
     if changed is None:
         return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
     session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
+
+
+def _hint_tally(given: letters.Hint) -> Tally | None:
+    """A hint asked once more after both were given repeats them: not another hint in /stats."""
+    return None if given.repeated else Tally(hints=1)
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -216,7 +221,7 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, lang, letters.give_up, Tally(lost=1), user_id=user_id)
+    changed = await _change_running(found, chat_id, lang, letters.give_up, lambda _: Tally(lost=1), user_id=user_id)
     if isinstance(changed, str):
         return changed, None
     if changed is None:
@@ -243,12 +248,12 @@ async def _change_running(
     chat_id: int,
     lang: Lang,
     change: Callable[[LetterGame, LetterSession], T],
-    tally: Tally,
+    tally: Callable[[T], Tally | None],
     *,
     user_id: int,
 ) -> tuple[LetterSession, T] | str | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
-    it with the player's ``tally``; None when there is no game in play, the notice
+    it with the player's record change ``tally`` makes of its result; None when there is no game in play, the notice
     when the game had to end because its board left the word list."""
     async with found.locks[chat_id]:
         loaded, outdated = await _load_checked(found, chat_id, lang)
@@ -257,7 +262,7 @@ async def _change_running(
         if loaded is None or loaded.session.phase is not Phase.PLAYING:
             return None
         result = change(_game(found, loaded.session), loaded.session)
-        await _save(found, chat_id, loaded, user_id=user_id, tally=tally)
+        await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
     return loaded.session, result
 
 

@@ -126,6 +126,7 @@ class Refusal:
 class Hint:
     stage: int  # 1: the playable letters; 2: which of them win
     plays: list[Play]
+    repeated: bool = False  # asked again after both: shown again, not counted again
 
 
 @dataclass(frozen=True)
@@ -217,11 +218,12 @@ def retire_if_outdated(game: LetterGame, session: LetterSession) -> bool:
 
 def hint(game: LetterGame, session: LetterSession) -> Hint:
     """First the playable letters; asked again in the same turn, which of them win."""
+    repeated = session.hint_stage == 2
     session.hint_stage = min(session.hint_stage + 1, 2)
     plays = game.plays(session.board)
     if session.hint_stage == 2:
         plays = [play for play in plays if play.outcome is Value.WIN]
-    return Hint(session.hint_stage, plays)
+    return Hint(session.hint_stage, plays, repeated)
 
 
 def give_up(game: LetterGame, session: LetterSession) -> GiveUp:

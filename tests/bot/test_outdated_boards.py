@@ -31,9 +31,7 @@ def store_board(database: Path, chat_id: int, kind: str, board: str) -> None:
     state, _ = found
     state["board"] = board
     with sqlite3.connect(database) as db:
-        db.execute(
-            "UPDATE sessions SET state = ? WHERE chat_id = ? AND kind = ?", (json.dumps(state), chat_id, kind)
-        )
+        db.execute("UPDATE sessions SET state = ? WHERE chat_id = ? AND kind = ?", (json.dumps(state), chat_id, kind))
 
 
 @pytest.mark.parametrize("command", ["к", "/hint", "/giveup", "/whowins"])

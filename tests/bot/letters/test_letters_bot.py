@@ -104,6 +104,8 @@ async def test_hints_first_playable_then_winning(bot: Bot, solvers: Solvers, dat
     assert winning, "Ghost with the Russian nouns is a first-player win"
     assert f"Выигрывают: {winning[0].upper()} (" in reply.text
     assert record(database, 205, "letters") == (1, 0, 0, 2)
+    assert f"Выигрывают: {winning[0].upper()} (" in (await player.say("/hint")).text  # a third: the same again ...
+    assert record(database, 205, "letters") == (1, 0, 0, 2)  # ... not another hint
     assert "подсказок 2" in (await player.say("/stats")).text
     reply = await player.say(winning[0])  # a move starts a new turn: the first hint is the playable letters again
     assert "Можно сыграть" in (await player.say("/hint")).text
