@@ -101,6 +101,7 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
             letters.give_up,
         ),
         "undo": common.route_command({LETTERS: common.no_undo, FINGERS: common.no_undo}, wordle.undo),
+        **dict.fromkeys(("l", "stop", "top"), group.group_only),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))

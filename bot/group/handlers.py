@@ -26,7 +26,8 @@ from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group.session import GroupSession
 from bot.keyboards import Press, checked_press
-from bot.letters.texts import board_outdated, not_a_letter
+from bot.letters.session import asked_dictionary
+from bot.letters.texts import board_outdated, not_a_letter, play_usage
 from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, normalise_letter
@@ -62,7 +63,10 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = deps(context)
     user = update.effective_user
     lang = shared_texts.language(user.language_code)
-    english = bool(context.args) and (context.args or [""])[0].lower() == "en"
+    dictionary = asked_dictionary(context.args or [])
+    if dictionary is None:
+        await update.message.reply_text(play_usage(lang))
+        return
     async with found.locks[update.effective_chat.id]:
         loaded = await found.load(update.effective_chat.id, GroupSession)
         if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
@@ -71,8 +75,8 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         session = GroupSession(
             creator=user.id,
             lang=lang,
-            dictionary="en" if english else "ru",
-            rule=found.solvers.letter_game("en" if english else "ru").rule.value,
+            dictionary=dictionary,
+            rule=found.solvers.letter_game(dictionary).rule.value,
         )
         group.join(session, user.id, _name(session, user))
         session.deadline = time.time() + found.settings.group_lobby_seconds
@@ -116,6 +120,12 @@ async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """/5bukv or /fingers in a group: those games are played in a private chat."""
     assert update.message is not None
     await update.message.reply_text(texts.private_only(_user_lang(update), context.bot.username or ""))
+
+
+async def group_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/l, /stop or /top in a private chat: they belong to a game in a group."""
+    assert update.message is not None
+    await update.message.reply_text(texts.group_only(_user_lang(update)))
 
 
 async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

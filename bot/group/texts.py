@@ -207,6 +207,16 @@ def private_only(lang: Lang, username: str) -> str:
     )
 
 
+def group_only(lang: Lang) -> str:
+    return t(
+        lang,
+        "/l, /stop и /top — для игры в группе: добавьте меня в группу и наберите там /play. "
+        "Здесь, в личном чате, /play — игра со мной.",
+        "/l, /stop and /top are for a game in a group: add me to a group and type /play there. "
+        "Here in a private chat, /play is a game with me.",
+    )
+
+
 def no_group_hints(lang: Lang) -> str:
     return t(
         lang,

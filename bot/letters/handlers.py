@@ -65,8 +65,11 @@ async def _save(
 
 async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    english = [arg.lower() for arg in context.args or []] == [letters.ENGLISH]
-    if english:
+    assert update.message is not None
+    dictionary = letters.asked_dictionary(context.args or [])
+    if dictionary is None:
+        await update.message.reply_text(texts.play_usage(lang_of(update)))
+    elif dictionary == letters.ENGLISH:
         await start_or_ask(context, update, START_GHOST, begin_ghost)
     else:
         await start_or_ask(context, update, START_LETTERS, begin)

@@ -7,6 +7,7 @@ session and render what the function returned with :mod:`bot.letters.texts`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -144,6 +145,15 @@ class WhoWins:
     winner: str
     winning: list[Play]
     over_word: str | None  # the board is already a finished word
+
+
+def asked_dictionary(args: Sequence[str]) -> str | None:
+    """Which words /play's arguments ask for: none (or ``ru``) the Russian nouns, ``en``
+    English Ghost; None for anything else, which is answered, not guessed at."""
+    asked = [arg.lower() for arg in args]
+    if asked in ([], ["ru"]):
+        return "ru"
+    return ENGLISH if asked == [ENGLISH] else None
 
 
 def same_setup(last: LetterSession) -> LetterSession:

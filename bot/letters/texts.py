@@ -12,6 +12,15 @@ from solver.lookup import Absence, WordReport
 from solver.words import Reason, Tier
 
 
+def play_usage(lang: Lang) -> str:
+    """/play with an argument it does not know."""
+    return t(
+        lang,
+        "/play — игра в буквы по-русски, /play en — English Ghost (английские слова).",
+        "/play for the Russian letter game, /play en for English Ghost (English words).",
+    )
+
+
 def rules(lang: Lang) -> str:
     return t(
         lang,

@@ -128,6 +128,7 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     scoped = [c for c in bot.standin.calls if c.method == "setMyCommands" and c.params.get("scope")]
     assert scoped and all(c.params["scope"] == {"type": "all_group_chats"} for c in scoped)
     assert any(c.params.get("language_code") == "en" for c in scoped)
+    assert "/play en — English Ghost" in (await group.say(301, "/play fr")).text  # no lobby for a guess
     lobby, buttons = await open_lobby(group, 301, 302)
     assert "уже идёт игра" in (await group.say(303, "/play")).text
     await group.press(301, lobby, button(buttons, "Начать"))
