@@ -108,12 +108,12 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
     text_by_game = {LETTERS: letters.on_text, WORDLE: wordle.on_text, FINGERS: fingers.on_text}
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
-    expected = {
-        LETTERS: letters_texts.expected_input,
-        WORDLE: wordle_texts.expected_input,
-        FINGERS: fingers_texts.use_the_buttons,
+    reminders = {
+        LETTERS: letters.reminder,
+        WORDLE: common.same_reminder(wordle_texts.expected_input),
+        FINGERS: fingers.reminder,
     }
-    application.add_handler(MessageHandler(PRIVATE, common.route_other_message(expected)))
+    application.add_handler(MessageHandler(PRIVATE, common.route_other_message(reminders)))
 
 
 def add_group_handlers(application: Application) -> None:  # type: ignore[type-arg]

@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: A game's handler of typed text, called under the chat's lock.
 TextHandler = Callable[[Update, Deps, Lang], Awaitable[None]]
+#: What a game expects next in the chat, for a message that is not text (by the game's state).
+Reminder = Callable[[Deps, int, Lang], Awaitable[str]]
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -116,17 +118,30 @@ async def no_undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.no_undo(lang_of(update), kind or ""))
 
 
-def route_other_message(expected: Mapping[str, Callable[[Lang], str]]) -> Handler:
-    """Stickers, photos, voice: a short reminder of what the game being played expects."""
+def route_other_message(reminders: Mapping[str, Reminder]) -> Handler:
+    """Stickers, photos, voice: a short reminder of what the game being played expects now."""
 
     async def on_other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None and update.effective_chat is not None
         lang = lang_of(update)
-        kind = await deps(context).db.active_kind(update.effective_chat.id)
-        reminder = expected.get(kind or "", texts.nothing_running)
-        await update.message.reply_text(texts.only_text(lang) + reminder(lang))
+        found = deps(context)
+        chat_id = update.effective_chat.id
+        reminder = reminders.get(await found.db.active_kind(chat_id) or "", _nothing_running)
+        await update.message.reply_text(texts.only_text(lang) + await reminder(found, chat_id, lang))
 
     return on_other_message
+
+
+def same_reminder(words: Callable[[Lang], str]) -> Reminder:
+    """A game whose reminder does not depend on its state."""
+
+    async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+        return words(lang)
+
+    return reminder
+
+
+_nothing_running = same_reminder(texts.nothing_running)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -171,6 +171,17 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     )
 
 
+async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+    """What the game expects now, for a sticker or a photo: a letter of its alphabet,
+    a set-up button, or (after the game) a new game."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or loaded.session.phase is Phase.OVER:
+        return shared_texts.nothing_running(lang)
+    if loaded.session.phase is not Phase.PLAYING:
+        return texts.choose_with_buttons(lang)
+    return texts.expected_input(lang, english=loaded.session.english)
+
+
 async def _load_checked(found: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[LetterSession] | None, str | None]:
     """The chat's letter game, and the notice to send when it was saved on a board the
     current word list no longer has: such a game is ended here, before any use."""

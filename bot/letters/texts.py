@@ -211,9 +211,9 @@ def not_a_letter(lang: Lang, error: InputError, english: bool = False) -> str:
     return t(lang, "Пришлите одну русскую букву (или /hint, /giveup).", "Send one Russian letter (or /hint, /giveup).")
 
 
-def expected_input(lang: Lang) -> str:
+def expected_input(lang: Lang, *, english: bool) -> str:
     """What the game waits for, told to a player who sent a sticker or a photo."""
-    return not_a_letter(lang, InputError(InputProblem.NOT_IN_ALPHABET, ""))
+    return not_a_letter(lang, InputError(InputProblem.NOT_IN_ALPHABET, ""), english=english)
 
 
 def hint_text(lang: Lang, hint: Hint) -> str:
