@@ -573,10 +573,18 @@ class LetterGame:
 
     def with_players(self, players: int) -> GroupTable:
         """The game with ``players`` seats, solved on first use and kept."""
-        tables: dict[int, GroupTable] = self.__dict__.setdefault("_group_tables", {})
+        tables = self._group_tables()
         if players not in tables:
             tables[players] = GroupTable(self, players)
         return tables[players]
+
+    def solved_seat_counts(self) -> list[int]:
+        """The numbers of players whose tables are solved already (kept since first use)."""
+        return sorted(self._group_tables())
+
+    def _group_tables(self) -> dict[int, GroupTable]:
+        tables: dict[int, GroupTable] = self.__dict__.setdefault("_tables_by_seats", {})
+        return tables
 
 
 # ---------------------------------------------------------------- many players

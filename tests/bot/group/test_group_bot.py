@@ -425,3 +425,10 @@ async def test_a_lobby_expiry_survives_a_restart(standin: BotApiStandin, solvers
         await wait_for_text(standin, "Игру так и не начали", first)
         assert lobby_text(bot, lobby).startswith("⌛ Игру так и не начали")
         assert "Игроки: Боря" in (await Group(bot).say(302, "/play")).text  # a new lobby can open
+
+
+def test_the_group_tables_for_up_to_four_players_are_built_at_start(solvers: Solvers) -> None:
+    """So no group's first bot move waits for its table (more seats: on first use)."""
+    for game in solvers.group_games:
+        assert {2, 3, 4} <= set(game.solved_seat_counts())
+    assert solvers.full_games[Rule.COMPLETE_WINS].solved_seat_counts() == []  # groups play everyday words
