@@ -24,6 +24,7 @@ milliseconds, and every question a player asks is a walk of a few steps.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -103,9 +104,10 @@ def normalise_letters(text: str, alphabet: str) -> str | InputError:
     """Read what a player typed as letters of ``alphabet``, or say why not.
 
     Case is folded; when the alphabet is Cyrillic, Latin look-alikes count
-    as the Cyrillic letters they look like.
+    as the Cyrillic letters they look like. «й» and «ё» sent as a base letter
+    and a combining mark (some keyboards, pasted text) are one letter.
     """
-    stripped = text.strip()
+    stripped = unicodedata.normalize("NFC", text).strip()
     if not stripped:
         return InputError(InputProblem.EMPTY, text)
     if _is_cyrillic(alphabet):

@@ -7,7 +7,6 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -154,7 +153,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         await update.message.reply_text(texts.choose_with_buttons(lang))
         return
     game = _game(found, session)
-    letter = normalise_letter(_composed(update.message.text or ""), game.alphabet)
+    letter = normalise_letter(update.message.text or "", game.alphabet)
     if isinstance(letter, InputError):
         await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
         return
@@ -193,12 +192,6 @@ async def _load_checked(found: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[L
         return loaded, None
     await found.save(chat_id, session, loaded)
     return loaded, texts.board_outdated(lang, session.board, english=session.english)
-
-
-def _composed(typed: str) -> str:
-    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
-    the player meant one letter."""
-    return unicodedata.normalize("NFC", typed)
 
 
 def _ending_tally(turn: letters.Turn) -> Tally | None:
@@ -293,7 +286,7 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
-    typed = _composed("".join(context.args or []))
+    typed = "".join(context.args or [])
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:

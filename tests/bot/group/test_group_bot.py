@@ -432,3 +432,11 @@ def test_the_group_tables_for_up_to_four_players_are_built_at_start(solvers: Sol
     for game in solvers.group_games:
         assert {2, 3, 4} <= set(game.solved_seat_counts())
     assert solvers.full_games[Rule.COMPLETE_WINS].solved_seat_counts() == []  # groups play everyday words
+
+
+async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter_in_a_group(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group.say(301, "и\u0306")  # «й» as some keyboards and pasted text send it
+    assert "Доска: «Й»" in reply.text
