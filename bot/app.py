@@ -31,13 +31,13 @@ from telegram.ext import (
 from bot import fingers_play, group_play, keyboards, replies, texts
 from bot import letter_session as letters
 from bot import wordle_session as helper
-from bot.resilience import PatientRateLimiter, handle_quietly
+from bot.resilience import handle_quietly
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store, Stored, Tally
 from bot.texts import Lang
 from bot.throttle import add_throttle
-from bot.transport import AiohttpRequest
+from bot.transport import make_bot
 from solver.letters import (
     InputError,
     InputProblem,
@@ -88,14 +88,7 @@ def lang_of(update: Update) -> Lang:
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
     application = (
         ApplicationBuilder()
-        .token(token or settings.token())
-        .base_url(settings.telegram_api_base_url)
-        .base_file_url(settings.telegram_api_base_file_url)
-        .rate_limiter(
-            PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate)
-        )
-        .request(AiohttpRequest(settings.telegram_connections, settings.telegram_timeout_seconds))
-        .get_updates_request(AiohttpRequest(1, settings.telegram_timeout_seconds))
+        .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
         .concurrent_updates(True)  # different chats in parallel; one chat is serialised by its lock
         .post_init(post_init)
         .post_shutdown(post_shutdown)
