@@ -111,7 +111,9 @@ def _listening(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
-async def test_python_m_bot_refuses_a_huge_webhook_body_before_reading_it(standin: BotApiStandin, tmp_path: Path) -> None:
+async def test_python_m_bot_refuses_a_huge_webhook_body_before_reading_it(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
     """A post announcing 60 MB is answered at once from its headers: the bot does not wait for
     (or keep) a body it would refuse; tornado's own limit was 100 MB, read before the secret check."""
     port = free_port()
