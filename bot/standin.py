@@ -249,6 +249,10 @@ class BotApiStandin:
         }
         return self._push({"callback_query": query})
 
+    def pending(self) -> int:
+        """Updates not yet confirmed by the bot (handed out or not)."""
+        return len(self._updates)
+
     def push_raw(self, body: dict[str, Any]) -> int:
         """Any update body (its id is added): what Telegram might send that the bot cannot read."""
         return self._push(body)
