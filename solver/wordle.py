@@ -31,14 +31,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from solver.words import DATA_DIR, read_words
+from solver.words import DATA_DIR, LANGUAGES, Tier
 
 WORD_LENGTH = 5
 MAX_TRIES = 6
 SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
 PATTERNS = 3**WORD_LENGTH
 TREE_FILE = DATA_DIR / "wordle_tree.json"
-NOUNS_FILE = DATA_DIR / "russian_nouns.txt"
 
 IntArray = npt.NDArray[np.int64]
 CodeArray = npt.NDArray[np.uint8]
@@ -571,7 +570,8 @@ def prepare_words(words: Sequence[str]) -> list[str]:
 
 
 def default_words() -> list[str]:
-    return prepare_words(read_words(NOUNS_FILE))
+    """The clean Russian nouns, every tier (the game's own list is larger than any tier)."""
+    return prepare_words(LANGUAGES["ru"].words(Tier.FULL))
 
 
 def load_plan(path: Path, words: Sequence[str]) -> Plan | None:
