@@ -37,6 +37,7 @@ from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
 from bot.letters.session import LetterSession
+from bot.once import add_exactly_once
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
@@ -66,8 +67,9 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data["deps"] = Deps(settings, solvers)
+    found = application.bot_data["deps"] = Deps(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
+    add_exactly_once(application, lambda: found.db, common.on_redelivered)
     add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)

@@ -15,7 +15,7 @@ from telegram.ext import ContextTypes
 
 from bot import keyboards, texts
 from bot.deps import Deps, deps, lang_of
-from bot.resilience import handle_quietly
+from bot.resilience import Fault, classify, handle_quietly
 from bot.texts import Lang
 
 log = logging.getLogger(__name__)
@@ -72,6 +72,18 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_user is not None
     records = await deps(context).db.records(update.effective_user.id)
     await update.message.reply_text(texts.stats_text(lang_of(update), records))
+
+
+async def on_redelivered(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """An update applied before a restart came again: it changes nothing, and the player,
+    who may never have seen the first answer, is told where things stand."""
+    chat = update.effective_chat
+    assert chat is not None
+    lang = lang_of(update)
+    if update.callback_query is not None:
+        await update.callback_query.answer(texts.already_applied(lang))
+        return
+    await context.bot.send_message(chat.id, texts.already_applied(lang))
 
 
 async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -135,12 +147,16 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
     if handle_quietly(context.error, chat_id, context):  # bot/resilience.py
         return
-    log.error("an update failed", exc_info=context.error)
+    disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
+    if not disk:
+        log.error("an update failed", exc_info=context.error)
     if not isinstance(update, Update) or update.effective_chat is None:
         return
+    lang = lang_of(update)
     try:
         if update.callback_query is not None:
             await update.callback_query.answer()
-        await context.bot.send_message(update.effective_chat.id, texts.something_went_wrong(lang_of(update)))
+        told = texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang)
+        await context.bot.send_message(update.effective_chat.id, told)
     except Exception:  # telling the player failed too; the log has the fault
         log.exception("could not report the fault to the player")

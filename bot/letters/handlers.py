@@ -149,28 +149,36 @@ def _ending_tally(turn: letters.Turn) -> Tally | None:
 
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    text, markup = await _hint(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    answer = await _hint(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
+    assert answer is not None  # only a button press can be stale
+    await update.message.reply_text(answer[0], reply_markup=answer[1])
 
 
-async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1))
+async def _hint(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """A hint, committed; with a button ``press``, None when that button is stale."""
+    changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1), press=press)
     if changed is None:
-        return texts.no_game_to_hint(lang), None
+        return None if press is not None else (texts.no_game_to_hint(lang), None)
     session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    text, markup = await _give_up(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    answer = await _give_up(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
+    assert answer is not None  # only a button press can be stale
+    await update.message.reply_text(answer[0], reply_markup=answer[1])
 
 
-async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1))
+async def _give_up(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The game given up, committed; with a button ``press``, None when that button is stale."""
+    changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1), press=press)
     if changed is None:
-        return shared_texts.nothing_running(lang), None
+        return None if press is not None else (shared_texts.nothing_running(lang), None)
     session, result = changed
     return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
 
@@ -181,16 +189,31 @@ async def _change_running(
     user_id: int,
     change: Callable[[LetterGame, LetterSession], T],
     tally: Tally,
+    *,
+    press: Press | None = None,
 ) -> tuple[LetterSession, T] | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
-    it with the player's ``tally``; None when there is no game in play."""
+    it with the player's ``tally``; None when there is no game in play, or when the
+    button ``press`` that asked for it is stale (checked under the same lock as the change,
+    so a tap racing a letter never lands on the next turn)."""
     async with found.locks[chat_id]:
         loaded = await found.load(chat_id, LetterSession)
         if loaded is None or loaded.session.phase is not Phase.PLAYING:
             return None
+        if press is not None and not await _current(found, chat_id, loaded.session, press):
+            return None
         result = change(_game(found, loaded.session), loaded.session)
         await _save(found, chat_id, loaded, user_id=user_id, tally=tally)
     return loaded.session, result
+
+
+#: The longest board /whowins takes (the longest English fragment is 30 letters deep).
+MAX_TYPED_LETTERS = 40
+
+
+async def _current(found: Deps, chat_id: int, session: LetterSession, press: Press) -> bool:
+    """Whether a hint or give-up button was made for this game at this turn."""
+    return session.id == press.session_id and press.step == len(session.board) and await is_active(found, chat_id, KIND)
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -202,6 +225,9 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
     typed = "".join(context.args or [])
+    if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
+        await update.message.reply_text(texts.too_many_letters(lang, MAX_TYPED_LETTERS))
+        return
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
@@ -262,15 +288,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 return
             await _setup_step(update, context, found, loaded=loaded, press=press, lang=lang)
             return
-        if session.phase is not Phase.PLAYING or press.step != len(session.board):
-            await query.answer(shared_texts.stale_button(lang))
-            return
+    act = _hint if press.action == "hint" else _give_up
+    answer = await act(found, chat.id, update.effective_user.id, lang, press)
+    if answer is None:
+        await query.answer(shared_texts.stale_button(lang))
+        return
     await query.answer()
-    if press.action == "hint":
-        text, markup = await _hint(found, chat.id, update.effective_user.id, lang)
-    else:
-        text, markup = await _give_up(found, chat.id, update.effective_user.id, lang)
-    await context.bot.send_message(chat.id, text, reply_markup=markup)
+    await context.bot.send_message(chat.id, answer[0], reply_markup=answer[1])
 
 
 def _choose(found: Deps, session: LetterSession, press: Press) -> None:
