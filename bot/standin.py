@@ -96,6 +96,7 @@ class BotApiStandin:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.listeners: list[Callable[[Call], None]] = []
         self._updates: list[dict[str, Any]] = []
+        self._pushed: dict[int, dict[str, Any]] = {}  # every update ever pushed, by id
         self._arrived = asyncio.Event()
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
@@ -257,9 +258,16 @@ class BotApiStandin:
         """Any update body (its id is added): what Telegram might send that the bot cannot read."""
         return self._push(body)
 
+    def redeliver(self, update_id: int) -> None:
+        """Hand an update out again, as Telegram does with one whose confirmation never came."""
+        self._updates.append(self._pushed[update_id])
+        self._updates.sort(key=lambda update: int(update["update_id"]))
+        self._arrived.set()
+
     def _push(self, body: dict[str, Any]) -> int:
         update_id = next(self._update_ids)
-        self._updates.append({"update_id": update_id, **body})
+        self._pushed[update_id] = {"update_id": update_id, **body}
+        self._updates.append(self._pushed[update_id])
         self._arrived.set()
         return update_id
 
