@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from bot_harness import bot_env, until
+from bot_harness import bot_env, stored_state, until
 
+from bot import texts
 from bot.__main__ import REFUSED_AT_START, REFUSED_WHILE_RUNNING
 from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
+from bot.wordle.session import KIND as WORDLE
 
 SECRET_PART = FAKE_TOKEN.split(":")[1]
 PRIVATE_TEXT = "my-private-words-7731"
@@ -103,3 +105,35 @@ async def test_webhook_mode_without_a_secret_refuses_to_start(standin: BotApiSta
     assert status == 2, log
     assert log.strip().splitlines() == [log.strip()] and "WEBHOOK_SECRET_TOKEN" in log
     assert not standin.calls  # refused before talking to Telegram
+
+
+async def test_killed_between_commit_and_confirmation_the_update_applies_once(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    """SIGKILL right after the reply to a 5bukv mask, before the getUpdates that would confirm
+    it: the next process is handed the mask again and must not apply it to the next word."""
+    database = tmp_path / "db" / "bot.sqlite3"
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    await until(lambda: len(standin.polls) > 0, seconds=90)
+    standin.push_message(9, "/5bukv")
+    await until(lambda: any(c.chat_id == 9 and c.method == "sendMessage" for c in standin.calls), seconds=20)
+    standin.inject("getUpdates", Fault.HANG)  # the poll after the mask's batch never arrives
+    answered = len(standin.calls)
+    mask = standin.push_message(9, "wwwww")
+    await until(lambda: any(c.chat_id == 9 for c in standin.calls[answered:]), seconds=20)
+    process.kill()  # SIGKILL: committed and answered, not confirmed
+    await ended(process)
+    assert standin.pending() >= 1  # Telegram still has the mask to hand out
+    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    again = len(standin.calls)
+    try:
+        await until(lambda: any(c.chat_id == 9 for c in standin.calls[again:]), seconds=90)
+        await asyncio.sleep(0.3)
+    finally:
+        restarted.send_signal(signal.SIGINT)
+    status, log = await ended(restarted)
+    assert status == 0, log
+    assert [c.text for c in standin.calls[again:] if c.chat_id == 9] == [texts.already_applied("ru")]
+    assert f"update {mask} was applied in chat 9 before a restart" in log
+    state = stored_state(database, 9, WORDLE)
+    assert state is not None and [mask for _, mask in state[0]["entries"]] == ["wwwww"]
