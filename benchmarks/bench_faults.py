@@ -8,9 +8,11 @@ adds exactly 1 to the player's hint count on file, so after the run the count
 says how many of the chat's hints were applied. Telegram keeps an update until
 a later getUpdates confirms it, so every hint sent is delivered in the end.
 
-* ``sent``: hints sent; ``acknowledged``: hints the player got an answer to;
-* ``lost``: hints sent but not on file; ``applied twice``: hints on file beyond
-  those sent (summed per chat, so one chat's loss and double would cancel);
+* ``sent``: hints sent; ``acknowledged``: hints the player got an answer to, other
+  than "could not save, try again" (the full disk's answer: that hint is not applied);
+* ``lost``: hints to apply (sent, less those answered "try again") not on file;
+  ``applied twice``: hints on file beyond those (summed per chat, so one chat's
+  loss and double would cancel);
 * ``exceptions``: tracebacks, ERROR and CRITICAL lines in the bot's log;
 * ``recovery``: seconds from a restart until the bot answered again (SIGKILL),
   or from space coming back until a save worked (full disk).
@@ -45,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
+from bot.texts import try_again_soon  # noqa: E402
 
 SETUP = ("rule:complete-loses", "first:1", "level:perfect", "strict:0")
 FIRST_CHAT = 200_000
@@ -80,6 +83,15 @@ class Tally:
         )
 
 
+#: Every bot made, so none outlives a scenario that failed half-way.
+STARTED: list[Bot] = []
+
+
+def end_all() -> None:
+    for bot in STARTED:
+        bot.end()
+
+
 HEADER = f"{'scenario':<9} {'sent':>6} {'acked':>6} {'lost':>5} {'twice':>6} {'except':>6} {'recovery':>9}"
 
 
@@ -93,6 +105,7 @@ class Bot:
         self.process: asyncio.subprocess.Process | None = None
         self.logs: list[str] = []
         self._log_tasks: list[asyncio.Task[None]] = []
+        STARTED.append(self)
 
     async def start(self) -> float:
         """Start and wait until it polls; seconds it took."""
@@ -137,8 +150,17 @@ class Bot:
             self.standin.hurry = False
         await asyncio.gather(*self._log_tasks)
 
+    def end(self) -> None:
+        """Whatever happened, no bot process outlives the benchmark."""
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+
+    def problems(self) -> list[str]:
+        """The log's tracebacks, ERROR and CRITICAL lines."""
+        return [line for log in self.logs for line in log.splitlines() if any(p in f" {line} " for p in PROBLEMS)]
+
     def exceptions(self) -> int:
-        return sum(1 for log in self.logs for line in log.splitlines() if any(p in f" {line} " for p in PROBLEMS))
+        return len(self.problems())
 
 
 class Player:
@@ -149,11 +171,13 @@ class Player:
         self.standin = standin
         self.sent = 0
         self.acknowledged = 0
+        self.asked_to_retry = 0  # answers saying the save failed: try again in a minute
         self._answered: asyncio.Event = asyncio.Event()
         standin.listeners.append(self._seen)
 
     def _seen(self, call: Call) -> None:
         if call.chat_id == self.chat_id and call.method in ("sendMessage", "editMessageText"):
+            self.asked_to_retry += call.text == try_again_soon("ru")
             self._answered.set()
 
     async def send(self, push: object, patience: float) -> bool:
@@ -196,10 +220,11 @@ def hints_on_file(database: Path, chat_id: int) -> int:
 def count(tally: Tally, players: list[Player], database: Path) -> None:
     for player in players:
         on_file = hints_on_file(database, player.chat_id)
+        applied = player.sent - player.asked_to_retry  # a refused save changed nothing, and said so
         tally.sent += player.sent
-        tally.acknowledged += player.acknowledged
-        tally.lost += max(0, player.sent - on_file)
-        tally.twice += max(0, on_file - player.sent)
+        tally.acknowledged += player.acknowledged - player.asked_to_retry
+        tally.lost += max(0, applied - on_file)
+        tally.twice += max(0, on_file - applied)
 
 
 async def drained(standin: BotApiStandin, seconds: float = 30) -> None:
@@ -292,9 +317,10 @@ async def disk_scenario(folder: Path, chats: int, seconds: float) -> Tally:
             async with playing(standin, chats, patience=10) as (players, _):
                 await asyncio.sleep(seconds / 3)
                 filler = disk / "filler"
-                fill(filler)
                 full_since = time.perf_counter()
-                await asyncio.sleep(seconds / 3)
+                while time.perf_counter() - full_since < seconds / 3:
+                    fill(filler)  # again and again: whatever space a checkpoint gives back is taken too
+                    await asyncio.sleep(0.05)
                 before = sum(hints_on_file(bot.database, p.chat_id) for p in players)
                 filler.unlink()
                 freed = time.perf_counter()
@@ -308,16 +334,21 @@ async def disk_scenario(folder: Path, chats: int, seconds: float) -> Tally:
             await bot.stop()
             count(tally, players, bot.database)
             tally.exceptions = bot.exceptions()
-            full_for = freed - full_since
-            tally.note = f"2 MB tmpfs full for {full_for:.1f} s; recovery: space back to first save"
+            retry = sum(p.asked_to_retry for p in players)
+            tally.note = (
+                f"2 MB tmpfs full for {freed - full_since:.1f} s, {retry} answers 'try again'; "
+                "recovery: space back to first save"
+            )
     finally:
+        end_all()
+        await asyncio.sleep(0.5)  # the killed process lets go of the mount
         subprocess.run(["umount", str(disk)], check=False)
     return tally
 
 
 def fill(filler: Path) -> None:
     """Write until the disk is full."""
-    with filler.open("wb") as out, contextlib.suppress(OSError):
+    with contextlib.suppress(OSError), filler.open("ab") as out:  # closing a file on a full disk fails too
         while True:
             out.write(b"\0" * 4096)
             out.flush()
@@ -384,16 +415,27 @@ async def main(args: argparse.Namespace) -> None:
     print(HEADER, flush=True)
     with tempfile.TemporaryDirectory(prefix="bukvoed-faults-") as name:
         folder = Path(name)
-        for scenario in scenarios:
-            if scenario == "kill":
-                tally = await kill_scenario(folder, args.chats, args.kills)
-            elif scenario == "disk":
-                tally = await disk_scenario(folder, args.chats, args.seconds)
-            elif scenario == "telegram":
-                tally = await telegram_scenario(folder, args.chats, args.seconds)
-            else:
-                tally = await fuzz_scenario(folder, args.fuzz)
-            print(tally.row(), flush=True)
+        try:
+            await run_scenarios(scenarios, folder, args)
+        finally:
+            end_all()
+
+
+async def run_scenarios(scenarios: list[str], folder: Path, args: argparse.Namespace) -> None:
+    for scenario in scenarios:
+        if scenario == "kill":
+            tally = await kill_scenario(folder, args.chats, args.kills)
+        elif scenario == "disk":
+            tally = await disk_scenario(folder, args.chats, args.seconds)
+        elif scenario == "telegram":
+            tally = await telegram_scenario(folder, args.chats, args.seconds)
+        else:
+            tally = await fuzz_scenario(folder, args.fuzz)
+        print(tally.row(), flush=True)
+        seen = sorted({line.split(": ", 1)[-1][:160] for bot in STARTED for line in bot.problems()})
+        for line in seen[:5]:
+            print(f"    {scenario} log: {line}", flush=True)
+        STARTED.clear()
 
 
 if __name__ == "__main__":

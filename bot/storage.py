@@ -351,7 +351,7 @@ class Store:
 
     def _note_failed_write(self, error: sqlite3.OperationalError) -> None:
         if not self._failed_writes:
-            log.error(
+            log.warning(
                 "database writes are failing (%s): players are asked to try again; "
                 "saves resume by themselves once the disk takes writes",
                 error,
