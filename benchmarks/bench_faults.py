@@ -227,6 +227,14 @@ def count(tally: Tally, players: list[Player], database: Path) -> None:
         tally.twice += max(0, on_file - applied)
 
 
+async def settle(tally: Tally, standin: BotApiStandin, bot: Bot, players: list[Player]) -> None:
+    """Once every update has been handled: stop the bot and count what the file holds."""
+    await drained(standin)
+    await bot.stop()
+    count(tally, players, bot.database)
+    tally.exceptions = bot.exceptions()
+
+
 async def drained(standin: BotApiStandin, seconds: float = 30) -> None:
     """Wait until the bot has fetched and confirmed every update (Telegram's queue is empty)."""
     end = time.perf_counter() + seconds
@@ -268,10 +276,7 @@ async def kill_scenario(folder: Path, chats: int, kills: int) -> Tally:
                     await asyncio.sleep(0.01)
                 tally.recoveries.append(time.perf_counter() - began)
             await asyncio.sleep(1)
-        await drained(standin)
-        await bot.stop()
-        count(tally, players, bot.database)
-        tally.exceptions = bot.exceptions()
+        await settle(tally, standin, bot, players)
     tally.note = f"{kills} SIGKILLs; recovery: restart to first answer (incl. ~1 s start-up)"
     return tally
 
@@ -293,10 +298,7 @@ async def telegram_scenario(folder: Path, chats: int, seconds: float) -> Tally:
                     injected += 1
                 await asyncio.sleep(0.05)
             standin.faults.clear()
-        await drained(standin)
-        await bot.stop()
-        count(tally, players, bot.database)
-        tally.exceptions = bot.exceptions()
+        await settle(tally, standin, bot, players)
     tally.note = f"{injected} faults injected (429, 500, 502, hang, drop, done-but-unanswered)"
     return tally
 
@@ -330,10 +332,7 @@ async def disk_scenario(folder: Path, chats: int, seconds: float) -> Tally:
                     await asyncio.sleep(0.05)
                 tally.recoveries.append(time.perf_counter() - freed)
                 await asyncio.sleep(seconds / 3)
-            await drained(standin)
-            await bot.stop()
-            count(tally, players, bot.database)
-            tally.exceptions = bot.exceptions()
+            await settle(tally, standin, bot, players)
             retry = sum(p.asked_to_retry for p in players)
             tally.note = (
                 f"2 MB tmpfs full for {freed - full_since:.1f} s, {retry} answers 'try again'; "

@@ -7,7 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from telegram import InlineKeyboardMarkup, Update
@@ -147,10 +147,20 @@ def _ending_tally(turn: letters.Turn) -> Tally | None:
     return Tally(won=1) if turn.ending.player_won else Tally(lost=1)
 
 
+#: A hint or a give-up (chat, user, language, and the button press, if one asked), committed;
+#: its answer, or None when the press was stale.
+Act = Callable[[Deps, int, int, Lang, Press | None], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
+
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _answer_command(update, context, _hint)
+
+
+async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act: Act) -> None:
+    """/hint or /giveup: do it and reply (a command, unlike a button, is never stale)."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    answer = await _hint(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    assert answer is not None  # only a button press can be stale
+    answer = await act(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update), None)
+    assert answer is not None
     await update.message.reply_text(answer[0], reply_markup=answer[1])
 
 
@@ -166,10 +176,7 @@ async def _hint(
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    answer = await _give_up(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    assert answer is not None  # only a button press can be stale
-    await update.message.reply_text(answer[0], reply_markup=answer[1])
+    await _answer_command(update, context, _give_up)
 
 
 async def _give_up(

@@ -86,6 +86,19 @@ async def test_a_wrong_or_missing_secret_is_refused_and_not_processed(
 async def test_python_m_bot_serves_a_webhook(standin: BotApiStandin, tmp_path: Path) -> None:
     """The real entry point in webhook mode (on uvloop, as deployed): it registers the hook,
     answers an update carrying the secret, refuses one without, and stops cleanly."""
+    port, url, env = webhook_process(standin, tmp_path)
+    async with bot_process(env, tmp_path, standin, ready="setWebhook") as finished:
+        assert standin.webhook["url"] == url
+        await until(lambda: _listening(port), seconds=30)
+        assert await post(url, {"update_id": 601, **standin.message_update(81, "/start")}, "wrong") == 403
+        assert await post(url, {"update_id": 602, **standin.message_update(82, "/start")}, SECRET) == 200
+        await until(lambda: any(c.method == "sendMessage" and c.chat_id == 82 for c in standin.calls), seconds=20)
+    assert finished.status == 0, finished.log
+    assert not any(c.method == "sendMessage" and c.chat_id == 81 for c in standin.calls)
+
+
+def webhook_process(standin: BotApiStandin, tmp_path: Path) -> tuple[int, str, dict[str, str]]:
+    """A free local port, the webhook URL on it, and a ``python -m bot`` environment serving it."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/telegram/hook"
     env = bot_env(
@@ -96,14 +109,7 @@ async def test_python_m_bot_serves_a_webhook(standin: BotApiStandin, tmp_path: P
         WEBHOOK_PORT=str(port),
         WEBHOOK_SECRET_TOKEN=SECRET,
     )
-    async with bot_process(env, tmp_path, standin, ready="setWebhook") as finished:
-        assert standin.webhook["url"] == url
-        await until(lambda: _listening(port), seconds=30)
-        assert await post(url, {"update_id": 601, **standin.message_update(81, "/start")}, "wrong") == 403
-        assert await post(url, {"update_id": 602, **standin.message_update(82, "/start")}, SECRET) == 200
-        await until(lambda: any(c.method == "sendMessage" and c.chat_id == 82 for c in standin.calls), seconds=20)
-    assert finished.status == 0, finished.log
-    assert not any(c.method == "sendMessage" and c.chat_id == 81 for c in standin.calls)
+    return port, url, env
 
 
 def _listening(port: int) -> bool:
@@ -116,16 +122,7 @@ async def test_python_m_bot_refuses_a_huge_webhook_body_before_reading_it(
 ) -> None:
     """A post announcing 60 MB is answered at once from its headers: the bot does not wait for
     (or keep) a body it would refuse; tornado's own limit was 100 MB, read before the secret check."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/telegram/hook"
-    env = bot_env(
-        standin,
-        tmp_path / "bot.sqlite3",
-        WEBHOOK_URL=url,
-        WEBHOOK_LISTEN="127.0.0.1",
-        WEBHOOK_PORT=str(port),
-        WEBHOOK_SECRET_TOKEN=SECRET,
-    )
+    port, url, env = webhook_process(standin, tmp_path)
     async with bot_process(env, tmp_path, standin, ready="setWebhook") as finished:
         await until(lambda: _listening(port), seconds=30)
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
