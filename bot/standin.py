@@ -8,7 +8,6 @@ be edited), and records every call so a test or the console can read them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import time
@@ -111,6 +110,7 @@ class BotApiStandin:
         self.webhook: dict[str, Any] = {}
         self.polls: list[dict[str, Any]] = []  # the parameters of every getUpdates call
         self._stopping = asyncio.Event()
+        self._unhang = asyncio.Event()
         self._api = {
             "getMe": self._get_me,
             "getUpdates": self._get_updates,
@@ -159,6 +159,10 @@ class BotApiStandin:
         for _ in range(times):
             self.faults[method].append((fault, retry_after))
 
+    def end_hangs(self) -> None:
+        """Answer every hanging call (and any later one) at once with a 504."""
+        self._unhang.set()
+
     def block(self, chat_id: int) -> None:
         """The user of this private chat blocks the bot: every call for the chat answers 403."""
         self.blocked.add(chat_id)
@@ -183,8 +187,10 @@ class BotApiStandin:
             return self._refuse(call, fault, _error(int(fault.value), _ERRORS[fault]))
         self._refuse(call, fault, None)
         if fault is Fault.HANG:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), timeout=60)
+            ends = [asyncio.ensure_future(event.wait()) for event in (self._stopping, self._unhang)]
+            await asyncio.wait(ends, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+            for end in ends:
+                end.cancel()
             return _error(504, "Gateway Timeout")
         assert request.transport is not None
         request.transport.close()  # Fault.DROP

@@ -17,7 +17,7 @@ from bot.letters.handlers import MAX_TYPED_LETTERS
 from bot.letters.session import KIND as LETTERS
 from bot.letters.session import LetterSession
 from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.standin import BotApiStandin, Fault
 from bot.storage import Store
 from bot.wordle import texts as wordle_texts
 from bot.wordle.session import KIND as WORDLE
@@ -124,3 +124,24 @@ async def test_a_hint_tap_racing_a_letter_never_lands_on_the_next_turn(bot, solv
         after = await deps.load(player.user_id, LetterSession)
         assert after is not None and len(after.session.board) > len(session.board)
         assert after.session.hint_stage == 0, n  # the hint, if taken, was for the turn before the move
+
+
+async def test_replies_that_hang_do_not_hold_up_answers_to_button_presses(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """Every reply connection is taken by a call that hangs (for 30 s, the timeout); a button
+    press is still answered meanwhile, from its own pool. With one pool it waited for a timeout."""
+    settings = {"telegram_connections": 2, "telegram_timeout_seconds": 30.0, "telegram_retries": 0}
+    async with running_bot(standin, solvers, database, **settings) as bot:
+        standin.inject("sendMessage", Fault.HANG, times=2)
+        for chat_id in (721, 722):
+            standin.push_message(chat_id, "/start")
+        await until(lambda: len(standin.refused) == 2, 20)  # both reply connections hang
+        press = standin.push_callback(723, 1, "W:abc:1:done")
+        try:
+            await bot.wait(press)
+            answers = [c for c in standin.calls if c.method == "answerCallbackQuery"]
+            assert [c.chat_id for c in standin.calls if c.method == "sendMessage"] == []  # still hanging
+        finally:
+            standin.end_hangs()
+    assert len(answers) == 1
