@@ -53,6 +53,8 @@ class Settings(BaseSettings):
     telegram_poll_interval: float = 0.01
     # Group letter game: seconds a player has for a move before they are out.
     group_turn_seconds: float = 60.0
+    # Group letter game: seconds a lobby waits to be started before it closes.
+    group_lobby_seconds: float = 600.0
     # Finger game: a draw is declared after this many moves (both players' together).
     fingers_move_cap: int = 100
     # The event loop under the bot: uvloop where installed (not on Windows), else asyncio's own.
