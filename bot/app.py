@@ -69,7 +69,8 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
     )
     found = application.bot_data["deps"] = Deps(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
-    add_exactly_once(application, lambda: found.db, common.on_redelivered)
+    standing = {LETTERS: letters.where_it_stands, WORDLE: wordle.where_it_stands, FINGERS: fingers.where_it_stands}
+    add_exactly_once(application, lambda: found.db, common.on_redelivered(standing))
     add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from bot import keyboards, texts
@@ -74,16 +74,29 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.stats_text(lang_of(update), records))
 
 
-async def on_redelivered(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """An update applied before a restart came again: it changes nothing, and the player,
-    who may never have seen the first answer, is told where things stand."""
-    chat = update.effective_chat
-    assert chat is not None
-    lang = lang_of(update)
-    if update.callback_query is not None:
-        await update.callback_query.answer(texts.already_applied(lang))
-        return
-    await context.bot.send_message(chat.id, texts.already_applied(lang))
+#: Where a game stands (its message and buttons), or None when the chat has none under way.
+Standing = Callable[[Deps, int, Lang], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
+
+def on_redelivered(games: Mapping[str, Standing]) -> Handler:
+    """An update applied before a restart came again: it changes nothing, and the player, who
+    may never have seen its first answer, is shown where the game stands (``games``: by kind)."""
+
+    async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        found, lang = deps(context), lang_of(update)
+        if update.callback_query is not None:
+            await update.callback_query.answer()
+        standing = games.get(await found.db.active_kind(chat.id) or "")
+        state = await standing(found, chat.id, lang) if standing is not None else None
+        notice = texts.already_applied(lang)
+        if state is None:
+            await context.bot.send_message(chat.id, notice)
+        else:
+            await context.bot.send_message(chat.id, f"{notice}\n\n{state[0]}", reply_markup=state[1])
+
+    return answer
 
 
 async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

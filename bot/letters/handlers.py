@@ -385,3 +385,11 @@ async def _setup_step(
             texts.turn_text(lang, turn, game.rule, english=session.english),
             reply_markup=keyboards.letter_play(lang, session),
         )
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The board and its buttons while a game is played (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or loaded.session.phase is not Phase.PLAYING:
+        return None
+    return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)

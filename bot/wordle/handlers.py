@@ -199,3 +199,12 @@ async def _remaining_if_current(found: Deps, chat_id: int, loaded: Loaded[Wordle
     if session.id != press.session_id or press.step != len(session.entries) or session.solved or session.given_up:
         return 0
     return len(found.solvers.wordle.candidates(session.history, session.refused))
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The entries so far and the word to try (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        return None
+    progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
+    return _shown(lang, loaded.session, progress)

@@ -42,7 +42,9 @@ async def test_an_update_redelivered_after_a_restart_changes_nothing(
         await until(lambda: any(c.chat_id == 701 and c.method == "sendMessage" for c in standin.calls[first:]), 20)
         await asyncio.sleep(0.2)  # time for anything else it might have done
         told = Player(bot, 701).collect(first)
-    assert told.texts == [texts.already_applied("ru")]
+    assert len(told.texts) == 1 and told.texts[0].startswith(texts.already_applied("ru") + "\n\n«")  # the board
+    sent = next(c for c in told.calls if c.method == "sendMessage")
+    assert any(b["callback_data"].endswith(":hint") for row in sent.buttons for b in row)
     assert record(database, 701, LETTERS) == (1, 0, 0, 1)  # the hint counted once
 
 
