@@ -10,9 +10,12 @@ a later getUpdates confirms it, so every hint sent is delivered in the end.
 
 * ``sent``: hints sent; ``acknowledged``: hints the player got an answer to, other
   than "could not save, try again" (the full disk's answer: that hint is not applied);
-* ``lost``: hints to apply (sent, less those answered "try again") not on file;
-  ``applied twice``: hints on file beyond those (summed per chat, so one chat's
-  loss and double would cancel);
+* ``lost``: acknowledged hints not on file (every answer follows a commit);
+  ``applied twice``: hints on file beyond those sent, less those answered "try
+  again" (summed per chat);
+* ``unanswered``: hints never answered and never applied. python-telegram-bot
+  confirms a batch with its next getUpdates, before the batch is handled, so a
+  SIGKILL in between drops those updates; the player saw no answer and sends again;
 * ``exceptions``: tracebacks, ERROR and CRITICAL lines in the bot's log;
 * ``recovery``: seconds from a restart until the bot answered again (SIGKILL),
   or from space coming back until a save worked (full disk).
@@ -73,13 +76,14 @@ class Tally:
     twice: int = 0
     exceptions: int = 0
     recoveries: list[float] = field(default_factory=list)
+    unanswered: int = 0  # sent, never answered and never applied: the player sees no answer
     note: str = ""
 
     def row(self) -> str:
         recovery = f"{max(self.recoveries):.2f}" if self.recoveries else "-"
         return (
             f"{self.scenario:<9} {self.sent:>6} {self.acknowledged:>6} {self.lost:>5} {self.twice:>6} "
-            f"{self.exceptions:>6} {recovery:>9}  {self.note}"
+            f"{self.exceptions:>6} {recovery:>9} {self.unanswered:>6}  {self.note}"
         )
 
 
@@ -92,7 +96,9 @@ def end_all() -> None:
         bot.end()
 
 
-HEADER = f"{'scenario':<9} {'sent':>6} {'acked':>6} {'lost':>5} {'twice':>6} {'except':>6} {'recovery':>9}"
+HEADER = (
+    f"{'scenario':<9} {'sent':>6} {'acked':>6} {'lost':>5} {'twice':>6} {'except':>6} {'recovery':>9} {'unansw':>6}"
+)
 
 
 class Bot:
@@ -221,10 +227,12 @@ def count(tally: Tally, players: list[Player], database: Path) -> None:
     for player in players:
         on_file = hints_on_file(database, player.chat_id)
         applied = player.sent - player.asked_to_retry  # a refused save changed nothing, and said so
+        answered = player.acknowledged - player.asked_to_retry  # each such answer follows a commit
         tally.sent += player.sent
-        tally.acknowledged += player.acknowledged - player.asked_to_retry
-        tally.lost += max(0, applied - on_file)
+        tally.acknowledged += answered
+        tally.lost += max(0, answered - on_file)
         tally.twice += max(0, on_file - applied)
+        tally.unanswered += max(0, applied - on_file) - max(0, answered - on_file)
 
 
 async def settle(tally: Tally, standin: BotApiStandin, bot: Bot, players: list[Player]) -> None:
