@@ -1,1 +1,1 @@
-"""The Telegram bot: the letter game, /hint and the 5bukv helper in private chats."""
+"""The Telegram bot: one folder per game (letters, group, fingers, wordle), wired in bot/app.py."""

@@ -18,13 +18,17 @@ LANGUAGE = LANGUAGES["ru"]
 ENGLISH = LANGUAGES["en"]  # English Ghost: seed 004, complete-loses, words of 4+ letters
 
 
-class Guesser:
+class WordleSolver:
     """The 5bukv engine with its opening guess worked out once (it costs a search
     when no stored tree is shipped), so no chat waits for it."""
 
     def __init__(self, wordle: Wordle) -> None:
         self.wordle = wordle
         self.first_guess = wordle.first_guess()
+
+    @property
+    def words(self) -> list[str]:
+        return self.wordle.words
 
     def next_guess(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> str:
         return self.wordle.next_guess(history, refused) if history or refused else self.first_guess
@@ -36,7 +40,7 @@ class Guesser:
 @dataclass(frozen=True)
 class Solvers:
     games: dict[Rule, LetterGame]
-    guesser: Guesser
+    wordle: WordleSolver
     english: LetterGame
     fingers: FingerGame
 
@@ -61,7 +65,7 @@ def build_solvers() -> Solvers:
     started = time.perf_counter()
     words = LANGUAGE.words()
     games = {rule: LetterGame(words, rule, LANGUAGE.min_length, LANGUAGE.alphabet) for rule in Rule}
-    guesser = Guesser(Wordle.default())
+    wordle = WordleSolver(Wordle.default())
     english = LetterGame(ENGLISH.words(), Rule(ENGLISH.rule), ENGLISH.min_length, ENGLISH.alphabet)
     log.info("solver tables built in %.1f s", time.perf_counter() - started)
-    return Solvers(games, guesser, english, FingerGame())
+    return Solvers(games, wordle, english, FingerGame())

@@ -21,8 +21,8 @@ The concepts:
 * a **state**: the mover's hands and the waiting player's hands. The game is
   the same for both players, so whose turn it is (A or B) is not part of the
   state; seed 002's ``(player, A's hands, B's hands)`` is a *seat* of a state;
-* a **move**: a tap or a split, a small dataclass a bot can put into words
-  (:func:`describe`, English and Russian);
+* a **move**: a tap or a split, a small dataclass; :func:`describe` words it
+  for the command line (the bot words moves itself, in its languages);
 * the **table**: every state numbered, its moves as a graph, solved by the
   shared engine (:mod:`solver.engine`). The game is over when either side has
   no live hand: a terminal position, lost for the mover when the mover's
@@ -213,25 +213,14 @@ def after_move(state: State, move: Move) -> State:
 
 # ---------------------------------------------------------------- words
 
-_RUSSIAN_NOMINATIVE = {Side.LEFT: "левая", Side.RIGHT: "правая"}
-_RUSSIAN_ACCUSATIVE = {Side.LEFT: "левую", Side.RIGHT: "правую"}
-
-
-def describe(move: Move, language: Literal["en", "ru"] = "en") -> str:
-    """The move as a player says it: ``left 3 taps right 2``,
-    ``левая 3 бьёт правую 2``, ``split 2+2 → 1+3``."""
+def describe(move: Move) -> str:
+    """The move in the command line's words: ``left 3 taps right 2``, ``split 2+2 → 1+3``.
+    (The bot words moves for players itself, in its languages.)"""
     if move.kind is Kind.SPLIT:
-        verb = "split" if language == "en" else "перераспределить"
-        return f"{verb} {move.before[0]}+{move.before[1]} → {move.after[0]}+{move.after[1]}"
+        return f"split {move.before[0]}+{move.before[1]} → {move.after[0]}+{move.after[1]}"
     assert move.tapper is not None and move.tapped is not None
-    own = move.kind is Kind.SELF_TAP
-    tapper, tapped = move.tapper, move.tapped
-    if language == "en":
-        return f"{tapper.side} {tapper.fingers} taps {'own ' if own else ''}{tapped.side} {tapped.fingers}"
-    return (
-        f"{_RUSSIAN_NOMINATIVE[tapper.side]} {tapper.fingers} бьёт "
-        f"{'свою ' if own else ''}{_RUSSIAN_ACCUSATIVE[tapped.side]} {tapped.fingers}"
-    )
+    own = "own " if move.kind is Kind.SELF_TAP else ""
+    return f"{move.tapper.side} {move.tapper.fingers} taps {own}{move.tapped.side} {move.tapped.fingers}"
 
 
 # ---------------------------------------------------------------- the solved game

@@ -32,15 +32,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from solver.words import DATA_DIR
+from solver.words import DATA_DIR, LANGUAGES, Tier
 
 WORD_LENGTH = 5
 MAX_TRIES = 6
 SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
 PATTERNS = 3**WORD_LENGTH
 TREE_FILE = DATA_DIR / "wordle_tree.json"
-NOUNS_FILE = DATA_DIR / "russian_nouns.tsv"
-COMMON_ZIPF = 2.0  # the guessable words: Zipf frequency at least this
 PRIOR_MIDPOINT = 2.75  # the Zipf frequency at which a word is half as likely a secret as a well-known one
 PRIOR_SPREAD = 0.25
 PRIOR_FLOOR = 0.02
@@ -764,23 +762,18 @@ def play_all(engine: Wordle, secrets: Iterable[str] | None = None) -> Stats:
 
 # --------------------------------------------------------------------------- the shipped list
 
-
-@cache
-def _shipped_zipf() -> dict[str, float]:
-    """Every shipped noun with its Zipf frequency (``data/russian_nouns.tsv``: word, tab, Zipf)."""
-    rows = (line.split("\t") for line in NOUNS_FILE.read_text(encoding="utf-8").splitlines() if line)
-    return {word: float(zipf) for word, zipf in rows}
+RUSSIAN = LANGUAGES["ru"]
 
 
 def default_words() -> list[str]:
-    """The candidates: the five-letter nouns of the full list, ё as е."""
-    return prepare_words(list(_shipped_zipf()))
+    """The candidates: the five-letter nouns of the full clean tier, ё as е (the game's own list is larger)."""
+    return prepare_words(RUSSIAN.words(Tier.FULL))
 
 
 def default_zipf() -> dict[str, float]:
-    return five_letter_zipf(_shipped_zipf())
+    return five_letter_zipf(RUSSIAN.zipf())
 
 
 def default_guessable() -> list[str]:
-    """The words the engine may guess to split the candidates: the common ones, which the game surely takes."""
-    return [word for word, zipf in default_zipf().items() if zipf >= COMMON_ZIPF]
+    """The words the engine may guess to split the candidates: the common tier's, which the game surely takes."""
+    return prepare_words(RUSSIAN.words(Tier.COMMON))

@@ -46,6 +46,7 @@ def test_stats_json_contract(capsys: pytest.CaptureFixture[str], word_file: Path
         "seconds",
     }
     engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split())
+    engine.build_plan()  # as the command does before it plays
     expected = play_all(engine)
     assert report["words"] == len(engine.words) == expected.words
     assert report["first_guess"] == engine.first_guess()

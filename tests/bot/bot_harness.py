@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import signal
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from telegram.ext import Application
 
@@ -17,7 +20,7 @@ from bot.app import build_application, running
 from bot.console import UpdateTracker
 from bot.settings import Settings
 from bot.solvers import Solvers
-from bot.standin import FAKE_TOKEN, BotApiStandin, Call
+from bot.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
 
 TIMEOUT = 20
 DONE_GROUP = 1000  # after every group the bot uses
@@ -215,3 +218,74 @@ async def bot_process(
         assert process.stderr is not None
         finished.log = (await process.stderr.read()).decode()
         finished.status = await process.wait()
+
+
+# ------------------------------------------------------------------ a group chat
+
+GROUP = -1001234
+NAMES = {301: "Аня", 302: "Боря", 303: "Вера", 399: "Чужой"}
+_message_ids = itertools.count(900_000)
+
+
+class Group:
+    """People in one supergroup with the bot; each push waits until the bot is done with it."""
+
+    def __init__(self, bot: Bot, chat_id: int = GROUP) -> None:
+        self.bot = bot
+        self.chat_id = chat_id
+        self.chat = {"id": chat_id, "type": "supergroup", "title": "Буквоеды"}
+
+    def _user(self, user_id: int) -> dict[str, Any]:
+        return {"id": user_id, "is_bot": False, "first_name": NAMES.get(user_id, "Кто-то"), "language_code": "ru"}
+
+    async def say(self, user_id: int, text: str, reply_to: int | None = None) -> Reply:
+        message: dict[str, Any] = {
+            "message_id": next(_message_ids),
+            "date": int(time.time()),
+            "chat": self.chat,
+            "from": self._user(user_id),
+            "text": text,
+        }
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(maxsplit=1)[0])}]
+        if reply_to is not None:
+            replied = dict(self.bot.standin.messages[(self.chat_id, reply_to)])
+            message["reply_to_message"] = replied | {"chat": self.chat}
+        return await self._push({"message": message})
+
+    async def press(self, user_id: int, message_id: int, data: str) -> Reply:
+        shown = self.bot.standin.messages.get((self.chat_id, message_id), {"message_id": message_id, "text": "?"})
+        query = {
+            "id": str(next(_message_ids)),
+            "from": self._user(user_id),
+            "chat_instance": str(self.chat_id),
+            "message": {"date": int(time.time()), "from": BOT_USER} | shown | {"chat": self.chat},
+            "data": data,
+        }
+        return await self._push({"callback_query": query})
+
+    async def _push(self, body: dict[str, Any]) -> Reply:
+        first = len(self.bot.standin.calls)
+        await self.bot.wait(self.bot.standin._push(body))
+        return Reply([c for c in self.bot.standin.calls[first:] if c.chat_id in (self.chat_id, None)])
+
+
+def lobby_buttons(reply: Reply) -> tuple[int, dict[str, str]]:
+    """The lobby message's id and its buttons by label."""
+    call = next(c for c in reversed(reply.calls) if c.buttons)
+    assert call.message_id is not None
+    return call.message_id, {b["text"]: b["callback_data"] for row in call.buttons for b in row}
+
+
+def button(buttons: dict[str, str], label: str) -> str:
+    return next(data for text, data in buttons.items() if label in text)
+
+
+async def open_lobby(group: Group, creator: int, *joining: int, rule: str | None = None) -> tuple[int, dict[str, str]]:
+    lobby, buttons = lobby_buttons(await group.say(creator, "/play"))
+    for user in joining:
+        reply = await group.press(user, lobby, button(buttons, "Играю"))
+        lobby, buttons = lobby_buttons(reply)
+    if rule is not None:
+        lobby, buttons = lobby_buttons(await group.press(creator, lobby, button(buttons, rule)))
+    return lobby, buttons

@@ -25,14 +25,15 @@ from solver.wordle import EntryError, parse_entry
 
 T = TypeVar("T")
 SOMETHING_WRONG = "Что-то пошло не так"
-KNOWN_COMMANDS = {"start", "help", "rules", "play", "hint", "giveup", "stats", "whowins", "5bukv", "undo"}
+KNOWN_COMMANDS = {"start", "help", "rules", "play", "hint", "giveup", "stats", "whowins", "5bukv", "undo", "fingers"}
+KNOWN_COMMANDS |= {f"rules_{game}" for game in ("letters", "5bukv", "fingers", "group")}
 STATES = {
     501: "nothing started",
     502: "letter game set-up",
     503: "letter game in play",
     504: "letter game over",
-    505: "5bukv helper with an entry",
-    506: "5bukv helper with no candidate left",
+    505: "5bukv with an entry",
+    506: "5bukv with no candidate left",
 }
 
 
@@ -71,7 +72,7 @@ async def prepare(bot: Bot, user_id: int) -> None:
     if user_id in (502, 503, 504):
         await player.say("/play")
     if user_id in (503, 504):
-        await new_letter_game(player, "выиграл", "Хожу первым")
+        await new_letter_game(player, "выиграл", "Я начинаю")
         await player.say("к")
     if user_id == 504:
         await player.say("/giveup")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, running_bot, stored_state, until
 
-from bot.letter_session import KIND
+from bot.letters.session import KIND
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault
 from solver.letters import Rule
@@ -36,7 +36,7 @@ async def bot(standin: BotApiStandin, solvers: Solvers, database: Path) -> Async
 async def started_game(bot: Bot, user_id: int) -> Player:
     """A game of complete-loses with the player to move on the empty board."""
     player = Player(bot, user_id)
-    await new_letter_game(player, "проиграл", "Хожу первым")
+    await new_letter_game(player, "проиграл", "Я начинаю")
     return player
 
 
@@ -110,7 +110,7 @@ async def test_another_players_session_id_moves_nothing(bot: Bot, database: Path
     assert owner_state is not None
     session_id = str(owner_state[0]["id"])
     intruder = Player(bot, 47)
-    await new_letter_game(intruder, "проиграл", "Хожу первым")
+    await new_letter_game(intruder, "проиграл", "Я начинаю")
     for data in (f"L:{session_id}:0:giveup", f"L:{session_id}:0:hint", f"L:{session_id}:0:rule:complete-loses"):
         reply = await intruder.press_data(1, data)
         assert any(c.method == "answerCallbackQuery" and "не действует" in str(c.params) for c in reply.calls)

@@ -82,7 +82,7 @@ async def test_console_plays_with_numbered_buttons(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`python -m bot --console`, in process: the same application, buttons picked by number."""
-    lines = iter(["1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "ggggg", "/undo"])
+    lines = iter(["1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "1", "ggggg", "/undo"])
 
     def read_line(prompt: str) -> str:
         try:
@@ -95,6 +95,7 @@ async def test_console_plays_with_numbered_buttons(
     out = capsys.readouterr().out
     assert "[1] 🔤 Игра в буквы" in out and "[2] Закончил слово — проиграл" in out
     assert "Вы: К" in out and "Доска: «К" in out and "Можно сыграть" in out
+    assert "Сдаться и начать" in out and "засчитано поражение" in out  # /5bukv asked before leaving the game
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
 
 

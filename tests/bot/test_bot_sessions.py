@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
 
-from bot import letter_session
+from bot.letters import session as letter_session
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin
 from solver.letters import Rule
@@ -21,7 +21,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
     game = solvers.games[Rule.COMPLETE_WINS]
     async with running_bot(standin, solvers, database) as first_run:
         player = Player(first_run, 401)
-        await new_letter_game(player, "выиграл", "Хожу первым")
+        await new_letter_game(player, "выиграл", "Я начинаю")
         board = (await player.say("к")).last_board()
     before = stored_state(database, 401, "letters")
 
@@ -32,7 +32,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
         reply = await player.say(letter)
         assert SOMETHING_WRONG not in reply.text
         assert reply.last_board().startswith(board + letter)
-        secret = solvers.guesser.wordle.words[7]
+        secret = solvers.wordle.words[7]
         guess = (await player.say("/5bukv")).suggestion()
         reply = await player.say("".join(c.value for c in feedback(guess, secret)))
         entries = stored_state(database, 401, "5bukv")
@@ -49,7 +49,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
 
 async def test_two_updates_at_once_for_one_chat(bot: Bot, database: Path) -> None:
     player = Player(bot, 402)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     first = len(bot.standin.calls)
     await bot.wait(bot.standin.push_message(402, "/hint"), bot.standin.push_message(402, "/hint"))
     assert record(database, 402, "letters") == (1, 0, 0, 2)  # neither hint lost
@@ -68,7 +68,7 @@ async def test_two_updates_at_once_for_one_chat(bot: Bot, database: Path) -> Non
 
 async def test_a_fault_is_reported_and_the_game_kept(bot: Bot, database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     player = Player(bot, 403)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     before = stored_state(database, 403, "letters")
 
     def broken(*args: object) -> None:

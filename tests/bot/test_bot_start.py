@@ -27,3 +27,17 @@ async def test_help_rules_and_unknown_commands(bot: Bot) -> None:
     assert "Не знаю такой команды" in (await player.say("/frobnicate")).text
     assert "Я понимаю только текст" in (await player.sticker()).text
     assert "Сейчас игры нет" in (await player.say("привет")).text
+
+
+async def test_rules_are_per_game_and_short(bot: Bot) -> None:
+    player = Player(bot, 104)
+    letters = (await player.say("/rules")).text
+    assert "Е и Ё" in letters and "«5 букв»: угадайте" not in letters and "/rules_5bukv" in letters
+    await player.say("/5bukv")
+    five = (await player.say("/rules")).text
+    assert "«5 букв»: угадайте" in five and "Е и Ё" not in five and "/rules_letters" in five
+    fingers = (await player.say("/rules_fingers")).text
+    assert "Игра на пальцах" in fingers and "/rules_group" in fingers
+    group = (await player.say("/rules_group")).text
+    assert "в группе" in group
+    assert max(len(text) for text in (letters, five, fingers, group)) < 1000

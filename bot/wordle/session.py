@@ -1,4 +1,4 @@
-"""The 5bukv helper as a chat session: pure logic, no Telegram, no storage.
+"""5bukv ("wordle" in the code) as a chat session: pure logic, no Telegram, no storage.
 
 Some of these calls search for a guess (up to a second or so off the stored
 tree), so the handlers run them in a worker thread.
@@ -6,14 +6,14 @@ tree), so the handlers run them in a worker thread.
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from enum import Enum
 
-from bot.solvers import Guesser
+from bot.session import Session, new_id
+from bot.solvers import LANGUAGE, WordleSolver
 from solver.wordle import Colour, Entry, Mask
 
-KIND = "5bukv"
+KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
 MAX_LISTED = 10
 #: A tap on a letter button moves its colour on: grey → white → yellow → grey.
@@ -23,17 +23,23 @@ REFUSED = "-"
 
 
 @dataclass
-class HelperSession:
+class WordleSession(Session):
     """The entries so far, the word the bot suggests, and the colours tapped on its buttons.
 
     A word the game refused is an entry too (its mask is ``REFUSED``), so /undo takes back
     whichever came last and every button made before it goes stale."""
 
-    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    KIND = KIND
+    id: str = field(default_factory=new_id)
     entries: list[tuple[str, str]] = field(default_factory=list)  # (word, mask as y/w/g, or REFUSED)
     suggestion: str = ""
     taps: str = Colour.GREY * WORD_LENGTH
     solved: bool = False
+    given_up: bool = False
+    won_counted: bool = False  # a solve is counted once, however often it is undone and redone
+
+    def __post_init__(self) -> None:
+        self.entries = [(str(word), str(mask)) for word, mask in self.entries]  # JSON gives lists
 
     @property
     def history(self) -> list[Entry]:
@@ -43,24 +49,17 @@ class HelperSession:
     def refused(self) -> list[str]:
         return [word for word, mask in self.entries if mask == REFUSED]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "entries": self.entries,
-            "suggestion": self.suggestion,
-            "taps": self.taps,
-            "solved": self.solved,
-        }
+    @property
+    def running(self) -> bool:
+        return bool(self.entries) and not self.solved and not self.given_up
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HelperSession:
-        entries = [(str(word), str(mask)) for word, mask in data.get("entries", [])]
-        return cls(str(data["id"]), entries, str(data["suggestion"]), str(data["taps"]), bool(data["solved"]))
+    def resign(self) -> None:
+        self.given_up = True
 
 
 @dataclass(frozen=True)
 class Progress:
-    """Where the helper stands after a change."""
+    """Where the game stands after a change."""
 
     entries: list[Entry]
     suggestion: str | None  # None when solved or nothing fits
@@ -69,17 +68,36 @@ class Progress:
     solved: bool
     no_candidate: bool
     refused: list[str] = field(default_factory=list)  # words the game did not accept
+    first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
+
+
+class WordProblem(Enum):
+    """A typed word the game cannot have shown: 5bukv's words are five Russian letters."""
+
+    NOT_RUSSIAN = "not-russian"
+
+
+def word_problem(typed: str, entry: Entry, session: WordleSession) -> WordProblem | None:
+    """Whether the word typed in front of a mask is five letters of the Russian alphabet
+    (``hello ggggg`` and ``ggggg ggggg`` are not; Latin look-alikes are not read as Cyrillic)."""
+    if entry.word == session.suggestion:
+        return None
+    word = typed.partition(":")[0] if ":" in typed else typed.split(maxsplit=1)[0]
+    letters = word.strip().lower()
+    if len(letters) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in letters):
+        return None
+    return WordProblem.NOT_RUSSIAN
 
 
 def mask_text(mask: Mask) -> str:
     return "".join(colour.value for colour in mask)
 
 
-def start(first_guess: str) -> HelperSession:
-    return HelperSession(suggestion=first_guess)
+def start(first_guess: str) -> WordleSession:
+    return WordleSession(suggestion=first_guess)
 
 
-def progress(wordle: Guesser, session: HelperSession) -> Progress:
+def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     """Recompute the candidates and the next guess (and store the guess in the session)."""
     history, refused = session.history, session.refused
     if session.solved:
@@ -92,22 +110,29 @@ def progress(wordle: Guesser, session: HelperSession) -> Progress:
     return Progress(history, session.suggestion, len(candidates), listed, False, False, refused)
 
 
-def enter(wordle: Guesser, session: HelperSession, entry: Entry) -> Progress:
+def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:
     """Add what the game showed for a guess and move on."""
     session.entries.append((entry.word, mask_text(entry.mask)))
     session.taps = Colour.GREY * WORD_LENGTH
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
-    return progress(wordle, session)
+    first_solve = session.solved and not session.won_counted
+    session.won_counted = session.won_counted or session.solved
+    return replace(progress(wordle, session), first_solve=first_solve)
 
 
-def refuse(wordle: Guesser, session: HelperSession) -> Progress:
+def solved_entry(session: WordleSession) -> Entry:
+    """The suggested word, all in place: what the one-tap "solved" enters."""
+    return Entry(session.suggestion, (Colour.YELLOW,) * WORD_LENGTH)
+
+
+def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:
     """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
     session.entries.append((session.suggestion, REFUSED))
     session.taps = Colour.GREY * WORD_LENGTH
     return progress(wordle, session)
 
 
-def undo(wordle: Guesser, session: HelperSession) -> Progress | None:
+def undo(wordle: WordleSolver, session: WordleSession) -> Progress | None:
     """Take back the last entry (or refusal); None when there is nothing to take back."""
     if not session.entries:
         return None
@@ -117,11 +142,11 @@ def undo(wordle: Guesser, session: HelperSession) -> Progress | None:
     return progress(wordle, session)
 
 
-def tap(session: HelperSession, index: int) -> None:
+def tap(session: WordleSession, index: int) -> None:
     taps = list(session.taps)
     taps[index] = NEXT_COLOUR[Colour(taps[index])].value
     session.taps = "".join(taps)
 
 
-def tapped_entry(session: HelperSession) -> Entry:
+def tapped_entry(session: WordleSession) -> Entry:
     return Entry(session.suggestion, tuple(Colour(c) for c in session.taps))

@@ -8,10 +8,13 @@ from bot_harness import Bot, Player, Reply, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import keyboards
-from bot.app import Deps
+from bot.deps import Deps
+from bot.fingers import keyboards as fingers_keyboards
+from bot.fingers.session import FingerSession, player_moves
+from bot.fingers.texts import finger_move
+from bot.group import keyboards as group_keyboards
 from bot.solvers import Solvers
-from solver.fingers import FingerGame, State, describe
+from solver.fingers import FingerGame, State
 
 STALE = "Эта кнопка уже не действует."
 
@@ -49,13 +52,14 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     player = Player(bot, 501)
     assert "Игра на пальцах" in (await player.say("/fingers")).text
     assert "Кто начинает" in (await player.tap("Безупречный")).text
-    reply = await player.tap("Хожу первым")
+    reply = await player.tap("Я начинаю")
     assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
     labels = [b["text"] for b in player.buttons()]
-    assert labels == [describe(m, "ru") for m in solvers.fingers.moves(solvers.fingers.start)]
+    starting = FingerSession(level="perfect", player_first=True)
+    assert labels == [finger_move("ru", m) for m in player_moves(solvers.fingers, starting)]
     reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
-    assert [b["text"] for b in player.buttons()] == ["✋ Ещё партию"]
+    assert [b["text"] for b in player.buttons()] == ["✋ Ещё партию", "⚙️ Ещё партию, другие настройки"]
     assert record(database, 501, "fingers") == (1, 0, 1, 0)
     assert "Пальцы: игр 1, побед 0, поражений 1, ничьих 0" in (await player.say("/stats")).text
 
@@ -77,9 +81,9 @@ async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path
     player = Player(bot, 502)
     await player.say("/fingers")
     await player.tap("Безупречный")
-    await player.tap("Хожу первым")
+    await player.tap("Я начинаю")
     reply = await play_best(player, solvers.fingers, database)
-    assert "🤝 Ничья: сделано 6 ходов." in reply.text
+    assert "🤝 Ничья: достигнут предел в 6 ходов." in reply.text
     assert "ничьих 1" in (await player.say("/stats")).text
 
 
@@ -87,7 +91,7 @@ async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, databa
     player = Player(bot, 503)
     await player.say("/fingers")
     await player.tap("Безупречный")
-    await player.tap("Хожу первым")
+    await player.tap("Я начинаю")
     # Set up a drawn position (2,2 against 2,2, the player to move) through the bot's own store,
     # the file's only writer: best play by both keeps it drawn.
     store = bot.application.bot_data["deps"].db
@@ -107,7 +111,7 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
     level_message, level_rows = player.keyboards[-1]
     await player.tap("Лёгкий")
     assert notices(await player.press_data(level_message, level_rows[0][0]["callback_data"])) == [STALE]
-    await player.tap("Хожу первым")
+    await player.tap("Я начинаю")
     assert notices(
         await player.press_data(level_message, level_rows[0][0]["callback_data"].replace("level:easy", "first:0"))
     ) == [STALE]
@@ -120,16 +124,18 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
     assert stored_state(database, 504, "fingers") == before  # nothing moved
     await player.press_data(message_id, first)  # a real move: now the old buttons are a turn behind
     assert notices(await player.press_data(message_id, first)) == [STALE]
-    # A new game makes the old game's buttons stale too.
-    await player.say("/fingers")
+    # A new game asks first, then makes the old game's buttons stale too.
+    assert "Сейчас идёт игра на пальцах" in (await player.say("/fingers")).text
+    await player.tap("Сдаться и начать")
     assert notices(await player.press_data(message_id, f"F:{game_id}:2:move:0")) == [STALE]
+    assert record(database, 504, "fingers") == (1, 0, 1, 0)
 
 
 @given(st.text(max_size=70) | st.from_regex(r"\A[FG]:[0-9a-f]{0,7}:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?\Z"))
 def test_callback_data_is_read_strictly(data: str) -> None:
     """Whatever a client sends, a finger or lobby press parses only to an action its handlers know."""
-    press = keyboards.parse(data)
-    if press is None or press.kind not in ("F", "G"):
+    press = fingers_keyboards.press(data) or group_keyboards.press(data)
+    if press is None:
         return
     assert press.step >= 0
     if press.kind == "F":
@@ -138,3 +144,18 @@ def test_callback_data_is_read_strictly(data: str) -> None:
     else:
         assert press.action in ("join", "bot", "start", "rule")
         assert press.action != "rule" or press.argument in ("complete-wins", "complete-loses")
+
+
+async def test_play_again_keeps_the_level_and_who_starts(bot: Bot, database: Path) -> None:
+    player = Player(bot, 505)
+    await player.say("/fingers")
+    await player.tap("Сильный")
+    await player.tap("Начинает бот")
+    await player.say("/giveup")
+    reply = await player.tap("✋ Ещё партию")
+    assert "Я: " in reply.text and "Ваш ход" in reply.text  # the bot opened again
+    state = stored_state(database, 505, "fingers")
+    assert state is not None and state[0]["level"] == "strong" and state[0]["player_first"] is False
+    assert record(database, 505, "fingers") == (2, 0, 1, 0)
+    await player.say("/giveup")
+    assert "Насколько сильно" in (await player.tap("другие настройки")).text

@@ -9,73 +9,27 @@ import re
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
 
-from bot_harness import Bot, Player, Reply, record, running_bot, stored_state
+from bot_harness import (
+    GROUP,
+    NAMES,
+    Bot,
+    Group,
+    Player,
+    Reply,
+    button,
+    lobby_buttons,
+    open_lobby,
+    record,
+    running_bot,
+    stored_state,
+)
 
-from bot.app import Deps
+from bot.deps import Deps
 from bot.solvers import Solvers
-from bot.standin import BOT_USER, BotApiStandin
+from bot.standin import BotApiStandin
 from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
 from solver.letters import Rule
-
-GROUP = -1001234
-NAMES = {301: "Аня", 302: "Боря", 303: "Вера", 399: "Чужой"}
-_message_ids = itertools.count(900_000)
-
-
-class Group:
-    """People in one supergroup with the bot; each push waits until the bot is done with it."""
-
-    def __init__(self, bot: Bot, chat_id: int = GROUP) -> None:
-        self.bot = bot
-        self.chat_id = chat_id
-        self.chat = {"id": chat_id, "type": "supergroup", "title": "Буквоеды"}
-
-    def _user(self, user_id: int) -> dict[str, Any]:
-        return {"id": user_id, "is_bot": False, "first_name": NAMES.get(user_id, "Кто-то"), "language_code": "ru"}
-
-    async def say(self, user_id: int, text: str, reply_to: int | None = None) -> Reply:
-        message: dict[str, Any] = {
-            "message_id": next(_message_ids),
-            "date": int(time.time()),
-            "chat": self.chat,
-            "from": self._user(user_id),
-            "text": text,
-        }
-        if text.startswith("/"):
-            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split(maxsplit=1)[0])}]
-        if reply_to is not None:
-            replied = dict(self.bot.standin.messages[(self.chat_id, reply_to)])
-            message["reply_to_message"] = replied | {"chat": self.chat}
-        return await self._push({"message": message})
-
-    async def press(self, user_id: int, message_id: int, data: str) -> Reply:
-        shown = self.bot.standin.messages.get((self.chat_id, message_id), {"message_id": message_id, "text": "?"})
-        query = {
-            "id": str(next(_message_ids)),
-            "from": self._user(user_id),
-            "chat_instance": str(self.chat_id),
-            "message": {"date": int(time.time()), "from": BOT_USER} | shown | {"chat": self.chat},
-            "data": data,
-        }
-        return await self._push({"callback_query": query})
-
-    async def _push(self, body: dict[str, Any]) -> Reply:
-        first = len(self.bot.standin.calls)
-        await self.bot.wait(self.bot.standin._push(body))
-        return Reply([c for c in self.bot.standin.calls[first:] if c.chat_id in (self.chat_id, None)])
-
-
-def lobby_buttons(reply: Reply) -> tuple[int, dict[str, str]]:
-    """The lobby message's id and its buttons by label."""
-    call = next(c for c in reversed(reply.calls) if c.buttons)
-    assert call.message_id is not None
-    return call.message_id, {b["text"]: b["callback_data"] for row in call.buttons for b in row}
-
-
-def button(buttons: dict[str, str], label: str) -> str:
-    return next(data for text, data in buttons.items() if label in text)
 
 
 def to_move(reply: Reply) -> str:
@@ -86,16 +40,6 @@ def to_move(reply: Reply) -> str:
 
 def notices(reply: Reply) -> list[str]:
     return [str(c.params.get("text", "")) for c in reply.calls if c.method == "answerCallbackQuery"]
-
-
-async def open_lobby(group: Group, creator: int, *joining: int, rule: str | None = None) -> tuple[int, dict[str, str]]:
-    lobby, buttons = lobby_buttons(await group.say(creator, "/play"))
-    for user in joining:
-        reply = await group.press(user, lobby, button(buttons, "Играю"))
-        lobby, buttons = lobby_buttons(reply)
-    if rule is not None:
-        lobby, buttons = lobby_buttons(await group.press(creator, lobby, button(buttons, rule)))
-    return lobby, buttons
 
 
 def deps_of(bot: Bot) -> Deps:
@@ -238,14 +182,14 @@ async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
     reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert to_move(reply) == "Аня" and "(0.4 с)" in reply.text
     settings.group_turn_seconds = 30  # Боря's turn, which starts at Аня's timeout, is a long one
-    reply = await wait_for_text(bot.standin, "не успел", first)
-    assert "Аня не успел сходить и выбывает" in reply.text and to_move(reply) == "Боря"
+    reply = await wait_for_text(bot.standin, "время на ход вышло", first)
+    assert "Аня: время на ход вышло — выбывает" in reply.text and to_move(reply) == "Боря"
     assert "Доска: «»" in reply.text
     settings.group_turn_seconds = 0.4
     first = len(bot.standin.calls)
     reply = await group.say(302, "к")  # a move in time replaces Боря's timer by Вера's
     assert to_move(reply) == "Вера"
-    reply = await wait_for_text(bot.standin, "Вера не успел", first)
+    reply = await wait_for_text(bot.standin, "Вера: время на ход вышло", first)
     assert "Победитель: Боря" in reply.text
     assert record(database, 302, "group") == (1, 1, 0, 0)
     assert record(database, 301, "group") == (1, 0, 1, 0)
@@ -266,8 +210,8 @@ async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: 
     assert state is not None and state[0]["deadline"] > time.time()  # stopped before the timer fired
     async with running_bot(standin, solvers, database) as bot:
         assert deps_of(bot).settings.group_turn_seconds == 60  # the stored deadline counts, not the setting
-        reply = await wait_for_text(standin, "не успел", first)
-        assert "Аня не успел сходить" in reply.text and "Победитель: Боря" in reply.text
+        reply = await wait_for_text(standin, "время на ход вышло", first)
+        assert "Аня: время на ход вышло" in reply.text and "Победитель: Боря" in reply.text
     assert record(database, 301, "group") == (1, 0, 1, 0)
 
 

@@ -1,17 +1,16 @@
 """The letter game as a chat session: pure rules, no Telegram, no storage.
 
 The handlers load a :class:`LetterSession`, call one function here, save the
-session and render what the function returned with :mod:`bot.texts`.
+session and render what the function returned with :mod:`bot.letters.texts`.
 """
 
 from __future__ import annotations
 
 import random
-import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
+from bot.session import Session, new_id
 from solver.engine import Value
 from solver.letters import LetterGame, Play, Rule, Verdict
 from solver.levels import Level
@@ -31,10 +30,11 @@ class Phase(Enum):
 
 
 @dataclass
-class LetterSession:
+class LetterSession(Session):
     """One chat's letter game; ``id`` ties buttons to this very game."""
 
-    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    KIND = KIND
+    id: str = field(default_factory=new_id)
     rule: str | None = None
     dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
     player_first: bool | None = None
@@ -67,15 +67,15 @@ class LetterSession:
         return GHOST_KIND if self.english else KIND
 
     @property
+    def running(self) -> bool:
+        return self.phase is Phase.PLAYING
+
+    def resign(self) -> None:
+        self.over = True
+
+    @property
     def bot_level(self) -> Level:
         return Level(self.level or Level.PERFECT)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LetterSession:
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
 
 
 class EndReason(Enum):
@@ -135,6 +135,13 @@ class WhoWins:
     over_word: str | None  # the board is already a finished word
 
 
+def same_setup(last: LetterSession) -> LetterSession:
+    """A new game with ``last``'s set-up: "play again" in one tap."""
+    return LetterSession(
+        rule=last.rule, dictionary=last.dictionary, player_first=last.player_first, level=last.level, strict=last.strict
+    )
+
+
 def bot_to_move(session: LetterSession) -> bool:
     return (len(session.board) % 2 == 0) != bool(session.player_first)
 
@@ -152,7 +159,7 @@ def play_letter(game: LetterGame, session: LetterSession, letter: str, rng: rand
     attempted = before + letter
     verdict = game.verdict(attempted)
     if verdict in (Verdict.NO_WORD, Verdict.UNREACHABLE) and not session.strict:
-        return Refusal(letter, attempted, game.word_on_the_way(attempted), game.plays(before))
+        return Refusal(letter, attempted, game.word_on_the_way(attempted), _not_losing_at_once(game, before))
     session.board = attempted
     session.hint_stage = 0
     ending = _judge(game, session, by_player=True, before=before)
@@ -162,6 +169,15 @@ def play_letter(game: LetterGame, session: LetterSession, letter: str, rng: rand
     previous = session.board
     session.board += reply
     return Turn(letter, reply, session.board, _judge(game, session, by_player=False, before=previous))
+
+
+def _not_losing_at_once(game: LetterGame, board: str) -> list[Play]:
+    """The letters to suggest after a refusal: none that completes a word under complete-loses
+    (an example should not lose on the spot), unless every playable letter does."""
+    plays = game.plays(board)
+    if game.rule is not Rule.COMPLETE_LOSES:
+        return plays
+    return [play for play in plays if not game.is_word(board + play.letter)] or plays
 
 
 def _judge(game: LetterGame, session: LetterSession, by_player: bool, before: str) -> Ending | None:

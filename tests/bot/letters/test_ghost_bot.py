@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot_harness import Bot, Player, Reply, record, stored_state
-from test_bot_group import Group, lobby_buttons
+from bot_harness import Bot, Group, Player, Reply, lobby_buttons, record, stored_state
 
 from bot.solvers import Solvers
 from solver.letters import LetterGame, Rule

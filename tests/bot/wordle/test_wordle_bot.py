@@ -1,4 +1,4 @@
-"""The 5bukv helper end to end: typed masks, button taps, undo, and a history no word fits."""
+"""5bukv end to end: typed masks, button taps, undo, and a history no word fits."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white →
 
 
 def secret_of(solvers: Solvers) -> str:
-    words = solvers.guesser.wordle.words
+    words = solvers.wordle.words
     return "канон" if "канон" in words else words[len(words) // 3]
 
 
@@ -128,3 +128,48 @@ async def test_undo_takes_back_a_refusal(bot: Bot, solvers: Solvers, database: P
     assert reply.suggestion() == first and "не приняла:" not in reply.text
     state = stored_state(database, 306, "5bukv")
     assert state is not None and state[0]["entries"] == []
+
+
+async def test_a_typed_word_must_be_five_russian_letters(bot: Bot, database: Path) -> None:
+    player = Player(bot, 307)
+    await player.say("/5bukv")
+    before = stored_state(database, 307, "5bukv")
+    for typed in ("hello ggggg", "ggggg ggggg", "нelло ggggg"):
+        reply = await player.say(typed)
+        assert "из 5 русских букв" in reply.text, typed
+    assert stored_state(database, 307, "5bukv") == before
+
+
+async def test_a_word_not_in_the_list_is_taken_and_said_so(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 308)
+    await player.say("/5bukv")
+    assert "ааааа" not in solvers.wordle.words
+    reply = await player.say("ааааа ggggg")
+    assert "«ААААА» нет в моём списке" in reply.text and "⬛⬛⬛⬛⬛ ААААА" in reply.text
+    in_list = await player.say(f"{solvers.wordle.words[0]} ggggg")
+    assert "нет в моём списке" not in in_list.text
+
+
+async def test_one_word_left_is_solved_in_one_tap(bot: Bot, solvers: Solvers, database: Path) -> None:
+    secret = secret_of(solvers)
+    player = Player(bot, 309)
+    reply = await player.say("/5bukv")
+    while "Осталось одно слово" not in reply.text:
+        reply = await player.say(mask_text(reply.suggestion(), secret))
+    assert reply.suggestion() == secret and "🎉 Это оно!" in [b["text"] for b in player.buttons()]
+    reply = await player.tap("Это оно")
+    assert f"🟨🟨🟨🟨🟨 {secret.upper()}" in reply.text and "🎉 Отгадано за" in reply.text
+    assert record(database, 309, "5bukv") == (1, 1, 0, 0)
+
+
+async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None:
+    player = Player(bot, 310)
+    await player.say("/5bukv")
+    assert "Сдаваться пока не в чем" in (await player.say("/giveup")).text
+    shown = await player.say("ggggg")
+    hint = await player.say("/hint")
+    assert hint.suggestion() == shown.suggestion()
+    gave_up = await player.say("/giveup")
+    assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
+    assert record(database, 310, "5bukv") == (1, 0, 1, 0)
+    assert "Сейчас игры нет" in (await player.say("ggggg")).text

@@ -1,4 +1,4 @@
-"""The letter game in a group chat: the Telegram plumbing around :mod:`bot.group_session`.
+"""The letter game in a group chat: the Telegram plumbing around :mod:`bot.group.session`.
 
 Every change is made under the chat's lock, committed with its turn deadline,
 then announced; the deadline's job is (re)scheduled on PTB's JobQueue and
@@ -11,50 +11,40 @@ import logging
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from telegram import Message, Update
 from telegram.constants import ChatMemberStatus
-from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue, filters
+from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
 
-from bot import group_session as group
-from bot import keyboards, replies, texts
-from bot.storage import Stored, Tally
+from bot import replies
+from bot import texts as shared_texts
+from bot.deps import Deps, Loaded, deps
+from bot.group import keyboards, texts
+from bot.group import session as group
+from bot.group.session import GroupSession
+from bot.keyboards import Press, checked_press
+from bot.letters.texts import not_a_letter
+from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, normalise_letter
 
-if TYPE_CHECKING:
-    from bot.app import Deps
-
 log = logging.getLogger(__name__)
 
-GROUPS = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
 #: How early a timer job may fire and still count (the scheduler's clock and ours differ a little).
 EARLY = 0.05
-
-
-def _deps(context: CallbackContext) -> Deps:  # type: ignore[type-arg]
-    found: Deps = context.bot_data["deps"]
-    return found
 
 
 def _timer_name(chat_id: int) -> str:
     return f"group-turn:{chat_id}"
 
 
-async def _load(found: Deps, chat_id: int) -> tuple[group.GroupSession, Stored] | None:
-    stored = await found.db.load(chat_id, group.KIND)
-    if stored is None:
-        return None
-    return group.GroupSession.from_dict(stored.state), stored
+def _lang(session: GroupSession) -> Lang:
+    return shared_texts.language(session.lang)
 
 
-def _lang(session: group.GroupSession) -> Lang:
-    return texts.language(session.lang)
-
-
-def _game(found: Deps, session: group.GroupSession) -> LetterGame:
+def _game(found: Deps, session: GroupSession) -> LetterGame:
     return found.solvers.letter_game(session.dictionary, session.rule)
 
 
@@ -64,29 +54,29 @@ def _game(found: Deps, session: group.GroupSession) -> LetterGame:
 async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/play (or /play en for English Ghost): open a lobby, one game per group."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = _deps(context)
+    found = deps(context)
     user = update.effective_user
-    lang = texts.language(user.language_code)
+    lang = shared_texts.language(user.language_code)
     english = bool(context.args) and (context.args or [""])[0].lower() == "en"
     async with found.locks[update.effective_chat.id]:
-        loaded = await _load(found, update.effective_chat.id)
-        if loaded is not None and loaded[0].phase is not group.GroupPhase.OVER:
+        loaded = await found.load(update.effective_chat.id, GroupSession)
+        if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
             await update.message.reply_text(texts.group_game_running(lang))
             return
-        session = group.GroupSession(
+        session = GroupSession(
             creator=user.id,
             lang=lang,
             dictionary="en" if english else "ru",
             rule=found.solvers.letter_game("en" if english else "ru").rule.value,
         )
         group.join(session, user.id, user.first_name)
-        await found.db.save(update.effective_chat.id, group.KIND, session.to_dict(), None, deadline=None)
+        await found.save(update.effective_chat.id, session, None, deadline=None)
     await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
 
 
 async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None
-    await update.message.reply_text(texts.group_help_text(texts.language(_code(update))))
+    await update.message.reply_text(texts.group_help_text(shared_texts.language(_code(update))))
 
 
 async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -94,7 +84,7 @@ async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     assert update.message is not None
     text = " ".join(context.args or [])
     if not text:
-        await update.message.reply_text(texts.group_letter_usage(texts.language(_code(update))))
+        await update.message.reply_text(texts.group_letter_usage(shared_texts.language(_code(update))))
         return
     await _move(update, context, text, addressed=True)
 
@@ -120,15 +110,15 @@ def _code(update: Update) -> str | None:
 
 async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, addressed: bool) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = _deps(context)
+    found = deps(context)
     chat_id = update.effective_chat.id
     async with found.locks[chat_id]:
-        loaded = await _load(found, chat_id)
-        if loaded is None or loaded[0].phase is not group.GroupPhase.PLAYING:
+        loaded = await found.load(chat_id, GroupSession)
+        if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
             if addressed:
-                await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+                await update.message.reply_text(texts.no_group_game(shared_texts.language(_code(update))))
             return
-        session, stored = loaded
+        session = loaded.session
         lang = _lang(session)
         if update.effective_user.id != session.current:
             if addressed:  # everyone else's letters are table talk
@@ -138,40 +128,38 @@ async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, a
         letter = normalise_letter(text, game.alphabet)
         if isinstance(letter, InputError):
             if addressed or len(text) == 1:
-                await update.message.reply_text(texts.not_a_letter(lang, letter))
+                await update.message.reply_text(not_a_letter(lang, letter))
             return
-        await _commit(
-            context, found, chat_id, session=session, stored=stored, events=[group.play_letter(game, session, letter)]
-        )
+        await _commit(context, found, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/giveup: the player leaves the lobby or the running game."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = _deps(context)
+    found = deps(context)
     chat_id = update.effective_chat.id
     async with found.locks[chat_id]:
         loaded = await _open_game(update, found, chat_id)
         if loaded is None:
             return
-        session, stored = loaded
+        session = loaded.session
         event = group.leave(session, update.effective_user.id)
         if event is None:
             await update.message.reply_text(texts.not_in_game(_lang(session)))
             return
         if session.phase is group.GroupPhase.LOBBY:
-            await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version)
+            await found.save(chat_id, session, loaded)
             await update.message.reply_text(texts.lobby_text(_lang(session), session))
             return
-        await _commit(context, found, chat_id, session=session, stored=stored, events=[event])
+        await _commit(context, found, chat_id, loaded=loaded, events=[event])
 
 
-async def _open_game(update: Update, found: Deps, chat_id: int) -> tuple[group.GroupSession, Stored] | None:
+async def _open_game(update: Update, found: Deps, chat_id: int) -> Loaded[GroupSession] | None:
     """The group's lobby or running game; None, with the group told so, when there is none."""
     assert update.message is not None
-    loaded = await _load(found, chat_id)
-    if loaded is None or loaded[0].phase is group.GroupPhase.OVER:
-        await update.message.reply_text(texts.no_group_game(texts.language(_code(update))))
+    loaded = await found.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
+        await update.message.reply_text(texts.no_group_game(shared_texts.language(_code(update))))
         return None
     return loaded
 
@@ -179,19 +167,19 @@ async def _open_game(update: Update, found: Deps, chat_id: int) -> tuple[group.G
 async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/stop: for the group's admins and the game's creator."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = _deps(context)
+    found = deps(context)
     chat_id = update.effective_chat.id
     user_id = update.effective_user.id
     async with found.locks[chat_id]:
         loaded = await _open_game(update, found, chat_id)
         if loaded is None:
             return
-        session, stored = loaded
+        session = loaded.session
         if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
             await update.message.reply_text(texts.group_stop_refused(_lang(session)))
             return
         group.stop(session)
-        await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version, deadline=None)
+        await found.save(chat_id, session, loaded, deadline=None)
         _schedule(context.job_queue, chat_id, None)
         await update.message.reply_text(texts.group_stopped(_lang(session)))
 
@@ -204,42 +192,53 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 # ------------------------------------------------------------------ the lobby's buttons
 
 
-async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE, press: keyboards.Press) -> None:
+async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
-    query = update.callback_query
-    assert query is not None and update.effective_chat is not None and update.effective_user is not None
-    found = _deps(context)
-    chat_id = update.effective_chat.id
-    user = update.effective_user
+    press = await checked_press(update, keyboards.press, private=False)
+    if press is None:
+        return
+    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
+    assert query is not None and chat is not None and user is not None
+    found = deps(context)
+    chat_id = chat.id
     async with found.locks[chat_id]:
-        loaded = await _load(found, chat_id)
-        if loaded is None or loaded[0].id != press.session_id or loaded[0].phase is not group.GroupPhase.LOBBY:
-            await query.answer(texts.stale_button(texts.language(user.language_code)))
+        loaded = await found.load(chat_id, GroupSession)
+        if (
+            loaded is None
+            or loaded.session.id != press.session_id
+            or loaded.session.phase is not group.GroupPhase.LOBBY
+        ):
+            await query.answer(shared_texts.stale_button(shared_texts.language(user.language_code)))
             return
-        session, stored = loaded
+        session = loaded.session
         lang = _lang(session)
-        if press.action in ("bot", "rule") and user.id not in session.players:
-            await query.answer(texts.join_first(lang))
+        refusal = _lobby_change(session, press, user.id, user.first_name)
+        if refusal is not None:
+            await query.answer(refusal(lang))
             return
-        if press.action == "join" and not group.join(session, user.id, user.first_name):
-            await query.answer(texts.already_joined(lang))
-            return
-        if press.action == "bot" and not group.join(session, group.BOT, ""):
-            await query.answer(texts.already_joined(lang))
-            return
-        if press.action == "rule" and session.dictionary == "ru":
-            session.rule = Rule(press.argument).value
         if press.action == "start":
-            if user.id not in session.players or not group.start(session):
-                await query.answer(texts.need_two_players(lang))
-                return
             await replies.answer_and_edit(query, texts.lobby_text(lang, session))
             played = {player: Tally(played=1) for player in session.players if player != group.BOT}
-            await _commit(context, found, chat_id, session=session, stored=stored, events=[], tallies=played)
+            await _commit(context, found, chat_id, loaded=loaded, events=[], tallies=played)
             return
         session.step += 1
-        await found.db.save(chat_id, group.KIND, session.to_dict(), stored.version)
+        await found.save(chat_id, session, loaded)
     await replies.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
+
+
+def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:
+    """Make the change a lobby button asks for; the words of the refusal when it cannot be made."""
+    if press.action in ("bot", "rule") and user_id not in session.players:
+        return texts.join_first
+    if press.action == "join" and not group.join(session, user_id, name):
+        return texts.already_joined
+    if press.action == "bot" and not group.join(session, group.BOT, ""):
+        return texts.already_joined
+    if press.action == "rule" and session.dictionary == "ru":
+        session.rule = Rule(press.argument).value
+    if press.action == "start" and (user_id not in session.players or not group.start(session)):
+        return texts.need_two_players
+    return None
 
 
 # ------------------------------------------------------------------ turns and timers
@@ -250,21 +249,19 @@ async def _commit(
     found: Deps,
     chat_id: int,
     *,
-    session: group.GroupSession,
-    stored: Stored,
+    loaded: Loaded[GroupSession],
     events: list[group.Event],
     tallies: dict[int, Tally] | None = None,
 ) -> None:
     """The bot's own moves while it is to move, the next deadline, one save, one message."""
+    session = loaded.session
     game = _game(found, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
         events.append(group.bot_letter(game, session, found.rng))
     seconds = found.settings.group_turn_seconds
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})
-    await found.db.save(
-        chat_id, group.KIND, session.to_dict(), stored.version, tallies=changes, deadline=session.deadline
-    )
+    await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
     _schedule(context.job_queue, chat_id, session.deadline)
     await context.bot.send_message(chat_id, texts.group_turn_text(_lang(session), session, events, seconds))
 
@@ -295,16 +292,16 @@ async def on_turn_timeout(context: ContextTypes.DEFAULT_TYPE) -> None:
     """The player to move did not move in time: out. A timer a move has overtaken does nothing."""
     assert context.job is not None and context.job.chat_id is not None
     chat_id = context.job.chat_id
-    found = _deps(context)
+    found = deps(context)
     async with found.locks[chat_id]:
-        loaded = await _load(found, chat_id)
-        if loaded is None or loaded[0].phase is not group.GroupPhase.PLAYING or loaded[0].deadline is None:
+        loaded = await found.load(chat_id, GroupSession)
+        if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING or loaded.session.deadline is None:
             return
-        session, stored = loaded
+        session = loaded.session
         if session.deadline is not None and session.deadline > time.time() + EARLY:
             _schedule(context.job_queue, chat_id, session.deadline)
             return
-        await _commit(context, found, chat_id, session=session, stored=stored, events=[group.time_out(session)])
+        await _commit(context, found, chat_id, loaded=loaded, events=[group.time_out(session)])
 
 
 async def restore_timers(application: Application) -> None:  # type: ignore[type-arg]

@@ -29,9 +29,9 @@ async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
     [
         # Complete-wins: the second player wins the empty board (seed 000), so whoever goes second wins.
         (Rule.COMPLETE_WINS, "выиграл", "Начинает бот", PLAYER_WON),
-        (Rule.COMPLETE_WINS, "выиграл", "Хожу первым", BOT_WON),
+        (Rule.COMPLETE_WINS, "выиграл", "Я начинаю", BOT_WON),
         # Complete-loses: the first player wins (by opening with щ).
-        (Rule.COMPLETE_LOSES, "проиграл", "Хожу первым", PLAYER_WON),
+        (Rule.COMPLETE_LOSES, "проиграл", "Я начинаю", PLAYER_WON),
         (Rule.COMPLETE_LOSES, "проиграл", "Начинает бот", BOT_WON),
     ],
 )
@@ -63,7 +63,7 @@ def dead_letter(game: LetterGame, board: str) -> str:
 async def test_a_letter_that_starts_no_noun_is_refused(bot: Bot, solvers: Solvers, database: Path) -> None:
     game = solvers.games[Rule.COMPLETE_WINS]
     player = Player(bot, 202)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     bad = dead_letter(game, "")
     reply = await player.say(bad)
     assert "❌" in reply.text and "Ходите ещё раз" in reply.text
@@ -76,7 +76,7 @@ async def test_a_letter_that_starts_no_noun_is_refused(bot: Bot, solvers: Solver
 async def test_strict_mode_makes_the_letter_lose(bot: Bot, solvers: Solvers, database: Path) -> None:
     game = solvers.games[Rule.COMPLETE_WINS]
     player = Player(bot, 203)
-    await new_letter_game(player, "выиграл", "Хожу первым", strict="Строго")
+    await new_letter_game(player, "выиграл", "Я начинаю", strict="Строго")
     reply = await player.say(dead_letter(game, ""))
     assert "Ни одно существительное не начинается" in reply.text
     assert "Можно было" in reply.text and BOT_WON in reply.text
@@ -85,7 +85,7 @@ async def test_strict_mode_makes_the_letter_lose(bot: Bot, solvers: Solvers, dat
 
 async def test_latin_lookalikes_and_case(bot: Bot) -> None:
     player = Player(bot, 204)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     reply = await player.say("K")  # a Latin capital K
     assert reply.last_board().startswith("к")
     assert "Нужна ровно одна буква" in (await player.say("ао")).text
@@ -95,21 +95,23 @@ async def test_latin_lookalikes_and_case(bot: Bot) -> None:
 async def test_hints_first_playable_then_winning(bot: Bot, solvers: Solvers, database: Path) -> None:
     game = solvers.games[Rule.COMPLETE_LOSES]
     player = Player(bot, 205)
-    await new_letter_game(player, "проиграл", "Хожу первым")
+    await new_letter_game(player, "проиграл", "Я начинаю")
     reply = await player.say("/hint")
     playable = " ".join(play.letter.upper() for play in game.plays(""))
     assert f"Можно сыграть: {playable}" in reply.text
     reply = await player.tap("Какие выигрывают")
-    assert "Выигрывают: Щ (" in reply.text  # Ghost with the Russian nouns: only щ wins for the first player
+    winning = game.winning_letters("")
+    assert winning, "Ghost with the Russian nouns is a first-player win"
+    assert f"Выигрывают: {winning[0].upper()} (" in reply.text
     assert record(database, 205, "letters") == (1, 0, 0, 2)
     assert "подсказок 2" in (await player.say("/stats")).text
-    reply = await player.say("щ")  # a move starts a new turn: the first hint is the playable letters again
+    reply = await player.say(winning[0])  # a move starts a new turn: the first hint is the playable letters again
     assert "Можно сыграть" in (await player.say("/hint")).text
 
 
 async def test_give_up_shows_how_the_bot_wins(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 206)
-    await new_letter_game(player, "выиграл", "Хожу первым")
+    await new_letter_game(player, "выиграл", "Я начинаю")
     reply = await player.say("/giveup")
     assert "Вы сдались" in reply.text and "Я выигрывал так" in reply.text
     assert "й → йо" in reply.text or "→" in reply.text
@@ -136,3 +138,18 @@ async def test_english_speakers_read_english(bot: Bot) -> None:
     assert "What shall we play" in (await player.say("/start")).text
     reply = await player.tap("Letter game")
     assert "Which rule" in reply.text
+
+
+async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) -> None:
+    """Without letters, the board of the game under way; letters of the other language are read in it."""
+    player = Player(bot, 209)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    board = (await player.say("к")).last_board()
+    assert f"С «{board.upper()}» при лучшей игре" in (await player.say("/whowins")).text
+    await player.say("/giveup")
+    await player.say("/play en")
+    await player.tap("Я начинаю")
+    await player.tap("Безупречный")
+    await player.tap("Мягко")
+    assert "С «HE» при лучшей игре" in (await player.say("/whowins he")).text  # the chat's game: English Ghost
+    assert "С «КР» при лучшей игре" in (await player.say("/whowins кр")).text  # Russian letters: the Russian game

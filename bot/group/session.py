@@ -1,6 +1,6 @@
 """The letter game for a group chat: lobby, turn order, who is out. Pure rules, no Telegram.
 
-Decisions (also in ``texts.rules_text``):
+Decisions (also in ``bot.group.texts``):
 
 * players move in join order; the bot may join as one more player (:data:`BOT`);
 * a player who completes a word under complete-loses, or makes a board no word
@@ -14,11 +14,10 @@ Decisions (also in ``texts.rules_text``):
 from __future__ import annotations
 
 import random
-import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
+from bot.session import Session, new_id
 from solver.letters import LetterGame, Play, Rule, Verdict
 from solver.levels import Level
 
@@ -42,14 +41,15 @@ class Outcome(Enum):
 
 
 @dataclass
-class GroupSession:
+class GroupSession(Session):
     """One group's game; ``id`` ties the lobby buttons to this very game, ``step`` counts events."""
 
+    KIND = KIND
     creator: int
     lang: str = "ru"  # the language the group is spoken to in (the creator's)
     dictionary: str = "ru"
     rule: str = Rule.COMPLETE_WINS.value
-    id: str = field(default_factory=lambda: secrets.token_hex(3))
+    id: str = field(default_factory=new_id)
     players: list[int] = field(default_factory=list)  # join order
     names: dict[str, str] = field(default_factory=dict)  # str(user id) -> first name
     out: list[int] = field(default_factory=list)
@@ -77,13 +77,6 @@ class GroupSession:
 
     def name(self, player: int) -> str:
         return self.names.get(str(player), str(player))
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GroupSession:
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,146 @@
+"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults.
+
+Typed text goes to whichever game the chat plays now; which game handles it is
+wired in :mod:`bot.app` (:func:`route_text`), so this module imports no game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from bot import keyboards, texts
+from bot.deps import Deps, deps, lang_of
+from bot.resilience import handle_quietly
+from bot.texts import Lang
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+#: A game's handler of typed text, called under the chat's lock.
+TextHandler = Callable[[Update, Deps, Lang], Awaitable[None]]
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None
+    lang = lang_of(update)
+    name = update.effective_user.first_name if update.effective_user else ""
+    await update.message.reply_text(texts.greeting(lang, name), reply_markup=keyboards.menu(lang))
+
+
+async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None
+    await update.message.reply_text(texts.help_text(lang_of(update)))
+
+
+Rules = tuple[str, Callable[[Lang], str]]  # a /rules_<game> command, and that game's rules
+
+
+def show_rules(rules: Rules) -> Handler:
+    """/rules_<game>: that game's rules, and how to reach the others'."""
+    command, words = rules
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        lang = lang_of(update)
+        await update.message.reply_text(texts.with_other_rules(lang, words(lang), command))
+
+    return on_command
+
+
+def route_rules(games: Mapping[str, Rules], otherwise: Rules) -> Handler:
+    """/rules in a private chat: the rules of the game being played (``otherwise`` with none)."""
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.effective_chat is not None
+        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        await show_rules(games.get(kind or "", otherwise))(update, context)
+
+    return on_command
+
+
+async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None
+    await update.message.reply_text(texts.unknown_command(lang_of(update)))
+
+
+async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None and update.effective_user is not None
+    records = await deps(context).db.records(update.effective_user.id)
+    await update.message.reply_text(texts.stats_text(lang_of(update), records))
+
+
+async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A button no game recognises (forged, or from an older version of the bot)."""
+    assert update.callback_query is not None
+    await update.callback_query.answer(texts.stale_button(lang_of(update)))
+
+
+def route_text(games: Mapping[str, TextHandler]) -> Handler:
+    """Typed text goes to the game the chat plays now (``games``: by session kind)."""
+
+    async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None and update.effective_chat is not None
+        found = deps(context)
+        chat_id = update.effective_chat.id
+        async with found.locks[chat_id]:
+            game = games.get(await found.db.active_kind(chat_id) or "")
+            if game is None:
+                await update.message.reply_text(texts.nothing_running(lang_of(update)))
+                return
+            await game(update, found, lang_of(update))
+
+    return on_text
+
+
+def route_command(games: Mapping[str, Handler], otherwise: Handler) -> Handler:
+    """A command every game answers its own way (/hint, /giveup, /undo): to the game the
+    chat plays now (``games``: by session kind), else ``otherwise``."""
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.effective_chat is not None
+        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        await games.get(kind or "", otherwise)(update, context)
+
+    return on_command
+
+
+async def no_undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/undo in a game whose moves are not taken back."""
+    assert update.message is not None and update.effective_chat is not None
+    kind = await deps(context).db.active_kind(update.effective_chat.id)
+    await update.message.reply_text(texts.no_undo(lang_of(update), kind or ""))
+
+
+def route_other_message(expected: Mapping[str, Callable[[Lang], str]]) -> Handler:
+    """Stickers, photos, voice: a short reminder of what the game being played expects."""
+
+    async def on_other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None and update.effective_chat is not None
+        lang = lang_of(update)
+        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        reminder = expected.get(kind or "", texts.nothing_running)
+        await update.message.reply_text(texts.only_text(lang) + reminder(lang))
+
+    return on_other_message
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log the fault and tell the player; the game is as it was last committed."""
+    chat = update.effective_chat if isinstance(update, Update) else None
+    chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
+    if handle_quietly(context.error, chat_id, context):  # bot/resilience.py
+        return
+    log.error("an update failed", exc_info=context.error)
+    if not isinstance(update, Update) or update.effective_chat is None:
+        return
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer()
+        await context.bot.send_message(update.effective_chat.id, texts.something_went_wrong(lang_of(update)))
+    except Exception:  # telling the player failed too; the log has the fault
+        log.exception("could not report the fault to the player")

@@ -1,0 +1,1 @@
+"""The finger game (Chopsticks) against the bot: session, handlers, buttons, words."""

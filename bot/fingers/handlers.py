@@ -1,0 +1,139 @@
+"""The finger game in a private chat: the Telegram plumbing around :mod:`bot.fingers.session`.
+
+One message is the board: every press edits it. A press names the game and the
+move number it was shown at, so a stale or forged button never moves a game.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardMarkup, Update
+from telegram.ext import ContextTypes
+
+from bot import replies
+from bot import texts as shared_texts
+from bot.active import is_active, resign_running, start_or_ask
+from bot.deps import Deps, deps, lang_of
+from bot.fingers import keyboards, texts
+from bot.fingers import session as fingers
+from bot.fingers.session import KIND, FingerSession, FingerTurn
+from bot.keyboards import START_FINGERS, checked_press
+from bot.storage import Tally
+from bot.texts import Lang
+from solver.levels import Level
+
+RESULT_TALLY = {
+    fingers.Result.WON: Tally(won=1),
+    fingers.Result.LOST: Tally(lost=1),
+    fingers.Result.DRAW_REPETITION: Tally(draws=1),
+    fingers.Result.DRAW_CAP: Tally(draws=1),
+}
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/fingers: a new game; the level is chosen by buttons."""
+    await start_or_ask(context, update, START_FINGERS, begin)
+
+
+async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game, from its first question (the chat's lock held)."""
+    session = FingerSession()
+    await deps(context).save(chat_id, session, None, activate=True)
+    await context.bot.send_message(
+        chat_id, texts.fingers_intro(lang), reply_markup=keyboards.fingers_level(lang, session)
+    )
+
+
+async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game at the last game's level, with the same player starting; without one, the questions."""
+    found = deps(context)
+    last = await found.load(chat_id, FingerSession)
+    if last is None or last.session.level is None or last.session.player_first is None:
+        await begin(context, chat_id, user_id, lang)
+        return
+    session = FingerSession(level=last.session.level)
+    cap = found.settings.fingers_move_cap
+    turn = fingers.begin(found.solvers.fingers, session, last.session.player_first, cap, found.rng)
+    await found.save(chat_id, session, last, user_id=user_id, tally=Tally(played=1), activate=True)
+    text, markup = _board(found, lang, session, turn)
+    await context.bot.send_message(chat_id, text, reply_markup=markup)
+
+
+def _board(
+    found: Deps, lang: Lang, session: FingerSession, turn: FingerTurn | None
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The board message: the last moves, the hands, and a button per move."""
+    game = found.solvers.fingers
+    text = texts.fingers_text(lang, session, turn, found.settings.fingers_move_cap)
+    return text, keyboards.fingers_moves(lang, session, fingers.player_moves(game, session))
+
+
+async def on_text(update: Update, found: Deps, lang: Lang) -> None:
+    """Typed text while the chat plays this game (called under the chat's lock): moves are buttons."""
+    assert update.message is not None
+    await update.message.reply_text(texts.use_the_buttons(lang))
+
+
+async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None
+    await update.message.reply_text(texts.no_hints(lang_of(update)))
+
+
+async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/giveup during the finger game: it ends as lost."""
+    assert update.message is not None
+    lang = lang_of(update)
+    if await resign_running(update, context, FingerSession) is None:
+        await update.message.reply_text(shared_texts.nothing_running(lang))
+        return
+    await update.message.reply_text(texts.gave_up(lang), reply_markup=keyboards.play_again(lang))
+
+
+async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The level, then one move per press; the bot answers in the same edit."""
+    press = await checked_press(update, keyboards.press)
+    if press is None:
+        return
+    query, chat, lang = update.callback_query, update.effective_chat, lang_of(update)
+    assert query is not None and chat is not None and update.effective_user is not None
+    found = deps(context)
+    chat_id = chat.id
+    game = found.solvers.fingers
+    cap = found.settings.fingers_move_cap
+    async with found.locks[chat_id]:
+        loaded = await found.load(chat_id, FingerSession)
+        if (
+            loaded is None
+            or loaded.session.id != press.session_id
+            or loaded.session.over
+            or not await is_active(found, chat_id, KIND)
+        ):
+            await query.answer(shared_texts.stale_button(lang))
+            return
+        session = loaded.session
+        turn = None
+        tally = Tally()
+        if press.action == "level":
+            if session.level is not None:
+                await query.answer(shared_texts.stale_button(lang))
+                return
+            fingers.choose_level(session, Level(press.argument))
+        elif press.action == "first":
+            if session.level is None or session.player_first is not None:
+                await query.answer(shared_texts.stale_button(lang))
+                return
+            turn = fingers.begin(game, session, press.argument == "1", cap, found.rng)
+            tally = Tally(played=1)
+        else:
+            if session.player_first is None or press.step != session.moves:
+                await query.answer(shared_texts.stale_button(lang))
+                return
+            turn = fingers.play(game, session, int(press.argument), cap, found.rng)
+            if turn is None:
+                await query.answer(shared_texts.stale_button(lang))
+                return
+            tally = RESULT_TALLY[turn.result] if turn.result else Tally()
+        await found.save(chat_id, session, loaded, user_id=update.effective_user.id, tally=tally)
+    if session.player_first is None:
+        await replies.answer_and_edit(query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
+    else:
+        await replies.answer_and_edit(query, *_board(found, lang, session, turn))

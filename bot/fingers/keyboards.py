@@ -1,0 +1,60 @@
+"""The finger game's buttons: the level, who starts, then one button per legal move."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardMarkup
+
+from bot.fingers import texts
+from bot.fingers.session import FingerSession, HandMove
+from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Press, button, parse
+from bot.texts import Lang, button_first, button_level, button_other_setup
+from solver.levels import Level
+
+KIND = "F"
+
+
+def press(data: object) -> Press | None:
+    return parse(data, KIND, _valid)
+
+
+def is_press(data: object) -> bool:
+    """The pattern of this game's ``CallbackQueryHandler``."""
+    return press(data) is not None
+
+
+def _valid(action: str, argument: str) -> bool:
+    return argument in COMMON_CHOICES.get(action, []) or (
+        action == "move" and argument.isdigit() and len(argument) <= 2
+    )
+
+
+def fingers_level(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
+    prefix = f"{KIND}:{session.id}:0:level"
+    return InlineKeyboardMarkup([[button(button_level(lang, level), f"{prefix}:{level.value}") for level in Level]])
+
+
+def fingers_first(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:
+    prefix = f"{KIND}:{session.id}:0:first"
+    return InlineKeyboardMarkup(
+        [[button(button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
+    )
+
+
+def fingers_moves(lang: Lang, session: FingerSession, moves: list[HandMove]) -> InlineKeyboardMarkup:
+    """One button per legal move, numbered in the solver's order and tied to this turn."""
+    if session.over:
+        return play_again(lang)
+    prefix = f"{KIND}:{session.id}:{session.moves}:move"
+    return InlineKeyboardMarkup(
+        [[button(texts.finger_move(lang, move), f"{prefix}:{index}")] for index, move in enumerate(moves)]
+    )
+
+
+def play_again(lang: Lang) -> InlineKeyboardMarkup:
+    """Again with the same level and the same player starting, in one tap; or choosing anew."""
+    return InlineKeyboardMarkup(
+        [
+            [button(texts.button_fingers(lang), f"{MENU}:{AGAIN_FINGERS}")],
+            [button(button_other_setup(lang), MENU_FINGERS)],
+        ]
+    )

@@ -1,0 +1,1 @@
+"""The letter game in a group chat: session, handlers, buttons, words."""

@@ -1,0 +1,46 @@
+"""The group lobby's buttons: join, the bot as a player, the rule, start."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardMarkup
+
+from bot.group import texts
+from bot.group.session import GroupSession
+from bot.keyboards import Press, button, parse
+from bot.letters.texts import button_rule
+from bot.texts import Lang
+from solver.letters import Rule
+
+KIND = "G"
+ACTIONS = ("join", "bot", "start")
+
+
+def press(data: object) -> Press | None:
+    return parse(data, KIND, _valid)
+
+
+def is_press(data: object) -> bool:
+    """The pattern of this game's ``CallbackQueryHandler``."""
+    return press(data) is not None
+
+
+def _valid(action: str, argument: str) -> bool:
+    return (action in ACTIONS and not argument) or (action == "rule" and argument in [r.value for r in Rule])
+
+
+def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
+    """Join, the bot as a player, the rule (Russian list only) and Start."""
+    prefix = f"{KIND}:{session.id}:{session.step}"
+    rows = [[button(texts.button_join(lang), f"{prefix}:join"), button(texts.button_add_bot(lang), f"{prefix}:bot")]]
+    if session.dictionary == "ru":
+        rows += [
+            [
+                button(
+                    ("✅ " if rule.value == session.rule else "") + button_rule(lang, rule),
+                    f"{prefix}:rule:{rule.value}",
+                )
+            ]
+            for rule in Rule
+        ]
+    rows.append([button(texts.button_start(lang), f"{prefix}:start")])
+    return InlineKeyboardMarkup(rows)

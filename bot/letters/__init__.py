@@ -1,0 +1,1 @@
+"""The private letter game, and English Ghost: session, handlers, buttons, words."""

@@ -1,0 +1,326 @@
+"""The private letter game (and English Ghost) in Telegram: commands, typed letters, buttons.
+
+Handlers are small: take the chat's lock, load the session, call the pure
+logic in :mod:`bot.letters.session`, commit the session, then reply with
+words from :mod:`bot.letters.texts`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from telegram import InlineKeyboardMarkup, Update
+from telegram.ext import ContextTypes
+
+from bot import replies
+from bot import texts as shared_texts
+from bot.active import is_active, start_or_ask
+from bot.deps import Deps, Loaded, deps, lang_of
+from bot.keyboards import START_GHOST, START_LETTERS, Press, checked_press
+from bot.letters import keyboards, texts
+from bot.letters import session as letters
+from bot.letters.session import KIND, LetterSession, Phase
+from bot.storage import Tally
+from bot.texts import Lang
+from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter, normalise_letters
+from solver.levels import Level
+
+T = TypeVar("T")
+
+
+def _game(found: Deps, session: LetterSession) -> LetterGame:
+    return found.solvers.letter_game(session.dictionary, session.rule)
+
+
+async def _save(
+    found: Deps,
+    chat_id: int,
+    loaded: Loaded[LetterSession],
+    *,
+    user_id: int,
+    tally: Tally | None,
+    activate: bool = False,
+) -> None:
+    """Commit the session with the player's record change (Ghost's apart), before any reply goes out."""
+    session = loaded.session
+    await found.save(
+        chat_id, session, loaded, user_id=user_id, tally=tally, activate=activate, record_kind=session.record_kind
+    )
+
+
+# ------------------------------------------------------------------ a new game
+
+
+async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
+    english = [arg.lower() for arg in context.args or []] == [letters.ENGLISH]
+    if english:
+        await start_or_ask(context, update, START_GHOST, begin_ghost)
+    else:
+        await start_or_ask(context, update, START_LETTERS, begin)
+
+
+async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game's set-up, from its first question (the chat's lock held)."""
+    session = LetterSession()
+    await deps(context).save(chat_id, session, None, activate=True)
+    await context.bot.send_message(
+        chat_id, texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule")
+    )
+
+
+async def begin_ghost(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """English Ghost's set-up: its rule is fixed, so it starts at who moves first."""
+    found = deps(context)
+    session = LetterSession(dictionary=letters.ENGLISH, rule=found.solvers.english.rule.value)
+    await found.save(chat_id, session, None, activate=True)
+    question = texts.ghost_intro(lang) + "\n" + texts.ask_first(lang)
+    await context.bot.send_message(chat_id, question, reply_markup=keyboards.letter_setup(lang, session, "first"))
+
+
+async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game with the last game's set-up, in one tap; without one, the set-up's questions."""
+    found = deps(context)
+    last = await found.load(chat_id, LetterSession)
+    if last is None or last.session.phase is not Phase.OVER:
+        await begin(context, chat_id, user_id, lang)
+        return
+    session = letters.same_setup(last.session)
+    turn = letters.bot_opens(_game(found, session), session, found.rng) if letters.bot_to_move(session) else None
+    await _save(found, chat_id, Loaded(session, last.stored), user_id=user_id, tally=Tally(played=1), activate=True)
+    await _announce_start(context, chat_id, lang, session, turn)
+
+
+async def _announce_start(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: Lang, session: LetterSession, turn: letters.Turn | None
+) -> None:
+    """The set-up in one line, then the bot's opening letter when it starts."""
+    game = deps(context).solvers.letter_game(session.dictionary, session.rule)
+    summary = texts.game_set(
+        lang, game.rule, bool(session.player_first), session.bot_level, bool(session.strict), english=session.english
+    )
+    if turn is None:
+        await context.bot.send_message(chat_id, summary, reply_markup=keyboards.letter_play(lang, session))
+        return
+    await context.bot.send_message(chat_id, summary)
+    await context.bot.send_message(
+        chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+    )
+
+
+# ------------------------------------------------------------------ moves
+
+
+async def on_text(update: Update, found: Deps, lang: Lang) -> None:
+    """A typed letter, while the chat plays this game (called under the chat's lock)."""
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    chat_id = update.effective_chat.id
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or loaded.session.phase is Phase.OVER:
+        await update.message.reply_text(shared_texts.nothing_running(lang))
+        return
+    session = loaded.session
+    if session.phase is not Phase.PLAYING:
+        await update.message.reply_text(texts.choose_with_buttons(lang))
+        return
+    game = _game(found, session)
+    letter = normalise_letter(update.message.text or "", game.alphabet)
+    if isinstance(letter, InputError):
+        await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
+        return
+    result = letters.play_letter(game, session, letter, found.rng)
+    if isinstance(result, letters.Refusal):
+        await update.message.reply_text(
+            texts.refusal_text(lang, result), reply_markup=keyboards.letter_play(lang, session)
+        )
+        return
+    await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=_ending_tally(result))
+    await update.message.reply_text(
+        texts.turn_text(lang, result, game.rule), reply_markup=keyboards.letter_play(lang, session)
+    )
+
+
+def _ending_tally(turn: letters.Turn) -> Tally | None:
+    if turn.ending is None:
+        return None
+    return Tally(won=1) if turn.ending.player_won else Tally(lost=1)
+
+
+async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    text, markup = await _hint(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
+    await update.message.reply_text(text, reply_markup=markup)
+
+
+async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
+    changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1))
+    if changed is None:
+        return texts.no_game_to_hint(lang), None
+    session, given = changed
+    return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
+
+
+async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    text, markup = await _give_up(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
+    await update.message.reply_text(text, reply_markup=markup)
+
+
+async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
+    changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1))
+    if changed is None:
+        return shared_texts.nothing_running(lang), None
+    session, result = changed
+    return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
+
+
+async def _change_running(
+    found: Deps,
+    chat_id: int,
+    user_id: int,
+    change: Callable[[LetterGame, LetterSession], T],
+    tally: Tally,
+) -> tuple[LetterSession, T] | None:
+    """Apply ``change`` to the chat's letter game if one is being played, and commit
+    it with the player's ``tally``; None when there is no game in play."""
+    async with found.locks[chat_id]:
+        loaded = await found.load(chat_id, LetterSession)
+        if loaded is None or loaded.session.phase is not Phase.PLAYING:
+            return None
+        result = change(_game(found, loaded.session), loaded.session)
+        await _save(found, chat_id, loaded, user_id=user_id, tally=tally)
+    return loaded.session, result
+
+
+async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The articles' question: who wins from these letters (the game's board when none are
+    given), under the rule and in the language of the letter game being played."""
+    assert update.message is not None and update.effective_chat is not None
+    found = deps(context)
+    lang = lang_of(update)
+    playing = await _letter_game_played(found, update.effective_chat.id)
+    game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
+    typed = "".join(context.args or [])
+    if not typed:
+        board: str | InputError = playing.board if playing is not None and playing.running else ""
+    else:
+        game, board = _game_for_letters(found, game, typed)
+    if isinstance(board, InputError):
+        await update.message.reply_text(texts.not_letters(lang, english=game is found.solvers.english))
+        return
+    rule = game.rule
+    verdict = game.verdict(board)
+    if verdict is Verdict.NO_WORD:
+        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang)))
+    elif verdict is Verdict.UNREACHABLE:
+        way = game.word_on_the_way(board) or ""
+        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
+    else:
+        await update.message.reply_text(texts.who_wins_text(lang, letters.who_wins(game, board), rule))
+
+
+async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:
+    """The chat's letter game when it is the game the chat plays (finished or not) and set up."""
+    if not await is_active(found, chat_id, KIND):
+        return None
+    loaded = await found.load(chat_id, LetterSession)
+    return loaded.session if loaded is not None and loaded.session.rule is not None else None
+
+
+def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:
+    """The letters read in ``game``'s alphabet; if they are not, in the other language's game."""
+    board = normalise_letters(typed, game.alphabet)
+    if not isinstance(board, InputError):
+        return game, board
+    russian = found.solvers.games[found.solvers.default_rule]
+    other = russian if game is found.solvers.english else found.solvers.english
+    other_board = normalise_letters(typed, other.alphabet)
+    return (game, board) if isinstance(other_board, InputError) else (other, other_board)
+
+
+# ------------------------------------------------------------------ buttons
+
+
+async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
+    press = await checked_press(update, keyboards.press)
+    if press is None:
+        return
+    query, chat, lang = update.callback_query, update.effective_chat, lang_of(update)
+    assert query is not None and chat is not None and update.effective_user is not None
+    found = deps(context)
+    async with found.locks[chat.id]:
+        loaded = await found.load(chat.id, LetterSession)
+        if loaded is None or loaded.session.id != press.session_id or not await is_active(found, chat.id, KIND):
+            await query.answer(shared_texts.stale_button(lang))
+            return
+        session = loaded.session
+        if press.action in keyboards.SETUP_FIELDS:
+            if session.phase.value != press.action:
+                await query.answer(shared_texts.stale_button(lang))
+                return
+            await _setup_step(update, context, found, loaded=loaded, press=press, lang=lang)
+            return
+        if session.phase is not Phase.PLAYING or press.step != len(session.board):
+            await query.answer(shared_texts.stale_button(lang))
+            return
+    await query.answer()
+    if press.action == "hint":
+        text, markup = await _hint(found, chat.id, update.effective_user.id, lang)
+    else:
+        text, markup = await _give_up(found, chat.id, update.effective_user.id, lang)
+    await context.bot.send_message(chat.id, text, reply_markup=markup)
+
+
+def _choose(found: Deps, session: LetterSession, press: Press) -> None:
+    """Record one set-up answer in the session."""
+    if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
+        session.dictionary = letters.ENGLISH
+        session.rule = found.solvers.english.rule.value
+    elif press.action == "rule":
+        session.rule = Rule(press.argument).value
+    elif press.action == "first":
+        session.player_first = press.argument == "1"
+    elif press.action == "level":
+        session.level = Level(press.argument).value
+    else:
+        session.strict = press.argument == "1"
+
+
+async def _setup_step(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    found: Deps,
+    *,
+    loaded: Loaded[LetterSession],
+    press: Press,
+    lang: Lang,
+) -> None:
+    """One choice of the game's set-up; the last one starts the game."""
+    query = update.callback_query
+    assert query is not None and update.effective_chat is not None and update.effective_user is not None
+    chat_id = update.effective_chat.id
+    session = loaded.session
+    _choose(found, session, press)
+    turn = None
+    tally = None
+    if session.phase is Phase.PLAYING:
+        tally = Tally(played=1)
+        if letters.bot_to_move(session):
+            turn = letters.bot_opens(_game(found, session), session, found.rng)
+    await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=tally, activate=True)
+    phase = session.phase
+    if phase in (Phase.FIRST, Phase.LEVEL, Phase.STRICT):
+        question = {Phase.FIRST: texts.ask_first, Phase.LEVEL: texts.ask_level, Phase.STRICT: texts.ask_strict}[phase]
+        await replies.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
+        return
+    game = _game(found, session)
+    summary = texts.game_set(
+        lang, game.rule, bool(session.player_first), session.bot_level, bool(session.strict), english=session.english
+    )
+    await replies.answer_and_edit(query, summary)
+    if turn is not None:
+        await context.bot.send_message(
+            chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+        )

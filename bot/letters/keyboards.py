@@ -1,0 +1,67 @@
+"""The private letter game's buttons: its set-up, then hint and give up."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardMarkup
+
+from bot.keyboards import AGAIN_LETTERS, COMMON_CHOICES, MENU, MENU_LETTERS, Press, button, parse
+from bot.letters import texts
+from bot.letters.session import LetterSession
+from bot.texts import Lang, button_first, button_level, button_other_setup
+from solver.letters import Rule
+from solver.levels import Level
+
+KIND = "L"
+ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
+MENU_AGAIN = f"{MENU}:{AGAIN_LETTERS}"
+SETUP_CHOICES: dict[str, list[str]] = {
+    "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
+    **COMMON_CHOICES,
+    "strict": ["1", "0"],
+}
+SETUP_FIELDS = tuple(SETUP_CHOICES)
+ACTIONS = ("hint", "giveup")
+
+
+def press(data: object) -> Press | None:
+    return parse(data, KIND, _valid)
+
+
+def is_press(data: object) -> bool:
+    """The pattern of this game's ``CallbackQueryHandler``."""
+    return press(data) is not None
+
+
+def _valid(action: str, argument: str) -> bool:
+    return argument in SETUP_CHOICES.get(action, []) or (action in ACTIONS and not argument)
+
+
+def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboardMarkup:
+    prefix = f"{KIND}:{session.id}:0:{field}"
+    if field == "rule":
+        rows = [[button(texts.button_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
+        if lang == "en":  # English Ghost is offered to English speakers (anyone may ask with /play en)
+            rows.append([button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")])
+    elif field == "first":
+        rows = [[button(button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
+    elif field == "level":
+        rows = [[button(button_level(lang, level), f"{prefix}:{level.value}") for level in Level]]
+    else:
+        rows = [[button(texts.button_strict(lang, strict), f"{prefix}:{int(strict)}")] for strict in (False, True)]
+    return InlineKeyboardMarkup(rows)
+
+
+def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
+    prefix = f"{KIND}:{session.id}:{len(session.board)}"
+    if session.over:
+        return InlineKeyboardMarkup(
+            [[button(texts.button_again(lang), MENU_AGAIN)], [button(button_other_setup(lang), MENU_LETTERS)]]
+        )
+    return InlineKeyboardMarkup(
+        [
+            [
+                button(texts.button_hint(lang, min(session.hint_stage, 1)), f"{prefix}:hint"),
+                button(texts.button_giveup(lang), f"{prefix}:giveup"),
+            ]
+        ]
+    )

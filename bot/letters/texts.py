@@ -1,0 +1,269 @@
+"""Every word of the private letter game (and English Ghost) the player reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
+from bot.texts import Lang, button_level, t
+from solver.letters import InputError, InputProblem, Play, Rule
+from solver.levels import Level
+
+
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "🔤 Игра в буквы. Мы по очереди приписываем по одной букве. Каждая буква должна оставлять начало "
+        "какого-нибудь существительного (нарицательного, в начальной форме, от 2 букв). Е и Ё — разные буквы.\n"
+        "Правило «кто закончит слово — выиграл»: составивший слово побеждает.\n"
+        "Правило «кто закончит слово — проиграл» (как в Ghost): составивший слово проигрывает.\n"
+        "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n"
+        "/hint — подсказка, /giveup — сдаться, /whowins — кто выигрывает с этих букв.\n"
+        "English Ghost (/play en): английские слова от 4 букв, кто закончил слово — проиграл.",
+        "🔤 The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
+        "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
+        "Rule “completing a word wins”: whoever completes a word wins.\n"
+        "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
+        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n"
+        "/hint for a hint, /giveup to resign, /whowins: who wins from these letters.\n"
+        "English Ghost (/play en): English words of 4+ letters; completing a word loses.",
+    )
+
+
+def board(letters: str) -> str:
+    return f"«{letters.upper()}»" if letters else "«»"
+
+
+def button_rule(lang: Lang, rule: Rule) -> str:
+    if rule is Rule.COMPLETE_WINS:
+        return t(lang, "Закончил слово — выиграл", "Completing a word wins")
+    return t(lang, "Закончил слово — проиграл", "Completing a word loses")
+
+
+def button_english_ghost(lang: Lang) -> str:
+    return t(lang, "👻 English Ghost", "👻 English Ghost (words of 4+ letters)")
+
+
+def ghost_intro(lang: Lang) -> str:
+    return t(
+        lang,
+        "👻 English Ghost: английские слова от 4 букв (список Unix), кто закончил слово — проиграл.",
+        "👻 English Ghost: English words of 4+ letters (the Unix word list); completing a word loses.",
+    )
+
+
+def button_strict(lang: Lang, strict: bool) -> str:
+    if strict:
+        return t(lang, "Строго: плохая буква проигрывает", "Strict: a bad letter loses")
+    return t(lang, "Мягко: плохую букву можно заменить", "Gentle: a bad letter may be replaced")
+
+
+def button_hint(lang: Lang, stage: int) -> str:
+    return t(lang, "💡 Подсказка", "💡 Hint") if stage == 0 else t(lang, "🏆 Какие выигрывают?", "🏆 Which win?")
+
+
+def button_giveup(lang: Lang) -> str:
+    return t(lang, "🏳 Сдаться", "🏳 Give up")
+
+
+def button_again(lang: Lang) -> str:
+    return t(lang, "🔁 Ещё партию", "🔁 Play again")
+
+
+def ask_rule(lang: Lang) -> str:
+    return t(lang, "Игра в буквы. Какое правило?", "The letter game. Which rule?")
+
+
+def ask_first(lang: Lang) -> str:
+    return t(lang, "Кто начинает?", "Who starts?")
+
+
+def ask_level(lang: Lang) -> str:
+    return t(lang, "Насколько сильно мне играть?", "How strong should I play?")
+
+
+def ask_strict(lang: Lang) -> str:
+    return t(
+        lang,
+        "А если написать букву, после которой слова не составить?",
+        "And a letter after which no noun can be formed?",
+    )
+
+
+def choose_with_buttons(lang: Lang) -> str:
+    return t(lang, "Выберите кнопкой выше (или /play заново).", "Choose with a button above (or /play again).")
+
+
+def game_set(lang: Lang, rule: Rule, player_first: bool, level: Level, strict: bool, *, english: bool = False) -> str:
+    name = button_english_ghost(lang) if english else button_rule(lang, rule)
+    return (
+        f"{name} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
+        + (t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.") if player_first else "")
+    ).rstrip()
+
+
+def examples(lang: Lang, plays: Sequence[Play], limit: int = 8) -> str:
+    shown = ", ".join(f"{p.letter.upper()} ({p.example})" for p in plays[:limit])
+    more = len(plays) - limit
+    return shown + (t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else "")
+
+
+def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
+    lines = []
+    if turn.player_letter is not None:
+        lines.append(t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
+    if turn.bot_letter is not None:
+        lines.append(t(lang, f"Я: {turn.bot_letter.upper()}", f"Me: {turn.bot_letter.upper()}"))
+    lines.append(t(lang, f"Доска: {board(turn.board)}", f"Board: {board(turn.board)}"))
+    ending = turn.ending
+    if ending is None:
+        lines.append(t(lang, "Ваш ход.", "Your move."))
+        return "\n".join(lines)
+    if ending.reason is EndReason.COMPLETED_WORD:
+        word = board(ending.word or "")
+        if rule is Rule.COMPLETE_WINS:
+            why = t(
+                lang,
+                f"Слово {word} закончено — кто закончил, тот выиграл.",
+                f"The word {word} is complete, and completing a word wins.",
+            )
+        else:
+            why = t(
+                lang,
+                f"Слово {word} закончено — кто закончил, тот проиграл.",
+                f"The word {word} is complete, and completing a word loses.",
+            )
+    else:
+        why = t(
+            lang,
+            f"Ни одно существительное не начинается с {board(ending.board)}.",
+            f"No noun starts with {board(ending.board)}.",
+        )
+        if ending.possible:
+            why += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, ending.possible)
+    lines.append(why)
+    lines.append(
+        t(lang, "🎉 Вы выиграли!", "🎉 You won!") if ending.player_won else t(lang, "🤖 Я выиграл.", "🤖 I won.")
+    )
+    return "\n".join(lines)
+
+
+def refusal_text(lang: Lang, refusal: Refusal) -> str:
+    if refusal.word_on_the_way:
+        why = t(
+            lang,
+            f"{board(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
+            f"{board(refusal.attempted)}: the game would end earlier, at {board(refusal.word_on_the_way)}.",
+        )
+    else:
+        why = t(
+            lang,
+            f"Ни одно существительное не начинается с {board(refusal.attempted)}.",
+            f"No noun starts with {board(refusal.attempted)}.",
+        )
+    return (
+        f"❌ {why}\n"
+        + t(lang, "Ходите ещё раз. Например: ", "Move again. For example: ")
+        + examples(lang, refusal.possible, limit=5)
+    )
+
+
+def not_a_letter(lang: Lang, error: InputError, english: bool = False) -> str:
+    if error.problem is InputProblem.NOT_ONE_LETTER:
+        return t(lang, "Нужна ровно одна буква.", "One letter, please.")
+    if english:
+        return t(
+            lang, "Пришлите одну латинскую букву (или /hint, /giveup).", "Send one letter a-z (or /hint, /giveup)."
+        )
+    return t(lang, "Пришлите одну русскую букву (или /hint, /giveup).", "Send one Russian letter (or /hint, /giveup).")
+
+
+def expected_input(lang: Lang) -> str:
+    """What the game waits for, told to a player who sent a sticker or a photo."""
+    return not_a_letter(lang, InputError(InputProblem.NOT_IN_ALPHABET, ""))
+
+
+def hint_text(lang: Lang, hint: Hint) -> str:
+    if hint.stage == 1:
+        letters = " ".join(p.letter.upper() for p in hint.plays)
+        return t(lang, f"💡 Можно сыграть: {letters}", f"💡 You can play: {letters}")
+    if not hint.plays:
+        return t(
+            lang, "🏆 При моей лучшей игре здесь выигрывающих букв нет.", "🏆 Against my best play no letter wins here."
+        )
+    return t(lang, "🏆 Выигрывают: ", "🏆 Winning letters: ") + examples(lang, hint.plays, limit=12)
+
+
+def no_game_to_hint(lang: Lang) -> str:
+    return t(
+        lang,
+        "Подсказки — во время игры в буквы. /play — начать.",
+        "Hints are for a letter game in progress. /play to start.",
+    )
+
+
+def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
+    if give_up.board:
+        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+    else:
+        head = t(lang, "🏳 Вы сдались до первой буквы.", "🏳 You gave up before the first letter.")
+    if give_up.bot_was_winning:
+        how = t(lang, "Я выигрывал так: ", "I was winning like this: ") + give_up.strategy
+    else:
+        letters = " ".join(letter.upper() for letter in give_up.winning_letters)
+        how = (
+            t(
+                lang,
+                f"А ведь вы выигрывали: {letters}. Например: ",
+                f"Yet you were winning with {letters}. For example: ",
+            )
+            + give_up.strategy
+        )
+    return f"{head}\n{how[:3500]}"
+
+
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
+    rule_name = button_rule(lang, rule)
+    where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
+    if answer.over_word:
+        return t(
+            lang,
+            f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
+            f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
+        )
+    first = answer.winner == "first"
+    winner = t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
+    text = t(
+        lang,
+        f"{rule_name}. С {where} при лучшей игре выигрывает {winner}.",
+        f"{rule_name}. From {where}, with perfect play, {winner} wins.",
+    )
+    if answer.winning:
+        text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
+    else:
+        text += t(lang, "\nУ того, кто ходит, выигрывающих букв нет.", "\nThe player to move has no winning letter.")
+    return text
+
+
+def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
+    return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
+
+
+def no_word_starts(lang: Lang) -> str:
+    return t(lang, "ни одно существительное так не начинается.", "no noun starts like that.")
+
+
+def ends_earlier(lang: Lang, word: str) -> str:
+    return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
+
+
+def not_letters(lang: Lang, *, english: bool = False) -> str:
+    if english:
+        return t(
+            lang, "после /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
+        )
+    return t(
+        lang,
+        "после /whowins нужны русские буквы, например /whowins йо.",
+        "/whowins takes Russian letters, for example /whowins йо.",
+    )

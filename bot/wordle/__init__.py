@@ -1,0 +1,1 @@
+"""5bukv ("wordle" in the code): session, handlers, buttons, words."""

@@ -1,0 +1,195 @@
+"""5bukv in Telegram: /5bukv, typed masks, the letter buttons, /undo, /hint, /giveup.
+
+Some calls search for a guess (up to a second or so off the stored tree), so
+they run in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from telegram import InlineKeyboardMarkup, Update
+from telegram.ext import ContextTypes
+
+from bot import replies
+from bot import texts as shared_texts
+from bot.active import is_active, resign_running, start_or_ask
+from bot.deps import Deps, Loaded, deps, lang_of
+from bot.keyboards import START_WORDLE, Press, checked_press
+from bot.storage import Tally
+from bot.texts import Lang
+from bot.wordle import keyboards, texts
+from bot.wordle import session as wordle
+from bot.wordle.session import KIND, Progress, WordleSession
+from solver.wordle import Entry, EntryError, parse_entry
+
+Answer = tuple[str, InlineKeyboardMarkup | None]
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/5bukv: a new game, with the first guess to try."""
+    await start_or_ask(context, update, START_WORDLE, begin)
+
+
+async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game (the chat's lock held)."""
+    found = deps(context)
+    session = wordle.start(found.solvers.wordle.first_guess)
+    progress = wordle.progress(found.solvers.wordle, session)
+    await found.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
+    text, markup = _shown(lang, session, progress)
+    await context.bot.send_message(chat_id, text, reply_markup=markup)
+
+
+def _shown(lang: Lang, session: WordleSession, progress: Progress) -> tuple[str, InlineKeyboardMarkup]:
+    return texts.progress_text(lang, progress), keyboards.wordle(lang, session, progress.remaining)
+
+
+async def on_text(update: Update, found: Deps, lang: Lang) -> None:
+    """A typed mask (or word and mask), while the chat plays this game (called under the chat's lock)."""
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    loaded = await found.load(update.effective_chat.id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        await update.message.reply_text(shared_texts.nothing_running(lang))
+        return
+    if loaded.session.solved:
+        await update.message.reply_text(texts.already_solved(lang))
+        return
+    typed = update.message.text or ""
+    entry = parse_entry(typed, loaded.session.suggestion)
+    if isinstance(entry, EntryError):
+        await update.message.reply_text(texts.entry_problem(lang, entry))
+        return
+    if wordle.word_problem(typed, entry, loaded.session) is not None:
+        await update.message.reply_text(texts.not_russian_word(lang))
+        return
+    text, markup = await _enter(
+        found, update.effective_chat.id, update.effective_user.id, lang, loaded=loaded, entry=entry
+    )
+    if entry.word not in found.solvers.wordle.wordle.index:
+        text = texts.not_in_list(lang, entry.word) + "\n" + text
+    await update.message.reply_text(text, reply_markup=markup)
+
+
+async def _enter(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, *, loaded: Loaded[WordleSession], entry: Entry
+) -> tuple[str, InlineKeyboardMarkup]:
+    """Add an entry (a search may run: off the event loop) and commit it; a first solve counts as a win."""
+    session = loaded.session
+    progress = await asyncio.to_thread(wordle.enter, found.solvers.wordle, session, entry)
+    tally = Tally(won=1) if progress.first_solve else None
+    await found.save(chat_id, session, loaded, user_id=user_id, tally=tally)
+    return _shown(lang, session, progress)
+
+
+async def _refuse(
+    found: Deps, chat_id: int, lang: Lang, loaded: Loaded[WordleSession]
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The game did not take the suggestion: the next best word instead (a search: off the event loop)."""
+    session = loaded.session
+    progress = await asyncio.to_thread(wordle.refuse, found.solvers.wordle, session)
+    await found.save(chat_id, session, loaded)
+    return _shown(lang, session, progress)
+
+
+async def undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None and update.effective_chat is not None
+    undone = await _undo(deps(context), update.effective_chat.id, lang_of(update))
+    assert undone is not None  # only a button press can be stale
+    await update.message.reply_text(undone[0], reply_markup=undone[1])
+
+
+async def _undo(found: Deps, chat_id: int, lang: Lang, press: Press | None = None) -> Answer | None:
+    """Take back the last entry; with a button ``press``, None when that button is stale
+    (checked under the lock, so two taps at once take back one entry, not two)."""
+    async with found.locks[chat_id]:
+        loaded = await found.load(chat_id, WordleSession)
+        if press is not None and (
+            loaded is None
+            or loaded.session.id != press.session_id
+            or press.step != len(loaded.session.entries)
+            or not await is_active(found, chat_id, KIND)
+        ):
+            return None
+        if loaded is None or loaded.session.given_up:
+            return texts.nothing_to_undo(lang), None
+        session = loaded.session
+        progress = await asyncio.to_thread(wordle.undo, found.solvers.wordle, session)
+        if progress is None:
+            return texts.nothing_to_undo(lang), None
+        await found.save(chat_id, session, loaded)
+    return _shown(lang, session, progress)
+
+
+async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/hint during 5bukv: where the game stands, and the word to try."""
+    assert update.message is not None and update.effective_chat is not None
+    found = deps(context)
+    async with found.locks[update.effective_chat.id]:
+        loaded = await found.load(update.effective_chat.id, WordleSession)
+        if loaded is None or loaded.session.given_up:
+            await update.message.reply_text(shared_texts.nothing_running(lang_of(update)))
+            return
+        progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
+    text, markup = _shown(lang_of(update), loaded.session, progress)
+    await update.message.reply_text(text, reply_markup=markup)
+
+
+async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/giveup during 5bukv: the game ends as lost, with the words that were still possible."""
+    assert update.message is not None
+    lang = lang_of(update)
+    session = await resign_running(update, context, WordleSession)
+    if session is None:
+        await update.message.reply_text(texts.nothing_to_give_up(lang))
+        return
+    possible = deps(context).solvers.wordle.candidates(session.history, session.refused)
+    await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
+
+
+async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
+    press = await checked_press(update, keyboards.press)
+    if press is None:
+        return
+    query, chat, user, lang = update.callback_query, update.effective_chat, update.effective_user, lang_of(update)
+    assert query is not None and chat is not None and user is not None
+    found = deps(context)
+    if press.action == "undo":
+        undone = await _undo(found, chat.id, lang, press)
+        if undone is None:
+            await query.answer(shared_texts.stale_button(lang))
+            return
+        await query.answer()
+        await context.bot.send_message(chat.id, undone[0], reply_markup=undone[1])
+        return
+    async with found.locks[chat.id]:
+        loaded = await found.load(chat.id, WordleSession)
+        remaining = await _remaining_if_current(found, chat.id, loaded, press)
+        if loaded is None or not remaining:
+            await query.answer(shared_texts.stale_button(lang))
+            return
+        session = loaded.session
+        if press.action == "tap":
+            wordle.tap(session, int(press.argument))
+            await found.save(chat.id, session, loaded)
+            await replies.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
+            return
+        if press.action == "refused":
+            text, markup = await _refuse(found, chat.id, lang, loaded)
+        else:
+            entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
+            text, markup = await _enter(found, chat.id, user.id, lang, loaded=loaded, entry=entry)
+    await replies.answer_and_edit_buttons(query, None)
+    await context.bot.send_message(chat.id, text, reply_markup=markup)
+
+
+async def _remaining_if_current(found: Deps, chat_id: int, loaded: Loaded[WordleSession] | None, press: Press) -> int:
+    """How many words still fit, when ``press`` was made for the chat's active game at this
+    step with a word still to find; else 0 (the press is stale)."""
+    if loaded is None or not await is_active(found, chat_id, KIND):
+        return 0
+    session = loaded.session
+    if session.id != press.session_id or press.step != len(session.entries) or session.solved or session.given_up:
+        return 0
+    return len(found.solvers.wordle.candidates(session.history, session.refused))

@@ -1,0 +1,54 @@
+"""5bukv's buttons: the suggested word's letters to colour, done, undo, "not taken"."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardMarkup
+
+from bot.keyboards import MENU_WORDLE, Press, button, parse
+from bot.texts import Lang
+from bot.wordle import texts
+from bot.wordle.session import WordleSession
+from solver.wordle import Colour
+
+KIND = "W"
+
+
+def press(data: object) -> Press | None:
+    return parse(data, KIND, _valid)
+
+
+def is_press(data: object) -> bool:
+    """The pattern of this game's ``CallbackQueryHandler``."""
+    return press(data) is not None
+
+
+def _valid(action: str, argument: str) -> bool:
+    return (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (
+        action in ("done", "solved", "undo", "refused") and not argument
+    )
+
+
+def wordle(lang: Lang, session: WordleSession, remaining: int) -> InlineKeyboardMarkup:
+    """The suggested word's letters to colour, with done, undo and "not taken"; with one
+    word left, a one-tap "solved"; once solved, or when no word fits, undo and a new word."""
+    prefix = f"{KIND}:{session.id}:{len(session.entries)}"
+    undo = [button(texts.button_undo(lang), f"{prefix}:undo")] if session.entries else []
+    if session.solved or not remaining:
+        return InlineKeyboardMarkup([undo, [button(texts.button_new_word(lang), MENU_WORDLE)]])
+    tiles = [
+        button(texts.button_tile(letter, Colour(colour)), f"{prefix}:tap:{index}")
+        for index, (letter, colour) in enumerate(zip(session.suggestion, session.taps, strict=True))
+    ]
+    solved = [[button(texts.button_solved(lang), f"{prefix}:solved")]] if remaining == 1 else []
+    return InlineKeyboardMarkup(
+        [
+            tiles,
+            *solved,
+            [button(texts.button_done(lang), f"{prefix}:done"), *undo],
+            [button(texts.button_refused(lang), f"{prefix}:refused")],
+        ]
+    )
+
+
+def new_game(lang: Lang) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[button(texts.button_new_word(lang), MENU_WORDLE)]])

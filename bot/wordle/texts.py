@@ -1,0 +1,176 @@
+"""Every word of 5bukv the player reads."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.texts import Lang, count, t
+from bot.wordle.session import Progress
+from solver.wordle import Colour, Entry, EntryError, EntryProblem
+
+MAX_SHOWN = 10
+SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
+
+
+def rules(lang: Lang) -> str:
+    return t(
+        lang,
+        "🟨 «5 букв»: угадайте существительное из 5 букв за 6 попыток. 🟨 — буква на своём месте, "
+        "⬜ — буква есть в другом месте, ⬛ — буквы нет. Присылайте маску (ЖБС, ywg или квадратики) — "
+        "или «слово маска», если вводили своё слово. Если игра не приняла предложенное слово, нажмите "
+        "«🚫 Игра не приняла это слово» — я предложу другое. /undo — отменить последнюю маску.",
+        "🟨 5bukv: guess a 5-letter Russian noun in 6 tries. 🟨 right place, ⬜ elsewhere in the word, "
+        "⬛ not in the word. Send the colours (ywg, жбс or the squares), or “word mask” if you typed your own word. "
+        "If the game did not take the suggested word, press “🚫 The game did not take this word” for another. "
+        "/undo takes back the last colours.",
+    )
+
+
+def button_done(lang: Lang) -> str:
+    return t(lang, "✅ Готово", "✅ Done")
+
+
+def button_refused(lang: Lang) -> str:
+    return t(lang, "🚫 Игра не приняла это слово", "🚫 The game did not take this word")
+
+
+def button_undo(lang: Lang) -> str:
+    return t(lang, "↩️ Отменить", "↩️ Undo")
+
+
+def button_tile(letter: str, colour: Colour) -> str:
+    return f"{SQUARE[colour]} {letter.upper()}"
+
+
+def squares(mask: Sequence[Colour]) -> str:
+    return "".join(SQUARE[c] for c in mask)
+
+
+def entry_line(entry: Entry) -> str:
+    return f"{squares(entry.mask)} {entry.word.upper()}"
+
+
+def progress_text(lang: Lang, progress: Progress) -> str:
+    lines = [entry_line(e) for e in progress.entries]
+    if progress.refused:
+        words = ", ".join(word.upper() for word in progress.refused)
+        lines.append(t(lang, f"🚫 Игра не приняла: {words}", f"🚫 Not taken by the game: {words}"))
+    if progress.solved:
+        tries = len(progress.entries)
+        took = count(lang, tries, ("попытку", "попытки", "попыток"), ("try", "tries"))
+        lines.append(t(lang, f"🎉 Отгадано за {took}!", f"🎉 Solved in {took}!"))
+        return "\n".join(lines)
+    if progress.no_candidate:
+        lines.append(
+            t(
+                lang,
+                "🤔 Ни одно слово из моего списка не подходит под эти маски. Проверьте их — /undo отменит последнюю.",
+                "🤔 No word of my list fits these colours. Check them: /undo takes back the last one.",
+            )
+        )
+        return "\n".join(lines)
+    assert progress.suggestion is not None
+    remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
+    if progress.listed:
+        remaining += ": " + ", ".join(progress.listed)
+    if progress.remaining == 1:
+        lines += [
+            t(lang, "Осталось одно слово.", "One word is left."),
+            t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
+            t(
+                lang,
+                "Всё жёлтое — нажмите «🎉 Это оно!»; нет — пришлите маску или отметьте цвета.",
+                "All yellow? Tap “🎉 That's it!”; if not, send the colours or tap them.",
+            ),
+        ]
+        return "\n".join(lines)
+    lines += [
+        remaining,
+        t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
+        t(
+            lang,
+            "Пришлите маску (например ЖБССС или ywggg) или отметьте цвета кнопками.",
+            "Send the colours (like ywggg) or tap the buttons to colour the letters.",
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def entry_problem(lang: Lang, error: EntryError) -> str:
+    if error.problem is EntryProblem.WRONG_LENGTH:
+        return t(
+            lang, f"В маске должно быть 5 цветов, а не {error.length}.", f"A mask has 5 colours, not {error.length}."
+        )
+    if error.problem is EntryProblem.UNKNOWN_SYMBOL:
+        return t(
+            lang,
+            f"Не понимаю знак «{error.symbol}». Цвета: Ж/y/🟨, Б/w/⬜, С/g/⬛.",
+            f"I do not understand “{error.symbol}”. Colours: y/ж/🟨, w/б/⬜, g/с/⬛.",
+        )
+    if error.problem is EntryProblem.WORD_NOT_FIVE_LETTERS:
+        return t(
+            lang,
+            "Слово должно быть из 5 букв: «слово маска», например «норка ggwyg».",
+            "The word must have 5 letters: “word mask”, for example “норка ggwyg”.",
+        )
+    return t(lang, "Пришлите маску из 5 цветов, например ЖБССС.", "Send a mask of 5 colours, like ywggg.")
+
+
+def expected_input(lang: Lang) -> str:
+    """What the game waits for, told to a player who sent a sticker or a photo."""
+    return entry_problem(lang, EntryError(EntryProblem.EMPTY, ""))
+
+
+def not_russian_word(lang: Lang) -> str:
+    return t(
+        lang,
+        "Слово в «5 буквах» — из 5 русских букв, например «норка ggwyg».",
+        "A 5bukv word has 5 Russian letters, for example “норка ggwyg”.",
+    )
+
+
+def not_in_list(lang: Lang, word: str) -> str:
+    return t(
+        lang,
+        f"ℹ️ Слова «{word.upper()}» нет в моём списке; его цвета я учёл.",
+        f"ℹ️ “{word.upper()}” is not in my word list; I have taken its colours into account.",
+    )
+
+
+def nothing_to_give_up(lang: Lang) -> str:
+    return t(
+        lang,
+        "Сдаваться пока не в чем: введите первую маску, или /5bukv — новое слово.",
+        "Nothing to give up yet: enter the first colours, or /5bukv for a new word.",
+    )
+
+
+def gave_up(lang: Lang, possible: list[str]) -> str:
+    head = t(lang, "🏳 Вы сдались.", "🏳 You gave up.")
+    if not possible:
+        return head
+    shown = ", ".join(word.upper() for word in possible[:MAX_SHOWN])
+    more = len(possible) - MAX_SHOWN
+    words = count(lang, len(possible), ("слово", "слова", "слов"), ("word", "words"))
+    tail = t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else ""
+    return head + t(lang, f" Подходило {words}: ", f" {words} still fitted: ") + shown + tail
+
+
+def button_solved(lang: Lang) -> str:
+    return t(lang, "🎉 Это оно!", "🎉 That's it!")
+
+
+def button_new_word(lang: Lang) -> str:
+    return t(lang, "🟨 Новое слово", "🟨 A new word")
+
+
+def nothing_to_undo(lang: Lang) -> str:
+    return t(lang, "Отменять нечего.", "Nothing to undo.")
+
+
+def already_solved(lang: Lang) -> str:
+    return t(
+        lang,
+        "Это слово уже отгадано. /5bukv — новая игра, /undo — отменить.",
+        "That word is solved. /5bukv for a new one, /undo to take it back.",
+    )

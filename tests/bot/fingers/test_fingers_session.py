@@ -1,0 +1,75 @@
+"""The finger game's session, pure: no Telegram, no HTTP, no database."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.fingers import session as fingers
+from bot.fingers.session import LEFT, RIGHT, FingerSession, Result
+from bot.fingers.texts import finger_move, fingers_board
+from solver.fingers import FingerGame, Kind
+from solver.levels import Level
+
+
+@pytest.fixture(scope="module")
+def game() -> FingerGame:
+    return FingerGame()
+
+
+def test_the_bot_opens_when_the_player_goes_second(game: FingerGame) -> None:
+    session = FingerSession()
+    fingers.choose_level(session, Level.PERFECT)
+    turn = fingers.begin(game, session, False, 100, random.Random(1))
+    assert turn.bot_move is not None and session.moves == 1 and session.player_to_move
+
+
+def test_a_move_number_out_of_range_changes_nothing(game: FingerGame) -> None:
+    session = FingerSession(level=Level.EASY.value)
+    fingers.begin(game, session, True, 100, random.Random(1))
+    before = session.to_dict()
+    assert fingers.play(game, session, 99, 100, random.Random(1)) is None
+    assert session.to_dict() == before
+
+
+def test_the_move_cap_ends_in_a_draw(game: FingerGame) -> None:
+    session = FingerSession(level=Level.EASY.value)
+    fingers.begin(game, session, True, 2, random.Random(1))
+    turn = fingers.play(game, session, 0, 2, random.Random(1))
+    assert turn is not None and turn.result is Result.DRAW_CAP and session.over  # no hand can die in two moves
+
+
+def test_the_perfect_bot_beats_a_player_who_always_makes_the_first_move(game: FingerGame) -> None:
+    session = FingerSession(level=Level.PERFECT.value)
+    fingers.begin(game, session, True, 100, random.Random(1))
+    while not session.over:
+        fingers.play(game, session, 0, 100, random.Random(1))
+    assert session.result in (Result.LOST.value, Result.DRAW_REPETITION.value)
+
+
+def test_a_session_survives_its_json_round_trip(game: FingerGame) -> None:
+    session = FingerSession(level=Level.STRONG.value)
+    fingers.begin(game, session, False, 100, random.Random(2))
+    assert FingerSession.from_dict(json.loads(json.dumps(session.to_dict()))) == session
+
+
+def test_hands_keep_their_places_in_what_the_player_sees(game: FingerGame) -> None:
+    """The solver sorts hands; the player's left hand stays the left one, in labels and on the board."""
+    session = FingerSession(level=Level.EASY.value, player_first=True, player=[1, 2], bot=[3, 1])
+    labels = {finger_move("ru", seen): seen for seen in fingers.player_moves(game, session)}
+    assert "левая 1 бьёт правую 1" in labels and "правая 2 бьёт левую 3" in labels
+    kill = labels["правая 2 бьёт левую 3"]
+    assert (kill.tapper, kill.tapped, kill.before, kill.after) == (RIGHT, LEFT, (3, 1), (0, 1))
+    turn = fingers.play(game, session, list(labels.values()).index(kill), 100, random.Random(3))
+    assert turn is not None and turn.player_move == kill
+    assert session.bot == [0, 1]  # the dead hand stays on the left: one finger has no split
+    assert "✋3  ✋1" in fingers_board("ru", FingerSession(bot=[3, 1]))  # shown as placed, not sorted
+
+
+def test_a_split_keeps_the_bigger_hand_on_its_side(game: FingerGame) -> None:
+    session = FingerSession(level=Level.EASY.value, player_first=True, player=[3, 1], bot=[1, 1])
+    splits = [seen for seen in fingers.player_moves(game, session) if seen.move.kind is Kind.SPLIT]
+    assert {(seen.before, seen.after) for seen in splits} == {((3, 1), (2, 2)), ((3, 1), (4, 0))}
+    assert "перераспределить 3+1 → 4+0" in [finger_move("ru", seen) for seen in splits]

@@ -1,0 +1,132 @@
+"""One active game per private chat, end to end: text and /undo, /hint, /giveup go to the game
+being played; starting another game while one runs asks first, and resigning counts as a loss."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot_harness import Bot, Player, new_letter_game, record, stored_state
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import keyboards
+from bot.solvers import Solvers
+from solver.wordle import feedback
+
+ASKS = "Начать новую игру — значит сдаться"
+
+
+def mask(guess: str, secret: str) -> str:
+    return "".join(colour.value for colour in feedback(guess, secret))
+
+
+async def test_the_letter_game_after_5bukv_gets_the_letters_and_undo_leaves_5bukv_alone(
+    bot: Bot, database: Path
+) -> None:
+    """The issue's path: /5bukv, ggggg, /play (set up), к, /undo, а."""
+    player = Player(bot, 801)
+    await player.say("/5bukv")
+    await player.say("ggggg")
+    assert ASKS in (await player.say("/play")).text
+    await player.tap("Сдаться и начать")
+    await player.tap("выиграл")
+    await player.tap("Я начинаю")
+    await player.tap("Безупречный")
+    await player.tap("Мягко")
+    assert "Вы: К" in (await player.say("к")).text
+    five_letters = stored_state(database, 801, "5bukv")
+    undo = await player.say("/undo")
+    assert "Ходы не отменяются" in undo.text and "Попробуйте" not in undo.text
+    assert stored_state(database, 801, "5bukv") == five_letters
+    assert "Не понимаю знак" not in (await player.say("а")).text
+    assert record(database, 801, "5bukv") == (1, 0, 1, 0)  # the 5bukv game left is a loss
+
+
+async def test_the_finger_game_gets_text_and_giveup(bot: Bot, database: Path) -> None:
+    player = Player(bot, 802)
+    await player.say("/fingers")
+    await player.tap("Лёгкий")
+    await player.tap("Я начинаю")
+    assert "кнопками" in (await player.say("к")).text
+    assert "Сейчас игры нет" not in (reply := await player.say("/giveup")).text
+    assert "Вы сдались" in reply.text
+    assert record(database, 802, "fingers") == (1, 0, 1, 0)
+    state = stored_state(database, 802, "fingers")
+    assert state is not None and state[0]["result"] == "lost"
+
+
+async def test_no_path_throws_a_running_game_away(bot: Bot, database: Path) -> None:
+    """/play, the /start menu and an old «🔁 Ещё партию» button all ask first; keep playing keeps the game."""
+    player = Player(bot, 803)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    await player.say("к")
+    before = stored_state(database, 803, "letters")
+    old_again = player.keyboards[-1][0]
+    for start in (player.say("/play"), player.say("/5bukv"), player.say("/fingers")):
+        assert ASKS in (await start).text
+        await player.tap("Играть дальше")
+    await player.say("/start")
+    assert ASKS in (await player.tap("Игра в буквы")).text
+    assert ASKS in (await player.press_data(old_again, "menu:letters")).text
+    assert stored_state(database, 803, "letters") == before
+    assert record(database, 803, "letters") == (1, 0, 0, 0)
+    await player.tap("Сдаться и начать")
+    assert record(database, 803, "letters") == (1, 0, 1, 0)
+    assert "Какое правило" in player.bot.standin.calls[-1].text
+
+
+async def test_an_answer_to_an_old_question_is_stale(bot: Bot, database: Path) -> None:
+    player = Player(bot, 804)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    await player.say("к")
+    await player.say("/play")
+    question = player.keyboards[-1]
+    await player.tap("Играть дальше")
+    await player.say("/giveup")  # the game the question was about is over
+    reply = await player.press_data(question[0], question[1][0][0]["callback_data"])
+    assert [c.method for c in reply.calls] == ["answerCallbackQuery"]
+    assert record(database, 804, "letters") == (1, 0, 1, 0)  # one loss, not two
+
+
+async def test_5bukv_solved_undone_and_solved_again_is_one_win(bot: Bot, solvers: Solvers, database: Path) -> None:
+    player = Player(bot, 805)
+    reply = await player.say("/5bukv")
+    secret = reply.suggestion()
+    await player.say("yyyyy")
+    await player.say("/undo")
+    assert "Отгадано" in (await player.say("yyyyy")).text
+    assert record(database, 805, "5bukv") == (1, 1, 0, 0)
+    assert secret == solvers.wordle.first_guess
+
+
+async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path) -> None:
+    player = Player(bot, 806)
+    await new_letter_game(player, "проиграл", "Я начинаю", level="Лёгкий", strict="Строго")
+    await player.say("/giveup")
+    reply = await player.tap("🔁 Ещё партию")
+    assert "Ваш ход" in reply.text and "Лёгкий" in reply.text and "Строго" in reply.text
+    state = stored_state(database, 806, "letters")
+    assert state is not None
+    assert {k: state[0][k] for k in ("rule", "player_first", "level", "strict", "board", "over")} == {
+        "rule": "complete-loses",
+        "player_first": True,
+        "level": "easy",
+        "strict": True,
+        "board": "",
+        "over": False,
+    }
+    assert record(database, 806, "letters") == (2, 0, 1, 0)
+    await player.say("/giveup")
+    assert "Какое правило" in (await player.tap("другие настройки")).text
+
+
+@given(
+    st.text(max_size=70) | st.from_regex(r"\A(N|menu):[0-9a-z-]{0,8}(:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?)?\Z")
+)
+def test_start_and_switch_buttons_are_read_strictly(data: str) -> None:
+    """Whatever a client sends, a start or switch press parses only to a game the bot can begin."""
+    press = keyboards.switch_press(data)
+    if press is not None:
+        assert press.action in (keyboards.RESIGN, keyboards.KEEP) and press.argument in keyboards.TARGETS
+    target = keyboards.menu_target(data)
+    assert target is None or target in keyboards.TARGETS

@@ -1,0 +1,61 @@
+"""5bukv's session, pure: no Telegram, no HTTP, no database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.solvers import WordleSolver
+from bot.wordle import session as wordle
+from bot.wordle.session import WordleSession
+from solver.wordle import Colour, Entry, Wordle, feedback
+
+WORDS = ["норка", "калин", "тромп", "шарик", "кошка", "мышка", "банка", "ручка"]
+
+
+@pytest.fixture(scope="module")
+def solver() -> WordleSolver:
+    return WordleSolver(Wordle(WORDS))
+
+
+def test_entries_narrow_the_candidates_to_the_secret(solver: WordleSolver) -> None:
+    session = wordle.start(solver.first_guess)
+    secret = "мышка"
+    for _ in range(6):
+        progress = wordle.enter(solver, session, Entry(session.suggestion, feedback(session.suggestion, secret)))
+        if progress.solved:
+            break
+    assert progress.solved and session.entries[-1][0] == secret
+
+
+def test_undo_takes_back_the_last_entry_and_the_solve(solver: WordleSolver) -> None:
+    session = wordle.start(solver.first_guess)
+    wordle.enter(solver, session, Entry(session.suggestion, (Colour.YELLOW,) * 5))
+    assert session.solved
+    progress = wordle.undo(solver, session)
+    assert progress is not None and not session.solved and session.entries == []
+    assert wordle.undo(solver, session) is None
+
+
+def test_a_refused_word_is_never_suggested_nor_the_secret(solver: WordleSolver) -> None:
+    session = wordle.start(solver.first_guess)
+    first = session.suggestion
+    progress = wordle.refuse(solver, session)
+    assert progress.suggestion != first and first in progress.refused
+    assert first not in solver.candidates(session.history, session.refused)
+
+
+def test_taps_cycle_the_colours_of_one_letter(solver: WordleSolver) -> None:
+    session = wordle.start(solver.first_guess)
+    seen = []
+    for _ in range(3):
+        wordle.tap(session, 2)
+        seen.append(wordle.tapped_entry(session).mask[2])
+    assert seen == [Colour.WHITE, Colour.YELLOW, Colour.GREY]
+
+
+def test_a_session_survives_its_json_round_trip(solver: WordleSolver) -> None:
+    session = wordle.start(solver.first_guess)
+    wordle.enter(solver, session, Entry(session.suggestion, feedback(session.suggestion, "банка")))
+    assert WordleSession.from_dict(json.loads(json.dumps(session.to_dict()))) == session

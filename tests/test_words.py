@@ -1,0 +1,97 @@
+"""The shipped dictionaries: their file format, their tiers, and that no excluded word is in any list of any game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from solver.letters import LetterGame, Rule
+from solver.wordle import default_words, normalise_word
+from solver.words import DATA_DIR, LANGUAGES, Language, Reason, Tier, read_table
+
+#: Reasons that keep a word out of every list of every game.
+OUT_OF_EVERY_LIST = {Reason.OFFENSIVE, Reason.LETTER_NAME, Reason.ABBREVIATION, Reason.MALFORMED}
+
+#: Words the issue found the bot saying: obscene words, slurs, letter and note names, a glued entry.
+ISSUE_EXAMPLES = {
+    "ru": "пидор блядь еблан пизда хуйня кацап чухна шлюха мразь хуй жид ди лэ зи йо ти ми си фа эм чукчанкасмоленка",
+    "en": "nigger kike coon wetback slut whore",
+}
+
+
+@pytest.fixture(params=sorted(LANGUAGES))
+def language(request: pytest.FixtureRequest) -> Language:
+    return LANGUAGES[request.param]
+
+
+def every_list(language: Language) -> dict[str, set[str]]:
+    """Each list a game plays with, by name, in the spelling that game compares words in."""
+    lists = {f"letters {tier.value}": set(language.words(tier)) for tier in Tier}
+    if language.code == "ru":
+        lists["5bukv"] = set(default_words())
+    return lists
+
+
+def test_the_word_file_is_sorted_unique_words_with_two_decimal_frequencies(language: Language) -> None:
+    lines = (DATA_DIR / f"{language.name}.tsv").read_text(encoding="utf-8").splitlines()
+    words = [line.split("\t")[0] for line in lines]
+    assert words == sorted(set(words))
+    row = re.compile(rf"[{language.alphabet}]+\t\d+\.\d\d")
+    assert all(row.fullmatch(line) for line in lines)
+    assert list(language.zipf()) == words
+
+
+def test_russian_keeps_yo_in_the_word() -> None:
+    zipf = LANGUAGES["ru"].zipf()
+    assert "ёж" in zipf and "ёлка" in zipf
+    assert zipf["ёлка"] > 0
+
+
+def test_no_excluded_word_is_in_any_list(language: Language) -> None:
+    excluded = {word for word, reason in language.reasons().items() if reason in OUT_OF_EVERY_LIST}
+    assert len(excluded) > 100
+    for name, words in every_list(language).items():
+        spelled = {normalise_word(word) for word in excluded} if name == "5bukv" else excluded
+        assert not (spelled & words), name
+
+
+def test_the_issues_examples_are_in_no_list(language: Language) -> None:
+    for name, words in every_list(language).items():
+        assert not (set(ISSUE_EXAMPLES[language.code].split()) & words), name
+
+
+def test_the_reviewed_decisions_are_applied(language: Language) -> None:
+    reviewed = [line.split("\t") for line in (DATA_DIR / "reviewed_words.tsv").read_text("utf-8").splitlines()[1:]]
+    full, reasons = set(language.words(Tier.FULL)), language.reasons()
+    for lang, word, decision, _ in reviewed:
+        if lang != language.code:
+            continue
+        if decision == "keep":
+            assert reasons.get(word) is not Reason.OFFENSIVE, word
+        elif decision == Reason.RARE:
+            assert word in full and language.tier_of(word) is Tier.FULL, word
+        else:
+            assert word not in full and reasons.get(word) == Reason(decision), word
+
+
+def test_the_common_tier_is_the_frequent_part_of_the_full_one(language: Language) -> None:
+    common, zipf = language.words(Tier.COMMON), language.zipf()
+    assert set(common) < set(zipf)
+    assert all(zipf[word] >= language.common_zipf for word in common)
+    uncommon = set(zipf) - set(common)
+    assert all(zipf[word] < language.common_zipf or language.tier_of(word) is Tier.FULL for word in uncommon)
+    assert len([word for word in common if len(word) >= language.min_length]) > 5000  # the game stays rich
+
+
+def test_most_openings_do_not_end_on_the_second_letter() -> None:
+    language = LANGUAGES["ru"]
+    game = LetterGame(language.words(), Rule.COMPLETE_WINS, language.min_length, language.alphabet)
+    openings = [play.letter for play in game.plays("")]
+    ended = [letter for letter in openings if game.is_word(letter + game.best_letter(letter))]
+    assert len(ended) < len(openings) / 2
+
+
+def test_the_reasons_file_reads_as_a_table() -> None:
+    rows = read_table(DATA_DIR / "russian_nouns_reasons.tsv")
+    assert {Reason(reason) for _, reason in rows} >= {Reason.PROPER_NAME, Reason.NOT_A_NOUN, Reason.OFFENSIVE}
