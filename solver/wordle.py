@@ -39,9 +39,9 @@ MAX_TRIES = 6
 SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
 PATTERNS = 3**WORD_LENGTH
 TREE_FILE = DATA_DIR / "wordle_tree.json"
-PRIOR_MIDPOINT = 2.75  # the Zipf frequency at which a word is half as likely a secret as a well-known one
-PRIOR_SPREAD = 0.25
-PRIOR_FLOOR = 0.02
+PRIOR_MIDPOINT = 2.9  # the Zipf frequency at which a word is half as likely a secret as a well-known one
+PRIOR_SPREAD = 0.2
+PRIOR_FLOOR = 0.05
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -273,13 +273,48 @@ def _split_entry(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+# --------------------------------------------------------------------------- what the colours say
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a history of colours tells about the secret, for a player whose word is not in the list."""
+
+    in_place: dict[int, str]  # position (0-4) → the letter there
+    elsewhere: list[str]  # letters in the word, place unknown (not already in place)
+    absent: list[str]  # letters not in the word at all
+
+
+def what_is_known(history: Sequence[Entry]) -> Known:
+    """Yellow letters are in place; white ones are in the word; a grey letter is absent only when
+    no entry shows a copy of it (a grey repeat means no *further* copy)."""
+    in_place: dict[int, str] = {}
+    present: set[str] = set()
+    grey: set[str] = set()
+    for entry in history:
+        for position, (letter, colour) in enumerate(zip(entry.word, entry.mask, strict=True)):
+            if colour is Colour.YELLOW:
+                in_place[position] = letter
+            if colour is Colour.GREY:
+                grey.add(letter)
+            else:
+                present.add(letter)
+    elsewhere = sorted(present - set(in_place.values()))
+    return Known(dict(sorted(in_place.items())), elsewhere, sorted(grey - present))
+
+
+def fits(word: str, history: Sequence[Entry]) -> bool:
+    """Whether ``word`` as the secret would have shown every entry's colours."""
+    return all(feedback(entry.word, word) == entry.mask for entry in history)
+
+
 # --------------------------------------------------------------------------- the prior
 
 
 def prior_weight(zipf: float) -> float:
     """How likely a word is to be the game's secret, from its Zipf frequency.
 
-    The game picks words people know: a logistic step around Zipf 2.75 (known
+    The game picks words people know: a logistic step around ``PRIOR_MIDPOINT`` (known
     words weigh about 1, rare ones little), with a floor so that no word of the
     list is ever ignored.
     """

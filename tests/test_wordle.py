@@ -25,6 +25,7 @@ from solver.wordle import (
     default_words,
     encode_words,
     feedback,
+    fits,
     mask_code,
     mask_from_code,
     parse_entry,
@@ -32,6 +33,7 @@ from solver.wordle import (
     play_all,
     prepare_words,
     prior_weight,
+    what_is_known,
 )
 
 Y, W, G = Colour.YELLOW, Colour.WHITE, Colour.GREY
@@ -381,3 +383,22 @@ def test_guesses_come_from_the_guessable_words_or_the_candidates() -> None:
         for number, entry in enumerate(history):
             assert entry.word in common or entry.word in engine.candidates(history[:number])
         assert len(history) <= 6
+
+
+# --------------------------------------------------------------------------- when no word fits
+
+
+def test_what_is_known_reads_places_elsewhere_and_absent_letters() -> None:
+    history = [Entry("катер", feedback("катер", "кринж")), Entry("ковка", feedback("ковка", "кринж"))]
+    known = what_is_known(history)
+    assert known.in_place == {0: "к"}
+    assert known.elsewhere == ["р"]
+    assert known.absent == ["а", "в", "е", "о", "т"]
+    assert fits("кринж", history) and not fits("катер", history)
+
+
+def test_a_grey_repeat_is_not_an_absent_letter() -> None:
+    """Калан against канон: the second а is grey, but а is in the word."""
+    known = what_is_known([Entry("калан", feedback("калан", "канон"))])
+    assert known.in_place == {0: "к", 1: "а", 4: "н"}
+    assert "а" not in known.absent and known.absent == ["л"]
