@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
-from solver.wordle import Entry, Wordle, default_words, default_zipf, feedback, mask_text, play_all
+from solver.wordle import Entry, Wordle, default_words, default_zipf, feedback, mask_text, play_all, prior_weight
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -183,3 +183,14 @@ def test_a_real_process(word_file: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["failed"] == []
+
+
+def test_words_lists_each_candidate_with_its_prior_weight(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    status, out, _ = run_cli(capsys, "words", "--words", str(word_file), "--prior", "wordfreq")
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split(), zipf=default_zipf())
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert status == 0
+    assert [word for word, _ in rows] == engine.words
+    assert [float(weight) for _, weight in rows] == [round(prior_weight(engine.zipf[w]), 4) for w in engine.words]
+    status, out, _ = run_cli(capsys, "words", "--words", str(word_file))
+    assert {line.split("\t")[1] for line in out.splitlines()} == {"1.0000"}

@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="WORD",
         help="a word the game did not take (repeat for more): never suggested, never the secret",
     )
+    listing = actions.add_parser("words", help="the candidate secrets with their prior weights, word<TAB>weight")
+    _add_words_option(listing)
+    _add_prior_option(listing)
     stats = actions.add_parser("stats", help="play every word of the list as the secret")
     _add_words_option(stats)
     stats.add_argument("--json", action="store_true", help="print one JSON object")
@@ -55,15 +58,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="play against the words of FILE (one a line) instead of the whole list; others count as not found",
     )
-    stats.add_argument(
-        "--prior",
-        choices=["uniform", "wordfreq"],
-        help="with --words: every word equally likely (default), or weighted by its shipped word frequency",
-    )
+    _add_prior_option(stats)
     stats.add_argument(
         "--no-build",
         action="store_true",
         help="with --words: play the on-the-spot engine instead of first building the tree (minutes for 4,000 words)",
+    )
+
+
+def _add_prior_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--prior",
+        choices=["uniform", "wordfreq"],
+        help="with --words: every word equally likely (default), or weighted by its shipped word frequency",
     )
 
 
@@ -76,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "next":
         refused = [normalise_word(word) for word in args.refused]
         print(_next_text(engine, _history(engine, args.entries, refused), refused))
+        return 0
+    if args.action == "words":
+        print("\n".join(f"{word}\t{weight:.4f}" for word, weight in zip(engine.words, engine.weights, strict=True)))
         return 0
     secrets = _read(args.secrets) if args.secrets else None
     if args.words and not args.no_build:
