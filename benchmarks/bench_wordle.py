@@ -10,7 +10,10 @@ secret; the columns give the average over the whole list, over the common words
 (Zipf ≥ 3.0 and ≥ 2.5), the prior-weighted average, the worst case and the
 failures (more than six tries), and the time to build each tree.
 
-    .venv/bin/python benchmarks/bench_wordle.py [--rebuild] [--words FILE [--prior]]
+    .venv/bin/python benchmarks/bench_wordle.py [--rebuild] [--words FILE]
+
+With ``--words`` the prior engine weighs that list's words by the shipped frequencies
+and may guess any of them.
 """
 
 from __future__ import annotations
