@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -31,9 +32,11 @@ from solver.wordle import (
     SOLVED_CODE,
     TREE_FILE,
     CodeArray,
+    Entry,
     IntArray,
     Wordle,
     default_zipf,
+    feedback,
     play_all,
     timed_build,
 )
@@ -112,6 +115,18 @@ def prior_engine(args: argparse.Namespace) -> tuple[Wordle, float]:
     return engine, seconds
 
 
+def off_tree_latency(engine: Wordle, samples: int = 100) -> list[float]:
+    """Seconds for the next guess after an opening of the player's own (шмель, off the tree): searched on the spot."""
+    rng = np.random.default_rng(3)
+    seconds = []
+    for secret in rng.choice(engine.words, size=min(samples, len(engine.words)), replace=False):
+        history = [Entry("шмель", feedback("шмель", str(secret)))]
+        started = time.perf_counter()
+        engine.next_guess(history)
+        seconds.append(time.perf_counter() - started)
+    return seconds
+
+
 def print_table(results: list[Result], zipf: dict[str, float], weight: Callable[[str], float]) -> None:
     levels = [f"zipf>={level}" for level in COMMON_LEVELS]
     print(
@@ -154,6 +169,11 @@ def main() -> None:
             for lv in COMMON_LEVELS
         ]
         print(f"ratios {name}: all {ratios[0]:.4f}, zipf>=3.0 {ratios[1]:.4f}, zipf>=2.5 {ratios[2]:.4f}")
+    latency = np.array(off_tree_latency(prior)) * 1000
+    print(
+        f"prior engine off the tree (after шмель, {len(latency)} secrets): next guess in median "
+        f"{np.median(latency):.1f} ms, slowest {latency.max():.1f} ms"
+    )
 
 
 if __name__ == "__main__":
