@@ -8,9 +8,10 @@ significant), so the colours of every guess against every secret fit in one
 ``uint8`` matrix and a partition of the candidates is one ``np.bincount``.
 
 The engine picks the guess with the lowest expected number of tries still
-needed (an exact recursive search over the most promising guesses, bounded to
-five tries in all). For the shipped list the whole decision tree is built
-ahead of time by ``scripts/build_wordle_tree.py`` and read from
+needed when each secret is as likely as its word frequency says (the prior),
+keeping every secret within six tries: an exact recursive search over the
+guesses with the best lower bounds. For the shipped list the whole decision
+tree is built ahead of time by ``scripts/build_wordle_tree.py`` and read from
 ``data/wordle_tree.json``; any position off that tree is answered on the spot
 by a fast, shallower version of the same search.
 """
@@ -339,7 +340,7 @@ class SearchLimits:
         return self.widths[min(level, len(self.widths) - 1)]
 
 
-PRESENT_LIMITS = SearchLimits(widths=(10, 6, 4, 3, 2), complete_up_to=0, widest=24)
+PRESENT_LIMITS = SearchLimits(widths=(10, 6, 4, 3, 2), complete_up_to=0, widest=24)  # before issue 14 (benchmark)
 BUILD_LIMITS = SearchLimits()
 ONLINE_LIMITS = SearchLimits(widths=(3, 2, 2, 1), complete_up_to=0, widest=3)
 BROAD_GUESSES = 600
