@@ -3,9 +3,11 @@
 Times load + solve of the shipped Russian dictionary and of the English list
 with L = 4, each against the reference the seeds use (recursion over a set of
 fragments with a cache, as in seed 004 and Norvig's Ghost notebook), then the
-latency of a hint and of a computer move on random boards, and a cold start
-of the command line. Figures are best-of-N wall times; ratios compare the two
-in the same run, which is what survives a noisy shared machine.
+latency of a hint and of a computer move on random boards, the cost of the
+N-player tables against the two-player one, and a cold start of the command
+line against seed 000's own program. Figures are best-of-N wall times (cold
+starts: medians); ratios compare contenders in the same run, which is what
+survives a noisy shared machine.
 
     .venv/bin/python benchmarks/bench_letters.py [--repeat N]
 """
@@ -17,14 +19,16 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
+from pathlib import Path
 
 from solver.engine import Value
-from solver.letters import LetterGame, Rule
+from solver.letters import GroupTable, LetterGame, Rule
 from solver.levels import Level
-from solver.words import LANGUAGES
+from solver.words import LANGUAGES, Tier
 
 
 def reference_winner(words: list[str], rule: Rule, min_length: int) -> str:
@@ -69,18 +73,65 @@ def per_call_microseconds(call: Callable[[str], object], boards: list[str]) -> f
     return (time.perf_counter() - started) / len(boards) * 1e6
 
 
-COLD_COMMAND = [sys.executable, "-m", "solver", "letters", "--lang", "ru", "--json"]
+#: Seed 000's word file has 51,301 nouns and is not shipped: a stand-in of
+#: the same size is drawn from the shipped list's full tier, the same way every run.
+SEED_000_WORDS = 51_301
+SEED_000_SCRIPT = Path(__file__).with_name("seed000_letters.py")
 
 
-def cold_start_seconds(repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "solver", "letters", "--lang", "ru", "--json"], check=True, capture_output=True
-        )
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+def seed_000_stand_in(folder: Path) -> Path:
+    words = random.Random(0).sample(LANGUAGES["ru"].words(Tier.FULL), SEED_000_WORDS)
+    path = folder / "russian_nouns.txt"
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return path
+
+
+def timed_run(command: list[str]) -> tuple[float, str]:
+    started = time.perf_counter()
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    return time.perf_counter() - started, done.stdout
+
+
+def cold_start_against_seed_000(repeat: int) -> None:
+    """Both programs as their users run them, alternating, from a fresh process each time."""
+    with tempfile.TemporaryDirectory() as folder:
+        words = str(seed_000_stand_in(Path(folder)))
+        ours_command = [sys.executable, "-m", "solver", "letters", "--words", words]
+        seed_command = [sys.executable, str(SEED_000_SCRIPT), words]
+        ours_times, seed_times = [], []
+        for _ in range(repeat):
+            seconds, ours_out = timed_run(ours_command)
+            ours_times.append(seconds)
+            seconds, seed_out = timed_run(seed_command)
+            seed_times.append(seconds)
+    ours_winner = "first" if "the first player wins" in ours_out else "second"
+    seed_winner = "first" if "winner 1" in seed_out else "second"
+    ours_s, seed_s = statistics.median(ours_times), statistics.median(seed_times)
+    print(f"\ncold start on {SEED_000_WORDS:,} nouns (seed 000's size, from the full Russian tier), median of {repeat}")
+    print(f"  seed 000's algorithm, as a script        {seed_s:6.3f} s   winner: {seed_winner}")
+    print(f"  python -m solver letters --words FILE    {ours_s:6.3f} s   winner: {ours_winner}")
+    print(f"  ratio seed/ours: {seed_s / ours_s:.1f}x")
+    if ours_winner != seed_winner:
+        raise SystemExit("the two programs disagree")
+
+
+def group_tables_against_two_players(games: dict[str, LetterGame], repeat: int) -> None:
+    """What the N-player tables (solved by the engine, plus the chances) cost,
+    against building and solving the two-player game from the same words."""
+    print("\nN-player tables: solve time, and ratio to the two-player game's load + solve (best of", repeat, "runs)")
+    print(f"{'list':<6}{'2-player s':>11}" + "".join(f"{f'N={n}':>16}" for n in PLAYER_COUNTS))
+    for code, game in games.items():
+        language = LANGUAGES[code]
+        words = language.words()
+        two_s, _ = best_time(partial(LetterGame, words, game.rule, language.min_length, language.alphabet), repeat)
+        cells = []
+        for players in PLAYER_COUNTS:
+            seconds, _ = best_time(partial(GroupTable, game, players), repeat)
+            cells.append(f"{seconds:7.3f} s {seconds / two_s:4.1f}x")
+        print(f"{code:<6}{two_s:>11.3f}" + "".join(f"{cell:>16}" for cell in cells))
+
+
+PLAYER_COUNTS = (2, 3, 4, 6, 10)
 
 
 def main() -> None:
@@ -121,9 +172,8 @@ def main() -> None:
         print(f"   computer move {move:6.1f} µs   winning letters {wins:6.1f} µs")
         assert all(game.value(b) in (Value.WIN, Value.LOSS) for b in boards[:100])
 
-    print(
-        f"\ncold start, python -m solver letters --lang ru --json: {cold_start_seconds(max(repeat, 5)):.3f} s (median)"
-    )
+    group_tables_against_two_players(games, repeat)
+    cold_start_against_seed_000(max(repeat, 5))
 
 
 if __name__ == "__main__":

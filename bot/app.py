@@ -123,6 +123,11 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
         "help": group.show_help,
         "rules": common.show_rules(RULES[GROUP]),
         "stats": common.stats,
+        "start": group.start_in_group,
+        "5bukv": group.private_game,
+        "fingers": group.private_game,
+        "hint": group.hint_in_group,
+        "top": group.top,
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))

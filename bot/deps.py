@@ -59,11 +59,12 @@ class Deps:
         stored = await self.db.load(chat_id, kind.KIND)
         return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
 
-    async def save(self, chat_id: int, session: Session, loaded: Loaded[Any] | None, **changes: Any) -> None:
+    async def save(self, chat_id: int, session: Session, loaded: Loaded[Any] | None, **changes: Any) -> int:
         """Commit ``session`` (``loaded``: what it was read as; None for a new one) with
-        the record and activity ``changes`` of :meth:`bot.storage.Store.save`, before any reply."""
+        the record and activity ``changes`` of :meth:`bot.storage.Store.save`, before any
+        reply; the new stored version."""
         version = None if loaded is None else loaded.version
-        await self.db.save(chat_id, session.KIND, session.to_dict(), version, **changes)
+        return await self.db.save(chat_id, session.KIND, session.to_dict(), version, **changes)
 
 
 def deps(context: CallbackContext) -> Deps:  # type: ignore[type-arg]

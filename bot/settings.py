@@ -49,6 +49,8 @@ class Settings(BaseSettings):
     telegram_poll_interval: float = 0.01
     # Group letter game: seconds a player has for a move before they are out.
     group_turn_seconds: float = 60.0
+    # Group letter game: seconds a lobby waits to be started before it closes.
+    group_lobby_seconds: float = 600.0
     # Finger game: a draw is declared after this many moves (both players' together).
     fingers_move_cap: int = 100
     # 5bukv: an answer the game had that no word of the list fits joins this deployment's

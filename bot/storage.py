@@ -34,7 +34,7 @@ from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +72,19 @@ CREATE TABLE IF NOT EXISTS turn_deadlines (
 );
 """
 
-# Version 3: the 5bukv answers players told the bot when no word of its list fit, one row per player.
+# Version 3: every group game's winner, for the group's leaderboard (/top).
 _SCHEMA_V3 = """
+CREATE TABLE IF NOT EXISTS group_wins (
+    chat_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    won_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS group_wins_by_chat ON group_wins (chat_id, won_at);
+"""
+
+# Version 4: the 5bukv answers players told the bot when no word of its list fit, one row per player.
+_SCHEMA_V4 = """
 CREATE TABLE IF NOT EXISTS wordle_answers (
     word TEXT NOT NULL,
     user_id INTEGER NOT NULL,
@@ -82,7 +93,7 @@ CREATE TABLE IF NOT EXISTS wordle_answers (
 """
 
 #: What each schema version adds; a file at version n runs the scripts above n.
-_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3}
+_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4}
 
 
 class _Keep:
@@ -257,6 +268,22 @@ class Store:
         rows = await self._db.execute_fetchall(sql, (user_id,))
         return {str(kind): Record(int(p), int(w), int(lo), int(h), int(d)) for kind, p, w, lo, h, d in rows}
 
+    async def add_group_win(self, chat_id: int, user_id: int, name: str, won_at: float) -> None:
+        """One group game won by ``user_id`` (called ``name`` then), at epoch seconds ``won_at``."""
+        sql = "INSERT INTO group_wins (chat_id, user_id, name, won_at) VALUES (?, ?, ?, ?)"
+        await self._in_thread(_commit_one, sql, (chat_id, user_id, name, won_at))
+
+    async def group_top(self, chat_id: int, since: float = 0.0, limit: int = 10) -> list[tuple[str, int]]:
+        """The group's best players by games won since ``since``: (latest name, wins), most first."""
+        sql = (
+            "SELECT (SELECT name FROM group_wins AS latest WHERE latest.chat_id = w.chat_id "
+            "AND latest.user_id = w.user_id ORDER BY won_at DESC LIMIT 1), count(*) AS wins, max(won_at) AS last "
+            "FROM group_wins AS w WHERE chat_id = ? AND won_at >= ? GROUP BY user_id "
+            "ORDER BY wins DESC, last ASC LIMIT ?"
+        )
+        rows = await self._db.execute_fetchall(sql, (chat_id, since, limit))
+        return [(str(name), int(wins)) for name, wins, _ in rows]
+
     async def deadlines(self, kind: str) -> list[tuple[int, float]]:
         """Every chat's pending turn deadline of ``kind``: what a restart restores."""
         sql = "SELECT chat_id, deadline FROM turn_deadlines WHERE kind = ?"
@@ -378,6 +405,18 @@ def _save_transaction(connection: sqlite3.Connection, session: _Statement, also:
             connection.execute("ROLLBACK")
         raise
     return version
+
+
+def _commit_one(connection: sqlite3.Connection, sql: str, parameters: tuple[Any, ...]) -> None:
+    """One statement as its own transaction (run on aiosqlite's thread)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        connection.execute(sql, parameters)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
 
 
 def _version(rows: Iterable[Any]) -> int | None:

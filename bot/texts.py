@@ -126,7 +126,7 @@ def help_text(lang: Lang) -> str:
         "/giveup — сдаться (покажу, как выиграл бы я)\n"
         "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
         "/play en — английский Ghost (слова от 4 букв, закончил слово — проиграл)\n"
-        "/fingers — игра на пальцах (割り箸)\n"
+        "/fingers — игра на пальцах («палочки», Chopsticks)\n"
         "/5bukv — помощник для «5 букв»: присылайте маску, я подскажу слово\n"
         "/undo — отменить последнюю маску\n"
         "/stats — ваши результаты\n"
@@ -166,8 +166,8 @@ def unknown_command(lang: Lang) -> str:
 def nothing_running(lang: Lang) -> str:
     return t(
         lang,
-        "Сейчас игры нет. /play — игра в буквы, /5bukv — помощник для «5 букв».",
-        "No game is running. /play — the letter game, /5bukv — the 5bukv helper.",
+        "Сейчас игры нет. /play — игра в буквы, /5bukv — помощник для «5 букв», /fingers — игра на пальцах.",
+        "No game is running. /play — the letter game, /5bukv — the 5bukv helper, /fingers — the finger game.",
     )
 
 

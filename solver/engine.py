@@ -16,6 +16,11 @@ distance to the end under best play (the winner hurries, the loser holds out)
 for free, and every round is a handful of NumPy operations, so deep graphs
 (English fragments run 30 letters deep) and cyclic ones (the finger game) cost
 no recursion at all.
+
+Usually the sides alternate, but a game may give a position's move to the
+same side again (the letter game with N players, read as one player against
+all the others together): a ``side`` per position says who moves there, and a
+move between positions of the same side keeps the value instead of turning it.
 """
 
 from __future__ import annotations
@@ -90,12 +95,16 @@ class Solution:
         return {v: int(found[v + 1]) for v in Value}
 
 
-def solve(graph: Graph, terminal_value: NDArray[np.int8] | Value = Value.LOSS) -> Solution:
+def solve(
+    graph: Graph, terminal_value: NDArray[np.int8] | Value = Value.LOSS, side: NDArray[np.int8] | None = None
+) -> Solution:
     """Solve every position of ``graph``.
 
     ``terminal_value`` is the value of a position without moves, either one
     value for all of them or an array over all positions (read only where the
-    out-degree is 0). A terminal value may not be ``DRAW``.
+    out-degree is 0). A terminal value may not be ``DRAW``. ``side`` labels the
+    side to move at each position (any two labels); without it the sides
+    alternate on every move. Values are always for the side to move.
     """
     n = graph.size
     undecided_moves = graph.out_degree().copy()
@@ -109,45 +118,48 @@ def solve(graph: Graph, terminal_value: NDArray[np.int8] | Value = Value.LOSS) -
     decided = np.zeros(n, dtype=bool)
     value[terminal], distance[terminal], decided[terminal] = values, 0, True
 
-    predecessors = _reverse(graph)
+    predecessors, order = _reverse(graph)
+    same_side = None if side is None else (side[predecessors.targets] == side[graph.targets[order]])
     frontier = terminal
     ply = 0
     while frontier.size:
         ply += 1
-        lost = frontier[value[frontier] == Value.LOSS]
-        won = frontier[value[frontier] == Value.WIN]
+        edges, heads = _edges_into(predecessors, frontier)
+        parents = predecessors.targets[edges]
+        # The value of each move's target for the side that makes the move.
+        for_parent = -value[heads] if same_side is None else np.where(same_side[edges], value[heads], -value[heads])
 
-        new_wins = _undecided(_all_predecessors(predecessors, lost), decided)
+        new_wins = _undecided(parents[for_parent == Value.WIN], decided)
         value[new_wins], distance[new_wins], decided[new_wins] = Value.WIN, ply, True
 
-        parents = _all_predecessors(predecessors, won)
-        np.subtract.at(undecided_moves, parents, 1)
-        new_losses = _undecided(parents[undecided_moves[parents] == 0], decided)
+        losing = parents[for_parent == Value.LOSS]
+        np.subtract.at(undecided_moves, losing, 1)
+        new_losses = _undecided(losing[undecided_moves[losing] == 0], decided)
         value[new_losses], distance[new_losses], decided[new_losses] = Value.LOSS, ply, True
 
         frontier = np.concatenate([new_wins, new_losses])
     return Solution(value, distance)
 
 
-def _reverse(graph: Graph) -> Graph:
-    """The same graph with every edge turned around."""
+def _reverse(graph: Graph) -> tuple[Graph, IntArray]:
+    """The same graph with every edge turned around, and for each reversed
+    edge the index of the original one."""
     order = np.argsort(graph.targets, kind="stable")
     sources = graph.sources()[order]
     counts = np.bincount(graph.targets, minlength=graph.size)
     offsets = np.zeros(graph.size + 1, dtype=np.int64)
     np.cumsum(counts, out=offsets[1:])
-    return Graph(offsets, sources)
+    return Graph(offsets, sources), order
 
 
-def _all_predecessors(predecessors: Graph, positions: IntArray) -> IntArray:
-    """Every predecessor of ``positions``, once per edge (so counts stay exact)."""
+def _edges_into(predecessors: Graph, positions: IntArray) -> tuple[IntArray, IntArray]:
+    """Every edge into ``positions`` (its index in ``predecessors``), once per
+    edge so counts stay exact, with the position it enters."""
     starts = predecessors.offsets[positions]
     lengths = predecessors.offsets[positions + 1] - starts
-    if not lengths.sum():
-        return np.empty(0, dtype=np.int64)
-    edge = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
-    found: IntArray = predecessors.targets[edge]
-    return found
+    total = int(lengths.sum())
+    edges = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(total)
+    return edges, np.repeat(positions, lengths)
 
 
 def _undecided(positions: IntArray, decided: NDArray[np.bool_]) -> IntArray:

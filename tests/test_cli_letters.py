@@ -126,3 +126,42 @@ def test_the_real_command_runs_as_a_process(bokstav_dat: Path) -> None:
     )
     assert failed.returncode == 2
     assert "Traceback" not in failed.stderr and failed.stderr.count("\n") == 1
+
+
+def test_players_report_the_seat_to_move_and_its_forcing_letters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    words = tmp_path / "group.txt"
+    words.write_text("дэв\nдом\nдыра\nкот\n", encoding="utf-8")
+    argv = ["letters", "--words", str(words), "--rule", "complete-loses", "--players", "3"]
+    status, out, _ = run(capsys, *argv, "--prefix", "д", "--json", "--strategy")
+    report = json.loads(out)
+    assert status == 0
+    assert (report["players"], report["seat_to_move"], report["winning_moves"]) == (3, 2, ["о", "ы", "э"])
+    assert report["forcing_seats"] == [2]  # seat 1 is put out by ы: дыр, then it completes дыра
+    assert report["strategy"] == "до → дом"
+    assert [move["letter"] for move in report["moves"] if move["forces"]] == ["о", "ы", "э"]
+    status, out, _ = run(capsys, *argv, "--prefix", "дэ")
+    assert status == 0
+    assert "seat 3 has no forcing letter" in out
+    assert "в       no        0.0%  дэв" in out
+
+
+@pytest.mark.parametrize("argv", [["--lang", "ru"], ["--lang", "ru", "--rule", "complete-loses"], ["--lang", "en"]])
+def test_two_players_answer_as_the_two_player_game(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    _, opening, _ = run(capsys, "letters", *argv, "--json")
+    for prefix in ["", *(move["letter"] for move in json.loads(opening)["moves"][:3])]:
+        _, plain, _ = run(capsys, "letters", *argv, "--prefix", prefix, "--json")
+        _, group, _ = run(capsys, "letters", *argv, "--prefix", prefix, "--players", "2", "--json")
+        two, many = json.loads(plain), json.loads(group)
+        assert many["winning_moves"] == two["winning_moves"]
+        assert many["seat_to_move"] == (1 if two["to_move"] == "first" else 2)
+        mover_wins = two["winner"] == two["to_move"]
+        assert (many["seat_to_move"] in many["forcing_seats"]) is mover_wins
+
+
+@pytest.mark.parametrize("count", ["1", "11", "three"])
+def test_a_bad_player_count_is_one_line_on_stderr(capsys: pytest.CaptureFixture[str], count: str) -> None:
+    status, out, err = run(capsys, "letters", "--players", count)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "--players" in err

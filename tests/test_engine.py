@@ -80,3 +80,25 @@ def test_a_terminal_draw_is_refused() -> None:
 def test_counts_sum_to_the_graph_size() -> None:
     solution = solve(Graph.from_lists([[1], [0, 2], [], [4], [3]]))
     assert solution.counts() == {Value.WIN: 1, Value.LOSS: 2, Value.DRAW: 2}
+
+
+def test_a_side_that_moves_twice_keeps_its_values() -> None:
+    # Side 0 moves at 0, side 1 at 1 and 2 (twice in a row), then 3 and 4 end
+    # the game: 3 is lost for side 0 to move there, 4 is lost for side 1.
+    successors = [[1], [2], [3, 4], [], []]
+    side = np.array([0, 1, 1, 0, 1], dtype=np.int8)
+    solution = solve(Graph.from_lists(successors), Value.LOSS, side)
+    values = [(Value(int(v)), int(d)) for v, d in zip(solution.value, solution.distance, strict=True)]
+    # At 2, side 1 picks 3 (a loss for side 0): won for side 1 in 1 ply; 1 passes
+    # that on to its own side, and 0 has nothing better than moving into it.
+    assert values == [(Value.LOSS, 3), (Value.WIN, 2), (Value.WIN, 1), (Value.LOSS, 0), (Value.LOSS, 0)]
+
+
+def test_alternating_sides_given_explicitly_change_nothing() -> None:
+    successors = [[1, 3], [2], [3], [], [5, 0], [3]]
+    graph = Graph.from_lists(successors)
+    plain = solve(graph)
+    sided = solve(graph, Value.LOSS, np.array([0, 1, 0, 1, 1, 0], dtype=np.int8))
+    # Every edge of this graph joins two different sides, as the default assumes.
+    assert sided.value.tolist() == plain.value.tolist()
+    assert sided.distance.tolist() == plain.distance.tolist()

@@ -68,9 +68,16 @@ def _board(
 
 
 async def on_text(update: Update, found: Deps, lang: Lang) -> None:
-    """Typed text while the chat plays this game (called under the chat's lock): moves are buttons."""
-    assert update.message is not None
-    await update.message.reply_text(texts.use_the_buttons(lang))
+    """Typed text while the chat plays this game (called under the chat's lock): moves are buttons;
+    a finished game has none left, so the player hears how to start one instead of how to resign."""
+    assert update.message is not None and update.effective_chat is not None
+    loaded = await found.load(update.effective_chat.id, FingerSession)
+    if loaded is None or loaded.session.over:
+        await update.message.reply_text(shared_texts.nothing_running(lang))
+    elif not loaded.session.running:
+        await update.message.reply_text(texts.choose_with_buttons(lang))
+    else:
+        await update.message.reply_text(texts.use_the_buttons(lang))
 
 
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -83,9 +90,18 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None
     lang = lang_of(update)
     if await resign_running(update, context, FingerSession) is None:
-        await update.message.reply_text(shared_texts.nothing_running(lang))
+        await update.message.reply_text(await _nothing_to_resign(deps(context), update, lang))
         return
     await update.message.reply_text(texts.gave_up(lang), reply_markup=keyboards.play_again(lang))
+
+
+async def _nothing_to_resign(found: Deps, update: Update, lang: Lang) -> str:
+    """While the set-up's questions are on screen, point at them rather than say no game is on."""
+    assert update.effective_chat is not None
+    loaded = await found.load(update.effective_chat.id, FingerSession)
+    if loaded is not None and not loaded.session.over:
+        return texts.choose_with_buttons(lang)
+    return shared_texts.nothing_running(lang)
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

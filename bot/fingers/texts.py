@@ -25,10 +25,11 @@ def rules(lang: Lang) -> str:
 def fingers_intro(lang: Lang) -> str:
     return t(
         lang,
-        "✋ Игра на пальцах (割り箸). У каждого две руки, на каждой сначала по пальцу. Ход — ударить своей рукой "
-        "по руке соперника (к ней прибавится столько пальцев) или перераспределить свои пальцы. Рука с 5 и больше "
-        "пальцами умирает 💀; обе руки мертвы — проигрыш.\nНасколько сильно мне играть?",
-        "✋ The finger game (chopsticks, 割り箸). Each player has two hands with one finger each. A move: tap one of "
+        "✋ Игра на пальцах («палочки», Chopsticks). У каждого две руки, на каждой сначала по пальцу. "
+        "Ход — ударить своей рукой по руке соперника (к ней прибавится столько пальцев) "
+        "или перераспределить свои пальцы. Рука с 5 и больше пальцами умирает 💀; "
+        "обе руки мертвы — проигрыш.\nНасколько сильно мне играть?",
+        "✋ The finger game (Chopsticks). Each player has two hands with one finger each. A move: tap one of "
         "the opponent's hands with one of yours (it gets your fingers added) or split your fingers anew. A hand "
         "with 5 or more dies 💀; whoever has both hands dead has lost.\nHow strong should I play?",
     )
@@ -107,6 +108,10 @@ def use_the_buttons(lang: Lang) -> str:
         "В игре на пальцах ходят кнопками под доской. /giveup — сдаться.",
         "In the finger game you move with the buttons under the board. /giveup to resign.",
     )
+
+
+def choose_with_buttons(lang: Lang) -> str:
+    return t(lang, "Выберите кнопкой выше (или /fingers заново).", "Choose with a button above (or /fingers again).")
 
 
 def no_hints(lang: Lang) -> str:

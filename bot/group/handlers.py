@@ -13,9 +13,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 
-from telegram import Message, Update
-from telegram.constants import ChatMemberStatus
+from telegram import Message, Update, User
+from telegram.constants import ChatMemberStatus, ParseMode
 from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
 
 from bot import replies
@@ -34,6 +35,10 @@ log = logging.getLogger(__name__)
 
 #: How early a timer job may fire and still count (the scheduler's clock and ours differ a little).
 EARLY = 0.05
+#: A turn message out later than this after the save restarts the turn's clock.
+CLOCK_SLACK = 0.5
+#: The leaderboard's short period, in seconds.
+WEEK = 7 * 24 * 3600
 
 
 def _timer_name(chat_id: int) -> str:
@@ -69,9 +74,76 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             dictionary="en" if english else "ru",
             rule=found.solvers.letter_game("en" if english else "ru").rule.value,
         )
-        group.join(session, user.id, user.first_name)
-        await found.save(update.effective_chat.id, session, None, deadline=None)
-    await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
+        group.join(session, user.id, _name(session, user))
+        session.deadline = time.time() + found.settings.group_lobby_seconds
+        await found.save(update.effective_chat.id, session, None, deadline=session.deadline)
+        _schedule(context.job_queue, update.effective_chat.id, session.deadline)
+    sent = await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
+    await _remember_lobby_message(found, update.effective_chat.id, session.id, sent.message_id)
+
+
+async def _remember_lobby_message(found: Deps, chat_id: int, session_id: str, message_id: int) -> None:
+    """Keep the lobby's message id, so that changes not made by its buttons update it too."""
+    async with found.locks[chat_id]:
+        loaded = await found.load(chat_id, GroupSession)
+        if loaded is not None and loaded.session.id == session_id:
+            loaded.session.lobby_message = message_id
+            await found.save(chat_id, loaded.session, loaded)
+
+
+async def _show_lobby(
+    context: CallbackContext,  # type: ignore[type-arg]
+    chat_id: int,
+    session: GroupSession,
+    closed: str | None = None,
+) -> None:
+    """Bring the lobby's message up to date: the list and buttons, or why it closed."""
+    if session.lobby_message is None:
+        return
+    lang = _lang(session)
+    text = texts.lobby_text(lang, session) if closed is None else closed
+    markup = keyboards.lobby(lang, session) if closed is None else None
+    await context.bot.edit_message_text(text, chat_id=chat_id, message_id=session.lobby_message, reply_markup=markup)
+
+
+async def start_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/start in a group: what the bot does here, and where the other games are."""
+    assert update.message is not None
+    await update.message.reply_text(texts.group_start(_user_lang(update), context.bot.username or ""))
+
+
+async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/5bukv or /fingers in a group: those games are played in a private chat."""
+    assert update.message is not None
+    await update.message.reply_text(texts.private_only(_user_lang(update), context.bot.username or ""))
+
+
+async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/top: the group's leaderboard, the last 7 days and all time."""
+    assert update.message is not None and update.effective_chat is not None
+    store, chat_id = deps(context).db, update.effective_chat.id
+    week = await store.group_top(chat_id, since=time.time() - WEEK)
+    ever = await store.group_top(chat_id)
+    await update.message.reply_text(texts.top_text(_user_lang(update), week, ever))
+
+
+async def hint_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.message is not None
+    await update.message.reply_text(texts.no_group_hints(_user_lang(update)))
+
+
+def _user_lang(update: Update) -> Lang:
+    return shared_texts.language(_code(update))
+
+
+def _name(session: GroupSession, user: User) -> str:
+    """How the game calls ``user``: the first name, made fuller when a player already has it."""
+    forms = [user.first_name]
+    if user.last_name:
+        forms.append(f"{user.first_name} {user.last_name}")
+    if user.username:
+        forms.append(f"{user.first_name} (@{user.username})")
+    return group.distinct_name(session, forms)
 
 
 async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -115,8 +187,10 @@ async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, a
     async with found.locks[chat_id]:
         loaded = await found.load(chat_id, GroupSession)
         if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
-            if addressed:
-                await update.message.reply_text(texts.no_group_game(shared_texts.language(_code(update))))
+            if addressed and loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
+                await update.message.reply_text(texts.not_started(_lang(loaded.session), loaded.session))
+            elif addressed:
+                await update.message.reply_text(texts.no_group_game(_user_lang(update)))
             return
         session = loaded.session
         lang = _lang(session)
@@ -147,9 +221,14 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if event is None:
             await update.message.reply_text(texts.not_in_game(_lang(session)))
             return
-        if session.phase is group.GroupPhase.LOBBY:
-            await found.save(chat_id, session, loaded)
-            await update.message.reply_text(texts.lobby_text(_lang(session), session))
+        if not session.started:
+            if session.over:  # nobody is left in the lobby
+                await found.save(chat_id, session, loaded, deadline=None)
+                _schedule(context.job_queue, chat_id, None)
+            else:
+                await found.save(chat_id, session, loaded)
+            await update.message.reply_text(texts.left_lobby(_lang(session)))
+            await _show_lobby(context, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
             return
         await _commit(context, found, chat_id, loaded=loaded, events=[event])
 
@@ -182,6 +261,8 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await found.save(chat_id, session, loaded, deadline=None)
         _schedule(context.job_queue, chat_id, None)
         await update.message.reply_text(texts.group_stopped(_lang(session)))
+        if not session.started:
+            await _show_lobby(context, chat_id, session, texts.group_stopped(_lang(session)))
 
 
 async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
@@ -212,7 +293,7 @@ async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
             return
         session = loaded.session
         lang = _lang(session)
-        refusal = _lobby_change(session, press, user.id, user.first_name)
+        refusal = _lobby_change(session, press, user.id, _name(session, user))
         if refusal is not None:
             await query.answer(refusal(lang))
             return
@@ -227,16 +308,19 @@ async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 
 
 def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:
-    """Make the change a lobby button asks for; the words of the refusal when it cannot be made."""
-    if press.action in ("bot", "rule") and user_id not in session.players:
-        return texts.join_first
-    if press.action == "join" and not group.join(session, user_id, name):
-        return texts.already_joined
-    if press.action == "bot" and not group.join(session, group.BOT, ""):
-        return texts.already_joined
+    """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
+    Anyone may join; only the lobby's creator chooses the rule, the mode, the bot and when to start."""
+    if press.action == "join":
+        return None if group.join(session, user_id, name) else texts.already_joined
+    if user_id != session.creator:
+        return partial(texts.only_creator, session=session)
+    if press.action == "bot":
+        group.toggle_bot(session)
     if press.action == "rule" and session.dictionary == "ru":
         session.rule = Rule(press.argument).value
-    if press.action == "start" and (user_id not in session.players or not group.start(session)):
+    if press.action == "gentle":
+        session.gentle = not session.gentle
+    if press.action == "start" and not group.start(session):
         return texts.need_two_players
     return None
 
@@ -257,13 +341,37 @@ async def _commit(
     session = loaded.session
     game = _game(found, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
-        events.append(group.bot_letter(game, session, found.rng))
+        events.append(group.bot_letter(game, session))
     seconds = found.settings.group_turn_seconds
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})
-    await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
+    version = await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
+    if session.over and session.winner not in (None, group.BOT):
+        assert session.winner is not None
+        await found.db.add_group_win(chat_id, session.winner, session.name(session.winner), time.time())
     _schedule(context.job_queue, chat_id, session.deadline)
-    await context.bot.send_message(chat_id, texts.group_turn_text(_lang(session), session, events, seconds))
+    text = texts.group_turn_text(_lang(session), session, events, seconds)
+    await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML)
+    await _start_the_clock(context, found, chat_id, session, version)
+
+
+async def _start_the_clock(
+    context: CallbackContext,  # type: ignore[type-arg]
+    found: Deps,
+    chat_id: int,
+    session: GroupSession,
+    version: int,
+) -> None:
+    """The turn's time counts from when its message is out, so a message Telegram's rate
+    limits held back does not eat into it (still under the chat's lock: ``version`` is current)."""
+    if session.deadline is None:
+        return
+    deadline = time.time() + found.settings.group_turn_seconds
+    if deadline - session.deadline < CLOCK_SLACK:
+        return  # sent at once: the saved deadline stands
+    session.deadline = deadline
+    await found.db.save(chat_id, session.KIND, session.to_dict(), version, deadline=deadline)
+    _schedule(context.job_queue, chat_id, deadline)
 
 
 def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, Tally]:
@@ -295,11 +403,16 @@ async def on_turn_timeout(context: ContextTypes.DEFAULT_TYPE) -> None:
     found = deps(context)
     async with found.locks[chat_id]:
         loaded = await found.load(chat_id, GroupSession)
-        if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING or loaded.session.deadline is None:
+        if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
             return
         session = loaded.session
         if session.deadline is not None and session.deadline > time.time() + EARLY:
             _schedule(context.job_queue, chat_id, session.deadline)
+            return
+        if session.phase is group.GroupPhase.LOBBY:
+            group.expire(session)
+            await found.save(chat_id, session, loaded, deadline=None)
+            await _show_lobby(context, chat_id, session, texts.lobby_expired(_lang(session)))
             return
         await _commit(context, found, chat_id, loaded=loaded, events=[group.time_out(session)])
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from bot.group import texts
-from bot.group.session import GroupSession
+from bot.group.session import BOT, GroupSession
 from bot.keyboards import Press, button, parse
 from bot.letters.texts import button_rule
 from bot.texts import Lang
 from solver.letters import Rule
 
 KIND = "G"
-ACTIONS = ("join", "bot", "start")
+ACTIONS = ("join", "bot", "gentle", "start")
 
 
 def press(data: object) -> Press | None:
@@ -29,9 +29,10 @@ def _valid(action: str, argument: str) -> bool:
 
 
 def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
-    """Join, the bot as a player, the rule (Russian list only) and Start."""
+    """Join, the bot in or out, the rule (Russian list only), gentle mode and Start."""
     prefix = f"{KIND}:{session.id}:{session.step}"
-    rows = [[button(texts.button_join(lang), f"{prefix}:join"), button(texts.button_add_bot(lang), f"{prefix}:bot")]]
+    bot_label = texts.button_remove_bot(lang) if BOT in session.players else texts.button_add_bot(lang)
+    rows = [[button(texts.button_join(lang), f"{prefix}:join"), button(bot_label, f"{prefix}:bot")]]
     if session.dictionary == "ru":
         rows += [
             [
@@ -42,5 +43,6 @@ def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
             ]
             for rule in Rule
         ]
+    rows.append([button(texts.button_gentle(lang, session.gentle), f"{prefix}:gentle")])
     rows.append([button(texts.button_start(lang), f"{prefix}:start")])
     return InlineKeyboardMarkup(rows)

@@ -8,18 +8,20 @@ Decisions (also in ``bot.group.texts``):
   round. Under complete-wins, completing a word wins the whole game at once;
 * with three or more players the game goes on until one player is left, who wins;
 * a player whose turn timer runs out, or who gives up, is out too; the board is
-  kept and the next player moves on it.
+  kept and the next player moves on it;
+* the bot plays from the table for as many players as are still in: a forced
+  good end whenever it has one (remembered, and shown when the round ends with
+  a word), otherwise its best chances against careful players.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.session import Session, new_id
 from solver.letters import LetterGame, Play, Rule, Verdict
-from solver.levels import Level
 
 KIND = "group"
 BOT = 0  # the bot's seat among the players
@@ -38,6 +40,7 @@ class Outcome(Enum):
     NO_WORD = "no-word"  # no word starts with the board
     TIMEOUT = "timeout"
     LEFT = "left"
+    REFUSED = "refused"  # gentle mode: a letter no word starts with, refused once a turn
 
 
 @dataclass
@@ -60,6 +63,11 @@ class GroupSession(Session):
     step: int = 0
     winner: int | None = None
     deadline: float | None = None  # epoch seconds by which the player to move must move
+    sure_from: str | None = None  # the board at which the bot first held a forced line this round
+    sure_line: str | None = None  # that line, as the solver writes it
+    gentle: bool = False  # a letter no word starts with is refused once a turn instead of putting the player out
+    refused: bool = False  # the player to move has had their one refusal this turn
+    lobby_message: int | None = None  # the lobby's message, kept up to date
 
     @property
     def phase(self) -> GroupPhase:
@@ -90,6 +98,8 @@ class Event:
     possible: list[Play] = field(default_factory=list)  # NO_WORD: the letters that were playable
     out: list[int] = field(default_factory=list)  # players who lost by this event
     winner: int | None = None  # set when the event ended the game
+    sure_from: str | None = None  # a round the bot was sure of: where it knew
+    sure_line: str | None = None  # and the line it held from there
 
 
 def join(session: GroupSession, player: int, name: str) -> bool:
@@ -101,6 +111,20 @@ def join(session: GroupSession, player: int, name: str) -> bool:
     return True
 
 
+def distinct_name(session: GroupSession, forms: Sequence[str]) -> str:
+    """The first of a person's name ``forms`` (fuller and fuller) that no player in
+    the game goes by, so two people called the same are told apart; else the
+    fullest form, numbered."""
+    taken = set(session.names.values())
+    for form in forms:
+        if form and form not in taken:
+            return form
+    number = 2
+    while f"{forms[-1]} {number}" in taken:
+        number += 1
+    return f"{forms[-1]} {number}"
+
+
 def start(session: GroupSession) -> bool:
     """Begin the game with the lobby's players; False with fewer than two."""
     if session.started or len(session.players) < MIN_PLAYERS:
@@ -108,7 +132,24 @@ def start(session: GroupSession) -> bool:
     session.started = True
     session.turn = 0
     session.step += 1
+    session.deadline = None  # the lobby's expiry; the first turn sets its own
     return True
+
+
+def toggle_bot(session: GroupSession) -> None:
+    """Seat the bot, or take it off the list; only in the lobby."""
+    if session.started:
+        return
+    if BOT in session.players:
+        session.players.remove(BOT)
+    else:
+        join(session, BOT, "")
+    session.step += 1
+
+
+def expire(session: GroupSession) -> None:
+    """Nobody started the lobby in time: it closes."""
+    stop(session)
 
 
 def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
@@ -118,29 +159,41 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
     board = before + letter
     session.step += 1
     verdict = game.verdict(board)
+    if verdict is Verdict.NO_WORD and session.gentle and not session.refused:
+        session.refused = True
+        return Event(player, Outcome.REFUSED, letter, board, possible=game.plays(before))
     if verdict is Verdict.GOES_ON:
         session.board = board
         _advance(session)
         return Event(player, Outcome.GOES_ON, letter, board)
     session.board = ""  # a new round, whoever is out
+    sure_from, sure_line = session.sure_from, session.sure_line
+    _forget_sure_line(session)
     if verdict is Verdict.COMPLETED_WORD:
         if game.rule is Rule.COMPLETE_WINS:
             losers = [other for other in session.live if other != player]
             session.out += losers
-            return _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
-        return _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
+            event = _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
+        else:
+            event = _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
+        return replace(event, sure_from=sure_from, sure_line=sure_line)
     return _eliminate(session, player, Outcome.NO_WORD, letter=letter, board=board, possible=game.plays(before))
 
 
-def bot_letter(game: LetterGame, session: GroupSession, rng: random.Random) -> Event:
-    """The bot's move when it is the player to move."""
+def bot_letter(game: LetterGame, session: GroupSession) -> Event:
+    """The bot's move when it is the player to move, from the table for the players still in."""
     assert session.current == BOT
-    return play_letter(game, session, game.computer_letter(session.board, Level.PERFECT, rng))
+    table = game.with_players(len(session.live))
+    if session.sure_line is None:
+        session.sure_line = table.forced_line(session.board)
+        session.sure_from = session.board if session.sure_line else None
+    return play_letter(game, session, table.best_letter(session.board))
 
 
 def time_out(session: GroupSession) -> Event:
     """The player to move ran out of time: out, the board stays."""
     session.step += 1
+    _forget_sure_line(session)  # fewer players: the line was for another table
     return _eliminate(session, session.current, Outcome.TIMEOUT, letter=None, board=session.board, possible=[])
 
 
@@ -151,7 +204,10 @@ def leave(session: GroupSession, player: int) -> Event | None:
     session.step += 1
     if not session.started:
         session.players.remove(player)
+        session.names.pop(str(player), None)
+        _hand_on_the_lobby(session, player)
         return Event(player, Outcome.LEFT, board=session.board)
+    _forget_sure_line(session)
     return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
 
 
@@ -173,6 +229,21 @@ def _eliminate(
     return Event(player, outcome, letter, board, possible, [player])
 
 
+def _hand_on_the_lobby(session: GroupSession, leaving: int) -> None:
+    """The creator left the lobby: the next person on the list runs it; with nobody, it closes."""
+    if leaving != session.creator:
+        return
+    people = [player for player in session.players if player != BOT]
+    if people:
+        session.creator = people[0]
+    else:
+        stop(session)
+
+
+def _forget_sure_line(session: GroupSession) -> None:
+    session.sure_from = session.sure_line = None
+
+
 def _finish(session: GroupSession, event: Event) -> Event:
     session.over = True
     session.winner = event.winner
@@ -182,6 +253,7 @@ def _finish(session: GroupSession, event: Event) -> Event:
 
 def _advance(session: GroupSession) -> None:
     """The turn passes to the next player in join order who is still in."""
+    session.refused = False
     count = len(session.players)
     for offset in range(1, count + 1):
         index = (session.turn + offset) % count

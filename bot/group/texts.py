@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from bot.group.session import BOT, Event, GroupSession, Outcome
@@ -16,6 +17,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("giveup", "выйти из игры"),
         ("stop", "остановить игру (админы и тот, кто начал)"),
         ("stats", "мои результаты"),
+        ("top", "лучшие игроки группы: за 7 дней и за всё время"),
         ("rules", "правила"),
         ("help", "как играть в группе"),
     ],
@@ -25,6 +27,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("giveup", "leave the game"),
         ("stop", "stop the game (admins and whoever started it)"),
         ("stats", "my record"),
+        ("top", "the group's best players: the last 7 days and all time"),
         ("rules", "the rules"),
         ("help", "how to play in a group"),
     ],
@@ -70,12 +73,32 @@ def _player(session: GroupSession, player: int, lang: Lang) -> str:
     return t(lang, "Буквоед 🤖", "Bukvoed 🤖") if player == BOT else session.name(player)
 
 
+def _player_html(session: GroupSession, player: int, lang: Lang) -> str:
+    return html.escape(_player(session, player, lang))
+
+
+def _mention(session: GroupSession, player: int, lang: Lang) -> str:
+    """The player's name as a mention, so their phone tells them it is their turn."""
+    if player == BOT:
+        return _player_html(session, player, lang)
+    return f'<a href="tg://user?id={player}">{_player_html(session, player, lang)}</a>'
+
+
 def button_join(lang: Lang) -> str:
     return t(lang, "🙋 Играю", "🙋 Join")
 
 
 def button_add_bot(lang: Lang) -> str:
     return t(lang, "🤖 Бот тоже играет", "🤖 The bot plays too")
+
+
+def button_remove_bot(lang: Lang) -> str:
+    return t(lang, "🤖 Убрать бота", "🤖 Remove the bot")
+
+
+def button_gentle(lang: Lang, gentle: bool) -> str:
+    mark = "✅ " if gentle else ""
+    return mark + t(lang, "🙂 Мягко: неверную букву можно переходить", "🙂 Gentle: one retry after a dead letter")
 
 
 def button_start(lang: Lang) -> str:
@@ -90,12 +113,105 @@ def _group_rule(lang: Lang, session: GroupSession) -> str:
 
 def lobby_text(lang: Lang, session: GroupSession) -> str:
     players = ", ".join(_player(session, p, lang) for p in session.players) or "—"
+    creator = _player(session, session.creator, lang)
+    mode = t(
+        lang,
+        "мягкий (если ни одно слово не начинается с буквы, её можно один раз переходить)",
+        "gentle (a letter no word starts with may be taken back once)",
+    )
+    if not session.gentle:
+        mode = t(
+            lang, "строгий (буква, с которой не начинается ни одно слово, — выбывание)", "strict (a dead letter is out)"
+        )
+    bot = t(lang, "играет", "plays") if BOT in session.players else t(lang, "не играет", "does not play")
     return t(
         lang,
         f"🔤 Игра в буквы на всю группу. Правило: {_group_rule(lang, session)}.\n"
-        f"Игроки: {players}\nНажмите «Играю»; «Начать» — когда игроков двое или больше.",
+        f"Режим: {mode}. Бот {bot}.\nИгроки: {players}\n"
+        f"Нажмите «Играю». Правило, режим, бота и начало игры выбирает {creator}: «Начать» — "
+        "когда игроков двое или больше.",
         f"🔤 The letter game for the whole group. Rule: {_group_rule(lang, session)}.\n"
-        f"Players: {players}\nTap Join; Start when there are two players or more.",
+        f"Mode: {mode}. The bot {bot}.\nPlayers: {players}\n"
+        f"Tap Join. {creator} chooses the rule, the mode and the bot, and taps Start "
+        "when there are two players or more.",
+    )
+
+
+def lobby_expired(lang: Lang) -> str:
+    return t(
+        lang,
+        "⌛ Игру так и не начали — сбор закрыт. /play — собрать заново.",
+        "⌛ Nobody started the game, so the lobby is closed. /play gathers a new one.",
+    )
+
+
+def lobby_closed(lang: Lang) -> str:
+    return t(
+        lang,
+        "Сбор закрыт: в нём никого не осталось. /play — собрать заново.",
+        "The lobby is closed: nobody is left. /play gathers a new one.",
+    )
+
+
+def only_creator(lang: Lang, session: GroupSession) -> str:
+    creator = _player(session, session.creator, lang)
+    return t(lang, f"Это решает {creator} — тот, кто собрал игру.", f"{creator} gathered this game and decides that.")
+
+
+def not_started(lang: Lang, session: GroupSession) -> str:
+    creator = _player(session, session.creator, lang)
+    return t(
+        lang,
+        f"Игра ещё не началась: ждём, когда {creator} нажмёт «Начать». Присоединиться — кнопка «Играю».",
+        f"The game has not started yet: {creator} taps Start. Tap Join to play.",
+    )
+
+
+def left_lobby(lang: Lang) -> str:
+    return t(lang, "Вы больше не в списке игроков.", "You are off the list of players.")
+
+
+def top_text(lang: Lang, week: Sequence[tuple[str, int]], ever: Sequence[tuple[str, int]]) -> str:
+    """The group's leaderboard: games won in the last 7 days and all time."""
+
+    def table(rows: Sequence[tuple[str, int]]) -> str:
+        if not rows:
+            return t(lang, "пока никто не выигрывал", "no wins yet")
+        return "\n".join(
+            f"{place}. {name} — {t(lang, 'побед', 'wins')}: {wins}" for place, (name, wins) in enumerate(rows, 1)
+        )
+
+    return t(
+        lang,
+        f"🏆 Лучшие игроки группы\n\nЗа 7 дней:\n{table(week)}\n\nЗа всё время:\n{table(ever)}",
+        f"🏆 The group's best players\n\nThe last 7 days:\n{table(week)}\n\nAll time:\n{table(ever)}",
+    )
+
+
+def group_start(lang: Lang, username: str) -> str:
+    return t(
+        lang,
+        f"👋 Я Буквоед. В группе играем в буквы все вместе: /play — собрать игру, /help — как играть, "
+        f"/top — лучшие игроки группы. «5 букв», пальцы и игра один на один — в личном чате: @{username}",
+        f"👋 I am Bukvoed. In a group we play the letter game together: /play gathers a game, /help says how, "
+        f"/top shows the group's best players. 5bukv, the finger game and one-to-one games are in a private chat: "
+        f"@{username}",
+    )
+
+
+def private_only(lang: Lang, username: str) -> str:
+    return t(
+        lang,
+        f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
+        f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
+    )
+
+
+def no_group_hints(lang: Lang) -> str:
+    return t(
+        lang,
+        "В игре на всю группу подсказок нет: все на равных. В личном чате со мной /hint — сколько угодно.",
+        "No hints in a group game: everyone plays on equal terms. In a private chat with me, /hint any time.",
     )
 
 
@@ -109,10 +225,6 @@ def group_game_running(lang: Lang) -> str:
 
 def already_joined(lang: Lang) -> str:
     return t(lang, "Вы уже в игре.", "You are in already.")
-
-
-def join_first(lang: Lang) -> str:
-    return t(lang, "Сначала нажмите «Играю».", "Tap Join first.")
 
 
 def need_two_players(lang: Lang) -> str:
@@ -149,7 +261,7 @@ def group_letter_usage(lang: Lang) -> str:
 
 
 def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
-    who = _player(session, event.player, lang)
+    who = _player_html(session, event.player, lang)
     lines = [f"{who}: {event.letter.upper()}"] if event.letter else []
     if event.outcome is Outcome.WORD:
         if event.winner == event.player and event.player not in event.out:
@@ -168,6 +280,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                     f"The word {board(event.board)} is complete: {who} is out.",
                 )
             )
+        if event.sure_line is not None:
+            lines.append(_sure_line(lang, event))
     elif event.outcome is Outcome.NO_WORD:
         line = t(
             lang,
@@ -177,6 +291,17 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         if event.possible:
             line += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, event.possible, limit=5)
         lines.append(line)
+    elif event.outcome is Outcome.REFUSED:
+        lines.append(
+            t(
+                lang,
+                f"Ни одно слово не начинается с {board(event.board)} — {who}, попробуйте другую букву "
+                "(второй раз выбываете). Можно: ",
+                f"No word starts with {board(event.board)}: {who}, try another letter "
+                "(a second one is out). Possible: ",
+            )
+            + examples(lang, event.possible, limit=5)
+        )
     elif event.outcome is Outcome.TIMEOUT:
         lines.append(t(lang, f"⏰ {who}: время на ход вышло — выбывает.", f"⏰ {who} ran out of time and is out."))
     elif event.outcome is Outcome.LEFT:
@@ -184,15 +309,28 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
     return lines
 
 
+def _sure_line(lang: Lang, event: Event) -> str:
+    start = event.sure_from or ""
+    since = t(lang, f"с доски {board(start)}", f"from {board(start)} on")
+    if not start:
+        since = t(lang, "с начала", "from the start")
+    return t(
+        lang,
+        f"🤖 Я знал, чем кончится, {since}, как бы ни ходили остальные: {event.sure_line}",
+        f"🤖 I was sure of this {since}, whatever the others played: {event.sure_line}",
+    )
+
+
 def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:
-    """The events since the last message, then the board and who moves next (or who won)."""
+    """The events since the last message, then the board and who moves next (or who won):
+    HTML, with the player to move mentioned."""
     lines = [line for event in events for line in _event_lines(lang, session, event)]
     if session.over:
         if session.winner is not None:
-            winner = _player(session, session.winner, lang)
+            winner = _player_html(session, session.winner, lang)
             lines.append(t(lang, f"🏆 Победитель: {winner}!", f"🏆 The winner: {winner}!"))
         return "\n".join(lines)
-    who = _player(session, session.current, lang)
+    who = _mention(session, session.current, lang)
     lines.append(t(lang, f"Доска: {board(session.board)}", f"Board: {board(session.board)}"))
     lines.append(
         t(

@@ -7,6 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -105,7 +106,9 @@ async def _announce_start(
         return
     await context.bot.send_message(chat_id, summary)
     await context.bot.send_message(
-        chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+        chat_id,
+        texts.turn_text(lang, turn, game.rule, english=session.english),
+        reply_markup=keyboards.letter_play(lang, session),
     )
 
 
@@ -125,20 +128,27 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         await update.message.reply_text(texts.choose_with_buttons(lang))
         return
     game = _game(found, session)
-    letter = normalise_letter(update.message.text or "", game.alphabet)
+    letter = normalise_letter(_composed(update.message.text or ""), game.alphabet)
     if isinstance(letter, InputError):
         await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
         return
     result = letters.play_letter(game, session, letter, found.rng)
     if isinstance(result, letters.Refusal):
         await update.message.reply_text(
-            texts.refusal_text(lang, result), reply_markup=keyboards.letter_play(lang, session)
+            texts.refusal_text(lang, result, english=session.english), reply_markup=keyboards.letter_play(lang, session)
         )
         return
     await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=_ending_tally(result))
     await update.message.reply_text(
-        texts.turn_text(lang, result, game.rule), reply_markup=keyboards.letter_play(lang, session)
+        texts.turn_text(lang, result, game.rule, english=session.english),
+        reply_markup=keyboards.letter_play(lang, session),
     )
+
+
+def _composed(typed: str) -> str:
+    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
+    the player meant one letter."""
+    return unicodedata.normalize("NFC", typed)
 
 
 def _ending_tally(turn: letters.Turn) -> Tally | None:
@@ -156,7 +166,7 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
     changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1))
     if changed is None:
-        return texts.no_game_to_hint(lang), None
+        return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
     session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
 
@@ -170,9 +180,22 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
     changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1))
     if changed is None:
-        return shared_texts.nothing_running(lang), None
+        return await _unless_setting_up(found, chat_id, lang, shared_texts.nothing_running(lang)), None
     session, result = changed
     return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
+
+
+async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str) -> str:
+    """``no_game``, unless the chat is answering this game's set-up questions: then the
+    player is pointed at them, not told that no game is on."""
+    loaded = await found.load(chat_id, LetterSession)
+    if (
+        loaded is None
+        or loaded.session.phase in (Phase.PLAYING, Phase.OVER)
+        or not await is_active(found, chat_id, KIND)
+    ):
+        return no_game
+    return texts.choose_with_buttons(lang)
 
 
 async def _change_running(
@@ -201,23 +224,24 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
-    typed = "".join(context.args or [])
+    typed = _composed("".join(context.args or []))
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
         game, board = _game_for_letters(found, game, typed)
+    english = game is found.solvers.english
     if isinstance(board, InputError):
-        await update.message.reply_text(texts.not_letters(lang, english=game is found.solvers.english))
+        await update.message.reply_text(texts.not_letters(lang, english=english))
         return
-    rule = game.rule
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
-        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang)))
+        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=english)))
     elif verdict is Verdict.UNREACHABLE:
         way = game.word_on_the_way(board) or ""
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
-        await update.message.reply_text(texts.who_wins_text(lang, letters.who_wins(game, board), rule))
+        answer = letters.who_wins(game, board)
+        await update.message.reply_text(texts.who_wins_text(lang, answer, game.rule, english=english))
 
 
 async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:
@@ -322,5 +346,7 @@ async def _setup_step(
     await replies.answer_and_edit(query, summary)
     if turn is not None:
         await context.bot.send_message(
-            chat_id, texts.turn_text(lang, turn, game.rule), reply_markup=keyboards.letter_play(lang, session)
+            chat_id,
+            texts.turn_text(lang, turn, game.rule, english=session.english),
+            reply_markup=keyboards.letter_play(lang, session),
         )

@@ -57,11 +57,7 @@ def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup(
             [[button(texts.button_again(lang), MENU_AGAIN)], [button(button_other_setup(lang), MENU_LETTERS)]]
         )
-    return InlineKeyboardMarkup(
-        [
-            [
-                button(texts.button_hint(lang, min(session.hint_stage, 1)), f"{prefix}:hint"),
-                button(texts.button_giveup(lang), f"{prefix}:giveup"),
-            ]
-        ]
-    )
+    giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
+    if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them
+        return InlineKeyboardMarkup([[giveup]])
+    return InlineKeyboardMarkup([[button(texts.button_hint(lang, session.hint_stage), f"{prefix}:hint"), giveup]])

@@ -86,7 +86,7 @@ def ask_strict(lang: Lang) -> str:
     return t(
         lang,
         "А если написать букву, после которой слова не составить?",
-        "And a letter after which no noun can be formed?",
+        "And a letter after which no word can be formed?",
     )
 
 
@@ -108,7 +108,22 @@ def examples(lang: Lang, plays: Sequence[Play], limit: int = 8) -> str:
     return shown + (t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else "")
 
 
-def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
+def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
+    """Russian games use nouns only; English Ghost any word, so it must not say "noun"."""
+    if english:
+        return t(
+            lang,
+            f"Ни одно английское слово не начинается с {board(letters)}.",
+            f"No word starts with {board(letters)}.",
+        )
+    return t(
+        lang,
+        f"Ни одно существительное не начинается с {board(letters)}.",
+        f"No noun starts with {board(letters)}.",
+    )
+
+
+def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
     lines = []
     if turn.player_letter is not None:
         lines.append(t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
@@ -134,11 +149,7 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
                 f"The word {word} is complete, and completing a word loses.",
             )
     else:
-        why = t(
-            lang,
-            f"Ни одно существительное не начинается с {board(ending.board)}.",
-            f"No noun starts with {board(ending.board)}.",
-        )
+        why = no_word_starts_with(lang, ending.board, english=english)
         if ending.possible:
             why += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, ending.possible)
     lines.append(why)
@@ -148,7 +159,7 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule) -> str:
     return "\n".join(lines)
 
 
-def refusal_text(lang: Lang, refusal: Refusal) -> str:
+def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
     if refusal.word_on_the_way:
         why = t(
             lang,
@@ -156,11 +167,7 @@ def refusal_text(lang: Lang, refusal: Refusal) -> str:
             f"{board(refusal.attempted)}: the game would end earlier, at {board(refusal.word_on_the_way)}.",
         )
     else:
-        why = t(
-            lang,
-            f"Ни одно существительное не начинается с {board(refusal.attempted)}.",
-            f"No noun starts with {board(refusal.attempted)}.",
-        )
+        why = no_word_starts_with(lang, refusal.attempted, english=english)
     return (
         f"❌ {why}\n"
         + t(lang, "Ходите ещё раз. Например: ", "Move again. For example: ")
@@ -222,8 +229,13 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     return f"{head}\n{how[:3500]}"
 
 
-def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
-    rule_name = button_rule(lang, rule)
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
+    # The game is named: /whowins is asked from any game, and its answer is about this one.
+    rule_name = (
+        "👻 English Ghost"
+        if english
+        else t(lang, "🔤 Игра в буквы, ", "🔤 The letter game, ") + button_rule(lang, rule).lower()
+    )
     where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
     if answer.over_word:
         return t(
@@ -231,13 +243,15 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
             f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
         )
-    first = answer.winner == "first"
-    winner = t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
+    winner = _player(lang, answer.winner)
     text = t(
         lang,
         f"{rule_name}. С {where} при лучшей игре выигрывает {winner}.",
         f"{rule_name}. From {where}, with perfect play, {winner} wins.",
     )
+    if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
+        mover = _player(lang, answer.to_move)
+        text += t(lang, f" Сейчас ходит {mover}.", f" It is {mover}'s move.")
     if answer.winning:
         text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
@@ -245,11 +259,18 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule) -> str:
     return text
 
 
+def _player(lang: Lang, which: str) -> str:
+    first = which == "first"
+    return t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
+
+
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
     return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
 
 
-def no_word_starts(lang: Lang) -> str:
+def no_word_starts(lang: Lang, *, english: bool) -> str:
+    if english:
+        return t(lang, "ни одно английское слово так не начинается.", "no word starts like that.")
     return t(lang, "ни одно существительное так не начинается.", "no noun starts like that.")
 
 

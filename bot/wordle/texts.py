@@ -155,18 +155,25 @@ def entry_problem(lang: Lang, error: EntryError) -> str:
             lang, f"В маске должно быть 5 цветов, а не {error.length}.", f"A mask has 5 colours, not {error.length}."
         )
     if error.problem is EntryProblem.UNKNOWN_SYMBOL:
-        return t(
+        text = t(
             lang,
             f"Не понимаю знак «{error.symbol}». Цвета: Ж/y/🟨, Б/w/⬜, С/g/⬛.",
             f"I do not understand “{error.symbol}”. Colours: y/ж/🟨, w/б/⬜, g/с/⬛.",
         )
+        if error.symbol and error.symbol.isalpha():  # most likely a word typed without its mask
+            text += "\n" + t(lang, "Своё слово — ", "Your own word: ") + own_word_tip(lang)
+        return text
     if error.problem is EntryProblem.WORD_NOT_FIVE_LETTERS:
-        return t(
-            lang,
-            "Слово должно быть из 5 букв: «слово маска», например «норка ggwyg».",
-            "The word must have 5 letters: “word mask”, for example “норка ggwyg”.",
-        )
+        return t(lang, "Слово должно быть из 5 букв: ", "The word must have 5 letters: ") + own_word_tip(lang)
     return t(lang, "Пришлите маску из 5 цветов, например ЖБССС.", "Send a mask of 5 colours, like ywggg.")
+
+
+def own_word_tip(lang: Lang) -> str:
+    return t(
+        lang,
+        "«слово маска», например «норка ggwyg».",
+        "“word mask”, for example “норка ggwyg”.",
+    )
 
 
 def expected_input(lang: Lang) -> str:

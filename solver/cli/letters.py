@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from solver.cli import UsageError
 from solver.engine import Value
-from solver.letters import InputError, InputProblem, LetterGame, Play, Rule, Verdict, normalise_letters
+from solver.letters import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GroupTable,
+    InputError,
+    InputProblem,
+    LetterGame,
+    Play,
+    Rule,
+    Verdict,
+    normalise_letters,
+)
 from solver.words import LANGUAGES, WordListError, read_words
 
 
@@ -21,6 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--min-length", type=_positive, metavar="L", help="drop words shorter than L letters")
     parser.add_argument("--prefix", default="", metavar="P", help="the board to analyse (default: empty)")
     parser.add_argument("--strategy", action="store_true", help="also print the winner's strategy as a tree")
+    parser.add_argument(
+        "--players",
+        type=_player_count,
+        metavar="N",
+        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players in a fixed order: what each seat forces against all the others",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -42,13 +59,24 @@ def run(args: argparse.Namespace) -> int:
         game = LetterGame(setup.words, setup.rule, setup.min_length, setup.alphabet)
     except ValueError as error:
         raise UsageError(f"{setup.source}: {error}") from None
-    seconds = time.perf_counter() - started
     board = _board(game, args.prefix)
-    if args.json:
-        print(json.dumps(_report(game, board, seconds, args.strategy, setup.source), ensure_ascii=False))
+    if args.players:
+        table = game.with_players(args.players)
+        report, text = partial(_group_report, table), partial(_group_text, table)
     else:
-        print(_text(game, board, seconds, args.strategy, setup.source))
+        report, text = partial(_report, game), partial(_text, game)
+    seconds = time.perf_counter() - started
+    if args.json:
+        _print_json(report(board, seconds, args.strategy, setup.source))
+    else:
+        print(text(board, seconds, args.strategy, setup.source))
     return 0
+
+
+def _print_json(report: dict[str, object]) -> None:
+    import json  # only --json pays for it: a cold start is mostly imports
+
+    print(json.dumps(report, ensure_ascii=False))
 
 
 def _positive(text: str) -> int:
@@ -58,6 +86,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
+
+
+def _player_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     return value
 
 
@@ -93,9 +131,8 @@ def _board(game: LetterGame, prefix: str) -> str:
     return board
 
 
-def _report(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> dict[str, object]:
-    plays = game.plays(board)
-    report: dict[str, object] = {
+def _dictionary_report(game: LetterGame, board: str, source: str) -> dict[str, object]:
+    return {
         "dictionary": source,
         "rule": game.rule.value,
         "min_length": game.min_length,
@@ -103,6 +140,13 @@ def _report(game: LetterGame, board: str, seconds: float, with_strategy: bool, s
         "words": game.word_count,
         "reachable_words": game.reachable_word_count,
         "positions": game.positions,
+    }
+
+
+def _report(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> dict[str, object]:
+    plays = game.plays(board)
+    report: dict[str, object] = {
+        **_dictionary_report(game, board, source),
         "to_move": game.to_move(board),
         "winner": game.winner(board),
         "game_over": game.is_word(board),
@@ -121,14 +165,69 @@ def _play_report(play: Play) -> dict[str, object]:
     return {"letter": play.letter, "outcome": outcome, "plies": play.plies, "example": play.example}
 
 
-def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> str:
+def _group_report(table: GroupTable, board: str, seconds: float, with_strategy: bool, source: str) -> dict[str, object]:
+    game = table.game
+    over = game.is_word(board)
+    chances = {} if over else table.letter_chances(board)
+    winning = [] if over else table.winning_letters(board)
+    report: dict[str, object] = {
+        **_dictionary_report(game, board, source),
+        "players": table.players,
+        "seat_to_move": table.seat_to_move(board),
+        "game_over": over,
+        "winning_moves": winning,
+        "forcing_seats": table.forcing_seats(board),
+        "moves": [
+            {
+                "letter": letter,
+                "forces": letter in winning,
+                "chance": round(chance, 4),
+                "example": game.example_word(board + letter),
+            }
+            for letter, chance in chances.items()
+        ],
+        "seconds": round(seconds, 4),
+    }
+    if with_strategy:
+        report["strategy"] = None if over else table.forced_line(board)
+    return report
+
+
+def _header(game: LetterGame, source: str) -> list[str]:
     rule_text = "completing a word wins" if game.rule is Rule.COMPLETE_WINS else "completing a word loses, as in Ghost"
-    shown = f"«{board}»" if board else "the empty board"
-    lines = [
+    return [
         f"dictionary {source}: {game.word_count:,} words of {game.min_length}+ letters, "
         f"{game.reachable_word_count:,} reachable, {game.positions:,} positions",
         f"rule: {game.rule.value} ({rule_text})",
     ]
+
+
+def _group_text(table: GroupTable, board: str, seconds: float, with_strategy: bool, source: str) -> str:
+    game, shown = table.game, f"«{board}»" if board else "the empty board"
+    lines = [*_header(game, source), f"players: {table.players}, in a fixed order; seat 1 wrote the first letter"]
+    forcing = " ".join(map(str, table.forcing_seats(board))) or "none"
+    if game.is_word(board):
+        lines.append(f"{shown} is a word: the round is over")
+        return "\n".join(lines)
+    seat, winning = table.seat_to_move(board), table.winning_letters(board)
+    lines.append(f"from {shown}, seat {seat} to move; seats that force a good end against all the others: {forcing}")
+    if winning:
+        lines.append(f"seat {seat} forces a good end with: {' '.join(winning)}")
+    else:
+        lines.append(f"seat {seat} has no forcing letter; its chances against careful players follow")
+    lines += ["", "letter  forces  chance  example"]
+    for letter, chance in table.letter_chances(board).items():
+        forces = "yes" if letter in winning else "no"
+        lines.append(f"{letter:<7} {forces:<7} {chance:>6.1%}  {game.example_word(board + letter)}")
+    if with_strategy:
+        lines += ["", f"forced line: {table.forced_line(board) or 'none'}"]
+    lines.append(f"\nsolved in {seconds:.3f} s")
+    return "\n".join(lines)
+
+
+def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> str:
+    shown = f"«{board}»" if board else "the empty board"
+    lines = _header(game, source)
     if game.is_word(board):
         lines.append(f"{shown} is a word: the game is over, the {game.winner(board)} player has won")
         return "\n".join(lines)

@@ -9,6 +9,7 @@ import re
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from bot_harness import (
     GROUP,
@@ -27,13 +28,14 @@ from bot_harness import (
 
 from bot.deps import Deps
 from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.standin import BotApiStandin, Fault
 from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
 from solver.letters import Rule
 
 
 def to_move(reply: Reply) -> str:
-    found = re.findall(r"Ходит (\S+) \(", reply.text)
+    """Who the last turn message mentions as the player to move."""
+    found = re.findall(r'Ходит (?:<a href="tg://user\?id=\d+">)?([^<(]+?)(?:</a>)? \(', reply.text)
     assert found, reply.text
     return found[-1]
 
@@ -136,13 +138,22 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     # The creator may stop their own game.
     lobby, buttons = await open_lobby(group, 302, 301)
     assert "Игра остановлена" in (await group.say(302, "/stop")).text
+    assert lobby_text(bot, lobby) == "⏹ Игра остановлена."  # the lobby's buttons are gone
 
 
 async def test_bot_as_a_player_and_giving_up(bot: Bot, database: Path) -> None:
     group = Group(bot)
     lobby, buttons = await open_lobby(group, 301, 302)
-    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Бот тоже")))
-    reply = await group.press(302, lobby, button(buttons, "Начать"))
+    # Only the lobby's creator seats the bot and starts.
+    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == [
+        "Это решает Аня — тот, кто собрал игру."
+    ]
+    assert notices(await group.press(302, lobby, button(buttons, "Начать"))) == [
+        "Это решает Аня — тот, кто собрал игру."
+    ]
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже")))
+    assert "Бот играет" in bot.standin.messages[(GROUP, lobby)]["text"]
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert to_move(reply) == "Аня"
     reply = await group.say(301, "к")
     assert "Аня: К" in reply.text and to_move(reply) == "Боря"
@@ -164,8 +175,9 @@ async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
     for forged in (f"G:{game_id}:0:rule:nonsense", "G:ffffff:1:join", f"G:{game_id}:x:join", f"G:{game_id}:1:own"):
         reply = await group.press(302, lobby, forged)
         assert notices(reply) == ["Эта кнопка уже не действует."], forged
-    assert notices(await group.press(302, lobby, button(buttons, "проиграл"))) == ["Сначала нажмите «Играю»."]
-    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == ["Сначала нажмите «Играю»."]
+    only_anya = ["Это решает Аня — тот, кто собрал игру."]
+    assert notices(await group.press(302, lobby, button(buttons, "проиграл"))) == only_anya
+    assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == only_anya
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
     await group.press(301, lobby, button(buttons, "Начать"))
     # Once the game runs, the lobby's buttons are stale.
@@ -203,7 +215,7 @@ async def test_a_turn_timer_survives_a_restart(standin: BotApiStandin, solvers: 
         group = Group(bot)
         deps_of(bot).settings.group_turn_seconds = 2.5
         lobby, buttons = await open_lobby(group, 301, 302)
-        reply = await group.press(302, lobby, button(buttons, "Начать"))
+        reply = await group.press(301, lobby, button(buttons, "Начать"))
         assert to_move(reply) == "Аня"
     first = len(standin.calls)
     state = stored_state(database, GROUP, "group")
@@ -251,3 +263,164 @@ async def test_a_letter_no_word_starts_with_puts_the_player_out(bot: Bot, solver
     assert f"Ни одно слово не начинается с «{dead.upper()}» — Аня выбывает" in reply.text
     assert "Можно было" in reply.text and "Победитель: Боря" in reply.text
     assert record(database, 301, "group") == (1, 0, 1, 0)
+
+
+async def test_three_people_and_the_bot_which_holds_a_forced_line_and_wins(bot: Bot, solvers: Solvers) -> None:
+    # Seats: Аня, the bot, Боря, Вера; completing a word wins the game.
+    game = solvers.games[Rule.COMPLETE_WINS]
+    table = game.with_players(4)
+    opening = next(p.letter for p in game.plays("") if table.can_force(p.letter, 2))
+    group = Group(bot)
+    lobby, buttons = lobby_buttons(await group.say(301, "/play"))
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже играет")))
+    for user in (302, 303):
+        lobby, buttons = lobby_buttons(await group.press(user, lobby, button(buttons, "Играю")))
+    assert "Игроки: Аня, Буквоед 🤖, Боря, Вера" in bot.standin.messages[(GROUP, lobby)]["text"]
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group.say(301, opening)
+    bot_letter = re.findall(r"Буквоед 🤖: (\S)", reply.text)[0].lower()
+    assert bot_letter in table.winning_letters(opening)
+    users = {"Боря": 302, "Вера": 303, "Аня": 301}
+    for _ in range(40):
+        if "Победитель" in reply.text:
+            break
+        board = reply.last_board()
+        # The people play any letter that keeps a word possible; whatever they play, the bot completes the word.
+        assert not any(play.completes_word for play in game.plays(board))
+        reply = await group.say(users[to_move(reply)], game.plays(board)[0].letter)
+    assert "🏆 Победитель: Буквоед 🤖!" in reply.text
+    assert f"Я знал, чем кончится, с доски «{opening.upper()}»" in reply.text
+    line = re.findall(r"как бы ни ходили остальные: (.+)", reply.text)[0]
+    assert line == table.forced_line(opening)
+
+
+class Namesakes(Group):
+    """Four people called Аня: one with a last name, one with a username, one with neither."""
+
+    def _user(self, user_id: int) -> dict[str, Any]:
+        found = super()._user(user_id)
+        extra = {304: {"last_name": "Котова"}, 305: {"username": "anya5"}, 306: {}}
+        return found | {"first_name": "Аня"} | extra[user_id] if user_id in extra else found
+
+
+async def test_the_player_to_move_is_mentioned_and_namesakes_are_told_apart(bot: Bot) -> None:
+    group = Namesakes(bot)
+    lobby, buttons = await open_lobby(group, 301, 304, 305, 306)
+    assert "Игроки: Аня, Аня Котова, Аня (@anya5), Аня 2" in bot.standin.messages[(GROUP, lobby)]["text"]
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    turn = next(c for c in reply.calls if c.method == "sendMessage")
+    assert turn.params["parse_mode"] == "HTML"
+    assert 'Ходит <a href="tg://user?id=301">Аня</a>' in turn.text
+    reply = await group.say(301, "к")
+    assert 'Ходит <a href="tg://user?id=304">Аня Котова</a>' in reply.text
+    reply = await group.say(304, "о")
+    assert 'Ходит <a href="tg://user?id=305">Аня (@anya5)</a>' in reply.text
+
+
+def lobby_text(bot: Bot, lobby: int) -> str:
+    return str(bot.standin.messages[(GROUP, lobby)]["text"])
+
+
+ONLY_ANYA = ["Это решает Аня — тот, кто собрал игру."]
+
+
+async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301)
+    assert "Режим: строгий" in lobby_text(bot, lobby) and "Бот не играет" in lobby_text(bot, lobby)
+    # Someone not on the list presses Start, or moves before the start: told who starts it.
+    assert notices(await group.press(302, lobby, button(buttons, "Начать"))) == ONLY_ANYA
+    assert "ждём, когда Аня нажмёт «Начать»" in (await group.say(302, "/l а")).text
+    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
+    assert notices(await group.press(302, lobby, button(buttons, "Мягко"))) == ONLY_ANYA
+    # The creator seats the bot and takes it off again.
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже")))
+    assert "Бот играет" in lobby_text(bot, lobby) and "Убрать бота" in " ".join(buttons)
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Убрать бота")))
+    assert "Бот не играет" in lobby_text(bot, lobby) and "Игроки: Аня, Боря" in lobby_text(bot, lobby)
+    # /giveup in the lobby: off the list, and the lobby's message says so.
+    reply = await group.say(302, "/giveup")
+    assert "Вы больше не в списке игроков." in reply.text
+    assert "Игроки: Аня\n" in lobby_text(bot, lobby)
+    assert "не в этой игре" in (await group.say(302, "/giveup")).text
+    # The creator leaving hands the lobby to the next person; the last one leaving closes it.
+    await group.press(302, lobby, button(buttons, "Играю"))
+    await group.say(301, "/giveup")
+    assert "Игроки: Боря\n" in lobby_text(bot, lobby) and "выбирает Боря" in lobby_text(bot, lobby)
+    await group.say(302, "/giveup")
+    assert "Сбор закрыт" in lobby_text(bot, lobby)
+    assert "Игроки: Аня" in (await group.say(301, "/play")).text
+
+
+async def test_a_lobby_nobody_starts_expires(bot: Bot) -> None:
+    group = Group(bot)
+    deps_of(bot).settings.group_lobby_seconds = 0.4
+    first = len(bot.standin.calls)
+    lobby, _ = await open_lobby(group, 301, 302)
+    await wait_for_text(bot.standin, "Игру так и не начали", first)
+    assert lobby_text(bot, lobby) == "⌛ Игру так и не начали — сбор закрыт. /play — собрать заново."
+    assert "reply_markup" not in bot.standin.messages[(GROUP, lobby)]  # no buttons left to press
+    assert "Игроки: Аня" in (await group.say(301, "/play")).text
+
+
+async def test_commands_of_private_games_get_a_short_answer_in_a_group(bot: Bot) -> None:
+    group = Group(bot)
+    assert "/play — собрать игру" in (await group.say(301, "/start")).text
+    for command in ("/5bukv", "/fingers"):
+        assert "Это игра для личного чата" in (await group.say(301, command)).text
+    assert "подсказок нет" in (await group.say(301, "/hint")).text
+
+
+async def test_gentle_mode_refuses_a_dead_letter_once(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Мягко")))
+    assert "Режим: мягкий" in lobby_text(bot, lobby) and "✅" in button(buttons, "Мягко") + " ".join(buttons)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group.say(301, "ъ")
+    assert "Ни одно слово не начинается с «Ъ» — Аня, попробуйте другую букву" in reply.text
+    assert "Можно: " in reply.text and to_move(reply) == "Аня"
+    reply = await group.say(301, "ъ")
+    assert "Аня выбывает" in reply.text and "Победитель: Боря" in reply.text
+
+
+async def test_the_turn_clock_starts_when_the_turn_message_is_out(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    seconds = deps_of(bot).settings.group_turn_seconds
+    lobby, buttons = await open_lobby(group, 301, 302)
+    bot.standin.inject("sendMessage", Fault.RETRY_AFTER, retry_after=2)  # Telegram holds the turn message back
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    sent = time.time()
+    assert to_move(reply) == "Аня"
+    state = stored_state(database, GROUP, "group")
+    assert state is not None
+    # The whole turn is left once the message is out, not the turn minus the two seconds it waited.
+    assert float(str(state[0]["deadline"])) > sent + seconds - 1
+
+
+async def test_top_ranks_the_groups_winners_this_week_and_all_time(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    assert "пока никто не выигрывал" in (await group.say(301, "/top")).text
+    for winner, loser in ((302, 301), (302, 303), (301, 302)):
+        lobby, buttons = await open_lobby(group, loser, winner)
+        await group.press(loser, lobby, button(buttons, "Начать"))
+        assert f"Победитель: {NAMES[winner]}" in (await group.say(loser, "/giveup")).text
+    with sqlite3.connect(database) as db:  # Вера won twice, ten days ago
+        old = time.time() - 10 * 24 * 3600
+        db.executemany("INSERT INTO group_wins VALUES (?, 303, 'Вера', ?)", [(GROUP, old), (GROUP, old + 1)])
+    text = (await group.say(303, "/top")).text
+    week, ever = text.split("За всё время:")
+    assert "1. Боря — побед: 2\n2. Аня — побед: 1" in week and "Вера" not in week
+    assert "1. Вера — побед: 2\n2. Боря — побед: 2\n3. Аня — побед: 1" in ever  # a tie: who got there first
+    assert "пока никто не выигрывал" in (await Group(bot, chat_id=GROUP - 1).say(301, "/top")).text
+
+
+async def test_a_lobby_expiry_survives_a_restart(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
+    async with running_bot(standin, solvers, database) as bot:
+        deps_of(bot).settings.group_lobby_seconds = 1.5
+        lobby, _ = await open_lobby(Group(bot), 301, 302)
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database) as bot:
+        await wait_for_text(standin, "Игру так и не начали", first)
+        assert lobby_text(bot, lobby).startswith("⌛ Игру так и не начали")
+        assert "Игроки: Боря" in (await Group(bot).say(302, "/play")).text  # a new lobby can open

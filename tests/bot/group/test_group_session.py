@@ -52,3 +52,65 @@ def test_a_time_out_and_leaving_put_players_out_until_one_is_left() -> None:
 def test_a_session_survives_its_json_round_trip() -> None:
     session = three_players(Rule.COMPLETE_WINS)
     assert GroupSession.from_dict(session.to_dict()) == session
+
+
+def test_the_bot_plays_from_the_table_for_the_players_still_in_and_tells_its_line() -> None:
+    game = LetterGame(["дэв", "дом", "дыра", "кот"], Rule.COMPLETE_LOSES)
+    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES.value)
+    for player in (1, group.BOT, 3):
+        assert group.join(session, player, f"P{player}")
+    assert group.start(session)
+    group.play_letter(game, session, "д")
+    move = group.bot_letter(game, session)
+    assert move.letter in game.with_players(3).winning_letters("д")
+    assert (session.sure_from, session.sure_line) == ("д", "до → дом")
+    end = group.play_letter(game, session, "м")
+    assert (end.outcome, end.out, end.sure_from, end.sure_line) == (Outcome.WORD, [3], "д", "до → дом")
+    assert session.sure_line is None  # a new round
+
+
+def test_a_player_out_of_time_makes_the_bot_forget_its_line() -> None:
+    game = LetterGame(["дэв", "дом", "дыра", "кот"], Rule.COMPLETE_LOSES)
+    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES.value)
+    for player in (1, group.BOT, 3, 4):
+        assert group.join(session, player, f"P{player}")
+    assert group.start(session)
+    group.play_letter(game, session, "д")
+    group.bot_letter(game, session)
+    assert session.sure_line is not None
+    group.time_out(session)
+    assert session.sure_line is None and session.board != ""
+
+
+def test_namesakes_get_the_first_free_form_of_their_name() -> None:
+    session = GroupSession(creator=1)
+    group.join(session, 1, group.distinct_name(session, ["Аня"]))
+    assert group.distinct_name(session, ["Аня", "Аня Котова"]) == "Аня Котова"
+    assert group.distinct_name(session, ["Боря"]) == "Боря"
+    group.join(session, 2, group.distinct_name(session, ["Аня"]))
+    group.join(session, 3, group.distinct_name(session, ["Аня"]))
+    assert [session.name(p) for p in (1, 2, 3)] == ["Аня", "Аня 2", "Аня 3"]
+
+
+def test_gentle_mode_refuses_one_dead_letter_a_turn() -> None:
+    game = LetterGame(WORDS, Rule.COMPLETE_LOSES, min_length=2)
+    session = three_players(Rule.COMPLETE_LOSES)
+    session.gentle = True
+    refused = group.play_letter(game, session, "я")
+    assert refused.outcome is Outcome.REFUSED and [p.letter for p in refused.possible] == ["к", "р"]
+    assert session.current == 1 and session.out == []
+    assert group.play_letter(game, session, "к").outcome is Outcome.GOES_ON
+    assert group.play_letter(game, session, "я").outcome is Outcome.REFUSED  # player 2's own refusal
+    assert group.play_letter(game, session, "я").out == [2]
+
+
+def test_the_lobby_passes_to_the_next_person_when_its_creator_leaves() -> None:
+    session = GroupSession(creator=1)
+    for player in (1, group.BOT, 2):
+        group.join(session, player, f"P{player}")
+    group.toggle_bot(session)
+    assert group.BOT not in session.players
+    group.leave(session, 1)
+    assert session.creator == 2 and session.phase is GroupPhase.LOBBY
+    group.leave(session, 2)
+    assert session.phase is GroupPhase.OVER

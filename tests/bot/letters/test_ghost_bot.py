@@ -69,6 +69,6 @@ async def test_english_ghost_in_a_group(bot: Bot) -> None:
     assert not any("выиграл" in label for label in buttons)  # the rule is fixed
     lobby, buttons = lobby_buttons(await group.press(302, lobby, next(d for t, d in buttons.items() if "Играю" in t)))
     reply = await group.press(301, lobby, next(d for t, d in buttons.items() if "Начать" in t))
-    assert "Ходит Аня" in reply.text
+    assert 'Ходит <a href="tg://user?id=301">Аня</a>' in reply.text
     reply = await group.say(301, "q")
     assert "Аня: Q" in reply.text and "Доска: «Q»" in reply.text
