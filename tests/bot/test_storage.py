@@ -123,3 +123,14 @@ async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path)
         with pytest.raises(StoreUnavailableError, match="newer bot"):
             await Store.open(database)
     assert on_file(database, "PRAGMA user_version") == [(99,)]
+
+
+async def test_reported_answers_count_each_player_once_and_stay_on_file(store: Store, database: Path) -> None:
+    assert await store.report_answer("кринж", 1) == 1
+    assert await store.report_answer("кринж", 1) == 1
+    assert await store.report_answer("кринж", 2) == 2
+    assert await store.report_answer("шанеж", 3) == 1
+    assert await store.reported_answers(2) == ["кринж"]
+    assert await store.reported_answers(1) == ["кринж", "шанеж"]
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)
