@@ -45,7 +45,7 @@ from solver.letters import LetterGame, Rule  # noqa: E402
 
 BOARD = re.compile(r"(?:Доска|Board): «([^»]*)»")
 GAME_OVER = ("Вы выиграли", "Я выиграл")
-SETUP = ("rule:complete-loses", "first:1", "level:perfect", "strict:0")
+SETUP = ("rule:complete-loses", "tier:common", "first:1", "level:perfect", "strict:0")
 FIRST_CHAT = 100_000
 ANSWERS = ("sendMessage", "editMessageText")
 

@@ -87,6 +87,7 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
         "stats": common.stats,
         "play": letters.play,
         "whowins": letters.who_wins,
+        "word": letters.word,
         "5bukv": wordle.start,
         "fingers": fingers.start,
         "hint": common.route_command({LETTERS: letters.hint, WORDLE: wordle.hint, FINGERS: fingers.hint}, letters.hint),
@@ -163,6 +164,7 @@ async def post_init(application: Application) -> None:  # type: ignore[type-arg]
     found: Deps = application.bot_data["deps"]
     found.store = await Store.open(found.settings.database_path)
     await group.restore_timers(application)
+    await wordle.restore_answers(found)
     for code, commands in texts.COMMANDS.items():
         listed = [BotCommand(name, description) for name, description in commands]
         await application.bot.set_my_commands(listed, language_code=code)

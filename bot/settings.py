@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 #: What BotFather hands out: the bot's numeric id, a colon, 35 URL-safe characters.
@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     group_lobby_seconds: float = 600.0
     # Finger game: a draw is declared after this many moves (both players' together).
     fingers_move_cap: int = 100
+    # 5bukv: an answer the game had that no word of the list fits joins this deployment's
+    # words once this many different players have told the bot the same answer.
+    wordle_answer_players: int = Field(default=3, ge=1)
     # The event loop under the bot: uvloop where installed (not on Windows), else asyncio's own.
     event_loop: Literal["uvloop", "asyncio"] = "uvloop"
 

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from solver.fingers import FingerGame
 from solver.letters import LetterGame, Rule
-from solver.wordle import Entry, Wordle
-from solver.words import LANGUAGES
+from solver.lookup import look_up
+from solver.wordle import Entry, Wordle, fits
+from solver.words import LANGUAGES, Language, Tier
 
 log = logging.getLogger(__name__)
 
@@ -25,24 +26,39 @@ class WordleSolver:
     def __init__(self, wordle: Wordle) -> None:
         self.wordle = wordle
         self.first_guess = wordle.first_guess()
+        self.answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
 
     @property
     def words(self) -> list[str]:
         return self.wordle.words
 
+    def add_answers(self, words: Sequence[str]) -> None:
+        """Reported answers join the candidates (the list's own words already are)."""
+        self.answers.update(word for word in words if word not in self.wordle.index)
+
     def next_guess(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> str:
-        return self.wordle.next_guess(history, refused) if history or refused else self.first_guess
+        """The engine's guess; when only reported answers fit, the first of them."""
+        if not history and not refused:
+            return self.first_guess
+        if self.wordle.candidates(history, refused):
+            return self.wordle.next_guess(history, refused)
+        return self._fitting_answers(history, refused)[0]
 
     def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
-        return self.wordle.candidates(history, refused)
+        return self.wordle.candidates(history, refused) + self._fitting_answers(history, refused)
+
+    def _fitting_answers(self, history: Sequence[Entry], refused: Sequence[str]) -> list[str]:
+        return sorted(word for word in self.answers if word not in refused and fits(word, history))
 
 
 @dataclass(frozen=True)
 class Solvers:
-    games: dict[Rule, LetterGame]
+    games: dict[Rule, LetterGame]  # the Russian game on the common tier, the default
     wordle: WordleSolver
-    english: LetterGame
+    english: LetterGame  # English Ghost on the common tier, the default
     fingers: FingerGame
+    full_games: dict[Rule, LetterGame]  # the Russian game on every clean noun
+    english_full: LetterGame
 
     @property
     def alphabet(self) -> str:
@@ -52,20 +68,30 @@ class Solvers:
     def default_rule(self) -> Rule:
         return Rule(LANGUAGE.rule)
 
-    def letter_game(self, dictionary: str, rule: Rule | str | None = None) -> LetterGame:
-        """English Ghost for ``dictionary`` "en" (its rule is fixed), else the Russian game under ``rule``."""
+    def letter_game(
+        self, dictionary: str, rule: Rule | str | None = None, tier: Tier | str = Tier.COMMON
+    ) -> LetterGame:
+        """English Ghost for ``dictionary`` "en" (its rule is fixed), else the Russian game under ``rule``;
+        on the common words, or on every clean word for the full ``tier``."""
+        full = Tier(tier) is Tier.FULL
         if dictionary == ENGLISH.code:
-            return self.english
-        return self.games[Rule(rule or self.default_rule)]
+            return self.english_full if full else self.english
+        return (self.full_games if full else self.games)[Rule(rule or self.default_rule)]
 
 
 def build_solvers() -> Solvers:
-    """The Russian letter game under both rules, English Ghost, the finger game and
-    the 5bukv engine (a few seconds)."""
+    """The Russian letter game under both rules and English Ghost, each on both tiers,
+    the finger game and the 5bukv engine (a few seconds)."""
     started = time.perf_counter()
-    words = LANGUAGE.words()
-    games = {rule: LetterGame(words, rule, LANGUAGE.min_length, LANGUAGE.alphabet) for rule in Rule}
+    games = {tier: {rule: letter_game(LANGUAGE, tier, rule) for rule in Rule} for tier in Tier}
+    english = {tier: letter_game(ENGLISH, tier, Rule(ENGLISH.rule)) for tier in Tier}
     wordle = WordleSolver(Wordle.default())
-    english = LetterGame(ENGLISH.words(), Rule(ENGLISH.rule), ENGLISH.min_length, ENGLISH.alphabet)
+    for word, code in (("кот", "ru"), ("cat", "en")):
+        look_up(word, code)  # reads the reasons files now, so no /word waits for them
     log.info("solver tables built in %.1f s", time.perf_counter() - started)
-    return Solvers(games, wordle, english, FingerGame())
+    return Solvers(games[Tier.COMMON], wordle, english[Tier.COMMON], FingerGame(), games[Tier.FULL], english[Tier.FULL])
+
+
+def letter_game(language: Language, tier: Tier, rule: Rule) -> LetterGame:
+    """A shipped dictionary's game, its ties and slips led by how common words are."""
+    return LetterGame(language.words(tier), rule, language.min_length, language.alphabet, language.zipf())

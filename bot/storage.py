@@ -44,7 +44,7 @@ from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 #: The id of the update being applied in this task; a save commits it with the session.
 APPLYING: ContextVar[int | None] = ContextVar("APPLYING", default=None)
@@ -99,8 +99,17 @@ CREATE TABLE IF NOT EXISTS group_wins (
 CREATE INDEX IF NOT EXISTS group_wins_by_chat ON group_wins (chat_id, won_at);
 """
 
-# Version 4: the last update applied in each chat, so a redelivered update changes nothing.
+# Version 4: the 5bukv answers players told the bot when no word of its list fit, one row per player.
 _SCHEMA_V4 = """
+CREATE TABLE IF NOT EXISTS wordle_answers (
+    word TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (word, user_id)
+);
+"""
+
+# Version 5: the last update applied in each chat, so a redelivered update changes nothing.
+_SCHEMA_V5 = """
 CREATE TABLE IF NOT EXISTS applied_updates (
     chat_id INTEGER PRIMARY KEY,
     update_id INTEGER NOT NULL
@@ -108,7 +117,7 @@ CREATE TABLE IF NOT EXISTS applied_updates (
 """
 
 #: What each schema version adds; a file at version n runs the scripts above n.
-_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4}
+_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4, 5: _SCHEMA_V5}
 
 #: SQLite's primary result codes that mean the disk, not the statement, failed a write.
 _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
@@ -410,6 +419,16 @@ class Store:
         rows = await self._db.execute_fetchall(sql, (kind,))
         return [(int(chat_id), float(deadline)) for chat_id, deadline in rows]
 
+    async def report_answer(self, word: str, user_id: int) -> int:
+        """Keep that ``user_id`` says 5bukv's secret was ``word``; how many different players now say so."""
+        return await self._in_thread(_report_answer, word, user_id)
+
+    async def reported_answers(self, players: int) -> list[str]:
+        """The answers that at least ``players`` different players reported."""
+        sql = "SELECT word FROM wordle_answers GROUP BY word HAVING COUNT(*) >= ? ORDER BY word"
+        rows = await self._db.execute_fetchall(sql, (players,))
+        return [str(word) for (word,) in rows]
+
     def _remember_session(self, key: tuple[int, str], text: str, version: int) -> None:
         self._sessions[key] = (text, version)
         self._sessions.move_to_end(key)
@@ -471,6 +490,12 @@ def _tally_statement(user_id: int, kind: str, tally: Tally) -> _Statement:
         "draws = draws + excluded.draws",
         (user_id, kind, tally.played, tally.won, tally.lost, tally.hints, tally.draws),
     )
+
+
+def _report_answer(db: sqlite3.Connection, word: str, user_id: int) -> int:
+    """One statement in autocommit mode, so it commits by itself; a player counts once per word."""
+    db.execute("INSERT OR IGNORE INTO wordle_answers (word, user_id) VALUES (?, ?)", (word, user_id))
+    return int(db.execute("SELECT COUNT(*) FROM wordle_answers WHERE word = ?", (word,)).fetchone()[0])
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:

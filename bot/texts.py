@@ -87,6 +87,7 @@ COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("hint", "подсказка"),
         ("giveup", "сдаться"),
         ("whowins", "кто выигрывает с этих букв"),
+        ("word", "есть ли слово в играх"),
         ("fingers", "игра на пальцах"),
         ("5bukv", "помощник для «5 букв»"),
         ("undo", "отменить последнюю маску"),
@@ -99,6 +100,7 @@ COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("hint", "a hint"),
         ("giveup", "give up"),
         ("whowins", "who wins from these letters"),
+        ("word", "does a word count in the games"),
         ("fingers", "the finger game"),
         ("5bukv", "helper for the 5bukv word game"),
         ("undo", "take back the last mask"),
@@ -125,6 +127,7 @@ def help_text(lang: Lang) -> str:
         "/hint — какие буквы можно сыграть; ещё раз — какие из них выигрывают\n"
         "/giveup — сдаться (покажу, как выиграл бы я)\n"
         "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
+        "/word слово — есть ли слово в играх, а если нет, то почему\n"
         "/play en — английский Ghost (слова от 4 букв, закончил слово — проиграл)\n"
         "/fingers — игра на пальцах («палочки», Chopsticks)\n"
         "/5bukv — помощник для «5 букв»: присылайте маску, я подскажу слово\n"
@@ -135,6 +138,7 @@ def help_text(lang: Lang) -> str:
         "/hint — the letters you can play; again — which of them win\n"
         "/giveup — give up (I show how I would have won)\n"
         "/whowins [letters] — who wins from these letters with perfect play\n"
+        "/word WORD — does a word count in the games, and if not, why\n"
         "/play en — English Ghost (words of 4+ letters; completing a word loses)\n"
         "/fingers — the finger game (chopsticks)\n"
         "/5bukv — helper for 5bukv: send the colours, I suggest the next word\n"

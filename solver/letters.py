@@ -24,7 +24,7 @@ milliseconds, and every question a player asks is a walk of a few steps.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
@@ -277,6 +277,11 @@ class LetterGame:
 
     Boards are plain strings of letters of ``alphabet``; every method that
     takes one expects a fragment (see :meth:`verdict` for judging any board).
+
+    ``commonness`` (word → Zipf frequency, missing words 0) is what players
+    know: among equally good moves the computer and its examples prefer lines
+    that end on common words, and its slips lean toward them. Without it,
+    ties go alphabetically and slips follow word counts, as in the seeds.
     """
 
     def __init__(
@@ -285,6 +290,7 @@ class LetterGame:
         rule: Rule | str = Rule.COMPLETE_WINS,
         min_length: int = 1,
         alphabet: str | None = None,
+        commonness: Mapping[str, float] | None = None,
     ) -> None:
         kept = vocabulary(words, min_length)
         if not kept:
@@ -296,8 +302,9 @@ class LetterGame:
         self.alphabet = self.tree.alphabet
         word_value = Value.LOSS if self.rule is Rule.COMPLETE_WINS else Value.WIN
         self.solution: Solution = solve(self.tree.graph(), word_value)
-        self._best_child = self._choose_best_children()
-        self._line_end = self._follow_best_lines()
+        self._commonness = self._leaf_commonness(commonness)
+        self._slip_mass = self._cumulative_slip_mass(commonness)
+        self._best_child, self._line_end = self._choose_best_lines()
 
     # -- sizes ----------------------------------------------------------
 
@@ -438,50 +445,75 @@ class LetterGame:
         mistakes: IntArray = sums[tree.first_child[1:] - 1] - sums[tree.first_child[:-1] - 1]
         return mistakes
 
-    def _choose_best_children(self) -> IntArray:
-        """The perfect move at every fragment, chosen for all of them at once."""
-        tree, value, distance = self.tree, self.solution.value, self.solution.distance
-        children = np.arange(1, tree.size)
-        parents = tree.parent[1:]
-        parent_wins = value[parents] == Value.WIN
-        good = value[children] == Value.LOSS  # lost for the opponent
-        # Sort key, smallest first: good moves first; the fastest win, or the
-        # longest defence that leaves the most mistakes; then alphabetical.
-        speed = np.where(parent_wins, distance[children], -distance[children])
-        mistakes = self._mistakes_available()[children]
-        order = np.lexsort((children, -mistakes, speed, ~good, parents))
-        sorted_parents = parents[order]
-        first_of_parent = np.flatnonzero(np.r_[True, sorted_parents[1:] != sorted_parents[:-1]])
-        best = np.full(tree.size, -1, dtype=np.int64)
-        best[sorted_parents[first_of_parent]] = children[order][first_of_parent]
-        return best
+    def _leaf_commonness(self, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
+        """Each fragment's commonness as a word (0 for inner fragments and unknown words)."""
+        result = np.zeros(self.tree.size, dtype=np.float64)
+        if commonness:
+            leaves = np.flatnonzero(self.tree.word_index >= 0)
+            result[leaves] = self._word_commonness(commonness)[self.tree.word_index[leaves]]
+        return result
 
-    def _follow_best_lines(self) -> IntArray:
-        """The leaf that best play from each fragment ends at, deepest first."""
-        tree = self.tree
+    def _word_commonness(self, commonness: Mapping[str, float]) -> NDArray[np.float64]:
+        words = self.tree.words
+        return np.fromiter((commonness.get(word, 0.0) for word in words), dtype=np.float64, count=len(words))
+
+    def _cumulative_slip_mass(self, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
+        """Running totals, in word order, of how likely a person is to think of each word:
+        its frequency (10 ** Zipf) when commonness is known, else 1 for every word."""
+        mass = 10.0 ** self._word_commonness(commonness) if commonness else np.ones(len(self.tree.words))
+        return np.concatenate([[0.0], np.cumsum(mass)])
+
+    def _choose_best_lines(self) -> tuple[IntArray, IntArray]:
+        """The perfect move at every fragment and the leaf its line ends at.
+
+        Chosen depth by depth from the deepest, so that a tie between equally
+        good moves can go to the one whose line ends on the most common word.
+        """
+        tree, value, distance = self.tree, self.solution.value, self.solution.distance
+        best = np.full(tree.size, -1, dtype=np.int64)
         line_end = np.arange(tree.size, dtype=np.int64)
-        inner = np.flatnonzero(tree.word_index < 0)
-        for depth in range(int(tree.depth.max()), -1, -1):
-            here = inner[tree.depth[inner] == depth]
-            line_end[here] = line_end[self._best_child[here]]
-        return line_end
+        mistakes = self._mistakes_available()
+        depth_starts = np.searchsorted(tree.depth, np.arange(int(tree.depth.max()) + 2))
+        for depth in range(int(tree.depth.max()), 0, -1):
+            children = np.arange(depth_starts[depth], depth_starts[depth + 1])
+            parents = tree.parent[children]
+            parent_wins = value[parents] == Value.WIN
+            good = value[children] == Value.LOSS  # lost for the opponent
+            # Sort key, smallest first: good moves first; the fastest win (then
+            # the most common word), or the longest defence that leaves the most
+            # mistakes (then the most common word); then alphabetical.
+            speed = np.where(parent_wins, distance[children], -distance[children])
+            common = self._commonness[line_end[children]]
+            slips = mistakes[children].astype(np.float64)
+            second = np.where(parent_wins, -common, -slips)
+            third = np.where(parent_wins, -slips, -common)
+            order = np.lexsort((children, third, second, speed, ~good, parents))
+            sorted_parents = parents[order]
+            first_of_parent = np.flatnonzero(np.r_[True, sorted_parents[1:] != sorted_parents[:-1]])
+            chosen_parents = sorted_parents[first_of_parent]
+            best[chosen_parents] = children[order][first_of_parent]
+            line_end[chosen_parents] = line_end[best[chosen_parents]]
+        return best, line_end
 
     def _plausible_child(self, node: int, rng: random.Random) -> int:
         """A letter a person might play: one that does not lose on the spot,
-        picked in proportion to how many words it keeps in play."""
+        picked in proportion to the words it keeps in play (each counted by
+        how common it is, when that is known)."""
         children = list(self.tree.children(node))
         safe = [c for c in children if not (self.tree.is_word(c) and self.solution.value[c] == Value.WIN)]
         candidates = safe or children
-        weights = [self._words_below(c) for c in candidates]
+        weights = [self._slip_weight(c) for c in candidates]
         return rng.choices(candidates, weights=weights)[0]
 
-    def _words_below(self, node: int) -> int:
+    def _slip_weight(self, node: int) -> float:
+        """The slip mass of the words below ``node`` (a contiguous run in word order)."""
         first = last = node
         while not self.tree.is_word(last):
             last = int(self.tree.first_child[last + 1]) - 1
         while not self.tree.is_word(first):
             first = int(self.tree.first_child[first])
-        return int(self.tree.word_index[last] - self.tree.word_index[first]) + 1
+        start, stop = int(self.tree.word_index[first]), int(self.tree.word_index[last]) + 1
+        return float(self._slip_mass[stop] - self._slip_mass[start])
 
     def _winner_moves(self, node: int, budget: list[int], top: bool = False) -> str:
         """The winner to move at ``node``: the best move and what follows it,

@@ -8,7 +8,6 @@ so that a player who asks about a word gets an answer, not a shrug.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -97,10 +96,11 @@ class Language:
 
     def words(self, tier: Tier | str = Tier.COMMON) -> list[str]:
         """The tier's words, sorted."""
+        table = _zipf_table(DATA_DIR / f"{self.name}.tsv")
         if Tier(tier) is Tier.FULL:
-            return list(self.zipf())
+            return list(table)
         rare = _rare_words(DATA_DIR / f"{self.name}_reasons.tsv")
-        return [word for word, zipf in self.zipf().items() if zipf >= self.common_zipf and word not in rare]
+        return [word for word, zipf in table.items() if zipf >= self.common_zipf and word not in rare]
 
     def zipf(self) -> dict[str, float]:
         """Every word of the full tier with its Zipf frequency (0.0 when unknown), in word order."""
@@ -112,7 +112,7 @@ class Language:
 
     def tier_of(self, word: str) -> Tier | None:
         """The smallest tier ``word`` is in, or None when it is in neither."""
-        zipf = self.zipf().get(word)
+        zipf = _zipf_table(DATA_DIR / f"{self.name}.tsv").get(word)
         if zipf is None:
             return None
         common = zipf >= self.common_zipf and word not in _rare_words(DATA_DIR / f"{self.name}_reasons.tsv")
@@ -120,13 +120,13 @@ class Language:
 
 
 @cache
-def _zipf_table(path: Path) -> tuple[tuple[str, float], ...]:
-    """Read at start-up by every game, so read in bulk rather than line by line."""
+def _zipf_table(path: Path) -> dict[str, float]:
+    """Read at start-up by every game, so read in bulk rather than line by line (callers get copies)."""
     fields = _read_text(path).split()
     if len(fields) % 2:
         raise WordListError(f"{path}: expected word<TAB>zipf on every line")
     try:
-        return tuple(zip(fields[::2], map(float, fields[1::2]), strict=True))
+        return dict(zip(fields[::2], map(float, fields[1::2]), strict=True))
     except ValueError as error:
         raise WordListError(f"{path}: a frequency that is not a number ({error})") from None
 
@@ -134,7 +134,12 @@ def _zipf_table(path: Path) -> tuple[tuple[str, float], ...]:
 @cache
 def _rare_words(path: Path) -> frozenset[str]:
     """The words marked rare, found without parsing the whole (large) reasons file."""
-    return frozenset(re.findall(rf"^(\S+)\t{Reason.RARE.value}$", _read_text(path), re.MULTILINE))
+    text, marker = _read_text(path), f"\t{Reason.RARE.value}\n"
+    found, end = [], text.find(marker)
+    while end >= 0:
+        found.append(text[text.rfind("\n", 0, end) + 1 : end])
+        end = text.find(marker, end + 1)
+    return frozenset(found)
 
 
 @cache

@@ -235,3 +235,50 @@ def test_perfect_moves_and_examples_follow_the_table(words: list[str], rule: Rul
         for play in plays:
             assert play.example.startswith(fragment + play.letter)
             assert game.is_word(play.example)
+
+
+# ---------------------------------------------------------------- commonness
+
+
+def test_ties_go_to_the_common_word_and_alphabetically_without_commonness() -> None:
+    words = ["кол", "кот", "ком"]
+    plain = LetterGame(words, Rule.COMPLETE_WINS)
+    assert plain.best_letter("ко") == "л"  # every letter completes a word and wins: alphabetical
+    known = LetterGame(words, Rule.COMPLETE_WINS, commonness={"кот": 5.0, "кол": 3.0, "ком": 4.0})
+    assert known.best_letter("ко") == "т"
+    assert known.example_word("к") == known.example_word("") == "кот"
+
+
+def test_slips_lean_toward_common_words() -> None:
+    # а leads to one very common word, б to ten unknown ones; neither loses on the spot.
+    words = ["ах", *(f"б{letter}а" for letter in "вгдежзиклм")]
+    commonness = {"ах": 6.0}
+
+    def share_of_a(game: LetterGame) -> float:
+        rng = random.Random(7)
+        picks = [game._letter(game._plausible_child(0, rng)) for _ in range(400)]
+        return picks.count("а") / len(picks)
+
+    assert share_of_a(LetterGame(words, Rule.COMPLETE_LOSES, commonness=commonness)) > 0.9
+    assert share_of_a(LetterGame(words, Rule.COMPLETE_LOSES)) < 0.3
+
+
+small_commonness = st.dictionaries(st.text(alphabet="abc", min_size=1, max_size=6), st.floats(0, 7), max_size=25)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=small_dictionaries, rule=st.sampled_from(list(Rule)), commonness=small_commonness)
+def test_among_equally_good_moves_the_line_ends_on_the_most_common_word(
+    words: list[str], rule: Rule, commonness: dict[str, float]
+) -> None:
+    game = LetterGame(words, rule, commonness=commonness)
+    for fragment in plain_minimax(set(words), rule):
+        if game.is_word(fragment) or game.value(fragment) is not Value.WIN:
+            continue
+        plays = game.plays(fragment)
+        fastest = min(p.plies for p in plays if p.outcome is Value.WIN)
+        equally_good = [p for p in plays if p.outcome is Value.WIN and p.plies == fastest]
+        best = next(p for p in plays if p.letter == game.best_letter(fragment))
+        assert best in equally_good
+        assert commonness.get(best.example, 0.0) == max(commonness.get(p.example, 0.0) for p in equally_good)
+        assert game.example_word(fragment) == best.example

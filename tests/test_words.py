@@ -86,7 +86,7 @@ def test_the_common_tier_is_the_frequent_part_of_the_full_one(language: Language
 
 def test_most_openings_do_not_end_on_the_second_letter() -> None:
     language = LANGUAGES["ru"]
-    game = LetterGame(language.words(), Rule.COMPLETE_WINS, language.min_length, language.alphabet)
+    game = LetterGame(language.words(), Rule.COMPLETE_WINS, language.min_length, language.alphabet, language.zipf())
     openings = [play.letter for play in game.plays("")]
     ended = [letter for letter in openings if game.is_word(letter + game.best_letter(letter))]
     assert len(ended) < len(openings) / 2

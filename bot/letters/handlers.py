@@ -26,12 +26,22 @@ from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter, normalise_letters
 from solver.levels import Level
+from solver.lookup import look_up
+from solver.words import Tier
 
 T = TypeVar("T")
 
+#: The set-up's questions after the rule, each asked with its buttons.
+SETUP_QUESTIONS: dict[Phase, Callable[[Lang], str]] = {
+    Phase.TIER: texts.ask_tier,
+    Phase.FIRST: texts.ask_first,
+    Phase.LEVEL: texts.ask_level,
+    Phase.STRICT: texts.ask_strict,
+}
+
 
 def _game(found: Deps, session: LetterSession) -> LetterGame:
-    return found.solvers.letter_game(session.dictionary, session.rule)
+    return found.solvers.letter_game(session.dictionary, session.rule, session.word_tier)
 
 
 async def _save(
@@ -64,7 +74,7 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game's set-up, from its first question (the chat's lock held)."""
-    session = LetterSession()
+    session = LetterSession(tier=None)
     await deps(context).save(chat_id, session, None, activate=True)
     await context.bot.send_message(
         chat_id, texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule")
@@ -72,12 +82,12 @@ async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, 
 
 
 async def begin_ghost(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
-    """English Ghost's set-up: its rule is fixed, so it starts at who moves first."""
+    """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
     found = deps(context)
-    session = LetterSession(dictionary=letters.ENGLISH, rule=found.solvers.english.rule.value)
+    session = LetterSession(dictionary=letters.ENGLISH, rule=found.solvers.english.rule.value, tier=None)
     await found.save(chat_id, session, None, activate=True)
-    question = texts.ghost_intro(lang) + "\n" + texts.ask_first(lang)
-    await context.bot.send_message(chat_id, question, reply_markup=keyboards.letter_setup(lang, session, "first"))
+    question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
+    await context.bot.send_message(chat_id, question, reply_markup=keyboards.letter_setup(lang, session, "tier"))
 
 
 async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -93,14 +103,24 @@ async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id:
     await _announce_start(context, chat_id, lang, session, turn)
 
 
+def _set_up_line(lang: Lang, game: LetterGame, session: LetterSession) -> str:
+    return texts.game_set(
+        lang,
+        game.rule,
+        bool(session.player_first),
+        session.bot_level,
+        bool(session.strict),
+        english=session.english,
+        tier=session.word_tier,
+    )
+
+
 async def _announce_start(
     context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: Lang, session: LetterSession, turn: letters.Turn | None
 ) -> None:
     """The set-up in one line, then the bot's opening letter when it starts."""
-    game = deps(context).solvers.letter_game(session.dictionary, session.rule)
-    summary = texts.game_set(
-        lang, game.rule, bool(session.player_first), session.bot_level, bool(session.strict), english=session.english
-    )
+    game = _game(deps(context), session)
+    summary = _set_up_line(lang, game, session)
     if turn is None:
         await context.bot.send_message(chat_id, summary, reply_markup=keyboards.letter_play(lang, session))
         return
@@ -300,6 +320,24 @@ def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[Letter
     return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 
 
+# ------------------------------------------------------------------ /word
+
+#: Longer than any word of the dictionaries: not looked up, just asked again.
+LONGEST_WORD = 40
+
+
+async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
+    assert update.message is not None
+    lang = lang_of(update)
+    typed = context.args or []
+    if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
+        await update.message.reply_text(texts.word_usage(lang))
+        return
+    code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
+    await update.message.reply_text(texts.word_report_text(lang, look_up(typed[0], code)))
+
+
 # ------------------------------------------------------------------ buttons
 
 
@@ -339,6 +377,8 @@ def _choose(found: Deps, session: LetterSession, press: Press) -> None:
         session.rule = found.solvers.english.rule.value
     elif press.action == "rule":
         session.rule = Rule(press.argument).value
+    elif press.action == "tier":
+        session.tier = Tier(press.argument).value
     elif press.action == "first":
         session.player_first = press.argument == "1"
     elif press.action == "level":
@@ -370,14 +410,12 @@ async def _setup_step(
             turn = letters.bot_opens(_game(found, session), session, found.rng)
     await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=tally, activate=True)
     phase = session.phase
-    if phase in (Phase.FIRST, Phase.LEVEL, Phase.STRICT):
-        question = {Phase.FIRST: texts.ask_first, Phase.LEVEL: texts.ask_level, Phase.STRICT: texts.ask_strict}[phase]
+    if phase in SETUP_QUESTIONS:
+        question = SETUP_QUESTIONS[phase]
         await replies.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
         return
     game = _game(found, session)
-    summary = texts.game_set(
-        lang, game.rule, bool(session.player_first), session.bot_level, bool(session.strict), english=session.english
-    )
+    summary = _set_up_line(lang, game, session)
     await replies.answer_and_edit(query, summary)
     if turn is not None:
         await context.bot.send_message(

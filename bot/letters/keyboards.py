@@ -10,12 +10,14 @@ from bot.letters.session import LetterSession
 from bot.texts import Lang, button_first, button_level, button_other_setup
 from solver.letters import Rule
 from solver.levels import Level
+from solver.words import Tier
 
 KIND = "L"
 ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
 MENU_AGAIN = f"{MENU}:{AGAIN_LETTERS}"
 SETUP_CHOICES: dict[str, list[str]] = {
     "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
+    "tier": [tier.value for tier in Tier],
     **COMMON_CHOICES,
     "strict": ["1", "0"],
 }
@@ -42,6 +44,8 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
         rows = [[button(texts.button_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
         if lang == "en":  # English Ghost is offered to English speakers (anyone may ask with /play en)
             rows.append([button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")])
+    elif field == "tier":
+        rows = [[button(texts.button_tier(lang, tier), f"{prefix}:{tier.value}")] for tier in Tier]
     elif field == "first":
         rows = [[button(button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
     elif field == "level":

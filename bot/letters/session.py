@@ -14,6 +14,7 @@ from bot.session import Session, new_id
 from solver.engine import Value
 from solver.letters import LetterGame, Play, Rule, Verdict
 from solver.levels import Level
+from solver.words import Tier
 
 KIND = "letters"
 GHOST_KIND = "ghost"  # English Ghost's records, kept apart from the Russian game's
@@ -22,6 +23,7 @@ ENGLISH = "en"
 
 class Phase(Enum):
     RULE = "rule"
+    TIER = "tier"
     FIRST = "first"
     LEVEL = "level"
     STRICT = "strict"
@@ -37,6 +39,9 @@ class LetterSession(Session):
     id: str = field(default_factory=new_id)
     rule: str | None = None
     dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
+    # The common words or every clean one. A new game asks (None); a game stored before
+    # the tiers existed played the whole list, and goes on with the full tier.
+    tier: str | None = Tier.FULL.value
     player_first: bool | None = None
     level: str | None = None
     strict: bool | None = None
@@ -50,6 +55,7 @@ class LetterSession(Session):
             return Phase.OVER
         for phase, value in (
             (Phase.RULE, self.rule),
+            (Phase.TIER, self.tier),
             (Phase.FIRST, self.player_first),
             (Phase.LEVEL, self.level),
             (Phase.STRICT, self.strict),
@@ -72,6 +78,10 @@ class LetterSession(Session):
 
     def resign(self) -> None:
         self.over = True
+
+    @property
+    def word_tier(self) -> Tier:
+        return Tier(self.tier or Tier.COMMON)
 
     @property
     def bot_level(self) -> Level:
@@ -138,7 +148,12 @@ class WhoWins:
 def same_setup(last: LetterSession) -> LetterSession:
     """A new game with ``last``'s set-up: "play again" in one tap."""
     return LetterSession(
-        rule=last.rule, dictionary=last.dictionary, player_first=last.player_first, level=last.level, strict=last.strict
+        rule=last.rule,
+        dictionary=last.dictionary,
+        tier=last.tier,
+        player_first=last.player_first,
+        level=last.level,
+        strict=last.strict,
     )
 
 

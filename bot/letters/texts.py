@@ -8,6 +8,8 @@ from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
 from bot.texts import Lang, button_level, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
+from solver.lookup import Absence, WordReport
+from solver.words import Reason, Tier
 
 
 def rules(lang: Lang) -> str:
@@ -74,6 +76,16 @@ def ask_rule(lang: Lang) -> str:
     return t(lang, "Игра в буквы. Какое правило?", "The letter game. Which rule?")
 
 
+def ask_tier(lang: Lang) -> str:
+    return t(lang, "Какими словами играем?", "Which words do we play with?")
+
+
+def button_tier(lang: Lang, tier: Tier) -> str:
+    if tier is Tier.COMMON:
+        return t(lang, "📗 Обычные слова", "📗 Everyday words")
+    return t(lang, "📚 Весь словарь, с редкими", "📚 The whole dictionary, rare words too")
+
+
 def ask_first(lang: Lang) -> str:
     return t(lang, "Кто начинает?", "Who starts?")
 
@@ -94,10 +106,19 @@ def choose_with_buttons(lang: Lang) -> str:
     return t(lang, "Выберите кнопкой выше (или /play заново).", "Choose with a button above (or /play again).")
 
 
-def game_set(lang: Lang, rule: Rule, player_first: bool, level: Level, strict: bool, *, english: bool = False) -> str:
+def game_set(
+    lang: Lang,
+    rule: Rule,
+    player_first: bool,
+    level: Level,
+    strict: bool,
+    *,
+    english: bool = False,
+    tier: Tier = Tier.COMMON,
+) -> str:
     name = button_english_ghost(lang) if english else button_rule(lang, rule)
     return (
-        f"{name} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
+        f"{name} · {button_tier(lang, tier)} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
         + (t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.") if player_first else "")
     ).rstrip()
 
@@ -296,3 +317,74 @@ def not_letters(lang: Lang, *, english: bool = False) -> str:
         "после /whowins нужны русские буквы, например /whowins йо.",
         "/whowins takes Russian letters, for example /whowins йо.",
     )
+
+
+# ------------------------------------------------------------------ /word
+
+#: Why a word does not count, as the player reads it (keys: solver.lookup's reasons).
+WORD_REASONS: dict[str, tuple[str, str]] = {
+    "offensive": ("грубое или оскорбительное слово", "an offensive word"),
+    "letter-name": ("название буквы или ноты, а не слово", "the name of a letter or a note, not a word"),
+    "abbreviation": ("сокращение", "an abbreviation"),
+    "malformed": ("ошибочная запись в словаре", "a malformed entry of the dictionary"),
+    "proper-name": ("имя собственное", "a proper name"),
+    "not-a-noun": ("не существительное", "not a noun"),
+    "rare": ("редкое слово", "a rare word"),
+    "uncommon": ("редкое слово", "a rare word"),
+    "not-in-source": ("его нет в словаре", "it is not in the dictionary"),
+    "not-five-letters": ("не пять букв", "not five letters"),
+    "not-in-list": ("его нет в списке существительных", "it is not among the list's nouns"),
+}
+
+
+def word_usage(lang: Lang) -> str:
+    return t(
+        lang,
+        "Пришлите слово после команды, например /word кошка (или /word cat для английского Ghost).",
+        "Send a word after the command, for example /word cat (or /word кошка for the Russian game).",
+    )
+
+
+def word_report_text(lang: Lang, report: WordReport) -> str:
+    """Where the word counts and why not; an offensive word is not repeated back."""
+    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
+        return t(
+            lang,
+            "Этого слова нет ни в одной моей игре: грубые и оскорбительные слова я не использую.",
+            "That word is in none of my games: I never use offensive words.",
+        )
+    spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
+    lines = [board(report.word) + spelled + ":"]
+    game = (
+        t(lang, "английский Ghost", "English Ghost")
+        if report.language == "en"
+        else t(lang, "игра в буквы", "the letter game")
+    )
+    lines.append(f"• {game}: {_letter_game_answer(lang, report)}")
+    if report.wordle is not None:
+        wordle = (
+            t(lang, "✅ есть в списке", "✅ in the list")
+            if report.wordle
+            else "❌ " + _reason(lang, report.wordle_problem)
+        )
+        lines.append(f"• «5 букв»: {wordle}" if lang == "ru" else f"• 5bukv: {wordle}")
+    return "\n".join(lines)
+
+
+def _letter_game_answer(lang: Lang, report: WordReport) -> str:
+    if report.tier is Tier.COMMON:
+        return t(lang, "✅ считается (обычные слова)", "✅ counts (everyday words)")
+    if report.tier is Tier.FULL:
+        return t(
+            lang,
+            "✅ только во всём словаре: " + _reason(lang, report.why_not_common),
+            "✅ only with the whole dictionary: " + _reason(lang, report.why_not_common),
+        )
+    if report.why_not_common is Absence.TOO_SHORT:
+        return t(lang, f"❌ короче {report.min_length} букв", f"❌ shorter than {report.min_length} letters")
+    return "❌ " + _reason(lang, report.why_not_common)
+
+
+def _reason(lang: Lang, reason: object) -> str:
+    ru, en = WORD_REASONS.get(str(reason), ("не подходит", "does not count"))
+    return t(lang, ru, en)

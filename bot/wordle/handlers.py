@@ -61,7 +61,9 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     typed = update.message.text or ""
     entry = parse_entry(typed, loaded.session.suggestion)
     if isinstance(entry, EntryError):
-        await update.message.reply_text(texts.entry_problem(lang, entry))
+        chat_id, user_id = update.effective_chat.id, update.effective_user.id
+        told = await _told_answer(found, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
+        await update.message.reply_text(texts.entry_problem(lang, entry) if told is None else texts.told(lang, told))
         return
     if wordle.word_problem(typed, entry, loaded.session) is not None:
         await update.message.reply_text(texts.not_russian_word(lang))
@@ -72,6 +74,28 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if entry.word not in found.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     await update.message.reply_text(text, reply_markup=markup)
+
+
+async def _told_answer(
+    found: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
+) -> wordle.Told | None:
+    """A word typed alone while no word fits is the game's answer: kept per player; reported by enough
+    different players (``WORDLE_ANSWER_PLAYERS``), it joins this deployment's words."""
+    session = loaded.session
+    answer = wordle.told_answer(found.solvers.wordle, session, typed)
+    if answer is None or isinstance(answer, wordle.AnswerProblem):
+        return answer
+    await found.save(chat_id, session, loaded)
+    players = await found.db.report_answer(answer, user_id)
+    needed = found.settings.wordle_answer_players
+    if players >= needed:
+        found.solvers.wordle.add_answers([answer])
+    return wordle.ToldAnswer(answer, players, needed)
+
+
+async def restore_answers(found: Deps) -> None:
+    """At start: the answers enough players reported join the words again."""
+    found.solvers.wordle.add_answers(await found.db.reported_answers(found.settings.wordle_answer_players))
 
 
 async def _enter(

@@ -19,6 +19,8 @@ COMMANDS = {
     "bokstav": ("bokstav", "seed 001's program: the safe first letters of a bokstav.dat file"),
     "wordle": ("wordle", "5bukv: the next guess for a history of masks, or the strategy's statistics"),
     "fingers": ("fingers", "the finger game (Chopsticks): who wins from the start"),
+    "word": ("word", "does a word count in the letter game (which tier) and in 5bukv, and if not, why"),
+    "words": ("words", "the letter game's dictionary, one word a line"),
 }
 
 

@@ -21,13 +21,18 @@ from solver.letters import (
     Verdict,
     normalise_letters,
 )
-from solver.words import LANGUAGES, WordListError, read_words
+from solver.words import LANGUAGES, Tier, WordListError, read_words
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--words", metavar="FILE", help="a UTF-8 word list, one word a line (kept exactly as written)")
     source.add_argument("--lang", choices=sorted(LANGUAGES), help="a shipped dictionary (default: ru)")
+    parser.add_argument(
+        "--tier",
+        choices=[t.value for t in Tier],
+        help="with a shipped dictionary: its common nouns (default) or every clean one",
+    )
     parser.add_argument("--rule", choices=[r.value for r in Rule], help="what completing a word does to its player")
     parser.add_argument("--min-length", type=_positive, metavar="L", help="drop words shorter than L letters")
     parser.add_argument("--prefix", default="", metavar="P", help="the board to analyse (default: empty)")
@@ -50,13 +55,14 @@ class Setup:
     rule: Rule
     min_length: int
     alphabet: str | None
+    commonness: dict[str, float] | None = None
 
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     setup = _setup(args)
     try:
-        game = LetterGame(setup.words, setup.rule, setup.min_length, setup.alphabet)
+        game = LetterGame(setup.words, setup.rule, setup.min_length, setup.alphabet, setup.commonness)
     except ValueError as error:
         raise UsageError(f"{setup.source}: {error}") from None
     board = _board(game, args.prefix)
@@ -101,18 +107,24 @@ def _player_count(text: str) -> int:
 
 def _setup(args: argparse.Namespace) -> Setup:
     if args.words:
+        if args.tier:
+            raise UsageError("--tier applies to a shipped dictionary; a --words file is played as it is")
         try:
             words = read_words(args.words)
         except WordListError as error:
             raise UsageError(str(error)) from None
         return Setup(args.words, words, Rule(args.rule or Rule.COMPLETE_WINS), args.min_length or 1, None)
     language = LANGUAGES[args.lang or "ru"]
+    tier = Tier(args.tier or Tier.COMMON)
     try:
-        words = language.words()
+        words = language.words(tier)
+        commonness = language.zipf()
     except WordListError as error:
         raise UsageError(f"{error} (rebuild it with 'make data')") from None
     rule = Rule(args.rule or language.rule)
-    return Setup(f"--lang {language.code}", words, rule, args.min_length or language.min_length, language.alphabet)
+    min_length = args.min_length or language.min_length
+    source = f"--lang {language.code} --tier {tier.value}"
+    return Setup(source, words, rule, min_length, language.alphabet, commonness)
 
 
 def _board(game: LetterGame, prefix: str) -> str:

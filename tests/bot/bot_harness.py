@@ -157,11 +157,18 @@ def record(database: Path, user_id: int, kind: str) -> tuple[int, int, int, int]
 
 
 async def new_letter_game(
-    player: Player, rule: str, first: str, level: str = "Безупречный", strict: str = "Мягко"
+    player: Player,
+    rule: str,
+    first: str,
+    level: str = "Безупречный",
+    strict: str = "Мягко",
+    *,
+    tier: str = "Обычные слова",
 ) -> Reply:
-    """/play and the four set-up buttons, chosen by part of their labels."""
+    """/play and the five set-up buttons, chosen by part of their labels."""
     await player.say("/play")
     await player.tap(rule)
+    await player.tap(tier)
     await player.tap(first)
     await player.tap(level)
     return await player.tap(strict)

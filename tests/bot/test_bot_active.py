@@ -30,6 +30,7 @@ async def test_the_letter_game_after_5bukv_gets_the_letters_and_undo_leaves_5buk
     assert ASKS in (await player.say("/play")).text
     await player.tap("Сдаться и начать")
     await player.tap("выиграл")
+    await player.tap("Обычные слова")
     await player.tap("Я начинаю")
     await player.tap("Безупречный")
     await player.tap("Мягко")

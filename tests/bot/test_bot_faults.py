@@ -150,6 +150,7 @@ async def play_through_faults(standin: BotApiStandin, letter: str) -> None:
     await exchange(standin, functools.partial(standin.push_message, 60, "/play"), 60)
     steps = [
         ("rule:complete-loses", Fault.BAD_GATEWAY),
+        ("tier:common", None),
         ("first:1", Fault.DROP),
         ("level:perfect", Fault.HANG),
         ("strict:0", None),

@@ -82,7 +82,7 @@ async def test_console_plays_with_numbered_buttons(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`python -m bot --console`, in process: the same application, buttons picked by number."""
-    lines = iter(["1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "1", "ggggg", "/undo"])
+    lines = iter(["1", "1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "1", "ggggg", "/undo"])
 
     def read_line(prompt: str) -> str:
         try:

@@ -41,6 +41,7 @@ async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solv
     game = solvers.english
     player = Player(bot, 803, language_code="en")
     await player.say("/play en")
+    await player.tap("Everyday words")
     await player.tap("I start")
     asked = (await player.tap("Perfect")).text
     assert "no word can be formed" in asked

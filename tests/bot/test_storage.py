@@ -229,3 +229,14 @@ async def test_close_releases_the_file_even_when_closing_fails(database: Path) -
     await store.close()
     again = await Store.open(database)  # the lock was released all the same
     await again.close()
+
+
+async def test_reported_answers_count_each_player_once_and_stay_on_file(store: Store, database: Path) -> None:
+    assert await store.report_answer("кринж", 1) == 1
+    assert await store.report_answer("кринж", 1) == 1
+    assert await store.report_answer("кринж", 2) == 2
+    assert await store.report_answer("шанеж", 3) == 1
+    assert await store.reported_answers(2) == ["кринж"]
+    assert await store.reported_answers(1) == ["кринж", "шанеж"]
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)

@@ -25,6 +25,7 @@ async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solv
     player = Player(bot, 601, language_code="en-US")
     await player.say("/play")
     await player.tap("English Ghost")
+    await player.tap("Everyday words")
     await player.tap("I start")
     await player.tap("Perfect")
     reply = await player.tap("Gentle")
@@ -43,7 +44,8 @@ async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solv
 async def test_play_en_for_anyone(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 602)  # a Russian speaker asks for it
     reply = await player.say("/play en")
-    assert "English Ghost" in reply.text and "Кто начинает" in reply.text
+    assert "English Ghost" in reply.text and "Какими словами" in reply.text
+    await player.tap("Обычные слова")
     await player.tap("Начинает бот")
     await player.tap("Безупречный")
     reply = await player.tap("Мягко")

@@ -148,6 +148,7 @@ async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) 
     assert f"С «{board.upper()}» при лучшей игре" in (await player.say("/whowins")).text
     await player.say("/giveup")
     await player.say("/play en")
+    await player.tap("Обычные слова")
     await player.tap("Я начинаю")
     await player.tap("Безупречный")
     await player.tap("Мягко")

@@ -7,6 +7,7 @@ import random
 from bot.letters import session as letters
 from bot.letters.session import LetterSession, Phase
 from solver.letters import LetterGame, Rule
+from solver.words import Tier
 
 WORDS = ["кот", "кит", "коза", "рама"]
 
@@ -16,14 +17,23 @@ def playing(rule: Rule, *, strict: bool = False, player_first: bool = True) -> L
 
 
 def test_the_set_up_asks_each_question_in_turn_then_plays() -> None:
-    session = LetterSession()
+    session = LetterSession(tier=None)  # as a new game starts
     phases = [session.phase]
-    for name, value in (("rule", Rule.COMPLETE_WINS.value), ("player_first", True), ("level", "easy")):
+    answers = (("rule", Rule.COMPLETE_WINS.value), ("tier", "full"), ("player_first", True), ("level", "easy"))
+    for name, value in answers:
         setattr(session, name, value)
         phases.append(session.phase)
     session.strict = False
     phases.append(session.phase)
-    assert phases == [Phase.RULE, Phase.FIRST, Phase.LEVEL, Phase.STRICT, Phase.PLAYING]
+    assert phases == [Phase.RULE, Phase.TIER, Phase.FIRST, Phase.LEVEL, Phase.STRICT, Phase.PLAYING]
+    assert session.word_tier is Tier.FULL
+
+
+def test_a_game_stored_before_the_tiers_plays_on_with_the_whole_list_it_started_on() -> None:
+    stored = playing(Rule.COMPLETE_WINS).to_dict()
+    del stored["tier"]
+    session = LetterSession.from_dict(stored)
+    assert session.phase is Phase.PLAYING and session.word_tier is Tier.FULL
 
 
 def test_a_session_survives_its_json_round_trip() -> None:

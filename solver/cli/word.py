@@ -1,0 +1,68 @@
+"""``python -m solver word WORD``: does a word count in the letter game and in 5bukv, and why not."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING
+
+from solver.cli import UsageError
+
+if TYPE_CHECKING:
+    from solver.lookup import WordReport
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from solver.words import LANGUAGES
+
+    parser.add_argument("word", metavar="WORD", help="the word to ask about")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default="ru", help="which dictionaries (default: ru)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from solver.lookup import look_up
+    from solver.words import WordListError
+
+    if not args.word.strip():
+        raise UsageError("WORD is empty")
+    try:
+        report = look_up(args.word, args.lang)
+    except WordListError as error:
+        raise UsageError(f"{error} (rebuild it with 'make data')") from None
+    print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else "\n".join(_text(report)))
+    return 0
+
+
+#: Why a word is out, in a few words, for the text output.
+EXPLANATIONS = {
+    "offensive": "excluded as offensive (obscene, vulgar, an insult or a slur)",
+    "letter-name": "the name of a letter or a note, not a word players accept",
+    "abbreviation": "an abbreviation",
+    "malformed": "a malformed entry of the source",
+    "proper-name": "a proper name",
+    "not-a-noun": "not a noun in the source",
+    "rare": "rare: its frequency counts another word spelled the same (marked by hand)",
+    "uncommon": "below the common tier",
+    "not-in-source": "not in the source dictionary",
+    "too-short": "shorter than the game's minimum length",
+    "not-five-letters": "not five letters",
+    "not-in-list": "not a noun of the list",
+}
+
+
+def _text(report: WordReport) -> list[str]:
+    frequency = "" if report.zipf is None else f" (Zipf {report.zipf:.2f}; common from {report.common_zipf:.2f})"
+    if report.tier is None:
+        assert report.why_not_common is not None
+        letters = f"no: {EXPLANATIONS[report.why_not_common.value]}"
+    elif report.why_not_common is None:
+        letters = "yes, in the common tier (the default) and the full one"
+    else:
+        letters = f"only in the full tier: {EXPLANATIONS[report.why_not_common.value]}"
+    spelled = f", as the dictionary spells {report.asked}" if report.asked else ""
+    lines = [f"{report.word} ({report.language}{spelled})", f"letter game: {letters}{frequency}"]
+    if report.wordle is not None:
+        wordle = "yes" if report.wordle else f"no: {EXPLANATIONS[str(report.wordle_problem)]}"
+        lines.append(f"5bukv: {wordle}")
+    return lines
