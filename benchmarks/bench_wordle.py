@@ -1,13 +1,19 @@
-"""5bukv: seed 003's greedy strategy against our expected-tries engine, on the same list, side by side.
+"""5bukv side by side: seed 003's greedy rule, today's uniform expected-tries engine and the prior-weighted one.
 
 Seed 003 guesses, from the whole list, the word that leaves the fewest
-candidates on average (the first such word on ties). Both play every word of
-the list as the secret with the exact colours; we print average tries, worst
-case, failures (more than six tries), time, and the ratios. Our time is the
-replay of the stored tree plus any on-the-spot choices; the tree's build time
-is printed from ``data/wordle_tree.json``.
+candidates on average (the first such word on ties). The uniform engine
+minimises the expected number of tries with every word equally likely and
+every word guessable (the objective of the engine before issue 14). The prior
+engine weighs each secret by its word frequency, guesses only common words or
+candidates, and is the shipped tree. Each plays every word of the list as the
+secret; the columns give the average over the whole list, over the common words
+(Zipf ≥ 3.0 and ≥ 2.5), the prior-weighted average, the worst case and the
+failures (more than six tries), and the time to build each tree.
 
-    .venv/bin/python benchmarks/bench_wordle.py [--words FILE]
+    .venv/bin/python benchmarks/bench_wordle.py [--rebuild] [--words FILE]
+
+With ``--words`` the prior engine weighs that list's words by the shipped frequencies
+and may guess any of them.
 """
 
 from __future__ import annotations
@@ -15,28 +21,48 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from solver.wordle import MAX_TRIES, SOLVED_CODE, TREE_FILE, CodeArray, IntArray, Wordle, play_all
+from solver.wordle import (
+    MAX_TRIES,
+    PRESENT_LIMITS,
+    SOLVED_CODE,
+    TREE_FILE,
+    CodeArray,
+    Entry,
+    IntArray,
+    Wordle,
+    default_zipf,
+    feedback,
+    play_all,
+    timed_build,
+)
 from solver.words import read_words
+
+COMMON_LEVELS = (3.0, 2.5)
 
 
 @dataclass(frozen=True)
 class Result:
     name: str
     first_guess: str
-    tries: list[int]
-    seconds: float
+    tries: dict[str, int]
+    build_seconds: float | None
 
-    @property
-    def average(self) -> float:
-        return sum(self.tries) / len(self.tries)
+    def average(self, chosen: Callable[[str], bool] = lambda _: True) -> float:
+        picked = [tries for secret, tries in self.tries.items() if chosen(secret)]
+        return sum(picked) / len(picked)
+
+    def weighted(self, weight: Callable[[str], float]) -> float:
+        total = sum(weight(secret) for secret in self.tries)
+        return sum(weight(secret) * tries for secret, tries in self.tries.items()) / total
 
     @property
     def failures(self) -> int:
-        return sum(tries > MAX_TRIES for tries in self.tries)
+        return sum(tries > MAX_TRIES for tries in self.tries.values())
 
 
 def seed_guess(table: CodeArray, candidates: IntArray) -> int:
@@ -62,44 +88,91 @@ def seed_tries(table: CodeArray, candidates: IntArray, depth: int, tries: list[i
 
 
 def run_seed(engine: Wordle) -> Result:
-    started = time.perf_counter()
     tries = [0] * len(engine.words)
     first = seed_tries(engine.table, np.arange(len(engine.words), dtype=np.int64), 1, tries)
-    return Result("seed 003 (greedy)", engine.words[first], tries, time.perf_counter() - started)
+    return Result("seed 003 (greedy)", engine.words[first], dict(zip(engine.words, tries, strict=True)), None)
 
 
-def run_ours(engine: Wordle) -> Result:
-    started = time.perf_counter()
+def run_engine(name: str, engine: Wordle, build_seconds: float | None) -> Result:
     stats = play_all(engine)
-    return Result("ours (expected tries)", stats.first_guess, list(stats.tries.values()), time.perf_counter() - started)
+    return Result(name, stats.first_guess, stats.tries, build_seconds)
 
 
-def histogram(tries: list[int]) -> str:
-    values, counts = np.unique(tries, return_counts=True)
-    return " ".join(f"{value}:{count}" for value, count in zip(values, counts, strict=True))
+def uniform_engine(words: list[str]) -> tuple[Wordle, float]:
+    """Today's objective: every word equally likely and guessable, ties to the first word."""
+    engine = Wordle(words)
+    _, seconds = timed_build(engine, PRESENT_LIMITS)
+    return engine, seconds
+
+
+def prior_engine(args: argparse.Namespace) -> tuple[Wordle, float]:
+    """The shipped engine and its stored tree (or one built now), or a user's list with or without the prior."""
+    if args.words is None and not args.rebuild:
+        engine = Wordle.default()
+        return engine, float(json.loads(TREE_FILE.read_text(encoding="utf-8"))["build_seconds"])
+    engine = Wordle.default() if args.words is None else Wordle.from_words(read_words(args.words), zipf=default_zipf())
+    _, seconds = timed_build(engine)
+    return engine, seconds
+
+
+def off_tree_latency(engine: Wordle, samples: int = 100) -> list[float]:
+    """Seconds for the next guess after an opening of the player's own (шмель, off the tree): searched on the spot."""
+    rng = np.random.default_rng(3)
+    seconds = []
+    for secret in rng.choice(engine.words, size=min(samples, len(engine.words)), replace=False):
+        history = [Entry("шмель", feedback("шмель", str(secret)))]
+        started = time.perf_counter()
+        engine.next_guess(history)
+        seconds.append(time.perf_counter() - started)
+    return seconds
+
+
+def print_table(results: list[Result], zipf: dict[str, float], weight: Callable[[str], float]) -> None:
+    levels = [f"zipf>={level}" for level in COMMON_LEVELS]
+    print(
+        f"{'strategy':22} {'first':6} {'all':>7} {levels[0]:>10} {levels[1]:>10} {'prior':>7} {'max':>4} "
+        f"{'failed':>6} {'build s':>8}"
+    )
+    for result in results:
+        common = [result.average(lambda word, level=level: zipf.get(word, 0.0) >= level) for level in COMMON_LEVELS]
+        build = "-" if result.build_seconds is None else f"{result.build_seconds:.1f}"
+        print(
+            f"{result.name:22} {result.first_guess:6} {result.average():7.4f} {common[0]:10.4f} {common[1]:10.4f} "
+            f"{result.weighted(weight):7.4f} {max(result.tries.values()):4d} {result.failures:6d} {build:>8}"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--words", metavar="FILE", help="another list (default: the shipped nouns and stored tree)")
+    parser.add_argument("--words", metavar="FILE", help="another list (default: the shipped nouns)")
+    parser.add_argument("--rebuild", action="store_true", help="build the prior engine's tree now, timed")
     args = parser.parse_args()
-    started = time.perf_counter()
-    engine = Wordle.from_words(read_words(args.words)) if args.words else Wordle.default()
-    loaded = time.perf_counter() - started
-    print(f"list: {args.words or 'shipped nouns'}, {len(engine.words)} words (loaded in {loaded:.1f} s)")
-    if not args.words:
-        stored = json.loads(TREE_FILE.read_text(encoding="utf-8"))
-        print(f"stored tree: built in {stored['build_seconds']} s by scripts/build_wordle_tree.py")
-    seed, ours = run_seed(engine), run_ours(engine)
-    print(f"{'strategy':24} {'first':6} {'average':>8} {'max':>4} {'failed':>6} {'seconds':>8}  histogram")
-    for result in (seed, ours):
-        print(
-            f"{result.name:24} {result.first_guess:6} {result.average:8.4f} {max(result.tries):4d} "
-            f"{result.failures:6d} {result.seconds:8.2f}  {histogram(result.tries)}"
-        )
+    prior, prior_seconds = prior_engine(args)
+    zipf = prior.zipf or {}
     print(
-        f"ratios ours/seed: average {ours.average / seed.average:.4f}, worst {max(ours.tries) / max(seed.tries):.3f}, "
-        f"failures {ours.failures} vs {seed.failures}, time {ours.seconds / seed.seconds:.2f}"
+        f"list: {args.words or 'shipped nouns'}, {len(prior.words)} words, {len(prior.guessable)} guessable; "
+        + ", ".join(f"{sum(z >= level for z in zipf.values())} with Zipf >= {level}" for level in COMMON_LEVELS)
+    )
+    uniform, uniform_seconds = uniform_engine(prior.words)
+    results = [
+        run_seed(prior),
+        run_engine("uniform (today)", uniform, uniform_seconds),
+        run_engine("prior (new)", prior, prior_seconds),
+    ]
+    print_table(results, zipf, lambda word: float(prior.weights[prior.index[word]]))
+    seed, today, new = results
+    for name, result in (("uniform/seed", today), ("prior/seed", new)):
+        ratios = [result.average() / seed.average()]
+        ratios += [
+            result.average(lambda w, lv=lv: zipf.get(w, 0.0) >= lv)
+            / seed.average(lambda w, lv=lv: zipf.get(w, 0.0) >= lv)
+            for lv in COMMON_LEVELS
+        ]
+        print(f"ratios {name}: all {ratios[0]:.4f}, zipf>=3.0 {ratios[1]:.4f}, zipf>=2.5 {ratios[2]:.4f}")
+    latency = np.array(off_tree_latency(prior)) * 1000
+    print(
+        f"prior engine off the tree (after шмель, {len(latency)} secrets): next guess in median "
+        f"{np.median(latency):.1f} ms, slowest {latency.max():.1f} ms"
     )
 
 

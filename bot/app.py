@@ -37,12 +37,12 @@ from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
 from bot.letters.session import LetterSession
-from bot.resilience import PatientRateLimiter
+from bot.once import add_exactly_once
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
 from bot.throttle import add_throttle
-from bot.transport import AiohttpRequest
+from bot.transport import make_bot
 from bot.wordle import handlers as wordle
 from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
@@ -61,21 +61,16 @@ RULES: dict[str, common.Rules] = {
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
     application = (
         ApplicationBuilder()
-        .token(token or settings.token())
-        .base_url(settings.telegram_api_base_url)
-        .base_file_url(settings.telegram_api_base_file_url)
-        .rate_limiter(
-            PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate)
-        )
-        .request(AiohttpRequest(settings.telegram_connections, settings.telegram_timeout_seconds))
-        .get_updates_request(AiohttpRequest(1, settings.telegram_timeout_seconds))
+        .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
         .concurrent_updates(True)  # different chats in parallel; one chat is serialised by its lock
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data["deps"] = Deps(settings, solvers)
+    found = application.bot_data["deps"] = Deps(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
+    standing = {LETTERS: letters.where_it_stands, WORDLE: wordle.where_it_stands, FINGERS: fingers.where_it_stands}
+    add_exactly_once(application, lambda: found.db, common.on_redelivered(standing))
     add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)
@@ -170,6 +165,7 @@ async def post_init(application: Application) -> None:  # type: ignore[type-arg]
     found: Deps = application.bot_data["deps"]
     found.store = await Store.open(found.settings.database_path)
     await group.restore_timers(application)
+    await wordle.restore_answers(found)
     for code, commands in texts.COMMANDS.items():
         listed = [BotCommand(name, description) for name, description in commands]
         await application.bot.set_my_commands(listed, language_code=code)

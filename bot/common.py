@@ -10,12 +10,12 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from bot import keyboards, texts
 from bot.deps import Deps, deps, lang_of
-from bot.resilience import handle_quietly
+from bot.resilience import Fault, classify, handle_quietly
 from bot.texts import Lang
 
 log = logging.getLogger(__name__)
@@ -74,6 +74,31 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_user is not None
     records = await deps(context).db.records(update.effective_user.id)
     await update.message.reply_text(texts.stats_text(lang_of(update), records))
+
+
+#: Where a game stands (its message and buttons), or None when the chat has none under way.
+Standing = Callable[[Deps, int, Lang], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
+
+def on_redelivered(games: Mapping[str, Standing]) -> Handler:
+    """An update applied before a restart came again: it changes nothing, and the player, who
+    may never have seen its first answer, is shown where the game stands (``games``: by kind)."""
+
+    async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        found, lang = deps(context), lang_of(update)
+        if update.callback_query is not None:
+            await update.callback_query.answer()
+        standing = games.get(await found.db.active_kind(chat.id) or "")
+        state = await standing(found, chat.id, lang) if standing is not None else None
+        notice = texts.already_applied(lang)
+        if state is None:
+            await context.bot.send_message(chat.id, notice)
+        else:
+            await context.bot.send_message(chat.id, f"{notice}\n\n{state[0]}", reply_markup=state[1])
+
+    return answer
 
 
 async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -150,12 +175,16 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
     if handle_quietly(context.error, chat_id, context):  # bot/resilience.py
         return
-    log.error("an update failed", exc_info=context.error)
+    disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
+    if not disk:
+        log.error("an update failed", exc_info=context.error)
     if not isinstance(update, Update) or update.effective_chat is None:
         return
+    lang = lang_of(update)
     try:
         if update.callback_query is not None:
             await update.callback_query.answer()
-        await context.bot.send_message(update.effective_chat.id, texts.something_went_wrong(lang_of(update)))
+        told = texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang)
+        await context.bot.send_message(update.effective_chat.id, told)
     except Exception:  # telling the player failed too; the log has the fault
         log.exception("could not report the fault to the player")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from solver.fingers import FingerGame
 from solver.letters import LetterGame, Rule
 from solver.lookup import look_up
-from solver.wordle import Entry, Wordle
+from solver.wordle import Entry, Wordle, fits
 from solver.words import LANGUAGES, Language, Tier
 
 log = logging.getLogger(__name__)
@@ -31,16 +31,29 @@ class WordleSolver:
     def __init__(self, wordle: Wordle) -> None:
         self.wordle = wordle
         self.first_guess = wordle.first_guess()
+        self.answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
 
     @property
     def words(self) -> list[str]:
         return self.wordle.words
 
+    def add_answers(self, words: Sequence[str]) -> None:
+        """Reported answers join the candidates (the list's own words already are)."""
+        self.answers.update(word for word in words if word not in self.wordle.index)
+
     def next_guess(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> str:
-        return self.wordle.next_guess(history, refused) if history or refused else self.first_guess
+        """The engine's guess; when only reported answers fit, the first of them."""
+        if not history and not refused:
+            return self.first_guess
+        if self.wordle.candidates(history, refused):
+            return self.wordle.next_guess(history, refused)
+        return self._fitting_answers(history, refused)[0]
 
     def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
-        return self.wordle.candidates(history, refused)
+        return self.wordle.candidates(history, refused) + self._fitting_answers(history, refused)
+
+    def _fitting_answers(self, history: Sequence[Entry], refused: Sequence[str]) -> list[str]:
+        return sorted(word for word in self.answers if word not in refused and fits(word, history))
 
 
 @dataclass(frozen=True)

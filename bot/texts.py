@@ -192,6 +192,22 @@ def something_went_wrong(lang: Lang) -> str:
     )
 
 
+def try_again_soon(lang: Lang) -> str:
+    return t(
+        lang,
+        "Не получается сохранить игру: попробуйте ещё раз через минуту. Всё, что было до этого, сохранено.",
+        "I cannot save the game right now: please try again in a minute. Everything before this is saved.",
+    )
+
+
+def already_applied(lang: Lang) -> str:
+    return t(
+        lang,
+        "Это сообщение я уже учёл (я перезапускался). Игра идёт с того места, где вы остановились.",
+        "I had already taken this message into account (I restarted). Your game goes on from where you were.",
+    )
+
+
 def stale_button(lang: Lang) -> str:
     return t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
 

@@ -8,9 +8,10 @@ significant), so the colours of every guess against every secret fit in one
 ``uint8`` matrix and a partition of the candidates is one ``np.bincount``.
 
 The engine picks the guess with the lowest expected number of tries still
-needed (an exact recursive search over the most promising guesses, bounded to
-five tries in all). For the shipped list the whole decision tree is built
-ahead of time by ``scripts/build_wordle_tree.py`` and read from
+needed when each secret is as likely as its word frequency says (the prior),
+keeping every secret within six tries: an exact recursive search over the
+guesses with the best lower bounds. For the shipped list the whole decision
+tree is built ahead of time by ``scripts/build_wordle_tree.py`` and read from
 ``data/wordle_tree.json``; any position off that tree is answered on the spot
 by a fast, shallower version of the same search.
 """
@@ -19,9 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from functools import cache
@@ -38,8 +40,12 @@ MAX_TRIES = 6
 SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
 PATTERNS = 3**WORD_LENGTH
 TREE_FILE = DATA_DIR / "wordle_tree.json"
+PRIOR_MIDPOINT = 2.9  # the Zipf frequency at which a word is half as likely a secret as a well-known one
+PRIOR_SPREAD = 0.2
+PRIOR_FLOOR = 0.05
 
 IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
 CodeArray = npt.NDArray[np.uint8]
 
 
@@ -268,102 +274,224 @@ def _split_entry(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+# --------------------------------------------------------------------------- what the colours say
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a history of colours tells about the secret, for a player whose word is not in the list."""
+
+    in_place: dict[int, str]  # position (0-4) → the letter there
+    elsewhere: list[str]  # letters in the word, place unknown (not already in place)
+    absent: list[str]  # letters not in the word at all
+
+
+def what_is_known(history: Sequence[Entry]) -> Known:
+    """Yellow letters are in place; white ones are in the word; a grey letter is absent only when
+    no entry shows a copy of it (a grey repeat means no *further* copy)."""
+    in_place: dict[int, str] = {}
+    present: set[str] = set()
+    grey: set[str] = set()
+    for entry in history:
+        for position, (letter, colour) in enumerate(zip(entry.word, entry.mask, strict=True)):
+            if colour is Colour.YELLOW:
+                in_place[position] = letter
+            if colour is Colour.GREY:
+                grey.add(letter)
+            else:
+                present.add(letter)
+    elsewhere = sorted(present - set(in_place.values()))
+    return Known(dict(sorted(in_place.items())), elsewhere, sorted(grey - present))
+
+
+def fits(word: str, history: Sequence[Entry]) -> bool:
+    """Whether ``word`` as the secret would have shown every entry's colours."""
+    return all(feedback(entry.word, word) == entry.mask for entry in history)
+
+
+# --------------------------------------------------------------------------- the prior
+
+
+def prior_weight(zipf: float) -> float:
+    """How likely a word is to be the game's secret, from its Zipf frequency.
+
+    The game picks words people know: a logistic step around ``PRIOR_MIDPOINT`` (known
+    words weigh about 1, rare ones little), with a floor so that no word of the
+    list is ever ignored.
+    """
+    return PRIOR_FLOOR + (1 - PRIOR_FLOOR) / (1 + math.exp(-(zipf - PRIOR_MIDPOINT) / PRIOR_SPREAD))
+
+
 # --------------------------------------------------------------------------- the search
 
 
 @dataclass(frozen=True)
 class SearchLimits:
-    """How many guesses the exact search tries at each level (by one-step score), and the try budget."""
+    """How many guesses the search tries at each level (best lower bound first); below
+    ``complete_up_to`` candidates every guess is tried (cut off by the bounds)."""
 
-    widths: tuple[int, ...] = (10, 6, 4, 3, 2)
-    max_tries: int = 5
-    widest: int = 24  # how far the shortlist may widen where the narrow one leaves a secret unsolved in time
-    widen_levels: int = 1  # ... at these first levels only (deeper, widening costs far more than it finds)
-    candidates_only: bool = False  # guess only the candidates and the ``helpers`` (fast, a little worse)
+    widths: tuple[int, ...] = (6, 4, 3, 2)
+    complete_up_to: int = 12
+    widest: int = 64  # at levels >= 1, how far to look when the shortlist leaves a secret past six tries
 
-    def width(self, level: int) -> int:
+    def width(self, level: int, candidates: int) -> int:
+        if level > 0 and candidates <= self.complete_up_to:
+            return _UNLIMITED
         return self.widths[min(level, len(self.widths) - 1)]
 
 
+PRESENT_LIMITS = SearchLimits(widths=(10, 6, 4, 3, 2), complete_up_to=0, widest=24)  # before issue 14 (benchmark)
 BUILD_LIMITS = SearchLimits()
-ONLINE_LIMITS = SearchLimits(widths=(3, 2, 2, 1), widest=3, widen_levels=0, candidates_only=True)
+ONLINE_LIMITS = SearchLimits(widths=(3, 2, 2, 1), complete_up_to=0, widest=3)
 BROAD_GUESSES = 600
 ONLINE_HELPERS = 60  # of those, how many the on-the-spot exact search may guess besides the candidates
 ONLINE_EXACT_UP_TO = 40  # off the stored tree, larger candidate sets get the one-step choice (time limit)
-_INFINITY = 10**12
-_OVER_BUDGET = 10_000  # added per secret the plan cannot solve within the try budget
+_UNLIMITED = 1 << 30
+_INFINITY = float("inf")
+_OVER_BUDGET = 1e6  # per secret the plan cannot solve within six tries
+_SIXTH_TRY = 0.05  # per secret solved only at the sixth try: five where it costs little
+_TIE = 1e-9  # costs closer than this are equal; then the preferred guess wins
+
+
+def _penalty(tries_left: int) -> float:
+    """The extra cost of a secret found by the guess made with ``tries_left`` tries left (six at the start)."""
+    if tries_left >= 2:
+        return 0.0
+    return _SIXTH_TRY if tries_left == 1 else _OVER_BUDGET
 
 
 @dataclass
 class Search:
-    """Exact expected-tries search over the top guesses; costs are total tries summed over the secrets."""
+    """Prior-weighted expected-tries search; a cost is the sum over the candidates of weight × tries (plus penalties).
+
+    Guesses are tried in the order of their lower bound (each group of the split
+    costs at least twice its weight less its heaviest word: one is guessed next,
+    the others need two more); a guess stops as soon as its bound passes the best
+    so far, and a candidate set whose search was cut off keeps the bound it proved.
+    """
 
     table: CodeArray
     limits: SearchLimits
-    helpers: IntArray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
-    memo: dict[tuple[bytes, int], tuple[int, int]] = field(default_factory=dict)
+    weights: FloatArray
+    guessable: IntArray  # the words that may be guessed besides the candidates
+    rank: IntArray  # per word, lower is preferred when costs tie (the more common word)
+    memo: dict[tuple[bytes, int], tuple[float, int]] = field(default_factory=dict)
+    floors: dict[tuple[bytes, int], float] = field(default_factory=dict)
+    on_root_guess: Callable[[], None] | None = None
 
-    def best(self, candidates: IntArray, tries_left: int, level: int = 0) -> tuple[int, int]:
-        """(total tries over ``candidates``, the guess); each secret not solved in ``tries_left`` costs a penalty."""
+    def best(
+        self, candidates: IntArray, tries_left: int, level: int = 0, ceiling: float = _INFINITY
+    ) -> tuple[float, int]:
+        """(cost, guess) for ``candidates``; when the cost is not below ``ceiling`` it is only a lower bound."""
         n = len(candidates)
-        if n == 1:
-            return 1, int(candidates[0])
-        if tries_left <= 1:
-            return _OVER_BUDGET * n + 2 * n - 1, int(candidates[0])  # a soft limit, so a plan always exists
-        if n == 2:
-            return 3, int(candidates[0])
+        weights = self.weights[candidates]
+        if n <= 2 or tries_left <= 1:
+            return self._few(candidates, weights, tries_left)
         key = (candidates.tobytes(), tries_left)
-        if key not in self.memo:
-            self.memo[key] = self._search(candidates, tries_left, level)
-        return self.memo[key]
+        if key in self.memo:
+            return self.memo[key]
+        floor = self.floors.get(key, 2 * float(weights.sum()) - float(weights.max()))
+        if floor >= ceiling:
+            return floor, -1
+        cost, guess = self._search(candidates, weights, tries_left, level, ceiling)
+        if cost < ceiling:
+            self.memo[key] = cost, guess
+        else:
+            self.floors[key] = max(floor, ceiling)
+        return cost, guess
 
-    def _search(self, candidates: IntArray, tries_left: int, level: int) -> tuple[int, int]:
-        n = len(candidates)
-        perfect = _perfect_candidate(self.table, candidates)
-        if perfect is not None:
-            return 2 * n - 1, perfect  # the lower bound: one solved now, every other next time
-        everyone = np.arange(self.table.shape[0], dtype=np.int64)
-        pool = np.union1d(candidates, self.helpers) if self.limits.candidates_only else everyone
-        scores = _one_step_scores(self.table, pool, candidates)
-        splitters = np.flatnonzero(scores.groups == n)
-        if len(splitters):
-            return 2 * n, int(pool[splitters[0]])  # the best any non-candidate can do
-        best_cost, best_guess = _INFINITY, int(candidates[0])
-        tried: set[int] = set()
-        width = self.limits.width(level)
-        while True:
-            for guess in self._shortlist(pool, candidates, scores, width):
-                if guess not in tried:
-                    tried.add(guess)
-                    cost = self._cost_of(guess, candidates, tries_left, level, best_cost)
-                    if cost < best_cost:
-                        best_cost, best_guess = cost, guess
-            if best_cost < _OVER_BUDGET or width >= self.limits.widest or level > self.limits.widen_levels:
-                return best_cost, best_guess
-            width *= 4  # some secret would need too many tries: look further down the list
+    def _few(self, candidates: IntArray, weights: FloatArray, tries_left: int) -> tuple[float, int]:
+        """One or two candidates, or the last try: guess the heaviest (ties: the preferred), then the other."""
+        order = np.lexsort((self.rank[candidates], -weights))
+        first = order[0]
+        cost = float(weights.sum()) + _penalty(tries_left)
+        for other in order[1:]:
+            cost += float(weights[other]) + _penalty(tries_left - 1)
+        return cost, int(candidates[first])
 
-    def _shortlist(self, pool: IntArray, candidates: IntArray, scores: OneStep, width: int) -> list[int]:
-        """The guesses worth an exact look: the best by expected size, information, number of groups; candidates."""
+    def _search(
+        self, candidates: IntArray, weights: FloatArray, tries_left: int, level: int, ceiling: float
+    ) -> tuple[float, int]:
+        pool = np.union1d(candidates, self.guessable)
+        bounds = _guess_bounds(self.table, pool, candidates, weights)
         is_candidate = np.isin(pool, candidates)
-        by_size = np.lexsort((~is_candidate, scores.squares))[:width]
-        by_information = np.lexsort((~is_candidate, scores.information_loss))[:width]
-        by_groups = np.lexsort((~is_candidate, scores.squares, -scores.groups))[: max(width // 2, 2)]
-        best_candidates = np.lexsort((~is_candidate, scores.squares))[: max(width // 2, 1)]
-        chosen = [*by_size, *by_information, *by_groups, *best_candidates]
-        return list(dict.fromkeys(int(pool[g]) for g in chosen))
+        by_bound = np.lexsort((self.rank[pool], ~is_candidate, bounds))
+        shortlist = by_bound[: self.limits.width(level, len(candidates))]
+        best_cost, best_guess, best_key = ceiling, -1, (True, 0)
+        tried: set[int] = set()
+        for rounds, positions in enumerate((shortlist, by_bound[: self.limits.widest])):
+            if rounds and (best_cost < _OVER_BUDGET or level == 0):
+                break  # look further only where the shortlist leaves a secret past six tries
+            for position in positions:
+                if bounds[position] > best_cost + _TIE:
+                    break
+                guess = int(pool[position])
+                if guess in tried:
+                    continue
+                tried.add(guess)
+                cost = self._cost_of(guess, candidates, tries_left, level, best_cost + _TIE)
+                key = (not bool(is_candidate[position]), int(self.rank[guess]))
+                if _better(cost, key, best_cost, best_key, found=best_guess >= 0):
+                    best_cost, best_guess, best_key = cost, guess, key
+                if level == 0 and self.on_root_guess is not None:
+                    self.on_root_guess()
+        return (best_cost, best_guess) if best_guess >= 0 else (max(best_cost, ceiling), -1)
 
-    def _cost_of(self, guess: int, candidates: IntArray, tries_left: int, level: int, bound: int) -> int:
-        """Total tries when guessing ``guess`` now; stops early once it cannot beat ``bound``."""
-        groups = sorted(_partition(self.table[guess], candidates), key=len, reverse=True)
-        remaining_lower_bound = sum(2 * len(group) - 1 for group in groups)
-        cost = len(candidates)
-        for group in groups:
-            remaining_lower_bound -= 2 * len(group) - 1
-            sub_cost, _ = self.best(group, tries_left - 1, level + 1)
+    def _cost_of(self, guess: int, candidates: IntArray, tries_left: int, level: int, ceiling: float) -> float:
+        """The cost of guessing ``guess`` now, or a lower bound above ``ceiling`` once it cannot come under it."""
+        groups = list(_partition(self.table[guess], candidates))
+        group_weights = [self.weights[group] for group in groups]
+        floors = [2 * float(w.sum()) - float(w.max()) for w in group_weights]
+        order = sorted(range(len(groups)), key=lambda g: -floors[g])
+        cost = float(self.weights[candidates].sum()) + (_penalty(tries_left) if guess in candidates else 0.0)
+        remaining = sum(floors)
+        for g in order:
+            remaining -= floors[g]
+            sub_cost, _ = self.best(groups[g], tries_left - 1, level + 1, ceiling - cost - remaining)
             cost += sub_cost
-            if cost + remaining_lower_bound >= bound:
-                return _INFINITY
+            if cost + remaining >= ceiling:  # a child cut off returns its ceiling or more
+                return cost + remaining
         return cost
+
+
+def _better(cost: float, key: tuple[bool, int], best_cost: float, best_key: tuple[bool, int], found: bool) -> bool:
+    """A lower cost wins; within ``_TIE`` the preferred guess (a candidate, then the more common word) wins.
+
+    Before any guess is found ``best_cost`` is the ceiling, which only a lower cost passes; a guess
+    cut off returns the ceiling it was given (``best_cost + _TIE``) or more, so it never wins.
+    """
+    if not found:
+        return cost < best_cost
+    return cost < best_cost - _TIE or (cost < best_cost + _TIE and key < best_key)
+
+
+def _guess_bounds(table: CodeArray, pool: IntArray, candidates: IntArray, weights: FloatArray) -> FloatArray:
+    """For each guess, a lower bound on its cost: 3W − (each group's heaviest word) − (its own weight, if a candidate).
+
+    The guess costs W; each group G costs at least 2·W(G) − max(G); the group of
+    the guess itself (all yellow) costs nothing more. With equal weights it is 3n − k − 1.
+    """
+    heaviest_first = np.argsort(-weights, kind="stable")
+    block = table[np.ix_(pool, candidates[heaviest_first])].astype(np.int64)
+    keys = block + np.arange(len(pool), dtype=np.int64)[:, None] * PATTERNS
+    heaviest = np.zeros(len(pool) * PATTERNS)
+    sorted_weights = weights[heaviest_first]
+    for column in range(len(candidates) - 1, -1, -1):  # the heaviest word writes last
+        heaviest[keys[:, column]] = sorted_weights[column]
+    own = np.where(np.isin(pool, candidates), 1.0, 0.0) * _weight_of(pool, candidates, weights)
+    bounds: FloatArray = 3 * float(weights.sum()) - heaviest.reshape(len(pool), PATTERNS).sum(axis=1) - own
+    return bounds
+
+
+def _weight_of(words: IntArray, candidates: IntArray, weights: FloatArray) -> FloatArray:
+    """Each word's weight as a candidate (0 when it is not one)."""
+    found = np.zeros(len(words))
+    position = np.searchsorted(candidates, words)
+    inside = position < len(candidates)
+    hit = inside.copy()
+    hit[inside] = candidates[position[inside]] == words[inside]
+    found[hit] = weights[position[hit]]
+    return found
 
 
 def _partition(codes: CodeArray, candidates: IntArray) -> Iterator[IntArray]:
@@ -375,14 +503,6 @@ def _partition(codes: CodeArray, candidates: IntArray) -> Iterator[IntArray]:
     for group_keys, group in zip(np.split(sorted_keys, bounds), np.split(candidates[order], bounds), strict=True):
         if group_keys[0] != SOLVED_CODE:
             yield np.sort(group)
-
-
-def _perfect_candidate(table: CodeArray, candidates: IntArray) -> int | None:
-    """A candidate that tells all the others apart, if there is one."""
-    block = np.sort(table[np.ix_(candidates, candidates)], axis=1)
-    distinct = (np.diff(block, axis=1) != 0).sum(axis=1) + 1
-    hits = np.flatnonzero(distinct == len(candidates))
-    return int(candidates[hits[0]]) if len(hits) else None
 
 
 @dataclass(frozen=True)
@@ -419,11 +539,11 @@ def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
     return OneStep(squares, groups, loss)
 
 
-def _broad_guesses(table: CodeArray) -> IntArray:
-    """The words that split the whole list best, best first: the guesses worth scoring for a large candidate set."""
+def _broad_guesses(table: CodeArray, guessable: IntArray) -> IntArray:
+    """The guessable words that split the whole list best, best first: the guesses worth scoring for a large set."""
     everyone = np.arange(table.shape[0], dtype=np.int64)
-    scores = _one_step_scores(table, everyone, everyone[:: max(len(everyone) // 400, 1)])
-    return np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES]
+    scores = _one_step_scores(table, guessable, everyone[:: max(len(everyone) // 400, 1)])
+    return guessable[np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES]]
 
 
 def _most_informative(table: CodeArray, guesses: IntArray, candidates: IntArray, sample: int = 160) -> int:
@@ -453,37 +573,64 @@ def build_plan(search: Search, words: Sequence[str], candidates: IntArray, tries
     return {"guess": words[guess], "next": branches} if branches else {"guess": words[guess]}
 
 
-def words_digest(words: Sequence[str]) -> str:
-    """A fingerprint of a word list, so a stored tree is never used with another list."""
-    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()[:16]
-
-
 # --------------------------------------------------------------------------- the engine
 
 
 class Wordle:
-    """A word list, its colour table and the guess engine; errors the player can cause are returned values."""
+    """A word list with its prior and guessable words, the colour table and the guess engine.
 
-    def __init__(self, words: Sequence[str], plan: Plan | None = None) -> None:
+    Errors the player can cause are returned values. ``zipf`` gives each word's
+    frequency: the prior weight of a secret, and the preference among guesses
+    that cost the same; without it every word is equally likely. ``guessable``
+    are the words the engine may guess to split the candidates (default: all).
+    """
+
+    def __init__(
+        self,
+        words: Sequence[str],
+        plan: Plan | None = None,
+        zipf: Mapping[str, float] | None = None,
+        guessable: Collection[str] | None = None,
+    ) -> None:
         self.words: list[str] = list(words)
         self.index = {word: i for i, word in enumerate(self.words)}
+        known = {word: zipf.get(word, 0.0) for word in self.words} if zipf is not None else None
+        self.zipf = known
+        self.weights: FloatArray = np.array([prior_weight(known[word]) if known else 1.0 for word in self.words])
+        common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else self.words
+        self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
+        self.rank[[self.index[word] for word in common_first]] = np.arange(len(self.words))
+        allowed = set(self.words if guessable is None else guessable)
+        chosen = [word for word in self.words if word in allowed]
+        self.guessable: IntArray = np.array([self.index[word] for word in chosen], dtype=np.int64)
         self.codes = encode_words(self.words)
         self.table = colour_table(self.codes, self.codes)
         self.plan = plan
-        self.broad_guesses = _broad_guesses(self.table)  # now, so no player's move pays for it
-        self.online = Search(self.table, ONLINE_LIMITS, helpers=self.broad_guesses[:ONLINE_HELPERS])
+        self.broad_guesses = _broad_guesses(self.table, self.guessable)  # now, so no player's move pays for it
+        self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
 
     @classmethod
     @cache
     def default(cls) -> Wordle:
-        """The shipped noun list with its precomputed tree (built once per process)."""
-        words = default_words()
-        return cls(words, load_plan(TREE_FILE, words))
+        """The shipped noun list with its prior, common guesses and precomputed tree (built once per process)."""
+        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable())
+        engine.plan = load_plan(TREE_FILE, engine.digest())
+        return engine
 
     @classmethod
-    def from_words(cls, words: list[str]) -> Wordle:
+    def from_words(cls, words: list[str], zipf: Mapping[str, float] | None = None) -> Wordle:
         """Any list: five-letter words only, ё as е, without repeats; no precomputed tree."""
-        return cls(prepare_words(words))
+        return cls(prepare_words(words), zipf=zipf)
+
+    def search(self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None) -> Search:
+        """A search over this list with this prior; ``guessable`` narrows the words it may guess."""
+        pool = self.guessable if guessable is None else guessable
+        return Search(self.table, limits, self.weights, pool, self.rank)
+
+    def digest(self) -> str:
+        """A fingerprint of the list, its prior and its guessable words, so a stored tree is never used with others."""
+        parts = ["\n".join(self.words), np.round(self.weights, 6).tobytes().hex(), self.guessable.tobytes().hex()]
+        return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
     def first_guess(self) -> str:
         return self.next_guess(())
@@ -513,7 +660,7 @@ class Wordle:
             return self.words[_most_informative(self.table, allowed, candidates)]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
-        search = self.online if not refused else Search(self.table, ONLINE_LIMITS, helpers=allowed[:ONLINE_HELPERS])
+        search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
 
@@ -546,11 +693,13 @@ class Wordle:
         )
         return row
 
-    def build_plan(self, limits: SearchLimits = BUILD_LIMITS) -> Plan:
-        """Search the whole tree (minutes for ~4,000 words) and keep it as this engine's plan."""
-        search = Search(self.table, limits)
+    def build_plan(self, limits: SearchLimits = BUILD_LIMITS, on_root_guess: Callable[[], None] | None = None) -> Plan:
+        """Search the whole tree (minutes for ~4,000 words) and keep it as this engine's plan;
+        ``on_root_guess`` is called after each opener tried (for a progress bar)."""
+        search = self.search(limits)
+        search.on_root_guess = on_root_guess
         everyone = np.arange(len(self.words), dtype=np.int64)
-        self.plan = build_plan(search, self.words, everyone, limits.max_tries)
+        self.plan = build_plan(search, self.words, everyone, MAX_TRIES)
         return self.plan
 
     def play(self, secret: str) -> list[Entry]:
@@ -569,31 +718,38 @@ def prepare_words(words: Sequence[str]) -> list[str]:
     return sorted({word for raw in words if len(word := normalise_word(raw)) == WORD_LENGTH and word.isalpha()})
 
 
-def default_words() -> list[str]:
-    """The clean Russian nouns, every tier (the game's own list is larger than any tier)."""
-    return prepare_words(LANGUAGES["ru"].words(Tier.FULL))
+def five_letter_zipf(zipf: Mapping[str, float]) -> dict[str, float]:
+    """Zipf frequencies in the game's spelling (ё as е; two spellings keep the higher)."""
+    folded: dict[str, float] = {}
+    for word, value in zipf.items():
+        spelled = normalise_word(word)
+        if len(spelled) == WORD_LENGTH:
+            folded[spelled] = max(folded.get(spelled, 0.0), value)
+    return folded
 
 
-def load_plan(path: Path, words: Sequence[str]) -> Plan | None:
-    """The stored tree, or None when it is missing or was built for another list."""
+def load_plan(path: Path, digest: str) -> Plan | None:
+    """The stored tree, or None when it is missing or was built for another list or prior."""
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if stored.get("words_digest") != words_digest(words):
+    if stored.get("digest") != digest:
         return None
     plan: Plan = stored["tree"]
     return plan
 
 
-def save_plan(path: Path, words: Sequence[str], plan: Plan, seconds: float) -> None:
-    document = {"words_digest": words_digest(words), "words": len(words), "build_seconds": round(seconds, 1)}
+def save_plan(path: Path, engine: Wordle, plan: Plan, seconds: float) -> None:
+    document = {"digest": engine.digest(), "words": len(engine.words), "build_seconds": round(seconds, 1)}
     path.write_text(json.dumps(document | {"tree": plan}, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
 
 
-def timed_build(engine: Wordle, limits: SearchLimits = BUILD_LIMITS) -> tuple[Plan, float]:
+def timed_build(
+    engine: Wordle, limits: SearchLimits = BUILD_LIMITS, on_root_guess: Callable[[], None] | None = None
+) -> tuple[Plan, float]:
     started = time.perf_counter()
-    plan = engine.build_plan(limits)
+    plan = engine.build_plan(limits, on_root_guess)
     return plan, time.perf_counter() - started
 
 
@@ -604,10 +760,17 @@ class Stats:
     words: int
     first_guess: str
     tries: dict[str, int]  # secret → tries the engine needed
+    weights: dict[str, float]  # secret → its prior weight
 
     @property
     def average(self) -> float:
         return sum(self.tries.values()) / len(self.tries)
+
+    @property
+    def weighted_average(self) -> float:
+        """The expected number of tries when secrets come by the prior."""
+        total = sum(self.weights[secret] for secret in self.tries)
+        return sum(self.weights[secret] * tries for secret, tries in self.tries.items()) / total
 
     @property
     def worst(self) -> int:
@@ -625,8 +788,28 @@ class Stats:
         return dict(sorted(counts.items()))
 
 
-def play_all(engine: Wordle, secrets: Iterator[str] | Sequence[str] | None = None) -> Stats:
+def play_all(engine: Wordle, secrets: Iterable[str] | None = None) -> Stats:
     """Play the engine against every secret (the whole list by default); pass a progress-wrapped iterable if wanted."""
     chosen = engine.words if secrets is None else secrets
     tries = {secret: len(engine.play(secret)) for secret in chosen}
-    return Stats(len(engine.words), engine.first_guess(), tries)
+    weights = {secret: float(engine.weights[engine.index[secret]]) for secret in tries}
+    return Stats(len(engine.words), engine.first_guess(), tries, weights)
+
+
+# --------------------------------------------------------------------------- the shipped list
+
+RUSSIAN = LANGUAGES["ru"]
+
+
+def default_words() -> list[str]:
+    """The candidates: the five-letter nouns of the full clean tier, ё as е (the game's own list is larger)."""
+    return prepare_words(RUSSIAN.words(Tier.FULL))
+
+
+def default_zipf() -> dict[str, float]:
+    return five_letter_zipf(RUSSIAN.zipf())
+
+
+def default_guessable() -> list[str]:
+    """The words the engine may guess to split the candidates: the common tier's, which the game surely takes."""
+    return prepare_words(RUSSIAN.words(Tier.COMMON))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import time
+import math
 from collections import Counter
 from functools import cache
+from random import Random
 
 import numpy as np
 import pytest
@@ -12,20 +13,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.wordle import (
+    PRIOR_FLOOR,
+    PRIOR_MIDPOINT,
     Colour,
     Entry,
     EntryError,
     EntryProblem,
+    SearchLimits,
     Wordle,
     colour_table,
     default_words,
     encode_words,
     feedback,
+    fits,
     mask_code,
     mask_from_code,
     parse_entry,
     parse_mask,
     play_all,
+    prepare_words,
+    prior_weight,
+    what_is_known,
 )
 
 Y, W, G = Colour.YELLOW, Colour.WHITE, Colour.GREY
@@ -274,25 +282,123 @@ def test_guesses_are_words_of_the_list() -> None:
     assert engine.first_guess() in engine.words
 
 
-def test_the_default_engine_table_tree_and_speed() -> None:
-    """The one test on the whole shipped list: its colour table, its stored tree, and answers under 50 ms."""
+def test_the_default_engine_table_and_tree() -> None:
+    """The one test on the whole shipped list: its colour table, its stored tree (every word within six,
+    guesses common or still possible), and answers off the tree. Speed is measured in benchmarks/."""
     engine = Wordle.default()
-    started = time.perf_counter()
     table = colour_table(engine.codes, engine.codes)
-    assert time.perf_counter() - started < 5  # about a second on an idle machine
     rng = np.random.default_rng(3)
     for guess, secret in rng.integers(0, len(engine.words), size=(300, 2)):
         assert table[guess, secret] == mask_code(feedback(engine.words[guess], engine.words[secret]))
     assert engine.plan is not None, "data/wordle_tree.json is missing or stale: run scripts/build_wordle_tree.py"
     stats = play_all(engine)
-    assert stats.worst <= 5 and not stats.failed
-    first = engine.first_guess()
-    slowest = 0.0
-    for secret in rng.choice(engine.words, size=40, replace=False):
-        for opening in (first, "ежики", "шмель"):  # on the tree, then off it from the second try
+    assert stats.worst <= 6 and not stats.failed
+    guessable = {engine.words[i] for i in engine.guessable}
+    for secret in rng.choice(engine.words, size=200, replace=False):
+        history = engine.play(str(secret))
+        for number, entry in enumerate(history):
+            assert entry.word in guessable or entry.word in engine.candidates(history[:number])
+    for secret in rng.choice(engine.words, size=20, replace=False):
+        for opening in ("ежики", "шмель"):  # off the tree from the second try
             history = [Entry(opening, feedback(opening, str(secret)))]
-            started = time.perf_counter()
-            guess = engine.next_guess(history)
-            slowest = max(slowest, time.perf_counter() - started)
-            assert guess in engine.words
-    assert slowest < 0.05
+            assert engine.next_guess(history) in engine.candidates(history) or engine.next_guess(history) in guessable
+
+
+# --------------------------------------------------------------------------- the prior and the weighted search
+
+
+def test_the_prior_rises_with_frequency_and_never_reaches_zero() -> None:
+    weights = [prior_weight(zipf) for zipf in (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)]
+    assert weights == sorted(weights)
+    assert weights[0] >= PRIOR_FLOOR > 0 and weights[-1] <= 1
+    assert prior_weight(PRIOR_MIDPOINT) == pytest.approx((1 + PRIOR_FLOOR) / 2)
+
+
+def weighted_cost(engine: Wordle) -> float:
+    """The plan's cost replayed: weight × tries summed over every secret."""
+    stats = play_all(engine)
+    return sum(float(engine.weights[engine.index[secret]]) * tries for secret, tries in stats.tries.items())
+
+
+def exhaustive_cost(engine: Wordle, candidates: tuple[int, ...], tries_left: int) -> float:
+    """The least weighted cost by trying every guess at every node: the plain definition, no bounds."""
+    weights = engine.weights
+    if len(candidates) == 1:
+        return float(weights[candidates[0]])
+    if tries_left == 1:
+        return math.inf
+    best = math.inf
+    for guess in range(len(engine.words)):
+        groups: dict[int, list[int]] = {}
+        for secret in candidates:
+            groups.setdefault(int(engine.table[guess, secret]), []).append(secret)
+        if len(groups) == 1 and guess not in candidates:
+            continue
+        cost = sum(float(weights[s]) for s in candidates)
+        for code, group in groups.items():
+            if code != mask_code((Y,) * 5):
+                cost += exhaustive_cost(engine, tuple(group), tries_left - 1)
+        best = min(best, cost)
+    return best
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(small_words()), min_size=3, max_size=9, unique=True), st.randoms())
+def test_the_complete_search_finds_the_exhaustive_optimum(words: list[str], random: Random) -> None:
+    zipf = {word: random.choice([0.0, 1.5, 2.5, 3.0, 4.5]) for word in words}
+    engine = Wordle.from_words(words, zipf=zipf)
+    everyone = np.arange(len(engine.words), dtype=np.int64)
+    cost, _ = engine.search(SearchLimits(widths=(1000,), complete_up_to=1000)).best(everyone, 6)
+    assert cost == pytest.approx(exhaustive_cost(engine, tuple(everyone), 6))
+    engine.build_plan(SearchLimits(widths=(1000,), complete_up_to=1000))
+    assert weighted_cost(engine) == pytest.approx(cost)
+
+
+def test_likely_secrets_are_guessed_first() -> None:
+    """The issue's example: with кианг, книга and кница left, the well-known книга is the guess."""
+    zipf = {"книга": 5.0, "кница": 0.0, "кианг": 0.0}
+    engine = Wordle.from_words(list(zipf), zipf=zipf)
+    assert engine.first_guess() == "книга"
+    assert Wordle.from_words(list(zipf), zipf={**zipf, "кианг": 6.0}).first_guess() == "кианг"
+
+
+def test_ties_go_to_the_more_common_word_and_to_a_candidate() -> None:
+    """Two secrets of equal weight: either may go first at the same cost; the more common word is chosen."""
+    words = ["кошка", "мошка"]
+    assert Wordle.from_words(words, zipf={"кошка": 4.0, "мошка": 4.0}).first_guess() == "кошка"
+    engine = Wordle(["кошка", "мошка", "плеер"], zipf={"кошка": 3.0, "мошка": 3.0, "плеер": 5.0})
+    candidates = np.array([0, 1], dtype=np.int64)
+    _, guess = engine.search(SearchLimits(widths=(10,), complete_up_to=10)).best(candidates, 6)
+    assert engine.words[guess] == "кошка"  # not плеер, which is more common but not a candidate
+
+
+def test_guesses_come_from_the_guessable_words_or_the_candidates() -> None:
+    words = list(small_words())
+    zipf = {word: 3.0 if i % 3 == 0 else 0.5 for i, word in enumerate(words)}
+    common = [word for word in words if zipf[word] >= 3.0]
+    engine = Wordle(prepare_words(words), zipf=zipf, guessable=common)
+    engine.build_plan(SearchLimits(widths=(3, 2), complete_up_to=4))
+    for secret in engine.words:
+        history = engine.play(secret)
+        for number, entry in enumerate(history):
+            assert entry.word in common or entry.word in engine.candidates(history[:number])
+        assert len(history) <= 6
+
+
+# --------------------------------------------------------------------------- when no word fits
+
+
+def test_what_is_known_reads_places_elsewhere_and_absent_letters() -> None:
+    history = [Entry("катер", feedback("катер", "кринж")), Entry("ковка", feedback("ковка", "кринж"))]
+    known = what_is_known(history)
+    assert known.in_place == {0: "к"}
+    assert known.elsewhere == ["р"]
+    assert known.absent == ["а", "в", "е", "о", "т"]
+    assert fits("кринж", history) and not fits("катер", history)
+
+
+def test_a_grey_repeat_is_not_an_absent_letter() -> None:
+    """Калан against канон: the second а is grey, but а is in the word."""
+    known = what_is_known([Entry("калан", feedback("калан", "канон"))])
+    assert known.in_place == {0: "к", 1: "а", 4: "н"}
+    assert "а" not in known.absent and known.absent == ["л"]

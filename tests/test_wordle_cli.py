@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
-from solver.wordle import Entry, Wordle, default_words, feedback, mask_text, play_all
+from solver.wordle import Entry, Wordle, default_words, default_zipf, feedback, mask_text, play_all, prior_weight
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,6 +38,7 @@ def test_stats_json_contract(capsys: pytest.CaptureFixture[str], word_file: Path
         "words",
         "first_guess",
         "average",
+        "weighted_average",
         "max",
         "solved_within_6",
         "failed",
@@ -50,10 +51,43 @@ def test_stats_json_contract(capsys: pytest.CaptureFixture[str], word_file: Path
     assert report["words"] == len(engine.words) == expected.words
     assert report["first_guess"] == engine.first_guess()
     assert report["average"] == round(expected.average, 4)
+    assert report["weighted_average"] == report["average"]  # without --prior every word is equally likely
     assert report["max"] == expected.worst <= 6
     assert report["failed"] == [] and report["solved_within_6"] == report["words"]
     assert sum(report["histogram"].values()) == report["words"]
     assert report["histogram"] == {str(tries): count for tries, count in expected.histogram.items()}
+
+
+def test_stats_with_the_word_frequency_prior(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    status, out, _ = run_cli(capsys, "stats", "--words", str(word_file), "--json", "--prior", "wordfreq")
+    report = json.loads(out)
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split(), zipf=default_zipf())
+    engine.build_plan()
+    expected = play_all(engine)
+    assert status == 0
+    assert report["first_guess"] == expected.first_guess
+    assert report["weighted_average"] == round(expected.weighted_average, 4) != report["average"]
+
+
+def test_stats_against_a_file_of_secrets(capsys: pytest.CaptureFixture[str], word_file: Path, tmp_path: Path) -> None:
+    secrets = tmp_path / "secrets.txt"
+    secrets.write_text("Скула\nкатёр\nёжики\nскула\n", encoding="utf-8")
+    status, out, _ = run_cli(capsys, "stats", "--words", str(word_file), "--secrets", str(secrets), "--json")
+    report = json.loads(out)
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split())
+    engine.build_plan()
+    tries = [len(engine.play("скула")), len(engine.play("катер"))]
+    assert status == 0
+    assert report == {
+        "words": 3,
+        "solved_within_6": 2,
+        "average": round(sum(tries) / 2, 4),
+        "max": max(tries),
+        "not_found": 1,
+        "not_found_words": ["ежики"],
+    }
+    status, out, _ = run_cli(capsys, "stats", "--words", str(word_file), "--secrets", str(secrets))
+    assert status == 0 and "not found (not in the list): 1 ежики" in out
 
 
 def test_stats_without_building_plays_the_on_the_spot_engine(
@@ -123,6 +157,8 @@ def test_next_without_the_words_the_game_refused(capsys: pytest.CaptureFixture[s
         (["next", "катер:yyyyw"], "no word of the list fits"),
         (["next", "--words", "/no/such/file"], "no such file"),
         (["bogus"], "invalid choice"),
+        (["stats", "--prior", "wordfreq"], "--prior goes with --words"),
+        (["stats", "--secrets", "/no/such/file"], "no such file"),
     ],
 )
 def test_errors_are_one_line_with_status_2(
@@ -147,3 +183,14 @@ def test_a_real_process(word_file: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["failed"] == []
+
+
+def test_words_lists_each_candidate_with_its_prior_weight(capsys: pytest.CaptureFixture[str], word_file: Path) -> None:
+    status, out, _ = run_cli(capsys, "words", "--words", str(word_file), "--prior", "wordfreq")
+    engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split(), zipf=default_zipf())
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert status == 0
+    assert [word for word, _ in rows] == engine.words
+    assert [float(weight) for _, weight in rows] == [round(prior_weight(engine.zipf[w]), 4) for w in engine.words]
+    status, out, _ = run_cli(capsys, "words", "--words", str(word_file))
+    assert {line.split("\t")[1] for line in out.splitlines()} == {"1.0000"}

@@ -157,3 +157,11 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await replies.answer_and_edit(query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
     else:
         await replies.answer_and_edit(query, *_board(found, lang, session, turn))
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The hands and a button per move while a game is played (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, FingerSession)
+    if loaded is None or not loaded.session.running:
+        return None
+    return _board(found, lang, loaded.session, None)

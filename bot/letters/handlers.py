@@ -7,7 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from telegram import InlineKeyboardMarkup, Update
@@ -200,17 +200,33 @@ def _ending_tally(turn: letters.Turn) -> Tally | None:
     return Tally(won=1) if turn.ending.player_won else Tally(lost=1)
 
 
+#: A hint or a give-up (chat, user, language, and the button press, if one asked), committed;
+#: its answer, or None when the press was stale.
+Act = Callable[[Deps, int, int, Lang, Press | None], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
+
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _answer_command(update, context, _hint)
+
+
+async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act: Act) -> None:
+    """/hint or /giveup: do it and reply (a command, unlike a button, is never stale)."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    text, markup = await _hint(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    answer = await act(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update), None)
+    assert answer is not None
+    await update.message.reply_text(answer[0], reply_markup=answer[1])
 
 
-async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, lang, letters.hint, _hint_tally, user_id=user_id)
+async def _hint(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """A hint, committed; with a button ``press``, None when that button is stale."""
+    changed = await _change_running(found, chat_id, lang, letters.hint, _hint_tally, user_id=user_id, press=press)
     if isinstance(changed, str):
         return changed, None
     if changed is None:
+        if press is not None:
+            return None
         return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
     session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
@@ -222,16 +238,21 @@ def _hint_tally(given: letters.Hint) -> Tally | None:
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    text, markup = await _give_up(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    await _answer_command(update, context, _give_up)
 
 
-async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, lang, letters.give_up, lambda _: Tally(lost=1), user_id=user_id)
+async def _give_up(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The game given up, committed; with a button ``press``, None when that button is stale."""
+    changed = await _change_running(
+        found, chat_id, lang, letters.give_up, lambda _: Tally(lost=1), user_id=user_id, press=press
+    )
     if isinstance(changed, str):
         return changed, None
     if changed is None:
+        if press is not None:
+            return None
         return await _unless_setting_up(found, chat_id, lang, shared_texts.nothing_running(lang)), None
     session, result = changed
     return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
@@ -258,19 +279,33 @@ async def _change_running(
     tally: Callable[[T], Tally | None],
     *,
     user_id: int,
+    press: Press | None = None,
 ) -> tuple[LetterSession, T] | str | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
-    it with the player's record change ``tally`` makes of its result; None when there is no game in play, the notice
-    when the game had to end because its board left the word list."""
+    it with the player's record change ``tally`` makes of its result; None when there
+    is no game in play, or when the button ``press`` that asked for it is stale (checked
+    under the same lock as the change, so a tap racing a letter never lands on the next
+    turn); the notice when the game had to end because its board left the word list."""
     async with found.locks[chat_id]:
         loaded, outdated = await _load_checked(found, chat_id, lang)
         if outdated is not None:
             return outdated
         if loaded is None or loaded.session.phase is not Phase.PLAYING:
             return None
+        if press is not None and not await _current(found, chat_id, loaded.session, press):
+            return None
         result = change(_game(found, loaded.session), loaded.session)
         await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
     return loaded.session, result
+
+
+#: The longest board /whowins takes (the longest English fragment is 30 letters deep).
+MAX_TYPED_LETTERS = 40
+
+
+async def _current(found: Deps, chat_id: int, session: LetterSession, press: Press) -> bool:
+    """Whether a hint or give-up button was made for this game at this turn."""
+    return session.id == press.session_id and press.step == len(session.board) and await is_active(found, chat_id, KIND)
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -287,6 +322,9 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
     typed = "".join(context.args or [])
+    if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
+        await update.message.reply_text(texts.too_many_letters(lang, MAX_TYPED_LETTERS))
+        return
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
@@ -366,15 +404,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 return
             await _setup_step(update, context, found, loaded=loaded, press=press, lang=lang)
             return
-        if session.phase is not Phase.PLAYING or press.step != len(session.board):
-            await query.answer(shared_texts.stale_button(lang))
-            return
+    act = _hint if press.action == "hint" else _give_up
+    answer = await act(found, chat.id, update.effective_user.id, lang, press)
+    if answer is None:
+        await query.answer(shared_texts.stale_button(lang))
+        return
     await query.answer()
-    if press.action == "hint":
-        text, markup = await _hint(found, chat.id, update.effective_user.id, lang)
-    else:
-        text, markup = await _give_up(found, chat.id, update.effective_user.id, lang)
-    await context.bot.send_message(chat.id, text, reply_markup=markup)
+    await context.bot.send_message(chat.id, answer[0], reply_markup=answer[1])
 
 
 def _choose(found: Deps, session: LetterSession, press: Press) -> None:
@@ -430,3 +466,11 @@ async def _setup_step(
             texts.turn_text(lang, turn, game.rule, english=session.english),
             reply_markup=keyboards.letter_play(lang, session),
         )
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The board and its buttons while a game is played (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or loaded.session.phase is not Phase.PLAYING:
+        return None
+    return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)

@@ -316,6 +316,14 @@ def ends_earlier(lang: Lang, word: str) -> str:
     return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
 
 
+def too_many_letters(lang: Lang, limit: int) -> str:
+    return t(
+        lang,
+        f"После /whowins — не больше {limit} букв: длиннее слов в словаре нет.",
+        f"/whowins takes at most {limit} letters: no word in the dictionary is longer.",
+    )
+
+
 def not_letters(lang: Lang, *, english: bool = False) -> str:
     if english:
         return t(

@@ -20,7 +20,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
-from bot.wordle.session import KIND, Progress, WordleSession
+from bot.wordle.session import KIND, MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, parse_entry
 
 Answer = tuple[str, InlineKeyboardMarkup | None]
@@ -55,10 +55,15 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if loaded.session.solved:
         await update.message.reply_text(texts.already_solved(lang))
         return
+    if loaded.session.full:
+        await update.message.reply_text(texts.too_many_entries(lang, MAX_ENTRIES))
+        return
     typed = update.message.text or ""
     entry = parse_entry(typed, loaded.session.suggestion)
     if isinstance(entry, EntryError):
-        await update.message.reply_text(texts.entry_problem(lang, entry))
+        chat_id, user_id = update.effective_chat.id, update.effective_user.id
+        told = await _told_answer(found, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
+        await update.message.reply_text(texts.entry_problem(lang, entry) if told is None else texts.told(lang, told))
         return
     if wordle.word_problem(typed, entry, loaded.session) is not None:
         await update.message.reply_text(texts.not_russian_word(lang))
@@ -69,6 +74,28 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if entry.word not in found.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     await update.message.reply_text(text, reply_markup=markup)
+
+
+async def _told_answer(
+    found: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
+) -> wordle.Told | None:
+    """A word typed alone while no word fits is the game's answer: kept per player; reported by enough
+    different players (``WORDLE_ANSWER_PLAYERS``), it joins this deployment's words."""
+    session = loaded.session
+    answer = wordle.told_answer(found.solvers.wordle, session, typed)
+    if answer is None or isinstance(answer, wordle.AnswerProblem):
+        return answer
+    await found.save(chat_id, session, loaded)
+    players = await found.db.report_answer(answer, user_id)
+    needed = found.settings.wordle_answer_players
+    if players >= needed:
+        found.solvers.wordle.add_answers([answer])
+    return wordle.ToldAnswer(answer, players, needed)
+
+
+async def restore_answers(found: Deps) -> None:
+    """At start: the answers enough players reported join the words again."""
+    found.solvers.wordle.add_answers(await found.db.reported_answers(found.settings.wordle_answer_players))
 
 
 async def _enter(
@@ -170,6 +197,9 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await query.answer(shared_texts.stale_button(lang))
             return
         session = loaded.session
+        if press.action != "tap" and session.full:
+            await query.answer(texts.too_many_entries(lang, MAX_ENTRIES), show_alert=True)
+            return
         if press.action == "tap":
             wordle.tap(session, int(press.argument))
             await found.save(chat.id, session, loaded)
@@ -193,3 +223,12 @@ async def _remaining_if_current(found: Deps, chat_id: int, loaded: Loaded[Wordle
     if session.id != press.session_id or press.step != len(session.entries) or session.solved or session.given_up:
         return 0
     return len(found.solvers.wordle.candidates(session.history, session.refused))
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The entries so far and the word to try (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        return None
+    progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
+    return _shown(lang, loaded.session, progress)

@@ -11,7 +11,7 @@ from enum import Enum
 
 from bot.session import Session, new_id
 from bot.solvers import LANGUAGE, WordleSolver
-from solver.wordle import Colour, Entry, Mask
+from solver.wordle import Colour, Entry, Known, Mask, fits, normalise_word, what_is_known
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
@@ -20,6 +20,9 @@ MAX_LISTED = 10
 NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
 #: In place of a mask: the game did not accept the word (it knows fewer words than our list).
 REFUSED = "-"
+#: Entries one session takes (the game itself allows 6 tries): every reply lists them, and
+#: from entry 335 on a reply outgrew Telegram's 4,096 characters.
+MAX_ENTRIES = 30
 
 
 @dataclass
@@ -37,6 +40,7 @@ class WordleSession(Session):
     solved: bool = False
     given_up: bool = False
     won_counted: bool = False  # a solve is counted once, however often it is undone and redone
+    answer: str = ""  # the game's word as the player told it, when no word of the list fitted
 
     def __post_init__(self) -> None:
         self.entries = [(str(word), str(mask)) for word, mask in self.entries]  # JSON gives lists
@@ -52,6 +56,11 @@ class WordleSession(Session):
     @property
     def running(self) -> bool:
         return bool(self.entries) and not self.solved and not self.given_up
+
+    @property
+    def full(self) -> bool:
+        """No room for another entry (``MAX_ENTRIES``): /undo or a new game."""
+        return len(self.entries) >= MAX_ENTRIES
 
     def resign(self) -> None:
         self.given_up = True
@@ -69,6 +78,7 @@ class Progress:
     no_candidate: bool
     refused: list[str] = field(default_factory=list)  # words the game did not accept
     first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
+    known: Known | None = None  # when nothing fits: what the colours say about the word
 
 
 class WordProblem(Enum):
@@ -104,7 +114,7 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         return Progress(history, None, 1, [], True, False, refused)
     candidates = wordle.candidates(history, refused)
     if not candidates:
-        return Progress(history, None, 0, [], False, True, refused)
+        return Progress(history, None, 0, [], False, True, refused, known=what_is_known(history))
     session.suggestion = wordle.next_guess(history, refused)
     listed = candidates if len(candidates) <= MAX_LISTED else []
     return Progress(history, session.suggestion, len(candidates), listed, False, False, refused)
@@ -118,6 +128,39 @@ def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progres
     first_solve = session.solved and not session.won_counted
     session.won_counted = session.won_counted or session.solved
     return replace(progress(wordle, session), first_solve=first_solve)
+
+
+class AnswerProblem(Enum):
+    """Why a word the player says was the game's answer is not taken."""
+
+    NOT_A_WORD = "not-a-word"  # not five Russian letters
+    DOES_NOT_FIT = "does-not-fit"  # the colours entered could not have come from it
+
+
+@dataclass(frozen=True)
+class ToldAnswer:
+    """An answer kept: how many different players have told it, and how many make it one of the words."""
+
+    word: str
+    players: int
+    needed: int
+
+
+Told = ToldAnswer | AnswerProblem
+
+
+def told_answer(wordle: WordleSolver, session: WordleSession, typed: str) -> str | AnswerProblem | None:
+    """The word typed alone while no word fits, as the game's answer; None when the game is not stuck
+    (then the text is read as a mask as usual)."""
+    if session.solved or wordle.candidates(session.history, session.refused):
+        return None
+    word = normalise_word(typed)
+    if len(word) != WORD_LENGTH or not all(letter in LANGUAGE.alphabet for letter in word):
+        return AnswerProblem.NOT_A_WORD
+    if not fits(word, session.history):
+        return AnswerProblem.DOES_NOT_FIT
+    session.answer = word
+    return word
 
 
 def solved_entry(session: WordleSession) -> Entry:

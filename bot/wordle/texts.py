@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.texts import Lang, count, t
-from bot.wordle.session import Progress
-from solver.wordle import Colour, Entry, EntryError, EntryProblem
+from bot.wordle.session import AnswerProblem, Progress, Told, ToldAnswer
+from solver.wordle import Colour, Entry, EntryError, EntryProblem, Known
 
 MAX_SHOWN = 10
 SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
@@ -68,6 +68,16 @@ def progress_text(lang: Lang, progress: Progress) -> str:
                 "🤔 No word of my list fits these colours. Check them: /undo takes back the last one.",
             )
         )
+        if progress.known is not None:
+            lines += known_lines(lang, progress.known)
+        lines.append(
+            t(
+                lang,
+                "Если маски верны, в игре слово, которого я не знаю. Узнаете ответ — пришлите его мне одним словом.",
+                "If the colours are right, the game has a word I do not know. "
+                "When you learn the answer, send it to me as one word.",
+            )
+        )
         return "\n".join(lines)
     assert progress.suggestion is not None
     remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
@@ -94,6 +104,49 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         ),
     ]
     return "\n".join(lines)
+
+
+def known_lines(lang: Lang, known: Known) -> list[str]:
+    """What the colours say: the letters in place (as a pattern), elsewhere, absent."""
+    pattern = " ".join(known.in_place.get(position, "_").upper() for position in range(5))
+    lines = [t(lang, f"Известно: {pattern}", f"Known so far: {pattern}")]
+    if known.elsewhere:
+        letters = ", ".join(letter.upper() for letter in known.elsewhere)
+        lines.append(t(lang, f"Есть в слове, не на своих местах: {letters}", f"In the word, elsewhere: {letters}"))
+    if known.absent:
+        letters = ", ".join(letter.upper() for letter in known.absent)
+        lines.append(t(lang, f"Нет в слове: {letters}", f"Not in the word: {letters}"))
+    return lines
+
+
+def told(lang: Lang, told: Told) -> str:
+    """The reply to an answer the player told while no word fitted."""
+    if told is AnswerProblem.NOT_A_WORD:
+        return t(
+            lang,
+            "Ответ игры — слово из 5 русских букв. Пришлите его одним словом, или маску, или /undo.",
+            "The game's answer is a word of 5 Russian letters. Send it as one word, or a mask, or /undo.",
+        )
+    if told is AnswerProblem.DOES_NOT_FIT:
+        return t(
+            lang,
+            "Это слово не дало бы таких цветов. Проверьте слово и маски (/undo отменит последнюю).",
+            "That word would not have shown these colours. Check the word and the masks (/undo takes one back).",
+        )
+    assert isinstance(told, ToldAnswer)
+    word = told.word.upper()
+    if told.players >= told.needed:
+        return t(
+            lang,
+            f"Спасибо! {word} теперь в моём списке: я буду его предлагать. /5bukv — новая игра.",
+            f"Thank you! {word} is in my list now: I will suggest it. /5bukv for a new game.",
+        )
+    players = count(lang, told.needed, ("игрок", "игрока", "игроков"), ("player", "players"))
+    return t(
+        lang,
+        f"Спасибо, запомнил: {word}. Слово войдёт в мой список, когда о нём скажут {players}. /5bukv — новая игра.",
+        f"Thank you, noted: {word}. It joins my list once {players} have told me. /5bukv for a new game.",
+    )
 
 
 def entry_problem(lang: Lang, error: EntryError) -> str:
@@ -180,4 +233,12 @@ def already_solved(lang: Lang) -> str:
         lang,
         "Это слово уже отгадано. /5bukv — новая игра, /undo — отменить.",
         "That word is solved. /5bukv for a new one, /undo to take it back.",
+    )
+
+
+def too_many_entries(lang: Lang, limit: int) -> str:
+    return t(
+        lang,
+        f"Здесь уже {limit} попыток — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
+        f"This game already has {limit} entries, the most I take. /undo takes one back, /5bukv starts anew.",
     )

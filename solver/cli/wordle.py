@@ -12,11 +12,13 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solver.cli import UsageError
 from solver.wordle import (
+    MAX_TRIES,
     SOLVED_CODE,
     Entry,
     EntryError,
     Stats,
     Wordle,
+    default_zipf,
     mask_code,
     normalise_word,
     parse_entry,
@@ -45,14 +47,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="WORD",
         help="a word the game did not take (repeat for more): never suggested, never the secret",
     )
+    listing = actions.add_parser("words", help="the candidate secrets with their prior weights, word<TAB>weight")
+    _add_words_option(listing)
+    _add_prior_option(listing)
     stats = actions.add_parser("stats", help="play every word of the list as the secret")
     _add_words_option(stats)
     stats.add_argument("--json", action="store_true", help="print one JSON object")
-    actions.add_parser("words", help="the candidate words, one word<TAB>weight a line")
+    stats.add_argument(
+        "--secrets",
+        metavar="FILE",
+        help="play against the words of FILE (one a line) instead of the whole list; others count as not found",
+    )
+    _add_prior_option(stats)
     stats.add_argument(
         "--no-build",
         action="store_true",
         help="with --words: play the on-the-spot engine instead of first building the tree (minutes for 4,000 words)",
+    )
+
+
+def _add_prior_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--prior",
+        choices=["uniform", "wordfreq"],
+        help="with --words: every word equally likely (default), or weighted by its shipped word frequency",
     )
 
 
@@ -61,41 +79,73 @@ def _add_words_option(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action == "words":
-        return _print_candidates()
-    engine = _engine(args.words)
+    engine = _engine(args.words, getattr(args, "prior", None))
     if args.action == "next":
         refused = [normalise_word(word) for word in args.refused]
         print(_next_text(engine, _history(engine, args.entries, refused), refused))
-    else:
-        if args.words and not args.no_build:
-            print(f"building the tree for {len(engine.words)} words ...", file=sys.stderr, flush=True)
-            _, build_seconds = timed_build(engine)
-            print(f"built in {build_seconds:.1f} s", file=sys.stderr)
-        stats, seconds = _stats(engine)
-        print(json.dumps(_report(stats, seconds), ensure_ascii=False) if args.json else _stats_text(stats, seconds))
+        return 0
+    if args.action == "words":
+        print("\n".join(f"{word}\t{weight:.4f}" for word, weight in zip(engine.words, engine.weights, strict=True)))
+        return 0
+    secrets = _read(args.secrets) if args.secrets else None
+    if args.words and not args.no_build:
+        print(f"building the tree for {len(engine.words)} words ...", file=sys.stderr, flush=True)
+        _, build_seconds = timed_build(engine)
+        print(f"built in {build_seconds:.1f} s", file=sys.stderr)
+    if secrets is not None:
+        report = _secrets_report(engine, secrets)
+        print(json.dumps(report, ensure_ascii=False) if args.json else _secrets_text(report))
+        return 0
+    stats, seconds = _stats(engine)
+    print(json.dumps(_report(stats, seconds), ensure_ascii=False) if args.json else _stats_text(stats, seconds))
     return 0
 
 
-def _print_candidates() -> int:
-    """Every word of the shipped list, each with weight 1: the engine treats all secrets alike."""
-    from solver.wordle import default_words
-
-    print("\n".join(f"{word}\t1" for word in default_words()))
-    return 0
-
-
-def _engine(path: str | None) -> Wordle:
+def _engine(path: str | None, prior: str | None) -> Wordle:
     if path is None:
+        if prior is not None:
+            raise UsageError("--prior goes with --words: the shipped list always uses its word frequencies")
         return Wordle.default()
-    try:
-        words = read_words(path)
-    except WordListError as error:
-        raise UsageError(str(error)) from None
-    engine = Wordle.from_words(words)
+    engine = Wordle.from_words(_read(path), zipf=default_zipf() if prior == "wordfreq" else None)
     if not engine.words:
         raise UsageError(f"{path}: no five-letter words")
     return engine
+
+
+def _read(path: str) -> list[str]:
+    try:
+        return read_words(path)
+    except WordListError as error:
+        raise UsageError(str(error)) from None
+
+
+def _secrets_report(engine: Wordle, texts: list[str]) -> dict[str, Any]:
+    """The engine against each word of a file, as the game would pick them; a word off the list is not found."""
+    secrets = list(dict.fromkeys(normalise_word(text) for text in texts))
+    known = [secret for secret in secrets if secret in engine.index]
+    stats = play_all(engine, tqdm(known, desc="secrets", unit="word", file=sys.stderr, leave=False))
+    solved = [tries for tries in stats.tries.values() if tries <= MAX_TRIES]
+    return {
+        "words": len(secrets),
+        "solved_within_6": len(solved),
+        "average": round(sum(solved) / len(solved), 4) if solved else None,
+        "max": max(stats.tries.values(), default=None),
+        "not_found": len(secrets) - len(known),
+        "not_found_words": [secret for secret in secrets if secret not in engine.index],
+    }
+
+
+def _secrets_text(report: dict[str, Any]) -> str:
+    average = "none" if report["average"] is None else f"{report['average']:.4f}"
+    return "\n".join(
+        [
+            f"words: {report['words']}",
+            f"solved within 6: {report['solved_within_6']}",
+            f"average tries (over the solved): {average}",
+            f"worst case: {report['max']}",
+            f"not found (not in the list): {report['not_found']} {' '.join(report['not_found_words'])}".rstrip(),
+        ]
+    )
 
 
 def _history(engine: Wordle, texts: list[str], refused: list[str]) -> list[Entry]:
@@ -135,6 +185,7 @@ def _report(stats: Stats, seconds: float) -> dict[str, Any]:
         "words": stats.words,
         "first_guess": stats.first_guess,
         "average": round(stats.average, 4),
+        "weighted_average": round(stats.weighted_average, 4),
         "max": stats.worst,
         "solved_within_6": stats.words - len(stats.failed),
         "failed": stats.failed,
@@ -149,7 +200,8 @@ def _stats_text(stats: Stats, seconds: float) -> str:
         [
             f"words: {stats.words}",
             f"first guess: {stats.first_guess}",
-            f"average tries: {stats.average:.4f}",
+            f"average tries: {stats.average:.4f} (every word equally likely)",
+            f"prior-weighted average: {stats.weighted_average:.4f} (secrets as likely as their word frequency says)",
             f"worst case: {stats.worst}",
             f"solved within 6: {stats.words - len(stats.failed)} of {stats.words}",
             f"not solved within 6: {' '.join(stats.failed) or 'none'}",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from bot_harness import Bot, Player, record, stored_state
+from bot_harness import Bot, Player, Reply, record, running_bot, stored_state
 
-from bot.solvers import Solvers
+from bot.solvers import Solvers, WordleSolver
+from bot.standin import BotApiStandin
 from solver.wordle import Colour, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow
@@ -51,7 +53,7 @@ async def test_button_taps_reach_the_word(bot: Bot, solvers: Solvers) -> None:
             for _ in range(TAPS[colour]):
                 tile = next(b for b in player.buttons() if b["callback_data"].endswith(f":tap:{index}"))
                 tapped = await player.press_data(player.keyboards[-1][0], tile["callback_data"])
-                assert [c.method for c in tapped.calls] == ["answerCallbackQuery", "editMessageReplyMarkup"]
+                assert sorted(c.method for c in tapped.calls) == ["answerCallbackQuery", "editMessageReplyMarkup"]
         shown = "".join(b["text"][0] for b in player.buttons()[:5])
         assert shown == "".join({"y": "🟨", "w": "⬜", "g": "⬛"}[c.value] for c in feedback(guess, secret))
         reply = await player.tap("Готово")
@@ -173,3 +175,41 @@ async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None
     assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
     assert record(database, 310, "5bukv") == (1, 0, 1, 0)
     assert "Сейчас игры нет" in (await player.say("ggggg")).text
+
+
+ANSWER = "кринж"  # not in the list: the game's word the bot does not know
+
+
+async def play_until_stuck(player: Player, secret: str) -> Reply:
+    reply = await player.say("/5bukv")
+    for _ in range(8):
+        if "Ни одно слово" in reply.text or "Отгадано" in reply.text:
+            break
+        reply = await player.say(mask_text(reply.suggestion(), secret))
+    return reply
+
+
+async def test_stuck_shows_what_is_known_and_takes_the_answer(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """No word fits: the bot says what the colours tell and takes the game's answer; told by two
+    different players (the setting), the answer joins the words, also after a restart."""
+    assert ANSWER not in solvers.wordle.words
+    own = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))  # answers join this deployment only
+    async with running_bot(standin, own, database, wordle_answer_players=2) as bot:
+        first = Player(bot, 311)
+        reply = await play_until_stuck(first, ANSWER)
+        assert "Ни одно слово из моего списка не подходит" in reply.text
+        assert "Известно: " in reply.text and "Нет в слове: " in reply.text
+        assert "пришлите его мне одним словом" in reply.text
+        assert "не дало бы таких цветов" in (await first.say("абвгд")).text
+        assert "слово из 5 русских букв" in (await first.say("hello")).text
+        assert "Спасибо, запомнил: КРИНЖ" in (await first.say("Кринж")).text
+        assert "Спасибо, запомнил" in (await first.say("кринж")).text  # the same player counts once
+        second = Player(bot, 312)
+        await play_until_stuck(second, ANSWER)
+        assert "КРИНЖ теперь в моём списке" in (await second.say("кринж")).text
+        assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 313), ANSWER)).text
+    restarted = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))
+    async with running_bot(standin, restarted, database, wordle_answer_players=2) as bot:
+        assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 314), ANSWER)).text

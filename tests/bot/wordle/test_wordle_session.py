@@ -59,3 +59,20 @@ def test_a_session_survives_its_json_round_trip(solver: WordleSolver) -> None:
     session = wordle.start(solver.first_guess)
     wordle.enter(solver, session, Entry(session.suggestion, feedback(session.suggestion, "банка")))
     assert WordleSession.from_dict(json.loads(json.dumps(session.to_dict()))) == session
+
+
+def test_an_answer_is_taken_only_when_nothing_fits_and_it_fits_the_colours() -> None:
+    solver = WordleSolver(Wordle(WORDS))
+    session = wordle.start(solver.first_guess)
+    assert wordle.told_answer(solver, session, "кринж") is None  # words still fit: read as a mask
+    progress = wordle.enter(solver, session, Entry("норка", feedback("норка", "кринж")))
+    progress = wordle.enter(solver, session, Entry("шарик", feedback("шарик", "кринж")))
+    assert progress.no_candidate and progress.known is not None
+    assert progress.known.absent == sorted(set("норкашаи") - set("кринж"))
+    assert wordle.told_answer(solver, session, "hello") is wordle.AnswerProblem.NOT_A_WORD
+    assert wordle.told_answer(solver, session, "кошка") is wordle.AnswerProblem.DOES_NOT_FIT
+    assert wordle.told_answer(solver, session, "КРИНЖ") == "кринж" == session.answer
+    solver.add_answers(["кринж", "мышка"])
+    assert solver.answers == {"кринж"}  # a word of the list is a candidate already
+    assert wordle.progress(solver, session).suggestion == "кринж"
+    assert WordleSession.from_dict(json.loads(json.dumps(session.to_dict()))).answer == "кринж"
