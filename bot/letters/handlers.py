@@ -341,7 +341,16 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
-        await update.message.reply_text(texts.who_wins_text(lang, answer, game.rule, english=english))
+        you_first = None if typed else _player_opened(playing)
+        await update.message.reply_text(
+            texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
+        )
+
+
+def _player_opened(playing: LetterSession | None) -> bool | None:
+    """On the board of a game under way, whether the player opened it (so the answer can
+    say «вы» and «я»); None for any other board."""
+    return playing.player_first if playing is not None and playing.running else None
 
 
 async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:

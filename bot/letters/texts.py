@@ -267,7 +267,9 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     return f"{head}\n{how[:3500]}"
 
 
-def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you_first: bool | None = None) -> str:
+    """``you_first``: on the board of the player's own game, whether they opened it; the
+    players are then «вы» and «я», not the first and the second player."""
     # The game is named: /whowins is asked from any game, and its answer is about this one.
     rule_name = (
         "👻 English Ghost"
@@ -281,20 +283,37 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
             f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
         )
-    winner = _player(lang, answer.winner)
+    wins = _who_wins(lang, answer.winner, you_first)
     text = t(
         lang,
-        f"{rule_name}. С {where} при лучшей игре выигрывает {winner}.",
-        f"{rule_name}. From {where}, with perfect play, {winner} wins.",
+        f"{rule_name}. С {where} при лучшей игре {wins}.",
+        f"{rule_name}. From {where}, with perfect play, {wins}.",
     )
     if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
-        mover = _player(lang, answer.to_move)
-        text += t(lang, f" Сейчас ходит {mover}.", f" It is {mover}'s move.")
+        text += " " + _who_moves(lang, answer.to_move, you_first)
     if answer.winning:
         text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
         text += t(lang, "\nУ того, кто ходит, выигрывающих букв нет.", "\nThe player to move has no winning letter.")
     return text
+
+
+def _who_wins(lang: Lang, which: str, you_first: bool | None) -> str:
+    if you_first is None:
+        player = _player(lang, which)
+        return t(lang, f"выигрывает {player}", f"{player} wins")
+    if (which == "first") == you_first:
+        return t(lang, "выигрываете вы", "you win")
+    return t(lang, "выигрываю я", "I win")
+
+
+def _who_moves(lang: Lang, which: str, you_first: bool | None) -> str:
+    if you_first is None:
+        mover = _player(lang, which)
+        return t(lang, f"Сейчас ходит {mover}.", f"It is {mover}'s move.")
+    if (which == "first") == you_first:
+        return t(lang, "Сейчас ваш ход.", "It is your move.")
+    return t(lang, "Сейчас мой ход.", "It is my move.")
 
 
 def _player(lang: Lang, which: str) -> str:

@@ -147,7 +147,11 @@ async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) 
     player = Player(bot, 209)
     await new_letter_game(player, "выиграл", "Я начинаю")
     board = (await player.say("к")).last_board()
-    assert f"С «{board.upper()}» при лучшей игре" in (await player.say("/whowins")).text
+    answer = (await player.say("/whowins")).text  # the game's own board: «вы» and «я», not first and second
+    game = solvers.games[Rule.COMPLETE_WINS]
+    wins = "выигрываете вы" if game.winner(board) == "first" else "выигрываю я"
+    assert f"С «{board.upper()}» при лучшей игре {wins}. Сейчас ваш ход." in answer
+    assert "игрок" not in answer
     await player.say("/giveup")
     await player.say("/play en")
     await player.tap("Обычные слова")
