@@ -342,11 +342,13 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
     """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
     Anyone may join; only the lobby's creator chooses the rule, the mode, the bot and when to start."""
     if press.action == "join":
+        if user_id not in session.players and group.is_full(session):
+            return texts.lobby_full
         return None if group.join(session, user_id, name) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
-    if press.action == "bot":
-        group.toggle_bot(session)
+    if press.action == "bot" and not group.toggle_bot(session):
+        return texts.lobby_full
     if press.action == "rule" and session.dictionary == "ru":
         session.rule = Rule(press.argument).value
     if press.action == "gentle":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.group.session import BOT, Event, GroupSession, Outcome
+from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome
 from bot.letters.texts import board, button_rule, examples
 from bot.texts import Lang, t
 from solver.letters import Rule
@@ -230,6 +230,12 @@ def group_game_running(lang: Lang) -> str:
         lang,
         "В группе уже идёт игра. /stop — остановить (админам и тому, кто её начал).",
         "A game is already running here. /stop ends it (for admins and whoever started it).",
+    )
+
+
+def lobby_full(lang: Lang) -> str:
+    return t(
+        lang, f"Мест нет: в игре до {SEATS} участников.", f"No seat left: a game has at most {SEATS} players."
     )
 
 

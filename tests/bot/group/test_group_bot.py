@@ -27,6 +27,7 @@ from bot_harness import (
 )
 
 from bot.deps import Deps
+from bot.group.session import SEATS
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Fault
 from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
@@ -440,3 +441,11 @@ async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter_in_a_grou
     await group.press(301, lobby, button(buttons, "Начать"))
     reply = await group.say(301, "и\u0306")  # «й» as some keyboards and pasted text send it
     assert "Доска: «Й»" in reply.text
+
+
+async def test_a_full_lobby_says_so(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, *range(2001, 2001 + SEATS))
+    full = [f"Мест нет: в игре до {SEATS} участников."]
+    assert notices(await group.press(2999, lobby, button(buttons, "Играю"))) == full
+    assert notices(await group.press(2001, lobby, button(buttons, "Бот тоже играет"))) == full
