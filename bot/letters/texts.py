@@ -283,14 +283,14 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
             f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
         )
-    wins = _who_wins(lang, answer.winner, you_first)
+    wins = _of_seat(lang, WINS, answer.winner, you_first)
     text = t(
         lang,
         f"{rule_name}. С {where} при лучшей игре {wins}.",
         f"{rule_name}. From {where}, with perfect play, {wins}.",
     )
     if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
-        text += " " + _who_moves(lang, answer.to_move, you_first)
+        text += " " + _of_seat(lang, MOVES, answer.to_move, you_first)
     if answer.winning:
         text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
@@ -298,22 +298,23 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you
     return text
 
 
-def _who_wins(lang: Lang, which: str, you_first: bool | None) -> str:
-    if you_first is None:
-        player = _player(lang, which)
-        return t(lang, f"выигрывает {player}", f"{player} wins")
-    if (which == "first") == you_first:
-        return t(lang, "выигрываете вы", "you win")
-    return t(lang, "выигрываю я", "I win")
+#: What /whowins says of a seat, (Russian, English): of a player named by seat, of «вы», of «я».
+Said = tuple[tuple[str, str], tuple[str, str], tuple[str, str]]
+WINS: Said = (("выигрывает {}", "{} wins"), ("выигрываете вы", "you win"), ("выигрываю я", "I win"))
+MOVES: Said = (
+    ("Сейчас ходит {}.", "It is {}'s move."),
+    ("Сейчас ваш ход.", "It is your move."),
+    ("Сейчас мой ход.", "It is my move."),
+)
 
 
-def _who_moves(lang: Lang, which: str, you_first: bool | None) -> str:
+def _of_seat(lang: Lang, said: Said, which: str, you_first: bool | None) -> str:
+    """``said`` of the ``which`` seat: by its number, or as «вы» / «я» in the player's own game."""
     if you_first is None:
-        mover = _player(lang, which)
-        return t(lang, f"Сейчас ходит {mover}.", f"It is {mover}'s move.")
-    if (which == "first") == you_first:
-        return t(lang, "Сейчас ваш ход.", "It is your move.")
-    return t(lang, "Сейчас мой ход.", "It is my move.")
+        russian, english = said[0]
+        return t(lang, russian.format(_player(lang, which)), english.format(_player(lang, which)))
+    russian, english = said[1] if (which == "first") == you_first else said[2]
+    return t(lang, russian, english)
 
 
 def _player(lang: Lang, which: str) -> str:
