@@ -33,6 +33,7 @@ from bot.group import keyboards as group_keyboards
 from bot.group import texts as group_texts
 from bot.group.session import GroupSession
 from bot.group.texts import GROUP_COMMANDS
+from bot.inbox import InboxProcessor, replay
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
@@ -42,7 +43,7 @@ from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
 from bot.throttle import add_throttle
-from bot.transport import make_bot
+from bot.transport import PollingBot, make_bot
 from bot.wordle import handlers as wordle
 from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
@@ -56,13 +57,16 @@ RULES: dict[str, common.Rules] = {
     FINGERS: ("rules_fingers", fingers_texts.rules),
     GROUP: ("rules_group", group_texts.rules),
 }
+#: Updates handled at once, as python-telegram-bot's ``concurrent_updates(True)``.
+CONCURRENT_UPDATES = 256
 
 
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
     application = (
         ApplicationBuilder()
         .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
-        .concurrent_updates(True)  # different chats in parallel; one chat is serialised by its lock
+        # different chats in parallel (one chat is serialised by its lock); handled ones leave the inbox
+        .concurrent_updates(InboxProcessor(CONCURRENT_UPDATES))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
@@ -164,6 +168,7 @@ def add_buttons(application: Application) -> None:  # type: ignore[type-arg]
 async def post_init(application: Application) -> None:  # type: ignore[type-arg]
     found: Deps = application.bot_data["deps"]
     found.store = await Store.open(found.settings.database_path)
+    await open_inbox(application, found.store)
     await group.restore_timers(application)
     await wordle.restore_answers(found)
     for code, commands in texts.COMMANDS.items():
@@ -175,6 +180,17 @@ async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         listed = [BotCommand(name, description) for name, description in commands]
         await application.bot.set_my_commands(listed, scope=groups, language_code=code)
     await application.bot.set_my_commands([BotCommand(n, d) for n, d in GROUP_COMMANDS["ru"]], scope=groups)
+
+
+async def open_inbox(application: Application, store: Store) -> None:  # type: ignore[type-arg]
+    """Handled updates leave the inbox; what the last process left in it is replayed before
+    polling starts; each batch polled from now on is kept before it can be confirmed."""
+    processor = application.update_processor
+    if isinstance(processor, InboxProcessor):
+        processor.on_handled = store.handled
+    kept_up_to = await replay(application, await store.inbox(), store.handled)
+    if isinstance(application.bot, PollingBot):
+        application.bot.keep_fetched(store.keep_fetched, kept_up_to)
 
 
 async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]

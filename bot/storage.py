@@ -26,6 +26,16 @@ nothing. A disk that fills up fails the saves, not the bot: a failing save tries
 once more after a checkpoint that truncates the log, then raises
 ``StoreWriteError`` (players are asked to try again), and the next save that
 works ends the episode, with one log line at each end.
+
+The inbox closes the gap before a save: python-telegram-bot confirms a batch of
+updates with its next getUpdates, before it has handled them, so a crash then
+would lose them. Each fetched batch is kept here (``keep_fetched``, one
+transaction) before it may be confirmed, and replayed at the next start
+(``inbox``). An update leaves the inbox once handled (``handled``); those
+deletes ride along with the next transaction (a save or the next batch), so the
+hot path stays one trip per save, and an idle bot flushes them with its checkpoints.
+The update a save applies stays in the inbox until its reply went out: a crash
+in between replays it, and the per-chat gate answers it with the current state.
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ import json
 import logging
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +54,7 @@ from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 #: The id of the update being applied in this task; a save commits it with the session.
 APPLYING: ContextVar[int | None] = ContextVar("APPLYING", default=None)
@@ -116,8 +126,16 @@ CREATE TABLE IF NOT EXISTS applied_updates (
 );
 """
 
+# Version 6: updates fetched but not yet handled (raw JSON as Telegram sent it), replayed at start.
+_SCHEMA_V6 = """
+CREATE TABLE IF NOT EXISTS inbox (
+    update_id INTEGER PRIMARY KEY,
+    body TEXT NOT NULL
+);
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n.
-_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4, 5: _SCHEMA_V5}
+_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4, 5: _SCHEMA_V5, 6: _SCHEMA_V6}
 
 #: SQLite's primary result codes that mean the disk, not the statement, failed a write.
 _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
@@ -198,6 +216,7 @@ class Store:
         self._remembered = remembered
         self._saves_since_checkpoint = 0
         self._failed_writes = 0  # saves the disk refused since the last one that worked
+        self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
 
     @classmethod
     async def open(cls, path: Path, *, checkpoint_seconds: float = 2.0, remembered: int = 10_000) -> Store:
@@ -228,6 +247,8 @@ class Store:
             self._checkpointing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointing
+            with contextlib.suppress(sqlite3.Error, StoreWriteError, ValueError):  # else replayed, harmlessly
+                await self._write(_commit_statements, self._take_handled())
             await _close_quietly(self._db, "the database")
             with contextlib.suppress(sqlite3.Error, ValueError):
                 await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # one tidy file
@@ -246,8 +267,10 @@ class Store:
             busy = self._saves_since_checkpoint > 0
             self._saves_since_checkpoint = 0
             try:
+                if not busy and self._handled:  # no save came to take the deletes along
+                    await self._write(_commit_statements, self._take_handled())
                 await self._checkpoint("PASSIVE" if busy else "TRUNCATE")
-            except sqlite3.Error as error:  # the next round tries again; saves go on meanwhile
+            except (sqlite3.Error, StoreWriteError) as error:  # the next round tries again; saves go on meanwhile
                 log.warning("could not checkpoint the database: %s", error)
 
     async def _checkpoint(self, mode: str) -> None:
@@ -329,14 +352,18 @@ class Store:
         applied = update_id if update_id is not None else APPLYING.get()
         if applied is not None:
             also.append((_SET_APPLIED, (chat_id, applied)))
+        handled = self._take_handled()
+        also += handled
         key = (chat_id, kind)
         try:
             statement = _session_statement(chat_id, kind, text, loaded_version)
             version = await self._commit(statement, also)
         except BaseException:
             self._sessions.pop(key, None)  # whatever happened, the next load reads the file
+            self._give_back(handled)
             raise
         if version is None:
+            self._give_back(handled)  # the transaction rolled back
             self._sessions.pop(key, None)
             raise StaleSessionError(f"chat {chat_id}: {kind} session changed since version {loaded_version}")
         self._remember_session(key, text, version)
@@ -347,18 +374,25 @@ class Store:
         return version
 
     async def _commit(self, session: _Statement, also: list[_Statement]) -> int | None:
-        """One save's transaction; on a disk fault, once more after making room, then
-        ``StoreWriteError``. Logs one line when writes start failing and one when they work again."""
+        """One save's transaction (see ``_write``)."""
+        version = await self._write(_save_transaction, session, also)
+        self._saves_since_checkpoint += 1
+        return version
+
+    async def _write(self, work: Callable[..., R], *args: Any) -> R:
+        """A writing transaction on aiosqlite's thread; on a disk fault, once more after making
+        room, then ``StoreWriteError``. Logs one line when writes start failing and one when
+        they work again."""
         try:
             try:
-                version = await self._in_thread(_save_transaction, session, also)
+                result = await self._in_thread(work, *args)
             except sqlite3.OperationalError as error:
                 if not disk_fault(error):
                     raise
                 self._note_failed_write(error)
                 if not await self.make_room():
                     raise StoreWriteError(str(error)) from error
-                version = await self._in_thread(_save_transaction, session, also)
+                result = await self._in_thread(work, *args)
         except sqlite3.OperationalError as error:
             if not disk_fault(error):
                 raise
@@ -366,8 +400,40 @@ class Store:
         if self._failed_writes:
             log.warning("database writes work again, after %d refused", self._failed_writes)
             self._failed_writes = 0
-        self._saves_since_checkpoint += 1
-        return version
+        return result
+
+    async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
+        """Keep a fetched batch (Telegram's JSON) until each update is handled, in one
+        transaction that also takes along the deletes of updates handled meanwhile.
+        ``StoreWriteError`` when the disk refuses it: then the batch must not be confirmed."""
+        keep = [(_KEEP_UPDATE, (int(body["update_id"]), json.dumps(body, ensure_ascii=False))) for body in updates]
+        handled = self._take_handled()
+        try:
+            await self._write(_commit_statements, keep + handled)
+        except BaseException:
+            self._give_back(handled)
+            raise
+
+    def handled(self, update_id: int) -> None:
+        """The update was handled: its inbox row goes with the next transaction."""
+        self._handled.add(update_id)
+
+    async def inbox(self) -> list[dict[str, Any]]:
+        """The updates fetched but not handled before the last stop, oldest first."""
+        rows = await self._db.execute_fetchall("SELECT body FROM inbox ORDER BY update_id")
+        return [json.loads(str(body)) for (body,) in rows]
+
+    def _take_handled(self) -> list[_Statement]:
+        """The deletes of the inbox rows of handled updates, as statements for a transaction."""
+        if not self._handled:
+            return []
+        ids, self._handled = sorted(self._handled), set()
+        return [(f"DELETE FROM inbox WHERE update_id IN ({','.join('?' * len(ids))})", tuple(ids))]
+
+    def _give_back(self, handled: list[_Statement]) -> None:
+        """The transaction that was to delete these rows did not commit: they wait for the next."""
+        for _, ids in handled:
+            self._handled.update(ids)
 
     def _note_failed_write(self, error: sqlite3.OperationalError) -> None:
         if not self._failed_writes:
@@ -460,6 +526,7 @@ _SET_DEADLINE = (
     "ON CONFLICT (chat_id, kind) DO UPDATE SET deadline = excluded.deadline"
 )
 
+_KEEP_UPDATE = "INSERT OR IGNORE INTO inbox (update_id, body) VALUES (?, ?)"
 
 _SET_APPLIED = (
     "INSERT INTO applied_updates (chat_id, update_id) VALUES (?, ?) "
@@ -595,9 +662,15 @@ def _save_transaction(connection: sqlite3.Connection, session: _Statement, also:
 
 def _commit_one(connection: sqlite3.Connection, sql: str, parameters: tuple[Any, ...]) -> None:
     """One statement as its own transaction (run on aiosqlite's thread)."""
+    _commit_statements(connection, [(sql, parameters)])
+
+
+def _commit_statements(connection: sqlite3.Connection, statements: list[_Statement]) -> None:
+    """Statements as one transaction, all or nothing (run on aiosqlite's thread)."""
     connection.execute("BEGIN IMMEDIATE")
     try:
-        connection.execute(sql, parameters)
+        for statement in statements:
+            connection.execute(*statement)
         connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:

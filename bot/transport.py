@@ -18,14 +18,17 @@ shorter timeout, and replies the rest, so calls that hang fill only their own po
 
 :class:`PollingBot` is the bot that polls: it skips an update python-telegram-bot
 cannot read (else PTB fetches the same batch for ever) and reports a token that
-Telegram refuses while polling (else polling ends and the process lingers).
+Telegram refuses while polling (else polling ends and the process lingers), and keeps
+each fetched batch in the durable inbox before PTB may confirm it (PTB confirms a
+batch with its next getUpdates, before handling it; a crash then lost the batch).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import aiohttp
@@ -38,6 +41,7 @@ from telegram.request import BaseRequest, RequestData
 
 from bot.resilience import PatientRateLimiter
 from bot.settings import Settings
+from bot.storage import StoreWriteError
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +154,9 @@ class PollingBot(ExtBot[None]):
         self._refused = False
         self._on_refused: Callable[[], None] | None = None
         self._skipped = 0
+        self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
+        self._kept_up_to = 0  # updates up to here are in the inbox already: confirm them
+        self._fetched: list[dict[str, Any]] = []  # the last batch as Telegram sent it
         _quiet_parse_failures(self._LOGGER)
 
     @property
@@ -165,6 +172,19 @@ class PollingBot(ExtBot[None]):
     def when_refused(self, callback: Callable[[], None]) -> None:
         self._on_refused = callback
 
+    def keep_fetched(self, keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]], kept_up_to: int) -> None:
+        """From now on each fetched batch goes through ``keep`` (durably) before polling sees
+        it; updates up to ``kept_up_to`` are kept already (replayed), so they are confirmed
+        rather than fetched again."""
+        self._keep = keep
+        self._kept_up_to = kept_up_to
+
+    async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
+        result = await super()._post(endpoint, data, **kwargs)
+        if endpoint == "getUpdates":
+            self._fetched = list(result)
+        return result
+
     async def get_updates(
         self,
         offset: int | None = None,
@@ -173,8 +193,10 @@ class PollingBot(ExtBot[None]):
         allowed_updates: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> tuple[Update, ...]:
+        if self._kept_up_to and (offset or 0) <= self._kept_up_to:
+            offset = self._kept_up_to + 1
         try:
-            return await super().get_updates(offset, limit, timeout, allowed_updates, **kwargs)
+            updates = await super().get_updates(offset, limit, timeout, allowed_updates, **kwargs)
         except InvalidToken:
             self._refused = True
             if self._on_refused is not None:
@@ -183,7 +205,18 @@ class PollingBot(ExtBot[None]):
         except TelegramError:
             raise
         except Exception:  # PTB could not read one of the updates: read them one by one
-            return await self._readable_updates(offset, limit, allowed_updates)
+            updates = await self._readable_updates(offset, limit, allowed_updates)
+        return await self._kept(updates)
+
+    async def _kept(self, updates: tuple[Update, ...]) -> tuple[Update, ...]:
+        """The batch, kept in the inbox before polling may confirm it. When the disk refuses
+        (the store logs it), the batch goes on unkept rather than the bot falling silent until
+        the disk is back: its saves fail the same way, so its players are asked to try again,
+        and a crash can lose no move, only such an answer."""
+        if updates and self._keep is not None:
+            with contextlib.suppress(StoreWriteError):
+                await self._keep(self._fetched)
+        return updates
 
     async def _readable_updates(
         self, offset: int | None, limit: int | None, allowed_updates: Sequence[str] | None

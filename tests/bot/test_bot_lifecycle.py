@@ -139,3 +139,43 @@ async def test_killed_between_commit_and_confirmation_the_update_applies_once(
     assert f"update {mask} was applied in chat 9 before a restart" in log
     state = stored_state(database, 9, WORDLE)
     assert state is not None and [mask for _, mask in state[0]["entries"]] == ["wwwww"]
+
+
+async def test_killed_after_the_batch_is_confirmed_but_before_it_is_answered_it_is_replayed_once(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    """SIGKILL once the next getUpdates has confirmed a batch whose replies have not gone out
+    (they hang): Telegram will not hand it out again, so only the inbox can bring it back.
+    The mask was committed before its reply: replayed, it is answered with where the game
+    stands, not applied again; /help saved nothing: replayed, it is answered."""
+    database = tmp_path / "db" / "bot.sqlite3"
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    await until(lambda: len(standin.polls) > 0, seconds=90)
+    standin.push_message(9, "/5bukv")
+    await until(lambda: any(c.chat_id == 9 and c.method == "sendMessage" for c in standin.calls), seconds=20)
+    standin.inject("sendMessage", Fault.HANG, times=2)  # neither reply goes out
+    mask = standin.push_message(9, "wwwww")
+    help_id = standin.push_message(10, "/help")
+    polled = len(standin.polls)
+    await until(lambda: len(standin.refused) == 2 and len(standin.polls) > polled + 1, seconds=20)
+    assert standin.pending() == 0  # confirmed: Telegram has nothing left to hand out
+    process.kill()
+    await ended(process)
+    standin.end_hangs()
+    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    again = len(standin.calls)
+    try:
+        await until(lambda: {9, 10} <= {c.chat_id for c in standin.calls[again:] if c.method == "sendMessage"}, 90)
+        await asyncio.sleep(0.3)
+    finally:
+        restarted.send_signal(signal.SIGINT)
+    status, log = await ended(restarted)
+    assert status == 0, log
+    told = [c for c in standin.calls[again:] if c.method == "sendMessage"]
+    assert [c.chat_id for c in told].count(9) == 1 and [c.chat_id for c in told].count(10) == 1, told
+    to_player = next(c for c in told if c.chat_id == 9)
+    assert to_player.text.startswith(texts.already_applied("ru")) and "⬜⬜⬜⬜⬜" in to_player.text
+    assert f"update {mask} was applied in chat 9 before a restart" in log
+    assert "replaying 2 updates" in log, (help_id, log)
+    state = stored_state(database, 9, WORDLE)
+    assert state is not None and [m for _, m in state[0]["entries"]] == ["wwwww"]

@@ -240,3 +240,63 @@ async def test_reported_answers_count_each_player_once_and_stay_on_file(store: S
     assert await store.reported_answers(1) == ["кринж", "шанеж"]
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)
+
+
+def inbox_ids(database: Path) -> list[object]:
+    return [row[0] for row in on_file(database, "SELECT update_id FROM inbox ORDER BY update_id")]
+
+
+async def test_a_fetched_batch_is_on_file_until_handled_and_comes_back_after_a_restart(database: Path) -> None:
+    batch = [{"update_id": 60, "message": {"text": "/start"}}, {"update_id": 61, "message": {"text": "ёж"}}]
+    first = await Store.open(database, checkpoint_seconds=60)
+    try:
+        await first.keep_fetched(batch)
+        assert inbox_ids(database) == [60, 61]  # committed before keep_fetched returned
+        first.handled(60)
+        assert inbox_ids(database) == [60, 61]  # the delete waits for the next transaction
+    finally:
+        await first.close()  # which takes it along
+    second = await Store.open(database)
+    try:
+        assert await second.inbox() == batch[1:]  # Telegram's JSON, as it came
+    finally:
+        await second.close()
+
+
+async def test_deletes_of_handled_updates_ride_with_the_next_save_or_batch(store: Store, database: Path) -> None:
+    await store.keep_fetched([{"update_id": n} for n in (70, 71, 72)])
+    store.handled(70)
+    version = await store.save(35, "letters", {"board": ""}, None, update_id=71)
+    assert inbox_ids(database) == [71, 72]  # the applied update stays until it is handled
+    store.handled(71)
+    with pytest.raises(StaleSessionError):  # a save that rolls back leaves the delete to the next one
+        await store.save(35, "letters", {"board": "к"}, version + 5)
+    assert inbox_ids(database) == [71, 72]
+    await store.keep_fetched([{"update_id": 73}])
+    assert inbox_ids(database) == [72, 73]
+
+
+async def test_a_batch_the_full_disk_refuses_is_not_kept_and_deletes_wait(store: Store, database: Path) -> None:
+    """The caller (PollingBot) then does not confirm the batch; Telegram hands it out again."""
+    await store.keep_fetched([{"update_id": 80}])
+    store.handled(80)
+    pages = on_file(database, "PRAGMA page_count")[0][0]
+    await store._db.execute_fetchall(f"PRAGMA max_page_count={pages}")
+    with pytest.raises(StoreWriteError):
+        await store.keep_fetched([{"update_id": 81, "message": {"text": "я" * 100_000}}])
+    assert inbox_ids(database) == [80]
+    await store._db.execute_fetchall("PRAGMA max_page_count=1073741823")
+    await store.keep_fetched([{"update_id": 81}])
+    assert inbox_ids(database) == [81]
+
+
+async def test_a_file_of_schema_5_gains_the_inbox(database: Path) -> None:
+    await (await Store.open(database)).close()
+    with sqlite3.connect(database) as db:  # as the bot before the inbox left it
+        db.executescript("DROP TABLE inbox; PRAGMA user_version=5;")
+    store = await Store.open(database)
+    try:
+        await store.keep_fetched([{"update_id": 90}])
+    finally:
+        await store.close()
+    assert on_file(database, "PRAGMA user_version") == [(6,)] and inbox_ids(database) == [90]

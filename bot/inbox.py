@@ -1,0 +1,58 @@
+"""The durable inbox's two ends in the application: replay at start, and marking updates handled.
+
+The rows themselves live in :class:`bot.storage.Store` (``keep_fetched``, ``handled``,
+``inbox``), and :class:`bot.transport.PollingBot` keeps each fetched batch before
+python-telegram-bot may confirm it; see README's reliability section.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application, SimpleUpdateProcessor
+
+log = logging.getLogger(__name__)
+
+
+class InboxProcessor(SimpleUpdateProcessor):
+    """Up to ``max_concurrent_updates`` at once, as PTB's own; each update, once handled
+    (answered, refused or failed), is reported to ``on_handled`` so it leaves the inbox."""
+
+    def __init__(self, max_concurrent_updates: int) -> None:
+        super().__init__(max_concurrent_updates)
+        self.on_handled: Callable[[int], None] | None = None
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        try:
+            await coroutine
+        finally:
+            if isinstance(update, Update) and self.on_handled is not None:
+                self.on_handled(update.update_id)
+
+
+async def replay(
+    application: Application,  # type: ignore[type-arg]
+    bodies: Sequence[Mapping[str, Any]],
+    on_unreadable: Callable[[int], None],
+) -> int:
+    """Queue the updates the last process fetched but did not handle, before polling starts,
+    so they are handled first; the per-chat gate (:mod:`bot.once`) answers those already
+    applied with the current state. One that cannot be read is dropped with one line.
+    The highest id replayed (0: none)."""
+    highest = 0
+    for body in bodies:
+        update_id = int(body["update_id"])
+        highest = max(highest, update_id)
+        try:
+            update = Update.de_json(dict(body), application.bot)
+        except Exception as error:
+            log.warning("dropped kept update %d that could not be read: %s", update_id, type(error).__name__)
+            on_unreadable(update_id)
+            continue
+        await application.update_queue.put(update)
+    if bodies:
+        log.info("replaying %d updates fetched but not handled before the last stop", len(bodies))
+    return highest
