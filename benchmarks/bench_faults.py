@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
 from bot.texts import try_again_soon  # noqa: E402
 
-SETUP = ("rule:complete-loses", "first:1", "level:perfect", "strict:0")
+SETUP = ("rule:complete-loses", "tier:common", "first:1", "level:perfect", "strict:0")
 FIRST_CHAT = 200_000
 PROBLEMS = ("Traceback", " ERROR ", " CRITICAL ")
 TELEGRAM_FAULTS = (

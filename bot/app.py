@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats
+from telegram import BotCommand, BotCommandScopeAllGroupChats, Update
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -33,7 +33,7 @@ from bot.group import keyboards as group_keyboards
 from bot.group import texts as group_texts
 from bot.group.session import GroupSession
 from bot.group.texts import GROUP_COMMANDS
-from bot.inbox import InboxProcessor, replay
+from bot.inbox import InboxProcessor, KeepingQueue, replay
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
@@ -67,6 +67,7 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
         .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
         # different chats in parallel (one chat is serialised by its lock); handled ones leave the inbox
         .concurrent_updates(InboxProcessor(CONCURRENT_UPDATES))
+        .update_queue(KeepingQueue())  # a webhook's update is kept before its POST is answered
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
@@ -189,8 +190,17 @@ async def open_inbox(application: Application, store: Store) -> None:  # type: i
     if isinstance(processor, InboxProcessor):
         processor.on_handled = store.handled
     kept_up_to = await replay(application, await store.inbox(), store.handled)
-    if isinstance(application.bot, PollingBot):
-        application.bot.keep_fetched(store.keep_fetched, kept_up_to)
+    bot = application.bot
+    if isinstance(bot, PollingBot):
+        bot.keep_fetched(store.keep_fetched, kept_up_to)
+    if isinstance(application.update_queue, KeepingQueue):
+
+        async def keep_posted(update: Update) -> None:
+            """A polled update was kept with its batch; one posted to the webhook is kept alone."""
+            if not (isinstance(bot, PollingBot) and bot.polled(update.update_id)):
+                await store.keep_fetched([update.to_dict()])
+
+        application.update_queue.keep = keep_posted
 
 
 async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]

@@ -1,4 +1,5 @@
-"""The durable inbox's two ends in the application: replay at start, and marking updates handled.
+"""The durable inbox in the application: replay at start, the queue that keeps a webhook's
+update before its POST is answered, and marking updates handled.
 
 The rows themselves live in :class:`bot.storage.Store` (``keep_fetched``, ``handled``,
 ``inbox``), and :class:`bot.transport.PollingBot` keeps each fetched batch before
@@ -7,12 +8,16 @@ python-telegram-bot may confirm it; see README's reliability section.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from telegram import Update
 from telegram.ext import Application, SimpleUpdateProcessor
+
+from bot.storage import StoreWriteError
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +36,22 @@ class InboxProcessor(SimpleUpdateProcessor):
         finally:
             if isinstance(update, Update) and self.on_handled is not None:
                 self.on_handled(update.update_id)
+
+
+class KeepingQueue(asyncio.Queue[object]):
+    """The application's update queue; with ``keep`` set, an update is kept in the inbox before
+    it is queued. That matters for webhooks: PTB answers Telegram's POST (200, so Telegram
+    will not send it again) as soon as the update is queued, before handling it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keep: Callable[[Update], Awaitable[None]] | None = None
+
+    async def put(self, item: object) -> None:
+        if self.keep is not None and isinstance(item, Update):
+            with contextlib.suppress(StoreWriteError):  # as for a polled batch: on, unkept
+                await self.keep(item)
+        await super().put(item)
 
 
 async def replay(

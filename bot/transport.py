@@ -157,6 +157,7 @@ class PollingBot(ExtBot[None]):
         self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
         self._kept_up_to = 0  # updates up to here are in the inbox already: confirm them
         self._fetched: list[dict[str, Any]] = []  # the last batch as Telegram sent it
+        self._polled: frozenset[int] = frozenset()  # the last batch's ids
         _quiet_parse_failures(self._LOGGER)
 
     @property
@@ -178,6 +179,10 @@ class PollingBot(ExtBot[None]):
         rather than fetched again."""
         self._keep = keep
         self._kept_up_to = kept_up_to
+
+    def polled(self, update_id: int) -> bool:
+        """Whether the update came with the last batch polled (kept with it, so not again)."""
+        return update_id in self._polled
 
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)
@@ -213,6 +218,7 @@ class PollingBot(ExtBot[None]):
         (the store logs it), the batch goes on unkept rather than the bot falling silent until
         the disk is back: its saves fail the same way, so its players are asked to try again,
         and a crash can lose no move, only such an answer."""
+        self._polled = frozenset(update.update_id for update in updates)
         if updates and self._keep is not None:
             with contextlib.suppress(StoreWriteError):
                 await self._keep(self._fetched)

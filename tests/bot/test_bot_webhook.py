@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from bot.app import build_application, running
 from bot.console import UpdateTracker
 from bot.settings import Settings
 from bot.solvers import Solvers
-from bot.standin import FAKE_TOKEN, BotApiStandin
+from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
 
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -70,6 +71,23 @@ async def test_an_update_with_the_secret_is_answered(
     assert await post(url, {"update_id": 501, **standin.message_update(71, "/start")}, SECRET) == 200
     await tracker.wait(501, timeout=10)
     assert [c.chat_id for c in standin.calls if c.method == "sendMessage"] == [71]
+
+
+async def test_a_posted_update_is_kept_before_telegram_is_told_it_arrived(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin, database: Path
+) -> None:
+    """Telegram does not post an update again once answered 200, and PTB answers before
+    handling it: so the update is in the inbox by then, to be replayed after a crash."""
+    url, tracker = webhook
+    standin.inject("sendMessage", Fault.HANG)  # the reply does not go out: the update is not handled yet
+    try:
+        assert await post(url, {"update_id": 503, **standin.message_update(73, "/start")}, SECRET) == 200
+        with sqlite3.connect(database) as db:
+            kept = db.execute("SELECT update_id FROM inbox").fetchall()
+    finally:
+        standin.end_hangs()
+    await tracker.wait(503, timeout=10)
+    assert kept == [(503,)]
 
 
 @pytest.mark.parametrize("secret", ["wrong-secret", None])
