@@ -14,8 +14,9 @@ a later getUpdates confirms it, so every hint sent is delivered in the end.
   ``applied twice``: hints on file beyond those sent, less those answered "try
   again" (summed per chat);
 * ``unanswered``: hints never answered and never applied. python-telegram-bot
-  confirms a batch with its next getUpdates, before the batch is handled, so a
-  SIGKILL in between drops those updates; the player saw no answer and sends again;
+  confirms a batch with its next getUpdates, before the batch is handled; before
+  the durable inbox a SIGKILL in between dropped those updates (the player saw no
+  answer and sent again); now they are replayed at the restart;
 * ``exceptions``: tracebacks, ERROR and CRITICAL lines in the bot's log;
 * ``recovery``: seconds from a restart until the bot answered again (SIGKILL),
   or from space coming back until a save worked (full disk).
