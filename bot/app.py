@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, Update
+from telegram import BotCommand, BotCommandScopeAllGroupChats
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -33,7 +33,7 @@ from bot.group import keyboards as group_keyboards
 from bot.group import texts as group_texts
 from bot.group.session import GroupSession
 from bot.group.texts import GROUP_COMMANDS
-from bot.inbox import InboxProcessor, KeepingQueue, replay
+from bot.inbox import InboxProcessor, KeepingQueue, keep_posted, replay
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
@@ -194,13 +194,7 @@ async def open_inbox(application: Application, store: Store) -> None:  # type: i
     if isinstance(bot, PollingBot):
         bot.keep_fetched(store.keep_fetched, kept_up_to)
     if isinstance(application.update_queue, KeepingQueue):
-
-        async def keep_posted(update: Update) -> None:
-            """A polled update was kept with its batch; one posted to the webhook is kept alone."""
-            if not (isinstance(bot, PollingBot) and bot.polled(update.update_id)):
-                await store.keep_fetched([update.to_dict()])
-
-        application.update_queue.keep = keep_posted
+        application.update_queue.keep = keep_posted(store, bot)
 
 
 async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]

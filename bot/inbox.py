@@ -17,7 +17,8 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, SimpleUpdateProcessor
 
-from bot.storage import StoreWriteError
+from bot.storage import Store, StoreWriteError
+from bot.transport import PollingBot
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +53,17 @@ class KeepingQueue(asyncio.Queue[object]):
             with contextlib.suppress(StoreWriteError):  # as for a polled batch: on, unkept
                 await self.keep(item)
         await super().put(item)
+
+
+def keep_posted(store: Store, bot: object) -> Callable[[Update], Awaitable[None]]:
+    """What :class:`KeepingQueue` keeps: an update posted to the webhook, alone; a polled one
+    was kept with its batch already."""
+
+    async def keep(update: Update) -> None:
+        if not (isinstance(bot, PollingBot) and bot.polled(update.update_id)):
+            await store.keep_fetched([update.to_dict()])
+
+    return keep
 
 
 async def replay(
