@@ -23,6 +23,7 @@ import json
 import math
 import re
 import time
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -67,9 +68,15 @@ _PLACE_VALUES = np.array([3 ** (WORD_LENGTH - 1 - p) for p in range(WORD_LENGTH)
 # --------------------------------------------------------------------------- colours
 
 
+def composed(text: str) -> str:
+    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
+    the player meant one letter (Unicode NFC)."""
+    return unicodedata.normalize("NFC", text)
+
+
 def normalise_word(word: str) -> str:
-    """The game's spelling: lower case, ё as е."""
-    return word.strip().lower().replace("ё", "е")
+    """The game's spelling: composed, lower case, ё as е."""
+    return composed(word).strip().lower().replace("ё", "е")
 
 
 def feedback(guess: str, secret: str) -> Mask:
@@ -227,7 +234,7 @@ _LATIN_LOOKALIKES = str.maketrans("aekmhopctyxb", "аекмнорстухв")
 
 def parse_mask(text: str) -> Mask | EntryError:
     """Five colours in any way players write them: ``ywg``, ``жбс``, 5bukv's or Wordle's squares."""
-    symbols = _INVISIBLE.sub("", text.lower())
+    symbols = _INVISIBLE.sub("", composed(text).lower())
     if not symbols:
         return EntryError(EntryProblem.EMPTY, "the mask is empty", length=0)
     table = _WORDLE_SYMBOLS if any(marker in symbols for marker in _WORDLE_MARKERS) else _5BUKV_SYMBOLS
@@ -253,7 +260,7 @@ def parse_word(text: str) -> str | EntryError:
 
 def parse_entry(text: str, suggested: str) -> Entry | EntryError:
     """``MASK`` (for the suggested word), ``WORD MASK`` or ``WORD:MASK`` (for a word the player chose)."""
-    word_text, mask_part = _split_entry(text)
+    word_text, mask_part = _split_entry(composed(text))
     mask = parse_mask(mask_part)
     if isinstance(mask, EntryError):
         return mask

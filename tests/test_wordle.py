@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter
 from functools import cache
 from random import Random
@@ -30,6 +31,7 @@ from solver.wordle import (
     mask_from_code,
     parse_entry,
     parse_mask,
+    parse_word,
     play_all,
     prepare_words,
     prior_weight,
@@ -179,6 +181,17 @@ def test_a_word_made_of_mask_letters_alone_is_a_mask() -> None:
 
 def test_a_word_outside_the_list_is_accepted_when_five_letters() -> None:
     assert parse_entry("ёжики ggggg", "катер") == Entry("ежики", mask("ggggg"))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("чаи\u0306ка ywwgg", "чайка"), ("е\u0308жики:ywwgg", "ежики"), ("Е\u0308ЖИКИ ywwgg", "ежики")],
+)
+def test_a_letter_typed_with_a_combining_mark_is_one_letter(text: str, word: str) -> None:
+    """«й» as «и» + U+0306 and «ё» as «е» + U+0308, as some keyboards send them."""
+    assert unicodedata.normalize("NFC", text) != text  # really typed as two code points
+    assert parse_entry(text, "катер") == Entry(word, mask("ywwgg"))
+    assert parse_word(text.partition(" ")[0].partition(":")[0]) == word
 
 
 @pytest.mark.parametrize(
