@@ -11,10 +11,11 @@ The engine picks the guess with the lowest expected number of tries still
 needed when each secret is as likely as its word frequency says (the prior),
 keeping every secret within six tries: an exact recursive search over the
 guesses with the best lower bounds. It guesses words players know (the
-guessable ones) and a rare word only when it is likely to be the answer. For the shipped list the whole decision
-tree is built ahead of time by ``scripts/build_wordle_tree.py`` and read from
-``data/wordle_tree.json``; any position off that tree is answered on the spot
-by a fast, shallower version of the same search.
+guessable ones), and a rare word only when it is likely to be the answer.
+For the shipped list the whole decision tree is built ahead of time by
+``scripts/build_wordle_tree.py`` and read from ``data/wordle_tree.json``; any
+position off that tree is answered on the spot by a fast, shallower version
+of the same search.
 """
 
 from __future__ import annotations
