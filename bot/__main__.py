@@ -1,6 +1,10 @@
 """``python -m bot``: run the bot (long polling, or a webhook when WEBHOOK_URL is set).
 
 ``python -m bot --console`` chats with it in the terminal instead, with no token.
+
+Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix before a
+start can work (a setting, the token, the database), said in one line; 3 when Telegram
+refuses the token while the bot runs (revoked), so a restart policy sees it.
 """
 
 from __future__ import annotations
@@ -10,15 +14,26 @@ import asyncio
 import gc
 import logging
 import sys
+import threading
+import types
+from collections.abc import Iterable
 from urllib.parse import urlparse
 
 from pydantic import ValidationError
-from telegram import Update
+from telegram.error import InvalidToken
+from telegram.ext import Application
 
 from bot.settings import Settings
 from bot.storage import StoreUnavailableError
+from bot.transport import HANDLED_UPDATES, PollingBot
 
 log = logging.getLogger("bot")
+
+REFUSED_AT_START = (
+    "Telegram refused BOT_TOKEN (401 or 404): check the token from @BotFather and TELEGRAM_API_BASE_URL "
+    "(it ends in /bot, with no slash after it)"
+)
+REFUSED_WHILE_RUNNING = "Telegram refused BOT_TOKEN while polling (revoked?): stopped; set a valid token and restart"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,49 +46,83 @@ def main(argv: list[str] | None = None) -> int:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
         print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
         return 2
-    secret = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
-    configure_logging(settings.log_level, console=args.console, secrets=[secret])
+    secrets = _secrets(settings)
+    configure_logging(settings.log_level, console=args.console, secrets=secrets)
+    redact_uncaught_exceptions(secrets)
     try:
         if args.console:
             from bot.console import main as console_main
 
             return console_main(settings)
-        problem = settings.token_problem()
+        problem = settings.token_problem() or settings.webhook_problem()
         if problem is not None:
             print(problem, file=sys.stderr)
             return 2
         return serve(settings)
-    except StoreUnavailableError as error:  # another bot has the database, or a newer one wrote it
+    except StoreUnavailableError as error:  # in use, written by a newer bot, unreadable, unwritable
         print(error, file=sys.stderr)
+        return 2
+    except InvalidToken:  # getMe at start: a wrong token, or a wrong base URL (404)
+        print(REFUSED_AT_START, file=sys.stderr)
         return 2
 
 
-class Redact(logging.Filter):
-    """Blank out secrets (the token rides in every Bot API URL, which libraries log at DEBUG)."""
+def _secrets(settings: Settings) -> list[str]:
+    """What must never be printed: the token (whole, and the part after the bot's id) and the webhook secret."""
+    token = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
+    webhook = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else ""
+    return [token, token.partition(":")[2], webhook]
 
-    def __init__(self, secrets: list[str]) -> None:
-        super().__init__()
-        self.secrets = [s for s in secrets if len(s) >= 8]
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if any(secret in message for secret in self.secrets):
-            for secret in self.secrets:
-                message = message.replace(secret, "<BOT_TOKEN>")
-            record.msg, record.args = message, None
-        return True
+class Redactor:
+    """Blanks out secrets in any text (a token rides in every Bot API URL, and PTB puts it in
+    the message of the InvalidToken it raises)."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        self.secrets = sorted({s for s in secrets if len(s) >= 8}, key=len, reverse=True)
+
+    def __call__(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "<secret>")
+        return text
+
+
+class RedactingFormatter(logging.Formatter):
+    """Redacts the whole line it formats, tracebacks included."""
+
+    def __init__(self, fmt: str, redact: Redactor) -> None:
+        super().__init__(fmt)
+        self.redact = redact
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self.redact(super().format(record))
 
 
 def configure_logging(level: str, console: bool = False, secrets: list[str] | None = None) -> None:
-    logging.basicConfig(
-        level=logging.WARNING if console else level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    logging.basicConfig(level=logging.WARNING if console else level.upper())
+    formatter = RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", Redactor(secrets or []))
     for handler in logging.getLogger().handlers:
-        handler.addFilter(Redact(secrets or []))
+        handler.setFormatter(formatter)
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
+
+
+def redact_uncaught_exceptions(secrets: list[str]) -> None:
+    """A traceback that reaches the top (of the program or of a thread) is printed redacted."""
+    redact = Redactor(secrets)
+
+    def print_redacted(kind: type[BaseException], error: BaseException, trace: types.TracebackType | None) -> None:
+        import traceback
+
+        sys.stderr.write(redact("".join(traceback.format_exception(kind, error, trace))))
+
+    def print_thread_redacted(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is not None:
+            print_redacted(args.exc_type, args.exc_value, args.exc_traceback)
+
+    sys.excepthook = print_redacted
+    threading.excepthook = print_thread_redacted
 
 
 def serve(settings: Settings) -> int:
@@ -85,9 +134,33 @@ def serve(settings: Settings) -> int:
     # The solver tables and the libraries are here to stay: a full collection that walked
     # them paused the bot for 60+ ms under load, so they leave the collector's sight.
     gc.freeze()
-    asyncio.set_event_loop(new_event_loop(settings.event_loop))  # run_polling and run_webhook take it
+    loop = new_event_loop(settings.event_loop)
+    asyncio.set_event_loop(loop)  # run_polling and run_webhook take it
+    bot = application.bot
+    if isinstance(bot, PollingBot):
+        bot.when_refused(application.stop_running)
+
+    def refused() -> bool:
+        return isinstance(bot, PollingBot) and bot.refused
+
+    try:
+        run(application, settings)
+    except InvalidToken:  # the Updater, stopping, raises what ended its polling
+        if not refused():
+            raise
+    finally:
+        finish(application, loop)
+    if refused():
+        print(REFUSED_WHILE_RUNNING, file=sys.stderr)
+        return 3
+    return 0
+
+
+def run(application: Application, settings: Settings) -> None:  # type: ignore[type-arg]
+    """Poll or serve the webhook until stopped, asking only for the updates the bot handles."""
     if settings.webhook_url:
         secret = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else None
+        limit_webhook_bodies(settings.webhook_max_body_bytes)
         log.info("serving a webhook on %s:%s", settings.webhook_listen, settings.webhook_port)
         application.run_webhook(
             listen=settings.webhook_listen,
@@ -95,12 +168,39 @@ def serve(settings: Settings) -> int:
             url_path=urlparse(settings.webhook_url).path.lstrip("/"),
             webhook_url=settings.webhook_url,
             secret_token=secret,
-            allowed_updates=Update.ALL_TYPES,
+            allowed_updates=HANDLED_UPDATES,
+            close_loop=False,
         )
     else:
         log.info("long polling %s", settings.telegram_api_base_url)
-        application.run_polling(allowed_updates=Update.ALL_TYPES, poll_interval=settings.telegram_poll_interval)
-    return 0
+        application.run_polling(
+            allowed_updates=HANDLED_UPDATES, poll_interval=settings.telegram_poll_interval, close_loop=False
+        )
+
+
+def finish(application: Application, loop: asyncio.AbstractEventLoop) -> None:  # type: ignore[type-arg]
+    """Whatever failed while stopping, the database is closed and its lock released (the
+    post-shutdown hook does both and does nothing the second time), then the loop closes."""
+    try:
+        if application.post_shutdown is not None:
+            loop.run_until_complete(asyncio.wait_for(application.post_shutdown(application), SHUTDOWN_SECONDS))
+    except Exception:
+        log.exception("could not close the database cleanly")
+    finally:
+        loop.close()
+
+
+#: How long closing the database may take at the end before the process gives up on it.
+SHUTDOWN_SECONDS = 10.0
+
+
+def limit_webhook_bodies(limit: int) -> None:
+    """Webhook calls bigger than ``limit`` bytes are refused from their headers, before the
+    body is read (tornado's own limit is 100 MB, read before the secret is checked).
+    ``configure`` is tornado's documented way to set its HTTP server's defaults."""
+    from tornado.httpserver import HTTPServer
+
+    HTTPServer.configure(None, max_body_size=limit)
 
 
 def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:

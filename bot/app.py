@@ -37,12 +37,12 @@ from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
 from bot.letters.session import LetterSession
-from bot.resilience import PatientRateLimiter
+from bot.once import add_exactly_once
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
 from bot.throttle import add_throttle
-from bot.transport import AiohttpRequest
+from bot.transport import make_bot
 from bot.wordle import handlers as wordle
 from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
@@ -61,21 +61,16 @@ RULES: dict[str, common.Rules] = {
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
     application = (
         ApplicationBuilder()
-        .token(token or settings.token())
-        .base_url(settings.telegram_api_base_url)
-        .base_file_url(settings.telegram_api_base_file_url)
-        .rate_limiter(
-            PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate)
-        )
-        .request(AiohttpRequest(settings.telegram_connections, settings.telegram_timeout_seconds))
-        .get_updates_request(AiohttpRequest(1, settings.telegram_timeout_seconds))
+        .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
         .concurrent_updates(True)  # different chats in parallel; one chat is serialised by its lock
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data["deps"] = Deps(settings, solvers)
+    found = application.bot_data["deps"] = Deps(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
+    standing = {LETTERS: letters.where_it_stands, WORDLE: wordle.where_it_stands, FINGERS: fingers.where_it_stands}
+    add_exactly_once(application, lambda: found.db, common.on_redelivered(standing))
     add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)
@@ -101,18 +96,19 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
             letters.give_up,
         ),
         "undo": common.route_command({LETTERS: common.no_undo, FINGERS: common.no_undo}, wordle.undo),
+        **dict.fromkeys(("l", "stop", "top"), group.group_only),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
     text_by_game = {LETTERS: letters.on_text, WORDLE: wordle.on_text, FINGERS: fingers.on_text}
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
-    expected = {
-        LETTERS: letters_texts.expected_input,
-        WORDLE: wordle_texts.expected_input,
-        FINGERS: fingers_texts.use_the_buttons,
+    reminders = {
+        LETTERS: letters.reminder,
+        WORDLE: common.same_reminder(wordle_texts.expected_input),
+        FINGERS: fingers.reminder,
     }
-    application.add_handler(MessageHandler(PRIVATE, common.route_other_message(expected)))
+    application.add_handler(MessageHandler(PRIVATE, common.route_other_message(reminders)))
 
 
 def add_group_handlers(application: Application) -> None:  # type: ignore[type-arg]

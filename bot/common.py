@@ -10,12 +10,12 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from bot import keyboards, texts
 from bot.deps import Deps, deps, lang_of
-from bot.resilience import handle_quietly
+from bot.resilience import Fault, classify, handle_quietly
 from bot.texts import Lang
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 #: A game's handler of typed text, called under the chat's lock.
 TextHandler = Callable[[Update, Deps, Lang], Awaitable[None]]
+#: What a game expects next in the chat, for a message that is not text (by the game's state).
+Reminder = Callable[[Deps, int, Lang], Awaitable[str]]
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -74,6 +76,31 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.stats_text(lang_of(update), records))
 
 
+#: Where a game stands (its message and buttons), or None when the chat has none under way.
+Standing = Callable[[Deps, int, Lang], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
+
+def on_redelivered(games: Mapping[str, Standing]) -> Handler:
+    """An update applied before a restart came again: it changes nothing, and the player, who
+    may never have seen its first answer, is shown where the game stands (``games``: by kind)."""
+
+    async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat = update.effective_chat
+        assert chat is not None
+        found, lang = deps(context), lang_of(update)
+        if update.callback_query is not None:
+            await update.callback_query.answer()
+        standing = games.get(await found.db.active_kind(chat.id) or "")
+        state = await standing(found, chat.id, lang) if standing is not None else None
+        notice = texts.already_applied(lang)
+        if state is None:
+            await context.bot.send_message(chat.id, notice)
+        else:
+            await context.bot.send_message(chat.id, f"{notice}\n\n{state[0]}", reply_markup=state[1])
+
+    return answer
+
+
 async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A button no game recognises (forged, or from an older version of the bot)."""
     assert update.callback_query is not None
@@ -116,17 +143,30 @@ async def no_undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.no_undo(lang_of(update), kind or ""))
 
 
-def route_other_message(expected: Mapping[str, Callable[[Lang], str]]) -> Handler:
-    """Stickers, photos, voice: a short reminder of what the game being played expects."""
+def route_other_message(reminders: Mapping[str, Reminder]) -> Handler:
+    """Stickers, photos, voice: a short reminder of what the game being played expects now."""
 
     async def on_other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None and update.effective_chat is not None
         lang = lang_of(update)
-        kind = await deps(context).db.active_kind(update.effective_chat.id)
-        reminder = expected.get(kind or "", texts.nothing_running)
-        await update.message.reply_text(texts.only_text(lang) + reminder(lang))
+        found = deps(context)
+        chat_id = update.effective_chat.id
+        reminder = reminders.get(await found.db.active_kind(chat_id) or "", _nothing_running)
+        await update.message.reply_text(texts.only_text(lang) + await reminder(found, chat_id, lang))
 
     return on_other_message
+
+
+def same_reminder(words: Callable[[Lang], str]) -> Reminder:
+    """A game whose reminder does not depend on its state."""
+
+    async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+        return words(lang)
+
+    return reminder
+
+
+_nothing_running = same_reminder(texts.nothing_running)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -135,12 +175,16 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
     if handle_quietly(context.error, chat_id, context):  # bot/resilience.py
         return
-    log.error("an update failed", exc_info=context.error)
+    disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
+    if not disk:
+        log.error("an update failed", exc_info=context.error)
     if not isinstance(update, Update) or update.effective_chat is None:
         return
+    lang = lang_of(update)
     try:
         if update.callback_query is not None:
             await update.callback_query.answer()
-        await context.bot.send_message(update.effective_chat.id, texts.something_went_wrong(lang_of(update)))
+        told = texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang)
+        await context.bot.send_message(update.effective_chat.id, told)
     except Exception:  # telling the player failed too; the log has the fault
         log.exception("could not report the fault to the player")

@@ -5,9 +5,7 @@ Imports no handler, so every game's handlers can import it.
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -15,6 +13,7 @@ from telegram import Update
 from telegram.ext import CallbackContext, filters
 
 from bot import texts
+from bot.locks import ChatLocks
 from bot.session import Session
 from bot.settings import Settings
 from bot.solvers import Solvers
@@ -46,7 +45,7 @@ class Deps:
     settings: Settings
     solvers: Solvers
     store: Store | None = None
-    locks: defaultdict[int, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
+    locks: ChatLocks = field(default_factory=ChatLocks)
     rng: random.Random = field(default_factory=random.Random)
 
     @property

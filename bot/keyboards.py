@@ -53,11 +53,20 @@ def parse(data: object, kind: str, valid: Callable[[str, str], bool]) -> Press |
     """Read callback data of game ``kind``; None for anything this bot did not make
     (``valid`` says whether that game's buttons can carry an action and argument)."""
     parts = data.split(":") if isinstance(data, str) else []
-    if len(parts) not in (4, 5) or parts[0] != kind or not parts[2].isdigit():
+    if len(parts) not in (4, 5) or parts[0] != kind or not is_number(parts[2]):
         return None
     session_id, step, action = parts[1:4]
     argument = parts[4] if len(parts) == 5 else ""
     return Press(kind, session_id, int(step), action, argument) if valid(action, argument) else None
+
+
+#: Callback data is at most 64 bytes, so no number in it has more digits than this.
+MAX_DIGITS = 6
+
+
+def is_number(text: str) -> bool:
+    """ASCII digits only, and not too many: ``"²".isdigit()`` is true, and ``int("²")`` raises."""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
 async def checked_press(

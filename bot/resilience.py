@@ -17,6 +17,8 @@ from typing import Any
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 from telegram.ext import AIORateLimiter, ContextTypes
 
+from bot.storage import StoreWriteError
+
 log = logging.getLogger(__name__)
 
 #: Calls that are not repeated on a network fault: the Updater retries its own long polls.
@@ -28,6 +30,7 @@ class Fault(Enum):
 
     BLOCKED = "blocked"  # the user blocked the bot: stop working for the chat, say nothing
     UNREACHABLE = "unreachable"  # Telegram still failing after the retries: the game is saved
+    DISK = "disk"  # the disk refused the save (full, read-only): ask the player to try again soon
     BUG = "bug"  # anything else: log it with the traceback and tell the player
 
 
@@ -35,6 +38,8 @@ def classify(error: BaseException | None) -> Fault:
     """Sort an exception into what the error handler should do about it."""
     if isinstance(error, Forbidden):
         return Fault.BLOCKED
+    if isinstance(error, StoreWriteError):
+        return Fault.DISK
     if isinstance(error, RetryAfter) or (isinstance(error, NetworkError) and not isinstance(error, BadRequest)):
         return Fault.UNREACHABLE
     return Fault.BUG

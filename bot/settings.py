@@ -34,6 +34,10 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
+    # Without a secret anyone who finds the URL can post updates as any player: refused unless said so.
+    webhook_allow_no_secret: bool = False
+    # Webhook calls bigger than this are refused before their body is read (Telegram's are far smaller).
+    webhook_max_body_bytes: int = 1_048_576
     # Flood control: at most THROTTLE_MESSAGES updates per user in any THROTTLE_SECONDS (0: off).
     throttle_messages: int = 20
     throttle_seconds: float = 10.0
@@ -73,6 +77,17 @@ class Settings(BaseSettings):
             return f"BOT_TOKEN is not set. {TOKEN_HELP}"
         if not TOKEN_PATTERN.match(self.bot_token.get_secret_value().strip()):
             return f"BOT_TOKEN does not look like a bot token. {TOKEN_HELP}"
+        return None
+
+    def webhook_problem(self) -> str | None:
+        """Why webhook mode cannot start as set (one line for people), or None."""
+        has_secret = self.webhook_secret_token is not None and bool(self.webhook_secret_token.get_secret_value())
+        if self.webhook_url and not has_secret and not self.webhook_allow_no_secret:
+            return (
+                "WEBHOOK_URL is set but WEBHOOK_SECRET_TOKEN is not: anyone could post updates to the bot. "
+                "Set WEBHOOK_SECRET_TOKEN (1-256 of A-Z a-z 0-9 _ -), or WEBHOOK_ALLOW_NO_SECRET=true if "
+                "something in front of the bot checks the calls"
+            )
         return None
 
     def token(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from solver.fingers import FingerGame
@@ -14,6 +14,11 @@ from solver.wordle import Entry, Wordle, fits
 from solver.words import LANGUAGES, Language, Tier
 
 log = logging.getLogger(__name__)
+
+#: Group games' tables solved at start (common words, both rules and English Ghost), so
+#: no group's first bot move waits for one; more seats are solved on first use.
+#: Measured with benchmarks/bench_solver_tables.py (README, Benchmarks).
+GROUP_SEATS_AT_START = range(2, 5)
 
 LANGUAGE = LANGUAGES["ru"]
 ENGLISH = LANGUAGES["en"]  # English Ghost: seed 004, complete-loses, words of 4+ letters
@@ -68,6 +73,11 @@ class Solvers:
     def default_rule(self) -> Rule:
         return Rule(LANGUAGE.rule)
 
+    @property
+    def group_games(self) -> list[LetterGame]:
+        """The games a group plays: everyday words, each rule, and English Ghost."""
+        return [*self.games.values(), self.english]
+
     def letter_game(
         self, dictionary: str, rule: Rule | str | None = None, tier: Tier | str = Tier.COMMON
     ) -> LetterGame:
@@ -79,17 +89,24 @@ class Solvers:
         return (self.full_games if full else self.games)[Rule(rule or self.default_rule)]
 
 
-def build_solvers() -> Solvers:
+def build_solvers(group_seats: Iterable[int] = GROUP_SEATS_AT_START) -> Solvers:
     """The Russian letter game under both rules and English Ghost, each on both tiers,
-    the finger game and the 5bukv engine (a few seconds)."""
+    the group games' tables for ``group_seats`` players, the finger game and the 5bukv
+    engine (a few seconds)."""
     started = time.perf_counter()
     games = {tier: {rule: letter_game(LANGUAGE, tier, rule) for rule in Rule} for tier in Tier}
     english = {tier: letter_game(ENGLISH, tier, Rule(ENGLISH.rule)) for tier in Tier}
     wordle = WordleSolver(Wordle.default())
     for word, code in (("кот", "ru"), ("cat", "en")):
         look_up(word, code)  # reads the reasons files now, so no /word waits for them
+    solvers = Solvers(
+        games[Tier.COMMON], wordle, english[Tier.COMMON], FingerGame(), games[Tier.FULL], english[Tier.FULL]
+    )
+    for game in solvers.group_games:
+        for players in group_seats:
+            game.with_players(players)
     log.info("solver tables built in %.1f s", time.perf_counter() - started)
-    return Solvers(games[Tier.COMMON], wordle, english[Tier.COMMON], FingerGame(), games[Tier.FULL], english[Tier.FULL])
+    return solvers
 
 
 def letter_game(language: Language, tier: Tier, rule: Rule) -> LetterGame:

@@ -8,7 +8,6 @@ be edited), and records every call so a test or the console can read them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import time
@@ -37,9 +36,23 @@ class Fault(StrEnum):
     BAD_GATEWAY = "502"
     HANG = "hang"  # answer nothing until the client gives up (or the stand-in stops)
     DROP = "drop"  # close the connection without an answer
+    UNAUTHORIZED = "401"  # the token was revoked
+    NOT_FOUND = "404"  # what Telegram answers a malformed token or a wrong base URL
+    DELIVERED = "delivered"  # do the call, then drop the connection: done, but the bot never hears so
 
+
+#: The faults a retry gets past (the others are refusals, or a call done but unanswered).
+PASSING_FAULTS = (Fault.RETRY_AFTER, Fault.SERVER_ERROR, Fault.BAD_GATEWAY, Fault.HANG, Fault.DROP)
 
 BLOCKED = "Forbidden: bot was blocked by the user"
+
+#: The faults that are an HTTP error status, with Telegram's description.
+_ERRORS = {
+    Fault.SERVER_ERROR: "Internal Server Error",
+    Fault.BAD_GATEWAY: "Bad Gateway",
+    Fault.UNAUTHORIZED: "Unauthorized",
+    Fault.NOT_FOUND: "Not Found",
+}
 
 
 @dataclass
@@ -82,6 +95,7 @@ class BotApiStandin:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.listeners: list[Callable[[Call], None]] = []
         self._updates: list[dict[str, Any]] = []
+        self._pushed: dict[int, dict[str, Any]] = {}  # every update ever pushed, by id
         self._arrived = asyncio.Event()
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
@@ -94,7 +108,9 @@ class BotApiStandin:
         self.refused: list[tuple[Call, str]] = []  # calls answered with a fault, and which
         self.handed_out: dict[int, float] = {}  # update id -> when getUpdates gave it to the bot
         self.webhook: dict[str, Any] = {}
+        self.polls: list[dict[str, Any]] = []  # the parameters of every getUpdates call
         self._stopping = asyncio.Event()
+        self._unhang = asyncio.Event()
         self._api = {
             "getMe": self._get_me,
             "getUpdates": self._get_updates,
@@ -143,6 +159,10 @@ class BotApiStandin:
         for _ in range(times):
             self.faults[method].append((fault, retry_after))
 
+    def end_hangs(self) -> None:
+        """Answer every hanging call (and any later one) at once with a 504."""
+        self._unhang.set()
+
     def block(self, chat_id: int) -> None:
         """The user of this private chat blocks the bot: every call for the chat answers 403."""
         self.blocked.add(chat_id)
@@ -152,7 +172,7 @@ class BotApiStandin:
         if call.chat_id is not None and call.chat_id in self.blocked:
             return self._refuse(call, "403", _error(403, BLOCKED))
         queued = self.faults.get(call.method)
-        if not queued:
+        if not queued or queued[0][0] is Fault.DELIVERED:  # that one: _handle does the call, then drops it
             return None
         fault, retry_after = queued.popleft()
         if fault is Fault.RETRY_AFTER:
@@ -163,13 +183,14 @@ class BotApiStandin:
                 "parameters": {"retry_after": retry_after},
             }
             return self._refuse(call, fault, web.json_response(body, status=429))
-        if fault in (Fault.SERVER_ERROR, Fault.BAD_GATEWAY):
-            code = int(fault.value)
-            return self._refuse(call, fault, _error(code, "Internal Server Error" if code == 500 else "Bad Gateway"))
+        if fault in _ERRORS:
+            return self._refuse(call, fault, _error(int(fault.value), _ERRORS[fault]))
         self._refuse(call, fault, None)
         if fault is Fault.HANG:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), timeout=60)
+            ends = [asyncio.ensure_future(event.wait()) for event in (self._stopping, self._unhang)]
+            await asyncio.wait(ends, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+            for end in ends:
+                end.cancel()
             return _error(504, "Gateway Timeout")
         assert request.transport is not None
         request.transport.close()  # Fault.DROP
@@ -235,9 +256,24 @@ class BotApiStandin:
         }
         return self._push({"callback_query": query})
 
+    def pending(self) -> int:
+        """Updates not yet confirmed by the bot (handed out or not)."""
+        return len(self._updates)
+
+    def push_raw(self, body: dict[str, Any]) -> int:
+        """Any update body (its id is added): what Telegram might send that the bot cannot read."""
+        return self._push(body)
+
+    def redeliver(self, update_id: int) -> None:
+        """Hand an update out again, as Telegram does with one whose confirmation never came."""
+        self._updates.append(self._pushed[update_id])
+        self._updates.sort(key=lambda update: int(update["update_id"]))
+        self._arrived.set()
+
     def _push(self, body: dict[str, Any]) -> int:
         update_id = next(self._update_ids)
-        self._updates.append({"update_id": update_id, **body})
+        self._pushed[update_id] = {"update_id": update_id, **body}
+        self._updates.append(self._pushed[update_id])
         self._arrived.set()
         return update_id
 
@@ -254,14 +290,29 @@ class BotApiStandin:
         result = (
             _error(404, f"Not Found: {method} is not in the stand-in") if handler is None else await handler(params)
         )
-        if method != "getUpdates":
+        if method == "getUpdates":
+            self.polls.append(params)
+        else:
             call = Call(method, params, None if isinstance(result, web.Response) else result)
             self.calls.append(call)
             for listener in self.listeners:
                 listener(call)
+        if self._delivered_unanswered(method, request):
+            return web.Response()
         if isinstance(result, web.Response):
             return result
         return web.json_response({"ok": True, "result": result})
+
+    def _delivered_unanswered(self, method: str, request: web.Request) -> bool:
+        """A ``Fault.DELIVERED`` due for this method: the call was done; close the connection unanswered."""
+        queued = self.faults.get(method)
+        if not queued or queued[0][0] is not Fault.DELIVERED:
+            return False
+        queued.popleft()
+        self.refused.append((Call(method, {}), Fault.DELIVERED))
+        assert request.transport is not None
+        request.transport.close()
+        return True
 
     async def _get_me(self, params: dict[str, Any]) -> object:
         return BOT_USER | {

@@ -16,7 +16,16 @@ chat's statement can fall into.
 Copying the write-ahead log into the database file (a checkpoint) syncs the disk,
 which on a shared disk can take a few hundred milliseconds; SQLite does it on the
 committing connection by default, where every chat's save would wait behind it.
-Here a second connection, on its own thread, does it every few seconds instead.
+Here a second connection, on its own thread, does it every few seconds instead,
+and when the bot is idle it truncates the log, so the log stays small.
+
+Exactly once: the id of the update a save applies is committed in the same
+transaction as the session (``APPLYING``), so after a crash Telegram's
+redelivery of an answered update can be recognised (``last_applied``) and change
+nothing. A disk that fills up fails the saves, not the bot: a failing save tries
+once more after a checkpoint that truncates the log, then raises
+``StoreWriteError`` (players are asked to try again), and the next save that
+works ends the episode, with one log line at each end.
 """
 
 from __future__ import annotations
@@ -28,13 +37,20 @@ import logging
 import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+
+#: The id of the update being applied in this task; a save commits it with the session.
+APPLYING: ContextVar[int | None] = ContextVar("APPLYING", default=None)
+
+#: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
+JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +108,20 @@ CREATE TABLE IF NOT EXISTS wordle_answers (
 );
 """
 
+# Version 5: the last update applied in each chat, so a redelivered update changes nothing.
+_SCHEMA_V5 = """
+CREATE TABLE IF NOT EXISTS applied_updates (
+    chat_id INTEGER PRIMARY KEY,
+    update_id INTEGER NOT NULL
+);
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n.
-_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4}
+_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4, 5: _SCHEMA_V5}
+
+#: SQLite's primary result codes that mean the disk, not the statement, failed a write.
+_SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
+_DISK_FAULTS = frozenset({_SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL})
 
 
 class _Keep:
@@ -109,7 +137,18 @@ class StaleSessionError(RuntimeError):
 
 class StoreUnavailableError(RuntimeError):
     """This process cannot use the file: another bot has it open (each would trust its own
-    memory of the sessions), or a newer bot wrote it."""
+    memory of the sessions), a newer bot wrote it, or it cannot be opened, written or trusted."""
+
+
+class StoreWriteError(RuntimeError):
+    """The disk refused a save (full, read-only, failing); nothing was changed, and a later
+    save will work once the disk does."""
+
+
+def disk_fault(error: BaseException) -> bool:
+    """Whether a SQLite error is the disk's fault (full, read-only, I/O), not the statement's."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in _DISK_FAULTS
 
 
 @dataclass(frozen=True)
@@ -155,16 +194,27 @@ class Store:
         self._checkpointing = asyncio.create_task(self._checkpoint_every(checkpoint_seconds))
         self._sessions: OrderedDict[tuple[int, str], tuple[str, int]] = OrderedDict()  # -> (JSON, version)
         self._active: OrderedDict[int, str] = OrderedDict()
+        self._applied: OrderedDict[int, int] = OrderedDict()  # chat -> last update id committed
         self._remembered = remembered
+        self._saves_since_checkpoint = 0
+        self._failed_writes = 0  # saves the disk refused since the last one that worked
 
     @classmethod
     async def open(cls, path: Path, *, checkpoint_seconds: float = 2.0, remembered: int = 10_000) -> Store:
-        """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory.
+
+        Anything that makes the file unusable (a folder or file that cannot be written, a
+        corrupt or unreadable file) is a ``StoreUnavailableError`` with one line saying so,
+        here at start rather than on every update."""
         held = _hold_alone(path)
         try:
             db = await _connect_and_migrate(path)
-            checkpoints = await aiosqlite.connect(path, isolation_level=None)
+            try:
+                await _check_usable(db, path)
+                checkpoints = await _connect(path)
+            except BaseException:
+                await db.close()
+                raise
         except BaseException:
             if held is not None:
                 held.close()
@@ -172,22 +222,57 @@ class Store:
         return cls(db, checkpoints, checkpoint_seconds, remembered, held)
 
     async def close(self) -> None:
-        self._checkpointing.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._checkpointing
-        await self._db.close()
-        await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # leave one tidy file
-        await self._checkpoints.close()
-        if self._held is not None:
-            self._held.close()  # lets the next bot process open the file
+        """Close both connections and release the lock on the file, whatever fails on the way:
+        a shutdown must end, and the next bot must be able to open the file."""
+        try:
+            self._checkpointing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointing
+            await _close_quietly(self._db, "the database")
+            with contextlib.suppress(sqlite3.Error, ValueError):
+                await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # one tidy file
+            await _close_quietly(self._checkpoints, "the checkpoint connection")
+        finally:
+            if self._held is not None:
+                self._held.close()  # lets the next bot process open the file
+                self._held = None
 
     async def _checkpoint_every(self, seconds: float) -> None:
+        """Copy the log into the file every few seconds; when no save came since the last
+        round, truncate it as well, so an idle bot leaves a small log (and a small loss if
+        someone deletes it)."""
         while True:
             await asyncio.sleep(seconds)
+            busy = self._saves_since_checkpoint > 0
+            self._saves_since_checkpoint = 0
             try:
-                await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+                await self._checkpoint("PASSIVE" if busy else "TRUNCATE")
             except sqlite3.Error as error:  # the next round tries again; saves go on meanwhile
                 log.warning("could not checkpoint the database: %s", error)
+
+    async def _checkpoint(self, mode: str) -> None:
+        await self._checkpoints.execute_fetchall(f"PRAGMA wal_checkpoint({mode})")
+
+    async def make_room(self) -> bool:
+        """Copy the log into the file and truncate it: the space a full disk can give back.
+        Whether it worked."""
+        try:
+            await self._checkpoint("TRUNCATE")
+        except sqlite3.Error as error:
+            log.info("could not truncate the database log: %s", error)
+            return False
+        return True
+
+    async def last_applied(self, chat_id: int) -> int:
+        """The id of the last update whose changes to this chat were committed (0: none)."""
+        if chat_id not in self._applied:
+            sql = "SELECT update_id FROM applied_updates WHERE chat_id = ?"
+            rows = list(await self._db.execute_fetchall(sql, (chat_id,)))
+            if chat_id in self._applied:  # a save came in meanwhile and knows better
+                return self._applied[chat_id]
+            self._remember_applied(chat_id, int(rows[0][0]) if rows else 0)
+        self._applied.move_to_end(chat_id)
+        return self._applied[chat_id]
 
     async def load(self, chat_id: int, kind: str) -> Stored | None:
         key = (chat_id, kind)
@@ -223,11 +308,13 @@ class Store:
         tallies: Mapping[int, Tally] | None = None,
         deadline: float | _Keep | None = KEEP,
         record_kind: str | None = None,
+        update_id: int | None = None,
     ) -> int:
         """Store ``state`` if the session is still at ``loaded_version`` (None: it was
         new); with the record changes (``tally`` for ``user_id``, ``tallies`` for
-        several players), the active kind and the turn deadline (epoch seconds;
-        None clears it), all or nothing. Records count under ``record_kind``
+        several players), the active kind, the turn deadline (epoch seconds;
+        None clears it) and the id of the update applied (``update_id``, by default
+        ``APPLYING``'s), all or nothing. Records count under ``record_kind``
         when given (a game kind sharing its session with another), else ``kind``."""
         text = json.dumps(state, ensure_ascii=False)
         changes = [(user_id, tally)] if user_id is not None and tally is not None else []
@@ -239,10 +326,13 @@ class Store:
             also.append(("DELETE FROM turn_deadlines WHERE chat_id = ? AND kind = ?", (chat_id, kind)))
         elif not isinstance(deadline, _Keep):
             also.append((_SET_DEADLINE, (chat_id, kind, deadline)))
+        applied = update_id if update_id is not None else APPLYING.get()
+        if applied is not None:
+            also.append((_SET_APPLIED, (chat_id, applied)))
         key = (chat_id, kind)
         try:
             statement = _session_statement(chat_id, kind, text, loaded_version)
-            version = await self._in_thread(_save_transaction, statement, also)
+            version = await self._commit(statement, also)
         except BaseException:
             self._sessions.pop(key, None)  # whatever happened, the next load reads the file
             raise
@@ -252,7 +342,46 @@ class Store:
         self._remember_session(key, text, version)
         if activate:
             self._remember_active(chat_id, kind)
+        if applied is not None:
+            self._remember_applied(chat_id, max(applied, self._applied.get(chat_id, 0)))
         return version
+
+    async def _commit(self, session: _Statement, also: list[_Statement]) -> int | None:
+        """One save's transaction; on a disk fault, once more after making room, then
+        ``StoreWriteError``. Logs one line when writes start failing and one when they work again."""
+        try:
+            try:
+                version = await self._in_thread(_save_transaction, session, also)
+            except sqlite3.OperationalError as error:
+                if not disk_fault(error):
+                    raise
+                self._note_failed_write(error)
+                if not await self.make_room():
+                    raise StoreWriteError(str(error)) from error
+                version = await self._in_thread(_save_transaction, session, also)
+        except sqlite3.OperationalError as error:
+            if not disk_fault(error):
+                raise
+            raise StoreWriteError(str(error)) from error
+        if self._failed_writes:
+            log.warning("database writes work again, after %d refused", self._failed_writes)
+            self._failed_writes = 0
+        self._saves_since_checkpoint += 1
+        return version
+
+    def _note_failed_write(self, error: sqlite3.OperationalError) -> None:
+        if not self._failed_writes:
+            log.warning(
+                "database writes are failing (%s): players are asked to try again; "
+                "saves resume by themselves once the disk takes writes",
+                error,
+            )
+        self._failed_writes += 1
+
+    @property
+    def writes_failing(self) -> bool:
+        """Whether the last save the disk was asked for failed."""
+        return self._failed_writes > 0
 
     async def _in_thread(self, work: Callable[..., R], *args: Any) -> R:
         """``work(connection, *args)`` on aiosqlite's thread, in one trip.
@@ -306,6 +435,12 @@ class Store:
         while len(self._sessions) > self._remembered:
             self._sessions.popitem(last=False)
 
+    def _remember_applied(self, chat_id: int, update_id: int) -> None:
+        self._applied[chat_id] = update_id
+        self._applied.move_to_end(chat_id)
+        while len(self._applied) > self._remembered:
+            self._applied.popitem(last=False)
+
     def _remember_active(self, chat_id: int, kind: str) -> None:
         self._active[chat_id] = kind
         self._active.move_to_end(chat_id)
@@ -323,6 +458,12 @@ _ACTIVATE = (
 _SET_DEADLINE = (
     "INSERT INTO turn_deadlines (chat_id, kind, deadline) VALUES (?, ?, ?) "
     "ON CONFLICT (chat_id, kind) DO UPDATE SET deadline = excluded.deadline"
+)
+
+
+_SET_APPLIED = (
+    "INSERT INTO applied_updates (chat_id, update_id) VALUES (?, ?) "
+    "ON CONFLICT (chat_id) DO UPDATE SET update_id = max(update_id, excluded.update_id)"
 )
 
 
@@ -357,8 +498,22 @@ def _report_answer(db: sqlite3.Connection, word: str, user_id: int) -> int:
     return int(db.execute("SELECT COUNT(*) FROM wordle_answers WHERE word = ?", (word,)).fetchone()[0])
 
 
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """A connection in autocommit (transactions are explicit) with a bounded log."""
+    db = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        await db.execute_fetchall(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
+    except BaseException:
+        await db.close()
+        raise
+    return db
+
+
 async def _connect_and_migrate(path: Path) -> aiosqlite.Connection:
-    db = await aiosqlite.connect(path, isolation_level=None)  # autocommit: transactions are explicit
+    try:
+        db = await _connect(path)
+    except sqlite3.Error as error:
+        raise StoreUnavailableError(f"cannot open the database {path}: {error}") from None
     try:
         await db.execute_fetchall("PRAGMA journal_mode=WAL")
         await db.execute_fetchall("PRAGMA synchronous=NORMAL")
@@ -369,19 +524,50 @@ async def _connect_and_migrate(path: Path) -> aiosqlite.Connection:
             raise StoreUnavailableError(f"{path} was written by a newer bot (schema {version} > {SCHEMA_VERSION})")
         for step in range(version + 1, SCHEMA_VERSION + 1):
             await db.executescript(f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version={step}; COMMIT;")
+    except sqlite3.Error as error:
+        await _close_quietly(db, "the database")
+        raise StoreUnavailableError(f"cannot use the database {path}: {error}") from None
     except BaseException:
-        await db.close()
+        await _close_quietly(db, "the database")
         raise
     return db
+
+
+async def _check_usable(db: aiosqlite.Connection, path: Path) -> None:
+    """At start, not on every update: the file is intact and takes a write."""
+    try:
+        rows = list(await db.execute_fetchall("PRAGMA quick_check"))
+        problems = [str(row[0]) for row in rows if str(row[0]) != "ok"]
+        if problems:
+            raise StoreUnavailableError(f"the database {path} is damaged: {problems[0]}")
+        await db.executescript("BEGIN IMMEDIATE; DELETE FROM applied_updates WHERE 0; COMMIT;")
+    except sqlite3.Error as error:
+        with contextlib.suppress(sqlite3.Error):
+            await db.execute_fetchall("ROLLBACK")
+        raise StoreUnavailableError(f"the database {path} cannot be written: {error}") from None
+
+
+async def _close_quietly(db: aiosqlite.Connection, what: str) -> None:
+    """Close a connection; a failure is logged, never raised (shutdown must go on)."""
+    try:
+        await db.close()
+    except Exception as error:
+        log.warning("could not close %s cleanly: %s", what, error)
 
 
 def _hold_alone(path: Path) -> IO[bytes] | None:
     """An exclusive lock on ``<file>.lock`` for as long as the store is open (POSIX; not enforced on Windows)."""
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         import fcntl
     except ImportError:
         return None
-    held = path.with_name(path.name + ".lock").open("ab")
+    except OSError as error:
+        raise StoreUnavailableError(f"cannot create the database folder {path.parent}: {error.strerror}") from None
+    try:
+        held = path.with_name(path.name + ".lock").open("ab")
+    except OSError as error:
+        raise StoreUnavailableError(f"cannot use the database folder {path.parent}: {error.strerror}") from None
     try:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -60,6 +60,11 @@ def button_keep_playing(lang: Lang) -> str:
     return t(lang, "▶️ Играть дальше", "▶️ Keep playing")
 
 
+def button_again(lang: Lang) -> str:
+    """The «play again» label after a finished game: one for every game."""
+    return t(lang, "🔁 Ещё партию", "🔁 Play again")
+
+
 def button_other_setup(lang: Lang) -> str:
     return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
 
@@ -184,6 +189,22 @@ def something_went_wrong(lang: Lang) -> str:
         lang,
         "Что-то пошло не так на моей стороне. Ваша игра сохранена — попробуйте ещё раз.",
         "Something went wrong on my side. Your game is saved: please try again.",
+    )
+
+
+def try_again_soon(lang: Lang) -> str:
+    return t(
+        lang,
+        "Не получается сохранить игру: попробуйте ещё раз через минуту. Всё, что было до этого, сохранено.",
+        "I cannot save the game right now: please try again in a minute. Everything before this is saved.",
+    )
+
+
+def already_applied(lang: Lang) -> str:
+    return t(
+        lang,
+        "Это сообщение я уже учёл (я перезапускался). Игра идёт с того места, где вы остановились.",
+        "I had already taken this message into account (I restarted). Your game goes on from where you were.",
     )
 
 

@@ -3,6 +3,15 @@
 It runs before every other handler (an early handler group): an update from a
 user over the limit is dropped there, and the user is told once per flood
 window, not once per message, to slow down.
+
+Taps on the buttons of one message are not a flood: colouring one 5bukv guess
+takes up to 11 taps, and a quick player's 21st tap in 10 s used to be dropped,
+so the mask they sent was wrong. A message, or the first tap on a message,
+costs 1; each further tap on the same message costs ``TAP_COST``. A flood of
+taps is still cut off, only later (80 taps instead of 20 at the defaults).
+
+Memory stays bounded: a user whose window is empty is forgotten at the next
+sweep (at most one sweep per window length).
 """
 
 from __future__ import annotations
@@ -30,16 +39,39 @@ NOTICE = {
 }
 
 
+#: What a further tap on the buttons of the message tapped last costs, against 1 for anything else.
+TAP_COST = 0.25
+
+
 @dataclass
 class Window:
-    """One user's recent updates and when they were last told to slow down."""
+    """One user's recent updates (when, and what each cost) and when they were last told to slow down."""
 
-    times: deque[float] = field(default_factory=deque)
+    spent: deque[tuple[float, float]] = field(default_factory=deque)
+    total: float = 0.0
+    tapped: int | None = None  # the message whose buttons the user tapped last
     noticed_at: float | None = None
+
+    def slide(self, since: float) -> None:
+        while self.spent and self.spent[0][0] <= since:
+            self.total -= self.spent.popleft()[1]
+        if not self.spent:
+            self.total = 0.0  # no float dust left behind
+
+    def quiet_since(self, since: float) -> bool:
+        """Nothing in the window and no notice to remember: the window can be forgotten."""
+        last = self.spent[-1][0] if self.spent else None
+        return (last is None or last <= since) and (self.noticed_at is None or self.noticed_at <= since)
+
+    def cost(self, tapped: int | None) -> float:
+        """A further tap on the message tapped last is cheap; anything else costs 1."""
+        repeat = tapped is not None and tapped == self.tapped
+        self.tapped = tapped
+        return TAP_COST if repeat else 1.0
 
 
 class Throttle:
-    """At most ``limit`` updates per user in any ``seconds``; 0 turns it off."""
+    """At most ``limit`` updates' worth per user in any ``seconds``; 0 turns it off."""
 
     def __init__(self, limit: int, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = limit
@@ -47,30 +79,35 @@ class Throttle:
         self.clock = clock
         self.windows: dict[int, Window] = {}
         self.dropped = 0
+        self._swept_at = clock()
 
-    def admit(self, user_id: int) -> tuple[bool, bool]:
-        """Whether this update goes on, and whether the user should be told now that it does not."""
+    def admit(self, user_id: int, tapped: int | None = None) -> tuple[bool, bool]:
+        """Whether this update goes on, and whether the user should be told now that it does not;
+        ``tapped``: the message whose button was pressed (None for a message)."""
         if self.limit <= 0:
             return True, False
         now = self.clock()
+        self._sweep(now)
         window = self.windows.setdefault(user_id, Window())
-        while window.times and window.times[0] <= now - self.seconds:
-            window.times.popleft()
-        if len(window.times) < self.limit:
-            window.times.append(now)
+        window.slide(now - self.seconds)
+        cost = window.cost(tapped)
+        if window.total + cost <= self.limit:
+            window.spent.append((now, cost))
+            window.total += cost
             return True, False
         self.dropped += 1
         notice = window.noticed_at is None or window.noticed_at <= now - self.seconds
         if notice:
             window.noticed_at = now
-        self._forget_quiet_users(now)
         return False, notice
 
-    def _forget_quiet_users(self, now: float) -> None:
-        """Keep memory bounded: drop users with nothing in their window (checked only under flood)."""
-        if len(self.windows) < 10_000:
+    def _sweep(self, now: float) -> None:
+        """Forget the users with nothing in their window, at most once per window length."""
+        if now - self._swept_at < self.seconds:
             return
-        quiet = [u for u, w in self.windows.items() if not w.times or w.times[-1] <= now - self.seconds]
+        self._swept_at = now
+        since = now - self.seconds
+        quiet = [user for user, window in self.windows.items() if window.quiet_since(since)]
         for user_id in quiet:
             del self.windows[user_id]
 
@@ -78,7 +115,9 @@ class Throttle:
         user = update.effective_user
         if user is None or user.is_bot:
             return
-        admitted, notice = self.admit(user.id)
+        query = update.callback_query
+        tapped = query.message.message_id if query is not None and query.message is not None else None
+        admitted, notice = self.admit(user.id, tapped)
         if admitted:
             return
         if notice:

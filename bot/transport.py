@@ -11,19 +11,43 @@ the same exceptions.
 Parameters travel as one JSON body (the Bot API takes ``application/json``):
 aiohttp's form encoding builds a multipart writer and URL-quotes every value
 for each call, which the profile showed as a tenth of the bot's CPU.
+
+Kinds of calls do not wait on each other: long polling has its own connection,
+callback answers (which Telegram wants within seconds) their own pool and a
+shorter timeout, and replies the rest, so calls that hang fill only their own pool.
+
+:class:`PollingBot` is the bot that polls: it skips an update python-telegram-bot
+cannot read (else PTB fetches the same batch for ever) and reports a token that
+Telegram refuses while polling (else polling ends and the process lingers).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import aiohttp
+from telegram import Update
 from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
-from telegram.error import NetworkError, TimedOut
+from telegram.error import InvalidToken, NetworkError, TelegramError, TimedOut
+from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 
+from bot.resilience import PatientRateLimiter
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
 JSON_BODY = {"Content-Type": "application/json"}
+
+#: The update types the bot has handlers for; Telegram sends no others.
+HANDLED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
+
+#: Calls with their own pool: answering a button press must not wait behind replies.
+ANSWERS = frozenset({"answerCallbackQuery"})
 
 
 class AiohttpRequest(BaseRequest):
@@ -76,6 +100,148 @@ class AiohttpRequest(BaseRequest):
             raise TimedOut from error
         except aiohttp.ClientError as error:
             raise NetworkError(f"aiohttp.{type(error).__name__}: {error}") from error
+
+
+class Lanes(BaseRequest):
+    """Routes each call by its Bot API method to its own pool; the rest go to ``default``."""
+
+    def __init__(self, default: AiohttpRequest, by_method: Mapping[str, AiohttpRequest]) -> None:
+        self.default = default
+        self.by_method = dict(by_method)
+
+    def _all(self) -> list[AiohttpRequest]:
+        return [self.default, *{id(r): r for r in self.by_method.values()}.values()]
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self.default.read_timeout
+
+    async def initialize(self) -> None:
+        for request in self._all():
+            await request.initialize()
+
+    async def shutdown(self) -> None:
+        for request in self._all():
+            await request.shutdown()
+
+    async def do_request(  # noqa: PLR0917 (the signature is PTB's)
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+    ) -> tuple[int, bytes]:
+        lane = self.by_method.get(url.rpartition("/")[2], self.default)
+        return await lane.do_request(
+            url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
+        )
+
+
+class PollingBot(ExtBot[None]):
+    """The bot, with long polling that survives an update it cannot read and tells when the
+    token is refused (the ``when_refused`` callback runs, ``refused`` turns true).
+    (PTB freezes a bot's public attributes, hence the underscores.)"""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._refused = False
+        self._on_refused: Callable[[], None] | None = None
+        self._skipped = 0
+        _quiet_parse_failures(self._LOGGER)
+
+    @property
+    def refused(self) -> bool:
+        """Whether Telegram refused the token while polling (revoked, or a wrong base URL)."""
+        return self._refused
+
+    @property
+    def skipped(self) -> int:
+        """How many updates could not be read and were skipped."""
+        return self._skipped
+
+    def when_refused(self, callback: Callable[[], None]) -> None:
+        self._on_refused = callback
+
+    async def get_updates(
+        self,
+        offset: int | None = None,
+        limit: int | None = None,
+        timeout: Any = None,
+        allowed_updates: Sequence[str] | None = None,
+        **kwargs: Any,
+    ) -> tuple[Update, ...]:
+        try:
+            return await super().get_updates(offset, limit, timeout, allowed_updates, **kwargs)
+        except InvalidToken:
+            self._refused = True
+            if self._on_refused is not None:
+                self._on_refused()
+            raise
+        except TelegramError:
+            raise
+        except Exception:  # PTB could not read one of the updates: read them one by one
+            return await self._readable_updates(offset, limit, allowed_updates)
+
+    async def _readable_updates(
+        self, offset: int | None, limit: int | None, allowed_updates: Sequence[str] | None
+    ) -> tuple[Update, ...]:
+        """The same batch again, each update read alone; one PTB cannot read stands as an
+        empty update with its id, so polling confirms it and goes on."""
+        data = {"offset": offset, "limit": limit, "timeout": 0, "allowed_updates": allowed_updates}
+        raw: list[dict[str, Any]] = await self._post("getUpdates", {k: v for k, v in data.items() if v is not None})
+        updates = []
+        for body in raw:
+            try:
+                update = Update.de_json(body, self)
+            except Exception as error:
+                update_id = int(body.get("update_id", 0))
+                kinds = sorted(k for k in body if k != "update_id")
+                log.warning("skipped update %d (%s) that could not be read: %s", update_id, kinds, type(error).__name__)
+                self._skipped += 1
+                update = Update(update_id)
+                update.set_bot(self)
+            updates.append(update)
+        return tuple(updates)
+
+
+def _quiet_parse_failures(logger: logging.Logger) -> None:
+    """PTB logs a batch it cannot read at CRITICAL with every update in it, players' texts
+    included; :class:`PollingBot` logs one line without them instead."""
+    if not any(isinstance(f, _DropBatchDumps) for f in logger.filters):
+        logger.addFilter(_DropBatchDumps())
+    updater = logging.getLogger("telegram.ext.Updater")
+    if not any(isinstance(f, _DropBatchDumps) for f in updater.filters):
+        updater.addFilter(_DropBatchDumps())
+
+
+class _DropBatchDumps(logging.Filter):
+    DUMPS = ("Error while parsing updates!", "Something went wrong processing the data received from Telegram")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.DUMPS)
+
+
+def make_bot(settings: Settings, token: str) -> PollingBot:
+    """The bot with its three pools (updates, callback answers, replies), each timed for its kind."""
+    timeout = settings.telegram_timeout_seconds
+    replies = AiohttpRequest(settings.telegram_connections, timeout)
+    answers = AiohttpRequest(max(4, settings.telegram_connections // 4), min(timeout, ANSWER_TIMEOUT))
+    return PollingBot(
+        token,
+        base_url=settings.telegram_api_base_url,
+        base_file_url=settings.telegram_api_base_file_url,
+        request=Lanes(replies, dict.fromkeys(ANSWERS, answers)),
+        get_updates_request=AiohttpRequest(1, timeout),
+        rate_limiter=PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate),
+    )
+
+
+#: Telegram shows "loading" on a pressed button until it is answered, and drops the answer
+#: after about 15 s; an answer that has not gone in this long is not worth waiting for.
+ANSWER_TIMEOUT = 5.0
 
 
 def _seconds(value: ODVInput[float], default: float) -> float:

@@ -24,6 +24,7 @@ milliseconds, and every question a player asks is a walk of a few steps.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
@@ -103,9 +104,10 @@ def normalise_letters(text: str, alphabet: str) -> str | InputError:
     """Read what a player typed as letters of ``alphabet``, or say why not.
 
     Case is folded; when the alphabet is Cyrillic, Latin look-alikes count
-    as the Cyrillic letters they look like.
+    as the Cyrillic letters they look like. «й» and «ё» sent as a base letter
+    and a combining mark (some keyboards, pasted text) are one letter.
     """
-    stripped = text.strip()
+    stripped = unicodedata.normalize("NFC", text).strip()
     if not stripped:
         return InputError(InputProblem.EMPTY, text)
     if _is_cyrillic(alphabet):
@@ -573,10 +575,18 @@ class LetterGame:
 
     def with_players(self, players: int) -> GroupTable:
         """The game with ``players`` seats, solved on first use and kept."""
-        tables: dict[int, GroupTable] = self.__dict__.setdefault("_group_tables", {})
+        tables = self._group_tables()
         if players not in tables:
             tables[players] = GroupTable(self, players)
         return tables[players]
+
+    def solved_seat_counts(self) -> list[int]:
+        """The numbers of players whose tables are solved already (kept since first use)."""
+        return sorted(self._group_tables())
+
+    def _group_tables(self) -> dict[int, GroupTable]:
+        tables: dict[int, GroupTable] = self.__dict__.setdefault("_tables_by_seats", {})
+        return tables
 
 
 # ---------------------------------------------------------------- many players

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,17 @@ def test_word_finds_the_yo_spelling_of_a_word_typed_with_ye(capsys: pytest.Captu
     assert ask(capsys, "небо")["asked"] == "небо"  # a word known as typed is not respelled
     status, out, _ = run(capsys, "word", "елка")
     assert status == 0 and out.startswith("ёлка (ru, as the dictionary spells елка)")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """``python -m solver words | head -1``: the closed pipe ends the command quietly."""
+    command = [sys.executable, "-m", "solver", "words"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first_line = process.stdout.readline()
+        process.stdout.close()  # what head does after its lines
+        errors = process.stderr.read().decode()
+        status = process.wait()
+    assert first_line.strip()
+    assert errors == ""
+    assert status == 1

@@ -137,7 +137,10 @@ def test_a_slip_still_avoids_completing_a_losing_word_when_it_can() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "expected"),
-    [("К", "к"), ("  к ", "к"), ("C", "с"), ("c", "с"), ("ё", "ё"), ("Ë", "ё"), ("P", "р"), ("y", "у")],
+    [
+        *[("К", "к"), ("  к ", "к"), ("C", "с"), ("c", "с"), ("ё", "ё"), ("Ë", "ё"), ("P", "р"), ("y", "у")],
+        *[("и\u0306", "й"), ("И\u0306", "й"), ("е\u0308", "ё"), ("Е\u0308", "ё")],  # letter + combining mark
+    ],
 )
 def test_letters_are_folded_and_latin_lookalikes_read_as_cyrillic(typed: str, expected: str) -> None:
     assert normalise_letter(typed, RUSSIAN_ALPHABET) == expected

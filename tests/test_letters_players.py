@@ -149,3 +149,10 @@ def test_more_players_than_allowed_are_refused() -> None:
         game.with_players(11)
     with pytest.raises(ValueError, match="2 to 10"):
         game.with_players(1)
+
+
+def test_a_table_is_solved_once_and_kept() -> None:
+    game = LetterGame(["кот", "кит", "рак"], Rule.COMPLETE_LOSES, min_length=2)
+    assert game.solved_seat_counts() == []
+    table = game.with_players(3)
+    assert game.with_players(3) is table and game.solved_seat_counts() == [3]

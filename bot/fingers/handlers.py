@@ -71,13 +71,17 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     """Typed text while the chat plays this game (called under the chat's lock): moves are buttons;
     a finished game has none left, so the player hears how to start one instead of how to resign."""
     assert update.message is not None and update.effective_chat is not None
-    loaded = await found.load(update.effective_chat.id, FingerSession)
+    await update.message.reply_text(await reminder(found, update.effective_chat.id, lang))
+
+
+async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+    """What the game expects now: told for typed text and for stickers alike."""
+    loaded = await found.load(chat_id, FingerSession)
     if loaded is None or loaded.session.over:
-        await update.message.reply_text(shared_texts.nothing_running(lang))
-    elif not loaded.session.running:
-        await update.message.reply_text(texts.choose_with_buttons(lang))
-    else:
-        await update.message.reply_text(texts.use_the_buttons(lang))
+        return shared_texts.nothing_running(lang)
+    if not loaded.session.running:
+        return texts.choose_with_buttons(lang)
+    return texts.use_the_buttons(lang)
 
 
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -153,3 +157,11 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await replies.answer_and_edit(query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
     else:
         await replies.answer_and_edit(query, *_board(found, lang, session, turn))
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The hands and a button per move while a game is played (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, FingerSession)
+    if loaded is None or not loaded.session.running:
+        return None
+    return _board(found, lang, loaded.session, None)

@@ -6,8 +6,8 @@ from telegram import InlineKeyboardMarkup
 
 from bot.fingers import texts
 from bot.fingers.session import FingerSession, HandMove
-from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Press, button, parse
-from bot.texts import Lang, button_first, button_level, button_other_setup
+from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Press, button, is_number, parse
+from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
 from solver.levels import Level
 
 KIND = "F"
@@ -24,7 +24,7 @@ def is_press(data: object) -> bool:
 
 def _valid(action: str, argument: str) -> bool:
     return argument in COMMON_CHOICES.get(action, []) or (
-        action == "move" and argument.isdigit() and len(argument) <= 2
+        action == "move" and is_number(argument) and len(argument) <= 2
     )
 
 
@@ -54,7 +54,7 @@ def play_again(lang: Lang) -> InlineKeyboardMarkup:
     """Again with the same level and the same player starting, in one tap; or choosing anew."""
     return InlineKeyboardMarkup(
         [
-            [button(texts.button_fingers(lang), f"{MENU}:{AGAIN_FINGERS}")],
+            [button(button_again(lang), f"{MENU}:{AGAIN_FINGERS}")],
             [button(button_other_setup(lang), MENU_FINGERS)],
         ]
     )

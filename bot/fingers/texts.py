@@ -98,10 +98,6 @@ def fingers_ask_first(lang: Lang) -> str:
     )
 
 
-def button_fingers(lang: Lang) -> str:
-    return t(lang, "✋ Ещё партию", "✋ Play again")
-
-
 def use_the_buttons(lang: Lang) -> str:
     return t(
         lang,

@@ -26,7 +26,8 @@ from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group.session import GroupSession
 from bot.keyboards import Press, checked_press
-from bot.letters.texts import not_a_letter
+from bot.letters.session import asked_dictionary
+from bot.letters.texts import board_outdated, not_a_letter, play_usage
 from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, normalise_letter
@@ -62,7 +63,10 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = deps(context)
     user = update.effective_user
     lang = shared_texts.language(user.language_code)
-    english = bool(context.args) and (context.args or [""])[0].lower() == "en"
+    dictionary = asked_dictionary(context.args or [])
+    if dictionary is None:
+        await update.message.reply_text(play_usage(lang))
+        return
     async with found.locks[update.effective_chat.id]:
         loaded = await found.load(update.effective_chat.id, GroupSession)
         if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
@@ -71,8 +75,8 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         session = GroupSession(
             creator=user.id,
             lang=lang,
-            dictionary="en" if english else "ru",
-            rule=found.solvers.letter_game("en" if english else "ru").rule.value,
+            dictionary=dictionary,
+            rule=found.solvers.letter_game(dictionary).rule.value,
         )
         group.join(session, user.id, _name(session, user))
         session.deadline = time.time() + found.settings.group_lobby_seconds
@@ -116,6 +120,12 @@ async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     """/5bukv or /fingers in a group: those games are played in a private chat."""
     assert update.message is not None
     await update.message.reply_text(texts.private_only(_user_lang(update), context.bot.username or ""))
+
+
+async def group_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/l, /stop or /top in a private chat: they belong to a game in a group."""
+    assert update.message is not None
+    await update.message.reply_text(texts.group_only(_user_lang(update)))
 
 
 async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -192,6 +202,8 @@ async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, a
             elif addressed:
                 await update.message.reply_text(texts.no_group_game(_user_lang(update)))
             return
+        if await _stopped_if_outdated(context, found, chat_id, loaded):
+            return
         session = loaded.session
         lang = _lang(session)
         if update.effective_user.id != session.current:
@@ -214,7 +226,7 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat_id = update.effective_chat.id
     async with found.locks[chat_id]:
         loaded = await _open_game(update, found, chat_id)
-        if loaded is None:
+        if loaded is None or await _stopped_if_outdated(context, found, chat_id, loaded):
             return
         session = loaded.session
         event = group.leave(session, update.effective_user.id)
@@ -265,6 +277,25 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await _show_lobby(context, chat_id, session, texts.group_stopped(_lang(session)))
 
 
+async def _stopped_if_outdated(
+    context: CallbackContext,  # type: ignore[type-arg]
+    found: Deps,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+) -> bool:
+    """Stop, counted for nobody and with the group told why, a running game whose board
+    the current word list no longer has; the caller then does nothing more."""
+    session = loaded.session
+    if not group.is_outdated(_game(found, session), session):
+        return False
+    group.stop(session)
+    await found.save(chat_id, session, loaded, deadline=None)
+    _schedule(context.job_queue, chat_id, None)
+    english = session.dictionary == "en"
+    await context.bot.send_message(chat_id, board_outdated(_lang(session), session.board, english=english))
+    return True
+
+
 async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
     member = await context.bot.get_chat_member(chat_id, user_id)
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
@@ -311,11 +342,13 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
     """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
     Anyone may join; only the lobby's creator chooses the rule, the mode, the bot and when to start."""
     if press.action == "join":
+        if user_id not in session.players and group.is_full(session):
+            return texts.lobby_full
         return None if group.join(session, user_id, name) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
-    if press.action == "bot":
-        group.toggle_bot(session)
+    if press.action == "bot" and not group.toggle_bot(session):
+        return texts.lobby_full
     if press.action == "rule" and session.dictionary == "ru":
         session.rule = Rule(press.argument).value
     if press.action == "gentle":
@@ -404,6 +437,8 @@ async def on_turn_timeout(context: ContextTypes.DEFAULT_TYPE) -> None:
     async with found.locks[chat_id]:
         loaded = await found.load(chat_id, GroupSession)
         if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
+            return
+        if await _stopped_if_outdated(context, found, chat_id, loaded):
             return
         session = loaded.session
         if session.deadline is not None and session.deadline > time.time() + EARLY:

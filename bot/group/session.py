@@ -21,11 +21,13 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.session import Session, new_id
-from solver.letters import LetterGame, Play, Rule, Verdict
+from solver.letters import MAX_PLAYERS, LetterGame, Play, Rule, Verdict
 
 KIND = "group"
 BOT = 0  # the bot's seat among the players
 MIN_PLAYERS = 2
+#: The most seats the solver has tables for (the bot plays from the table for those still in).
+SEATS = MAX_PLAYERS
 
 
 class GroupPhase(Enum):
@@ -103,8 +105,8 @@ class Event:
 
 
 def join(session: GroupSession, player: int, name: str) -> bool:
-    """Add a player to the lobby; False when already in or the game has begun."""
-    if session.started or player in session.players:
+    """Add a player to the lobby; False when already in, the lobby is full or the game has begun."""
+    if session.started or player in session.players or is_full(session):
         return False
     session.players.append(player)
     session.names[str(player)] = name
@@ -136,15 +138,20 @@ def start(session: GroupSession) -> bool:
     return True
 
 
-def toggle_bot(session: GroupSession) -> None:
-    """Seat the bot, or take it off the list; only in the lobby."""
+def is_full(session: GroupSession) -> bool:
+    return len(session.players) >= SEATS
+
+
+def toggle_bot(session: GroupSession) -> bool:
+    """Seat the bot, or take it off the list; only in the lobby. False when there is no seat for it."""
     if session.started:
-        return
+        return True
     if BOT in session.players:
         session.players.remove(BOT)
-    else:
-        join(session, BOT, "")
+    elif not join(session, BOT, ""):
+        return False
     session.step += 1
+    return True
 
 
 def expire(session: GroupSession) -> None:
@@ -209,6 +216,12 @@ def leave(session: GroupSession, player: int) -> Event | None:
         return Event(player, Outcome.LEFT, board=session.board)
     _forget_sure_line(session)
     return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
+
+
+def is_outdated(game: LetterGame, session: GroupSession) -> bool:
+    """A running game saved on a board the word list no longer has (words were excluded
+    since): no move or bot letter is defined there, so it can only be stopped."""
+    return session.phase is GroupPhase.PLAYING and game.verdict(session.board) is not Verdict.GOES_ON
 
 
 def stop(session: GroupSession) -> None:

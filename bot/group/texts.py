@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.group.session import BOT, Event, GroupSession, Outcome
+from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome
 from bot.letters.texts import board, button_rule, examples
 from bot.texts import Lang, t
 from solver.letters import Rule
@@ -207,6 +207,16 @@ def private_only(lang: Lang, username: str) -> str:
     )
 
 
+def group_only(lang: Lang) -> str:
+    return t(
+        lang,
+        "/l, /stop и /top — для игры в группе: добавьте меня в группу и наберите там /play. "
+        "Здесь, в личном чате, /play — игра со мной.",
+        "/l, /stop and /top are for a game in a group: add me to a group and type /play there. "
+        "Here in a private chat, /play is a game with me.",
+    )
+
+
 def no_group_hints(lang: Lang) -> str:
     return t(
         lang,
@@ -220,6 +230,12 @@ def group_game_running(lang: Lang) -> str:
         lang,
         "В группе уже идёт игра. /stop — остановить (админам и тому, кто её начал).",
         "A game is already running here. /stop ends it (for admins and whoever started it).",
+    )
+
+
+def lobby_full(lang: Lang) -> str:
+    return t(
+        lang, f"Мест нет: в игре до {SEATS} участников.", f"No seat left: a game has at most {SEATS} players."
     )
 
 

@@ -7,8 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from telegram import InlineKeyboardMarkup, Update
@@ -65,8 +64,11 @@ async def _save(
 
 async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    english = [arg.lower() for arg in context.args or []] == [letters.ENGLISH]
-    if english:
+    assert update.message is not None
+    dictionary = letters.asked_dictionary(context.args or [])
+    if dictionary is None:
+        await update.message.reply_text(texts.play_usage(lang_of(update)))
+    elif dictionary == letters.ENGLISH:
         await start_or_ask(context, update, START_GHOST, begin_ghost)
     else:
         await start_or_ask(context, update, START_LETTERS, begin)
@@ -139,7 +141,10 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     """A typed letter, while the chat plays this game (called under the chat's lock)."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     chat_id = update.effective_chat.id
-    loaded = await found.load(chat_id, LetterSession)
+    loaded, outdated = await _load_checked(found, chat_id, lang)
+    if outdated is not None:
+        await update.message.reply_text(outdated)
+        return
     if loaded is None or loaded.session.phase is Phase.OVER:
         await update.message.reply_text(shared_texts.nothing_running(lang))
         return
@@ -148,7 +153,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         await update.message.reply_text(texts.choose_with_buttons(lang))
         return
     game = _game(found, session)
-    letter = normalise_letter(_composed(update.message.text or ""), game.alphabet)
+    letter = normalise_letter(update.message.text or "", game.alphabet)
     if isinstance(letter, InputError):
         await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
         return
@@ -165,10 +170,28 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     )
 
 
-def _composed(typed: str) -> str:
-    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
-    the player meant one letter."""
-    return unicodedata.normalize("NFC", typed)
+async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+    """What the game expects now, for a sticker or a photo: a letter of its alphabet,
+    a set-up button, or (after the game) a new game."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or loaded.session.phase is Phase.OVER:
+        return shared_texts.nothing_running(lang)
+    if loaded.session.phase is not Phase.PLAYING:
+        return texts.choose_with_buttons(lang)
+    return texts.expected_input(lang, english=loaded.session.english)
+
+
+async def _load_checked(found: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[LetterSession] | None, str | None]:
+    """The chat's letter game, and the notice to send when it was saved on a board the
+    current word list no longer has: such a game is ended here, before any use."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or not loaded.session.running:
+        return loaded, None
+    session = loaded.session
+    if not letters.retire_if_outdated(_game(found, session), session):
+        return loaded, None
+    await found.save(chat_id, session, loaded)
+    return loaded, texts.board_outdated(lang, session.board, english=session.english)
 
 
 def _ending_tally(turn: letters.Turn) -> Tally | None:
@@ -177,29 +200,59 @@ def _ending_tally(turn: letters.Turn) -> Tally | None:
     return Tally(won=1) if turn.ending.player_won else Tally(lost=1)
 
 
+#: A hint or a give-up (chat, user, language, and the button press, if one asked), committed;
+#: its answer, or None when the press was stale.
+Act = Callable[[Deps, int, int, Lang, Press | None], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+
+
 async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _answer_command(update, context, _hint)
+
+
+async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act: Act) -> None:
+    """/hint or /giveup: do it and reply (a command, unlike a button, is never stale)."""
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    text, markup = await _hint(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    answer = await act(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update), None)
+    assert answer is not None
+    await update.message.reply_text(answer[0], reply_markup=answer[1])
 
 
-async def _hint(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, user_id, letters.hint, Tally(hints=1))
+async def _hint(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """A hint, committed; with a button ``press``, None when that button is stale."""
+    changed = await _change_running(found, chat_id, lang, letters.hint, _hint_tally, user_id=user_id, press=press)
+    if isinstance(changed, str):
+        return changed, None
     if changed is None:
+        if press is not None:
+            return None
         return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
     session, given = changed
     return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
 
 
+def _hint_tally(given: letters.Hint) -> Tally | None:
+    """A hint asked once more after both were given repeats them: not another hint in /stats."""
+    return None if given.repeated else Tally(hints=1)
+
+
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    text, markup = await _give_up(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update))
-    await update.message.reply_text(text, reply_markup=markup)
+    await _answer_command(update, context, _give_up)
 
 
-async def _give_up(found: Deps, chat_id: int, user_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None]:
-    changed = await _change_running(found, chat_id, user_id, letters.give_up, Tally(lost=1))
+async def _give_up(
+    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
+) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The game given up, committed; with a button ``press``, None when that button is stale."""
+    changed = await _change_running(
+        found, chat_id, lang, letters.give_up, lambda _: Tally(lost=1), user_id=user_id, press=press
+    )
+    if isinstance(changed, str):
+        return changed, None
     if changed is None:
+        if press is not None:
+            return None
         return await _unless_setting_up(found, chat_id, lang, shared_texts.nothing_running(lang)), None
     session, result = changed
     return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
@@ -221,19 +274,38 @@ async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str
 async def _change_running(
     found: Deps,
     chat_id: int,
-    user_id: int,
+    lang: Lang,
     change: Callable[[LetterGame, LetterSession], T],
-    tally: Tally,
-) -> tuple[LetterSession, T] | None:
+    tally: Callable[[T], Tally | None],
+    *,
+    user_id: int,
+    press: Press | None = None,
+) -> tuple[LetterSession, T] | str | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
-    it with the player's ``tally``; None when there is no game in play."""
+    it with the player's record change ``tally`` makes of its result; None when there
+    is no game in play, or when the button ``press`` that asked for it is stale (checked
+    under the same lock as the change, so a tap racing a letter never lands on the next
+    turn); the notice when the game had to end because its board left the word list."""
     async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, LetterSession)
+        loaded, outdated = await _load_checked(found, chat_id, lang)
+        if outdated is not None:
+            return outdated
         if loaded is None or loaded.session.phase is not Phase.PLAYING:
             return None
+        if press is not None and not await _current(found, chat_id, loaded.session, press):
+            return None
         result = change(_game(found, loaded.session), loaded.session)
-        await _save(found, chat_id, loaded, user_id=user_id, tally=tally)
+        await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
     return loaded.session, result
+
+
+#: The longest board /whowins takes (the longest English fragment is 30 letters deep).
+MAX_TYPED_LETTERS = 40
+
+
+async def _current(found: Deps, chat_id: int, session: LetterSession, press: Press) -> bool:
+    """Whether a hint or give-up button was made for this game at this turn."""
+    return session.id == press.session_id and press.step == len(session.board) and await is_active(found, chat_id, KIND)
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -242,9 +314,17 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
     lang = lang_of(update)
+    async with found.locks[update.effective_chat.id]:
+        _, outdated = await _load_checked(found, update.effective_chat.id, lang)
+    if outdated is not None:
+        await update.message.reply_text(outdated)
+        return
     playing = await _letter_game_played(found, update.effective_chat.id)
     game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
-    typed = _composed("".join(context.args or []))
+    typed = "".join(context.args or [])
+    if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
+        await update.message.reply_text(texts.too_many_letters(lang, MAX_TYPED_LETTERS))
+        return
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
@@ -261,7 +341,16 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
-        await update.message.reply_text(texts.who_wins_text(lang, answer, game.rule, english=english))
+        you_first = None if typed else _player_opened(playing)
+        await update.message.reply_text(
+            texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
+        )
+
+
+def _player_opened(playing: LetterSession | None) -> bool | None:
+    """On the board of a game under way, whether the player opened it (so the answer can
+    say «вы» and «я»); None for any other board."""
+    return playing.player_first if playing is not None and playing.running else None
 
 
 async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:
@@ -324,15 +413,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 return
             await _setup_step(update, context, found, loaded=loaded, press=press, lang=lang)
             return
-        if session.phase is not Phase.PLAYING or press.step != len(session.board):
-            await query.answer(shared_texts.stale_button(lang))
-            return
+    act = _hint if press.action == "hint" else _give_up
+    answer = await act(found, chat.id, update.effective_user.id, lang, press)
+    if answer is None:
+        await query.answer(shared_texts.stale_button(lang))
+        return
     await query.answer()
-    if press.action == "hint":
-        text, markup = await _hint(found, chat.id, update.effective_user.id, lang)
-    else:
-        text, markup = await _give_up(found, chat.id, update.effective_user.id, lang)
-    await context.bot.send_message(chat.id, text, reply_markup=markup)
+    await context.bot.send_message(chat.id, answer[0], reply_markup=answer[1])
 
 
 def _choose(found: Deps, session: LetterSession, press: Press) -> None:
@@ -388,3 +475,11 @@ async def _setup_step(
             texts.turn_text(lang, turn, game.rule, english=session.english),
             reply_markup=keyboards.letter_play(lang, session),
         )
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The board and its buttons while a game is played (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, LetterSession)
+    if loaded is None or loaded.session.phase is not Phase.PLAYING:
+        return None
+    return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)

@@ -7,7 +7,7 @@ from telegram import InlineKeyboardMarkup
 from bot.keyboards import AGAIN_LETTERS, COMMON_CHOICES, MENU, MENU_LETTERS, Press, button, parse
 from bot.letters import texts
 from bot.letters.session import LetterSession
-from bot.texts import Lang, button_first, button_level, button_other_setup
+from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier
@@ -59,7 +59,7 @@ def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     prefix = f"{KIND}:{session.id}:{len(session.board)}"
     if session.over:
         return InlineKeyboardMarkup(
-            [[button(texts.button_again(lang), MENU_AGAIN)], [button(button_other_setup(lang), MENU_LETTERS)]]
+            [[button(button_again(lang), MENU_AGAIN)], [button(button_other_setup(lang), MENU_LETTERS)]]
         )
     giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
     if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them

@@ -7,6 +7,7 @@ session and render what the function returned with :mod:`bot.letters.texts`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -126,6 +127,7 @@ class Refusal:
 class Hint:
     stage: int  # 1: the playable letters; 2: which of them win
     plays: list[Play]
+    repeated: bool = False  # asked again after both: shown again, not counted again
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,15 @@ class WhoWins:
     winner: str
     winning: list[Play]
     over_word: str | None  # the board is already a finished word
+
+
+def asked_dictionary(args: Sequence[str]) -> str | None:
+    """Which words /play's arguments ask for: none (or ``ru``) the Russian nouns, ``en``
+    English Ghost; None for anything else, which is answered, not guessed at."""
+    asked = [arg.lower() for arg in args]
+    if asked in ([], ["ru"]):
+        return "ru"
+    return ENGLISH if asked == [ENGLISH] else None
 
 
 def same_setup(last: LetterSession) -> LetterSession:
@@ -206,13 +217,23 @@ def _judge(game: LetterGame, session: LetterSession, by_player: bool, before: st
     return Ending(not by_player, EndReason.NO_WORD, session.board, None, game.plays(before))
 
 
+def retire_if_outdated(game: LetterGame, session: LetterSession) -> bool:
+    """End a running game whose board the word list no longer has (words were excluded
+    since it was saved): no move, hint or verdict is defined there. Counted for nobody."""
+    if not session.running or game.verdict(session.board) is Verdict.GOES_ON:
+        return False
+    session.over = True
+    return True
+
+
 def hint(game: LetterGame, session: LetterSession) -> Hint:
     """First the playable letters; asked again in the same turn, which of them win."""
+    repeated = session.hint_stage == 2
     session.hint_stage = min(session.hint_stage + 1, 2)
     plays = game.plays(session.board)
     if session.hint_stage == 2:
         plays = [play for play in plays if play.outcome is Value.WIN]
-    return Hint(session.hint_stage, plays)
+    return Hint(session.hint_stage, plays, repeated)
 
 
 def give_up(game: LetterGame, session: LetterSession) -> GiveUp:

@@ -12,6 +12,15 @@ from solver.lookup import Absence, WordReport
 from solver.words import Reason, Tier
 
 
+def play_usage(lang: Lang) -> str:
+    """/play with an argument it does not know."""
+    return t(
+        lang,
+        "/play — игра в буквы по-русски, /play en — English Ghost (английские слова).",
+        "/play for the Russian letter game, /play en for English Ghost (English words).",
+    )
+
+
 def rules(lang: Lang) -> str:
     return t(
         lang,
@@ -66,10 +75,6 @@ def button_hint(lang: Lang, stage: int) -> str:
 
 def button_giveup(lang: Lang) -> str:
     return t(lang, "🏳 Сдаться", "🏳 Give up")
-
-
-def button_again(lang: Lang) -> str:
-    return t(lang, "🔁 Ещё партию", "🔁 Play again")
 
 
 def ask_rule(lang: Lang) -> str:
@@ -206,9 +211,9 @@ def not_a_letter(lang: Lang, error: InputError, english: bool = False) -> str:
     return t(lang, "Пришлите одну русскую букву (или /hint, /giveup).", "Send one Russian letter (or /hint, /giveup).")
 
 
-def expected_input(lang: Lang) -> str:
+def expected_input(lang: Lang, *, english: bool) -> str:
     """What the game waits for, told to a player who sent a sticker or a photo."""
-    return not_a_letter(lang, InputError(InputProblem.NOT_IN_ALPHABET, ""))
+    return not_a_letter(lang, InputError(InputProblem.NOT_IN_ALPHABET, ""), english=english)
 
 
 def hint_text(lang: Lang, hint: Hint) -> str:
@@ -220,6 +225,18 @@ def hint_text(lang: Lang, hint: Hint) -> str:
             lang, "🏆 При моей лучшей игре здесь выигрывающих букв нет.", "🏆 Against my best play no letter wins here."
         )
     return t(lang, "🏆 Выигрывают: ", "🏆 Winning letters: ") + examples(lang, hint.plays, limit=12)
+
+
+def board_outdated(lang: Lang, letters: str, *, english: bool) -> str:
+    """A saved game whose board the updated word list no longer has: ended, counted for nobody."""
+    play = "/play en" if english else "/play"
+    return t(
+        lang,
+        f"⚠️ Партия остановлена: словарь обновился, и с {board(letters)} больше не начинается ни одно слово. "
+        f"В статистику она не идёт. {play} — новая игра.",
+        f"⚠️ This game is stopped: the word list was updated and no word begins with {board(letters)} any more. "
+        f"It does not count in your stats. {play} for a new game.",
+    )
 
 
 def no_game_to_hint(lang: Lang) -> str:
@@ -250,7 +267,9 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     return f"{head}\n{how[:3500]}"
 
 
-def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you_first: bool | None = None) -> str:
+    """``you_first``: on the board of the player's own game, whether they opened it; the
+    players are then «вы» and «я», not the first and the second player."""
     # The game is named: /whowins is asked from any game, and its answer is about this one.
     rule_name = (
         "👻 English Ghost"
@@ -264,20 +283,38 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
             f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
         )
-    winner = _player(lang, answer.winner)
+    wins = _of_seat(lang, WINS, answer.winner, you_first)
     text = t(
         lang,
-        f"{rule_name}. С {where} при лучшей игре выигрывает {winner}.",
-        f"{rule_name}. From {where}, with perfect play, {winner} wins.",
+        f"{rule_name}. С {where} при лучшей игре {wins}.",
+        f"{rule_name}. From {where}, with perfect play, {wins}.",
     )
     if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
-        mover = _player(lang, answer.to_move)
-        text += t(lang, f" Сейчас ходит {mover}.", f" It is {mover}'s move.")
+        text += " " + _of_seat(lang, MOVES, answer.to_move, you_first)
     if answer.winning:
         text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
         text += t(lang, "\nУ того, кто ходит, выигрывающих букв нет.", "\nThe player to move has no winning letter.")
     return text
+
+
+#: What /whowins says of a seat, (Russian, English): of a player named by seat, of «вы», of «я».
+Said = tuple[tuple[str, str], tuple[str, str], tuple[str, str]]
+WINS: Said = (("выигрывает {}", "{} wins"), ("выигрываете вы", "you win"), ("выигрываю я", "I win"))
+MOVES: Said = (
+    ("Сейчас ходит {}.", "It is {}'s move."),
+    ("Сейчас ваш ход.", "It is your move."),
+    ("Сейчас мой ход.", "It is my move."),
+)
+
+
+def _of_seat(lang: Lang, said: Said, which: str, you_first: bool | None) -> str:
+    """``said`` of the ``which`` seat: by its number, or as «вы» / «я» in the player's own game."""
+    if you_first is None:
+        russian, english = said[0]
+        return t(lang, russian.format(_player(lang, which)), english.format(_player(lang, which)))
+    russian, english = said[1] if (which == "first") == you_first else said[2]
+    return t(lang, russian, english)
 
 
 def _player(lang: Lang, which: str) -> str:
@@ -297,6 +334,14 @@ def no_word_starts(lang: Lang, *, english: bool) -> str:
 
 def ends_earlier(lang: Lang, word: str) -> str:
     return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
+
+
+def too_many_letters(lang: Lang, limit: int) -> str:
+    return t(
+        lang,
+        f"После /whowins — не больше {limit} букв: длиннее слов в словаре нет.",
+        f"/whowins takes at most {limit} letters: no word in the dictionary is longer.",
+    )
 
 
 def not_letters(lang: Lang, *, english: bool = False) -> str:

@@ -20,7 +20,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
-from bot.wordle.session import KIND, Progress, WordleSession
+from bot.wordle.session import KIND, MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
 Answer = tuple[str, InlineKeyboardMarkup | None]
@@ -54,6 +54,9 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         return
     if loaded.session.solved:
         await update.message.reply_text(texts.already_solved(lang))
+        return
+    if loaded.session.full:
+        await update.message.reply_text(texts.too_many_entries(lang, MAX_ENTRIES))
         return
     typed = composed(update.message.text or "")
     entry = parse_entry(typed, loaded.session.suggestion)
@@ -194,6 +197,9 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await query.answer(shared_texts.stale_button(lang))
             return
         session = loaded.session
+        if press.action != "tap" and session.full:
+            await query.answer(texts.too_many_entries(lang, MAX_ENTRIES), show_alert=True)
+            return
         if press.action == "tap":
             wordle.tap(session, int(press.argument))
             await found.save(chat.id, session, loaded)
@@ -217,3 +223,12 @@ async def _remaining_if_current(found: Deps, chat_id: int, loaded: Loaded[Wordle
     if session.id != press.session_id or press.step != len(session.entries) or session.solved or session.given_up:
         return 0
     return len(found.solvers.wordle.candidates(session.history, session.refused))
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+    """The entries so far and the word to try (a redelivered update's answer)."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        return None
+    progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
+    return _shown(lang, loaded.session, progress)

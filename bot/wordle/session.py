@@ -20,6 +20,9 @@ MAX_LISTED = 10
 NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
 #: In place of a mask: the game did not accept the word (it knows fewer words than our list).
 REFUSED = "-"
+#: Entries one session takes (the game itself allows 6 tries): every reply lists them, and
+#: from entry 335 on a reply outgrew Telegram's 4,096 characters.
+MAX_ENTRIES = 30
 
 
 @dataclass
@@ -53,6 +56,11 @@ class WordleSession(Session):
     @property
     def running(self) -> bool:
         return bool(self.entries) and not self.solved and not self.given_up
+
+    @property
+    def full(self) -> bool:
+        """No room for another entry (``MAX_ENTRIES``): /undo or a new game."""
+        return len(self.entries) >= MAX_ENTRIES
 
     def resign(self) -> None:
         self.given_up = True

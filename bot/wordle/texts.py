@@ -234,3 +234,11 @@ def already_solved(lang: Lang) -> str:
         "Это слово уже отгадано. /5bukv — новая игра, /undo — отменить.",
         "That word is solved. /5bukv for a new one, /undo to take it back.",
     )
+
+
+def too_many_entries(lang: Lang, limit: int) -> str:
+    return t(
+        lang,
+        f"Здесь уже {limit} попыток — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
+        f"This game already has {limit} entries, the most I take. /undo takes one back, /5bukv starts anew.",
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -50,13 +51,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(f"solver.cli.{COMMANDS[command][0]}")
         parser = Parser(prog=f"python -m solver {command}", description=COMMANDS[command][1])
         module.add_arguments(parser)
-        return int(module.run(parser.parse_args(argv[1:])) or 0)
+        status = int(module.run(parser.parse_args(argv[1:])) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at exit
+        return status
+    except BrokenPipeError:
+        _discard_further_output()
+        return 1
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
+
+
+def _discard_further_output() -> None:
+    """Point stdout at devnull so the interpreter's final flush cannot fail again.
+
+    The Python docs' recipe for ``… | head``: the reader has gone, which is
+    not an error worth a traceback.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _command_name(argv: list[str]) -> str:

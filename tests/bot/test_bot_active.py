@@ -131,3 +131,15 @@ def test_start_and_switch_buttons_are_read_strictly(data: str) -> None:
         assert press.action in (keyboards.RESIGN, keyboards.KEEP) and press.argument in keyboards.TARGETS
     target = keyboards.menu_target(data)
     assert target is None or target in keyboards.TARGETS
+
+
+async def test_a_game_still_in_set_up_is_left_without_a_question(bot: Bot, database: Path) -> None:
+    """By design: a set-up has no move to lose and counts nowhere, so starting another game
+    just starts it (the choices made so far are dropped)."""
+    player = Player(bot, 804)
+    await player.say("/play")
+    await player.tap("выиграл")  # the rule chosen, the set-up goes on
+    reply = await player.say("/fingers")
+    assert ASKS not in reply.text and "Насколько сильно" in reply.text
+    assert record(database, 804, "letters") is None  # neither played nor lost
+    assert "Игра на пальцах" in (await player.say("/rules")).text  # the finger game is the chat's game now

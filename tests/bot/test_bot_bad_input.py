@@ -26,7 +26,7 @@ from solver.wordle import EntryError, parse_entry
 T = TypeVar("T")
 SOMETHING_WRONG = "Что-то пошло не так"
 KNOWN_COMMANDS = {"start", "help", "rules", "play", "hint", "giveup", "stats", "whowins", "5bukv", "undo", "fingers"}
-KNOWN_COMMANDS |= {"word"}
+KNOWN_COMMANDS |= {"word", "l", "stop", "top"}
 KNOWN_COMMANDS |= {f"rules_{game}" for game in ("letters", "5bukv", "fingers", "group")}
 STATES = {
     501: "nothing started",

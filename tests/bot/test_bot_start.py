@@ -25,6 +25,10 @@ async def test_help_rules_and_unknown_commands(bot: Bot) -> None:
     assert "/hint" in (await player.say("/help")).text
     assert "Е и Ё — разные буквы" in (await player.say("/rules")).text
     assert "Не знаю такой команды" in (await player.say("/frobnicate")).text
+    for group_command in ("/l к", "/stop", "/top"):
+        assert "для игры в группе" in (await player.say(group_command)).text
+    assert "/play en — English Ghost" in (await player.say("/play fr")).text
+    assert "Сейчас игры нет" in (await player.say("привет")).text  # /play fr started nothing
     assert "Я понимаю только текст" in (await player.sticker()).text
     assert "Сейчас игры нет" in (await player.say("привет")).text
 

@@ -35,6 +35,31 @@ def test_the_limit_slides_and_the_notice_comes_once_per_window() -> None:
     assert throttle.dropped == 4
 
 
+def test_taps_on_one_message_are_not_a_flood_but_a_flood_of_taps_is() -> None:
+    """Issue 11: colouring a 5bukv guess takes up to 11 taps on one message; two guesses in
+    10 s must get through whole. Taps on one message still have a (looser) limit."""
+    clock = Clock()
+    throttle = Throttle(limit=20, seconds=10, clock=clock)
+    for message_id in (1, 2, 3):  # three guesses coloured in quick succession, 33 taps
+        assert all(throttle.admit(7, tapped=message_id)[0] for _ in range(11))
+    assert throttle.dropped == 0
+    flood = [throttle.admit(8, tapped=5)[0] for _ in range(200)]
+    assert flood.count(True) == 77  # 1 + 76 * 0.25 = 20
+    assert not any(flood[77:])
+    alternating = [throttle.admit(9, tapped=n % 2)[0] for n in range(40)]  # every tap on another message
+    assert alternating.count(True) == 20
+
+
+def test_quiet_users_are_forgotten() -> None:
+    clock = Clock()
+    throttle = Throttle(limit=3, seconds=10, clock=clock)
+    for user_id in range(100_000):
+        throttle.admit(user_id)
+    clock.now += 11
+    throttle.admit(1)
+    assert len(throttle.windows) == 1
+
+
 def test_zero_turns_it_off() -> None:
     throttle = Throttle(limit=0, seconds=10)
     assert all(throttle.admit(1) == (True, False) for _ in range(1000))

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Record, StaleSessionError, Store, StoreUnavailableError, Tally
+from bot.storage import (
+    APPLYING,
+    Record,
+    StaleSessionError,
+    Store,
+    StoreUnavailableError,
+    StoreWriteError,
+    Tally,
+)
 
 
 @pytest.fixture
@@ -123,6 +131,104 @@ async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path)
         with pytest.raises(StoreUnavailableError, match="newer bot"):
             await Store.open(database)
     assert on_file(database, "PRAGMA user_version") == [(99,)]
+
+
+async def test_the_applied_update_is_committed_with_the_session(store: Store, database: Path) -> None:
+    """Exactly once: the id of the update a save applies is on file in the same transaction."""
+    assert await store.last_applied(30) == 0
+    token = APPLYING.set(41)
+    try:
+        version = await store.save(30, "letters", {"board": "к"}, None)
+    finally:
+        APPLYING.reset(token)
+    await store.save(30, "letters", {"board": "ко"}, version, update_id=40)  # an older id never lowers it
+    assert await store.last_applied(30) == 41
+    assert on_file(database, "SELECT update_id FROM applied_updates WHERE chat_id = 30") == [(41,)]
+    with pytest.raises(StaleSessionError):  # a refused save records nothing
+        await store.save(30, "letters", {"board": "кот"}, version, update_id=50)
+    assert on_file(database, "SELECT update_id FROM applied_updates WHERE chat_id = 30") == [(41,)]
+
+
+async def test_a_restarted_store_knows_what_was_applied(database: Path) -> None:
+    first = await Store.open(database)
+    try:
+        await first.save(31, "wordle", {"entries": []}, None, update_id=7)
+    finally:
+        await first.close()
+    second = await Store.open(database)
+    try:
+        assert await second.last_applied(31) == 7
+        assert await second.last_applied(32) == 0
+    finally:
+        await second.close()
+
+
+async def test_a_full_disk_fails_saves_politely_and_they_resume_by_themselves(
+    store: Store, database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite's page cap (``max_page_count``) stands in for a full disk here; the fault benchmark
+    fills a real one. Every refused save is a StoreWriteError, logged once, with nothing changed."""
+    version = await store.save(33, "letters", {"board": ""}, None)
+    pages = on_file(database, "PRAGMA page_count")[0][0]
+    await store._db.execute_fetchall(f"PRAGMA max_page_count={pages}")  # no room to grow
+    big = {"board": "я" * 100_000}
+    for _ in range(3):
+        with pytest.raises(StoreWriteError):
+            await store.save(33, "letters", big, version, update_id=99)
+    assert store.writes_failing
+    failing = [r for r in caplog.records if "database writes are failing" in r.getMessage()]
+    assert len(failing) == 1 and "database or disk is full" in failing[0].getMessage()
+    assert on_file(database, "SELECT state, version FROM sessions WHERE chat_id = 33") == [('{"board": ""}', 1)]
+    assert await store.last_applied(33) == 0
+    await store._db.execute_fetchall("PRAGMA max_page_count=1073741823")  # space is back
+    assert await store.save(33, "letters", big, version, update_id=99) == 2
+    assert not store.writes_failing
+    assert any("database writes work again, after 3 refused" in r.getMessage() for r in caplog.records)
+
+
+async def test_an_idle_store_truncates_its_log(database: Path) -> None:
+    """The log is bounded: once saves stop, the next checkpoint round empties the -wal file."""
+    store = await Store.open(database, checkpoint_seconds=0.05)
+    try:
+        for n in range(50):
+            await store.save(34, "letters", {"n": n, "pad": "x" * 2000}, n or None)
+            if n == 0:
+                log = database.with_name(database.name + "-wal")
+        assert log.stat().st_size > 0  # written while saves came
+        await asyncio.sleep(0.4)
+        assert log.stat().st_size == 0
+    finally:
+        await store.close()
+
+
+async def test_a_corrupt_file_is_refused_with_one_line(database: Path) -> None:
+    database.parent.mkdir(parents=True)
+    database.write_bytes(b"this is not a database, " * 200)
+    with pytest.raises(StoreUnavailableError, match=r"^cannot (open|use) the database .*not a database"):
+        await Store.open(database)
+    second = await Store.open(database.with_name("fresh.sqlite3"))  # nothing was left held
+    await second.close()
+
+
+async def test_a_damaged_file_fails_the_quick_check(database: Path) -> None:
+    database.parent.mkdir(parents=True)
+    with sqlite3.connect(database) as db:
+        db.execute("CREATE TABLE filler (x TEXT)")
+        db.executemany("INSERT INTO filler VALUES (?)", [("x" * 500,) for _ in range(200)])
+    data = bytearray(database.read_bytes())
+    page = 4096
+    data[3 * page : 3 * page + 200] = b"\xff" * 200  # a B-tree page in the middle, overwritten
+    database.write_bytes(bytes(data))
+    with pytest.raises(StoreUnavailableError, match=r"damaged|malformed|cannot"):
+        await Store.open(database)
+
+
+async def test_close_releases_the_file_even_when_closing_fails(database: Path) -> None:
+    store = await Store.open(database)
+    await store._checkpoints.close()  # a connection that already died
+    await store.close()
+    again = await Store.open(database)  # the lock was released all the same
+    await again.close()
 
 
 async def test_reported_answers_count_each_player_once_and_stay_on_file(store: Store, database: Path) -> None:

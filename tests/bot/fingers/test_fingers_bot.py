@@ -59,7 +59,7 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     assert labels == [finger_move("ru", m) for m in player_moves(solvers.fingers, starting)]
     reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
-    assert [b["text"] for b in player.buttons()] == ["✋ Ещё партию", "⚙️ Ещё партию, другие настройки"]
+    assert [b["text"] for b in player.buttons()] == ["🔁 Ещё партию", "⚙️ Ещё партию, другие настройки"]
     assert record(database, 501, "fingers") == (1, 0, 1, 0)
     assert "Пальцы: игр 1, побед 0, поражений 1, ничьих 0" in (await player.say("/stats")).text
 
@@ -152,7 +152,7 @@ async def test_play_again_keeps_the_level_and_who_starts(bot: Bot, database: Pat
     await player.tap("Сильный")
     await player.tap("Начинает бот")
     await player.say("/giveup")
-    reply = await player.tap("✋ Ещё партию")
+    reply = await player.tap("🔁 Ещё партию")
     assert "Я: " in reply.text and "Ваш ход" in reply.text  # the bot opened again
     state = stored_state(database, 505, "fingers")
     assert state is not None and state[0]["level"] == "strong" and state[0]["player_first"] is False

@@ -27,6 +27,7 @@ from bot_harness import (
 )
 
 from bot.deps import Deps
+from bot.group.session import SEATS
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Fault
 from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
@@ -128,6 +129,7 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     scoped = [c for c in bot.standin.calls if c.method == "setMyCommands" and c.params.get("scope")]
     assert scoped and all(c.params["scope"] == {"type": "all_group_chats"} for c in scoped)
     assert any(c.params.get("language_code") == "en" for c in scoped)
+    assert "/play en — English Ghost" in (await group.say(301, "/play fr")).text  # no lobby for a guess
     lobby, buttons = await open_lobby(group, 301, 302)
     assert "уже идёт игра" in (await group.say(303, "/play")).text
     await group.press(301, lobby, button(buttons, "Начать"))
@@ -424,3 +426,26 @@ async def test_a_lobby_expiry_survives_a_restart(standin: BotApiStandin, solvers
         await wait_for_text(standin, "Игру так и не начали", first)
         assert lobby_text(bot, lobby).startswith("⌛ Игру так и не начали")
         assert "Игроки: Боря" in (await Group(bot).say(302, "/play")).text  # a new lobby can open
+
+
+def test_the_group_tables_for_up_to_four_players_are_built_at_start(solvers: Solvers) -> None:
+    """So no group's first bot move waits for its table (more seats: on first use)."""
+    for game in solvers.group_games:
+        assert {2, 3, 4} <= set(game.solved_seat_counts())
+    assert solvers.full_games[Rule.COMPLETE_WINS].solved_seat_counts() == []  # groups play everyday words
+
+
+async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter_in_a_group(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group.say(301, "и\u0306")  # «й» as some keyboards and pasted text send it
+    assert "Доска: «Й»" in reply.text
+
+
+async def test_a_full_lobby_says_so(bot: Bot) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, *range(2001, 2001 + SEATS))
+    full = [f"Мест нет: в игре до {SEATS} участников."]
+    assert notices(await group.press(2999, lobby, button(buttons, "Играю"))) == full
+    assert notices(await group.press(2001, lobby, button(buttons, "Бот тоже играет"))) == full

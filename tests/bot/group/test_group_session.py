@@ -25,6 +25,16 @@ def test_two_players_are_needed_and_no_one_joins_twice() -> None:
     assert session.phase is GroupPhase.PLAYING and not group.join(session, 3, "C")
 
 
+def test_a_lobby_seats_as_many_as_the_solver_has_tables_for() -> None:
+    session = GroupSession(creator=1)
+    for player in range(1, group.SEATS + 1):
+        assert group.join(session, player, f"P{player}")
+    assert not group.join(session, group.SEATS + 1, "one too many")
+    assert not group.toggle_bot(session) and group.BOT not in session.players  # no seat for the bot either
+    LetterGame(["кот", "кит"], Rule.COMPLETE_LOSES, min_length=2).with_players(len(session.players))  # a table exists
+    assert group.leave(session, 2) is not None and group.toggle_bot(session) and group.BOT in session.players
+
+
 def test_completing_a_word_puts_the_completer_out_under_complete_loses() -> None:
     game = LetterGame(WORDS, Rule.COMPLETE_LOSES, min_length=2)
     session = three_players(Rule.COMPLETE_LOSES)

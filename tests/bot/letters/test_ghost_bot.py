@@ -51,7 +51,8 @@ async def test_play_en_for_anyone(bot: Bot, solvers: Solvers, database: Path) ->
     reply = await player.tap("Мягко")
     assert "Я: " in reply.text
     opening = reply.last_board()
-    assert "выигрывает первый игрок" in (await player.say("/whowins")).text  # the chat's game: English Ghost
+    answer = (await player.say("/whowins")).text  # the chat's game: English Ghost, which the bot opened
+    assert "выигрываю я" in answer and "Сейчас ваш ход" in answer
     assert opening in solvers.english.alphabet
     state = stored_state(database, 602, "letters")
     assert state is not None and state[0]["dictionary"] == "en"

@@ -104,6 +104,8 @@ async def test_hints_first_playable_then_winning(bot: Bot, solvers: Solvers, dat
     assert winning, "Ghost with the Russian nouns is a first-player win"
     assert f"Выигрывают: {winning[0].upper()} (" in reply.text
     assert record(database, 205, "letters") == (1, 0, 0, 2)
+    assert f"Выигрывают: {winning[0].upper()} (" in (await player.say("/hint")).text  # a third: the same again ...
+    assert record(database, 205, "letters") == (1, 0, 0, 2)  # ... not another hint
     assert "подсказок 2" in (await player.say("/stats")).text
     reply = await player.say(winning[0])  # a move starts a new turn: the first hint is the playable letters again
     assert "Можно сыграть" in (await player.say("/hint")).text
@@ -145,7 +147,11 @@ async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) 
     player = Player(bot, 209)
     await new_letter_game(player, "выиграл", "Я начинаю")
     board = (await player.say("к")).last_board()
-    assert f"С «{board.upper()}» при лучшей игре" in (await player.say("/whowins")).text
+    answer = (await player.say("/whowins")).text  # the game's own board: «вы» and «я», not first and second
+    game = solvers.games[Rule.COMPLETE_WINS]
+    wins = "выигрываете вы" if game.winner(board) == "first" else "выигрываю я"
+    assert f"С «{board.upper()}» при лучшей игре {wins}. Сейчас ваш ход." in answer
+    assert "игрок" not in answer
     await player.say("/giveup")
     await player.say("/play en")
     await player.tap("Обычные слова")

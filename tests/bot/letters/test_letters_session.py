@@ -83,6 +83,9 @@ def test_a_hint_first_lists_then_judges_the_letters() -> None:
     first, second = letters.hint(game, session), letters.hint(game, session)
     assert first.stage == 1 and {play.letter for play in first.plays} == {"к", "р"}
     assert second.stage == 2 and {play.letter for play in second.plays} == set(game.winning_letters(""))
+    third = letters.hint(game, session)
+    assert third.stage == 2 and third.plays == second.plays
+    assert not first.repeated and not second.repeated and third.repeated
 
 
 def test_giving_up_ends_the_game_and_shows_the_way() -> None:

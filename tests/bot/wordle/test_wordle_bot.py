@@ -53,7 +53,7 @@ async def test_button_taps_reach_the_word(bot: Bot, solvers: Solvers) -> None:
             for _ in range(TAPS[colour]):
                 tile = next(b for b in player.buttons() if b["callback_data"].endswith(f":tap:{index}"))
                 tapped = await player.press_data(player.keyboards[-1][0], tile["callback_data"])
-                assert [c.method for c in tapped.calls] == ["answerCallbackQuery", "editMessageReplyMarkup"]
+                assert sorted(c.method for c in tapped.calls) == ["answerCallbackQuery", "editMessageReplyMarkup"]
         shown = "".join(b["text"][0] for b in player.buttons()[:5])
         assert shown == "".join({"y": "🟨", "w": "⬜", "g": "⬛"}[c.value] for c in feedback(guess, secret))
         reply = await player.tap("Готово")

@@ -1,0 +1,455 @@
+"""The fault benchmark: the real ``python -m bot`` through crashes, a full disk, a broken
+Telegram and bad updates, counting what each player's updates became.
+
+The bot runs as its own process with SQLite on disk, long polling the Bot API
+stand-in on 127.0.0.1, which this script runs. Every chat first sets up a letter
+game, then sends ``/hint`` over and over, one at a time: each applied ``/hint``
+adds exactly 1 to the player's hint count on file, so after the run the count
+says how many of the chat's hints were applied. Telegram keeps an update until
+a later getUpdates confirms it, so every hint sent is delivered in the end.
+
+* ``sent``: hints sent; ``acknowledged``: hints the player got an answer to, other
+  than "could not save, try again" (the full disk's answer: that hint is not applied);
+* ``lost``: acknowledged hints not on file (every answer follows a commit);
+  ``applied twice``: hints on file beyond those sent, less those answered "try
+  again" (summed per chat);
+* ``unanswered``: hints never answered and never applied. python-telegram-bot
+  confirms a batch with its next getUpdates, before the batch is handled, so a
+  SIGKILL in between drops those updates; the player saw no answer and sends again;
+* ``exceptions``: tracebacks, ERROR and CRITICAL lines in the bot's log;
+* ``recovery``: seconds from a restart until the bot answered again (SIGKILL),
+  or from space coming back until a save worked (full disk).
+
+Scenarios: ``kill`` (SIGKILL at random moments, then restart: answered updates
+redelivered), ``disk`` (the database on a 2 MB tmpfs filled up, then freed; needs
+root for the mount, else it says so and is skipped), ``telegram`` (429, 5xx,
+hangs, dropped connections, calls done but unanswered, injected at random),
+``fuzz`` (texts, stickers, forged buttons, huge commands, an unparsable update).
+
+    .venv/bin/python benchmarks/bench_faults.py [--chats 20] [--kills 8] [--seconds 15] [--only kill disk ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
+from bot.texts import try_again_soon  # noqa: E402
+
+SETUP = ("rule:complete-loses", "first:1", "level:perfect", "strict:0")
+FIRST_CHAT = 200_000
+PROBLEMS = ("Traceback", " ERROR ", " CRITICAL ")
+TELEGRAM_FAULTS = (
+    Fault.RETRY_AFTER,
+    Fault.SERVER_ERROR,
+    Fault.BAD_GATEWAY,
+    Fault.HANG,
+    Fault.DROP,
+    Fault.DELIVERED,
+)
+
+
+@dataclass
+class Tally:
+    """What one scenario measured."""
+
+    scenario: str
+    sent: int = 0
+    acknowledged: int = 0
+    lost: int = 0
+    twice: int = 0
+    exceptions: int = 0
+    recoveries: list[float] = field(default_factory=list)
+    unanswered: int = 0  # sent, never answered and never applied: the player sees no answer
+    note: str = ""
+
+    def row(self) -> str:
+        recovery = f"{max(self.recoveries):.2f}" if self.recoveries else "-"
+        return (
+            f"{self.scenario:<9} {self.sent:>6} {self.acknowledged:>6} {self.lost:>5} {self.twice:>6} "
+            f"{self.exceptions:>6} {recovery:>9} {self.unanswered:>6}  {self.note}"
+        )
+
+
+#: Every bot made, so none outlives a scenario that failed half-way.
+STARTED: list[Bot] = []
+
+
+def end_all() -> None:
+    for bot in STARTED:
+        bot.end()
+
+
+HEADER = (
+    f"{'scenario':<9} {'sent':>6} {'acked':>6} {'lost':>5} {'twice':>6} {'except':>6} {'recovery':>9} {'unansw':>6}"
+)
+
+
+class Bot:
+    """The bot process: started, killed, restarted, its log kept across runs."""
+
+    def __init__(self, standin: BotApiStandin, database: Path, **settings: str) -> None:
+        self.standin = standin
+        self.database = database
+        self.settings = settings
+        self.process: asyncio.subprocess.Process | None = None
+        self.logs: list[str] = []
+        self._log_tasks: list[asyncio.Task[None]] = []
+        STARTED.append(self)
+
+    async def start(self) -> float:
+        """Start and wait until it polls; seconds it took."""
+        began = time.perf_counter()
+        polls = len(self.standin.polls)
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "PYTHONPATH": str(ROOT),
+            "BOT_TOKEN": FAKE_TOKEN,
+            "TELEGRAM_API_BASE_URL": self.standin.base_url,
+            "DATABASE_PATH": str(self.database),
+            "LOG_LEVEL": "WARNING",
+            "TELEGRAM_MAX_RATE": "0",
+            "THROTTLE_MESSAGES": "0",
+            **self.settings,
+        }
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=self.database.parent, env=env, stderr=asyncio.subprocess.PIPE
+        )
+        self._log_tasks.append(asyncio.create_task(self._keep_log(self.process)))
+        while len(self.standin.polls) <= polls:
+            if self.process.returncode is not None:
+                await asyncio.gather(*self._log_tasks)
+                raise RuntimeError("the bot stopped at start:\n" + self.logs[-1])
+            await asyncio.sleep(0.02)
+        return time.perf_counter() - began
+
+    async def _keep_log(self, process: asyncio.subprocess.Process) -> None:
+        assert process.stderr is not None
+        self.logs.append((await process.stderr.read()).decode(errors="replace"))
+
+    async def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()
+        await self.process.wait()
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.standin.release_pollers()
+            self.process.send_signal(signal.SIGINT)
+            await asyncio.wait_for(self.process.wait(), 60)
+            self.standin.hurry = False
+        await asyncio.gather(*self._log_tasks)
+
+    def end(self) -> None:
+        """Whatever happened, no bot process outlives the benchmark."""
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+
+    def problems(self) -> list[str]:
+        """The log's tracebacks, ERROR and CRITICAL lines."""
+        return [line for log in self.logs for line in log.splitlines() if any(p in f" {line} " for p in PROBLEMS)]
+
+    def exceptions(self) -> int:
+        return len(self.problems())
+
+
+class Player:
+    """One chat: sets up a letter game, then asks for hints one at a time."""
+
+    def __init__(self, chat_id: int, standin: BotApiStandin) -> None:
+        self.chat_id = chat_id
+        self.standin = standin
+        self.sent = 0
+        self.acknowledged = 0
+        self.asked_to_retry = 0  # answers saying the save failed: try again in a minute
+        self._answered: asyncio.Event = asyncio.Event()
+        standin.listeners.append(self._seen)
+
+    def _seen(self, call: Call) -> None:
+        if call.chat_id == self.chat_id and call.method in ("sendMessage", "editMessageText"):
+            self.asked_to_retry += call.text == try_again_soon("ru")
+            self._answered.set()
+
+    async def send(self, push: object, patience: float) -> bool:
+        self._answered.clear()
+        assert callable(push)
+        push()
+        try:
+            await asyncio.wait_for(self._answered.wait(), patience)
+        except TimeoutError:
+            return False
+        return True
+
+    async def set_up(self) -> None:
+        await self.send(lambda: self.standin.push_message(self.chat_id, "/play"), 60)
+        for choice in SETUP:
+            message_id, session_id = self._newest_buttons()
+            data = f"L:{session_id}:0:{choice}"
+            await self.send(lambda d=data, m=message_id: self.standin.push_callback(self.chat_id, m, d), 60)
+
+    def _newest_buttons(self) -> tuple[int, str]:
+        for (chat_id, message_id), message in reversed(self.standin.messages.items()):
+            rows = (message.get("reply_markup") or {}).get("inline_keyboard") or []
+            if chat_id == self.chat_id and rows:
+                return message_id, str(rows[0][0]["callback_data"]).split(":")[1]
+        raise RuntimeError(f"chat {self.chat_id}: no buttons")
+
+    async def hint_until(self, stop: asyncio.Event, patience: float) -> None:
+        while not stop.is_set():
+            self.sent += 1
+            if await self.send(lambda: self.standin.push_message(self.chat_id, "/hint"), patience):
+                self.acknowledged += 1
+
+
+def hints_on_file(database: Path, chat_id: int) -> int:
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        row = db.execute("SELECT sum(hints) FROM records WHERE user_id = ?", (chat_id,)).fetchone()
+    return int(row[0] or 0)
+
+
+def count(tally: Tally, players: list[Player], database: Path) -> None:
+    for player in players:
+        on_file = hints_on_file(database, player.chat_id)
+        applied = player.sent - player.asked_to_retry  # a refused save changed nothing, and said so
+        answered = player.acknowledged - player.asked_to_retry  # each such answer follows a commit
+        tally.sent += player.sent
+        tally.acknowledged += answered
+        tally.lost += max(0, answered - on_file)
+        tally.twice += max(0, on_file - applied)
+        tally.unanswered += max(0, applied - on_file) - max(0, answered - on_file)
+
+
+async def settle(tally: Tally, standin: BotApiStandin, bot: Bot, players: list[Player]) -> None:
+    """Once every update has been handled: stop the bot and count what the file holds."""
+    await drained(standin)
+    await bot.stop()
+    count(tally, players, bot.database)
+    tally.exceptions = bot.exceptions()
+
+
+async def drained(standin: BotApiStandin, seconds: float = 30) -> None:
+    """Wait until the bot has fetched and confirmed every update (Telegram's queue is empty)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if standin.pending() == 0:
+            return
+        await asyncio.sleep(0.1)
+
+
+@contextlib.asynccontextmanager
+async def playing(
+    standin: BotApiStandin, chats: int, patience: float
+) -> AsyncIterator[tuple[list[Player], asyncio.Event]]:
+    players = [Player(FIRST_CHAT + n, standin) for n in range(chats)]
+    await asyncio.gather(*(p.set_up() for p in players))
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(p.hint_until(stop, patience)) for p in players]
+    try:
+        yield players, stop
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks)
+
+
+async def kill_scenario(folder: Path, chats: int, kills: int) -> Tally:
+    tally = Tally("kill")
+    async with standin_running() as standin:
+        bot = Bot(standin, folder / "kill.sqlite3")
+        await bot.start()
+        rng = random.Random(13)
+        async with playing(standin, chats, patience=30) as (players, _):
+            for _ in range(kills):
+                await asyncio.sleep(rng.uniform(0.5, 2.0))
+                await bot.kill()
+                began = time.perf_counter()
+                answered = sum(p.acknowledged for p in players)
+                await bot.start()
+                while sum(p.acknowledged for p in players) == answered:
+                    await asyncio.sleep(0.01)
+                tally.recoveries.append(time.perf_counter() - began)
+            await asyncio.sleep(1)
+        await settle(tally, standin, bot, players)
+    tally.note = f"{kills} SIGKILLs; recovery: restart to first answer (incl. ~1 s start-up)"
+    return tally
+
+
+async def telegram_scenario(folder: Path, chats: int, seconds: float) -> Tally:
+    tally = Tally("telegram")
+    async with standin_running() as standin:
+        bot = Bot(standin, folder / "telegram.sqlite3", TELEGRAM_TIMEOUT_SECONDS="1", TELEGRAM_RETRIES="3")
+        await bot.start()
+        rng = random.Random(7)
+        injected = 0
+        async with playing(standin, chats, patience=15) as (players, _):
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                method = rng.choice(("sendMessage", "sendMessage", "getUpdates"))
+                fault = rng.choice(TELEGRAM_FAULTS)
+                if not (method == "getUpdates" and fault is Fault.DELIVERED):
+                    standin.inject(method, fault)
+                    injected += 1
+                await asyncio.sleep(0.05)
+            standin.faults.clear()
+        await settle(tally, standin, bot, players)
+    tally.note = f"{injected} faults injected (429, 500, 502, hang, drop, done-but-unanswered)"
+    return tally
+
+
+async def disk_scenario(folder: Path, chats: int, seconds: float) -> Tally:
+    tally = Tally("disk")
+    disk = folder / "disk"
+    disk.mkdir()
+    mount = ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)]
+    mounted = subprocess.run(mount, capture_output=True, check=False)
+    if mounted.returncode != 0:
+        tally.note = "skipped: mounting a 2 MB tmpfs needs root"
+        return tally
+    try:
+        async with standin_running() as standin:
+            bot = Bot(standin, disk / "bot.sqlite3")
+            await bot.start()
+            async with playing(standin, chats, patience=10) as (players, _):
+                await asyncio.sleep(seconds / 3)
+                filler = disk / "filler"
+                full_since = time.perf_counter()
+                while time.perf_counter() - full_since < seconds / 3:
+                    fill(filler)  # again and again: whatever space a checkpoint gives back is taken too
+                    await asyncio.sleep(0.05)
+                before = sum(hints_on_file(bot.database, p.chat_id) for p in players)
+                filler.unlink()
+                freed = time.perf_counter()
+                while sum(hints_on_file(bot.database, p.chat_id) for p in players) == before:
+                    if time.perf_counter() - freed > 30:
+                        break
+                    await asyncio.sleep(0.05)
+                tally.recoveries.append(time.perf_counter() - freed)
+                await asyncio.sleep(seconds / 3)
+            await settle(tally, standin, bot, players)
+            retry = sum(p.asked_to_retry for p in players)
+            tally.note = (
+                f"2 MB tmpfs full for {freed - full_since:.1f} s, {retry} answers 'try again'; "
+                "recovery: space back to first save"
+            )
+    finally:
+        end_all()
+        await asyncio.sleep(0.5)  # the killed process lets go of the mount
+        subprocess.run(["umount", str(disk)], check=False)
+    return tally
+
+
+def fill(filler: Path) -> None:
+    """Write until the disk is full."""
+    with contextlib.suppress(OSError), filler.open("ab") as out:  # closing a file on a full disk fails too
+        while True:
+            out.write(b"\0" * 4096)
+            out.flush()
+
+
+def bad_updates(standin: BotApiStandin, rng: random.Random, chat_id: int) -> None:
+    """One random bad update of many kinds."""
+    choice = rng.randrange(8)
+    if choice == 0:
+        standin.push_message(chat_id, "".join(chr(rng.randrange(32, 0x2FFF)) for _ in range(rng.randrange(1, 60))))
+    elif choice == 1:
+        standin.push_message(chat_id, sticker=True)
+    elif choice == 2:
+        data = "".join(rng.choice("LWGF:0123456789²³¹abc-") for _ in range(rng.randrange(1, 64)))
+        standin.push_callback(chat_id, rng.randrange(1, 10_000), data)
+    elif choice == 3:
+        standin.push_message(chat_id, "/whowins " + "а" * rng.randrange(100, 4000))
+    elif choice == 4:
+        standin.push_message(chat_id, "слово " + "ж" * rng.randrange(5, 4000))
+    elif choice == 5:
+        user = {"id": chat_id, "is_bot": False, "first_name": "x"}
+        standin.push_raw({"poll_answer": {"poll_id": "1", "user": user, "option_ids": [0]}})
+    elif choice == 6:
+        commands = ["/play", "/5bukv", "/undo", "/giveup", "/hint", "/fingers", "/stats"]
+        standin.push_message(chat_id, rng.choice(commands))
+    else:
+        standin.push_message(chat_id, rng.choice(["ggggg", "ywg", "абвгд жжжжж", "/play xx yy", "🟩🟨⬛⬛⬛"]))
+
+
+async def fuzz_scenario(folder: Path, updates: int) -> Tally:
+    tally = Tally("fuzz")
+    async with standin_running() as standin:
+        bot = Bot(standin, folder / "fuzz.sqlite3")
+        await bot.start()
+        rng = random.Random(11)
+        for n in range(updates):
+            bad_updates(standin, rng, FIRST_CHAT + n % 5)
+            tally.sent += 1
+            await asyncio.sleep(0.005)
+        await drained(standin)
+        probe = Player(FIRST_CHAT + 99, standin)
+        began = time.perf_counter()
+        tally.acknowledged = int(await probe.send(lambda: standin.push_message(probe.chat_id, "/start"), 30))
+        tally.recoveries.append(time.perf_counter() - began)
+        await bot.stop()
+        tally.exceptions = bot.exceptions()
+    tally.note = f"{updates} bad updates; acked: a /start sent after them was answered; recovery: its latency"
+    return tally
+
+
+@contextlib.asynccontextmanager
+async def standin_running() -> AsyncIterator[BotApiStandin]:
+    standin = BotApiStandin()
+    await standin.start()
+    try:
+        yield standin
+    finally:
+        await standin.stop()
+
+
+async def main(args: argparse.Namespace) -> None:
+    scenarios = args.only or ["kill", "disk", "telegram", "fuzz"]
+    print(f"chats {args.chats}, kills {args.kills}, seconds {args.seconds} per timed scenario", flush=True)
+    print(HEADER, flush=True)
+    with tempfile.TemporaryDirectory(prefix="bukvoed-faults-") as name:
+        folder = Path(name)
+        try:
+            await run_scenarios(scenarios, folder, args)
+        finally:
+            end_all()
+
+
+async def run_scenarios(scenarios: list[str], folder: Path, args: argparse.Namespace) -> None:
+    for scenario in scenarios:
+        if scenario == "kill":
+            tally = await kill_scenario(folder, args.chats, args.kills)
+        elif scenario == "disk":
+            tally = await disk_scenario(folder, args.chats, args.seconds)
+        elif scenario == "telegram":
+            tally = await telegram_scenario(folder, args.chats, args.seconds)
+        else:
+            tally = await fuzz_scenario(folder, args.fuzz)
+        print(tally.row(), flush=True)
+        seen = sorted({line.split(": ", 1)[-1][:160] for bot in STARTED for line in bot.problems()})
+        for line in seen[:5]:
+            print(f"    {scenario} log: {line}", flush=True)
+        STARTED.clear()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--chats", type=int, default=20)
+    parser.add_argument("--kills", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--fuzz", type=int, default=400)
+    parser.add_argument("--only", nargs="*", choices=["kill", "disk", "telegram", "fuzz"])
+    asyncio.run(main(parser.parse_args()))

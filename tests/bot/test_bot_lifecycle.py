@@ -1,0 +1,141 @@
+"""The real ``python -m bot`` through a broken Telegram: a refused token at start or while
+polling, an update it cannot read; and what it prints about them (never the token)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from bot_harness import bot_env, stored_state, until
+
+from bot import texts
+from bot.__main__ import REFUSED_AT_START, REFUSED_WHILE_RUNNING
+from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
+from bot.wordle.session import KIND as WORDLE
+
+SECRET_PART = FAKE_TOKEN.split(":")[1]
+PRIVATE_TEXT = "my-private-words-7731"
+
+
+async def start_bot(standin: BotApiStandin, tmp_path: Path, **settings: str) -> asyncio.subprocess.Process:
+    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", **({"LOG_LEVEL": "DEBUG"} | settings))
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
+    )
+
+
+async def ended(process: asyncio.subprocess.Process, seconds: float = 90) -> tuple[int, str]:
+    _, stderr = await asyncio.wait_for(process.communicate(), seconds)
+    assert process.returncode is not None
+    return process.returncode, stderr.decode()
+
+
+def assert_no_token(log: str) -> None:
+    assert FAKE_TOKEN not in log and SECRET_PART not in log
+
+
+@pytest.mark.parametrize("fault", [Fault.UNAUTHORIZED, Fault.NOT_FOUND])
+async def test_a_refused_token_at_start_is_one_clear_line_and_never_printed(
+    standin: BotApiStandin, tmp_path: Path, fault: Fault
+) -> None:
+    standin.inject("getMe", fault, times=10)
+    status, log = await ended(await start_bot(standin, tmp_path))
+    assert status == 2, log
+    assert log.strip().splitlines()[-1] == REFUSED_AT_START
+    assert_no_token(log)  # at DEBUG, tracebacks included
+
+
+async def test_a_token_revoked_while_polling_stops_the_bot_with_status_3(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    process = await start_bot(standin, tmp_path)
+    await until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+    await until(lambda: len(standin.polls) > 0, seconds=20)
+    standin.inject("getUpdates", Fault.UNAUTHORIZED, times=100)
+    standin.push_message(9, "/start")  # ends the long poll under way; the next one is refused
+    status, log = await ended(process, seconds=60)
+    assert status == 3, log
+    assert log.strip().splitlines()[-1] == REFUSED_WHILE_RUNNING
+    assert_no_token(log)
+    released = await asyncio.create_subprocess_exec(  # the database lock was let go: a new bot starts
+        *(sys.executable, "-c", "import fcntl,sys; fcntl.flock(open(sys.argv[1],'ab'), fcntl.LOCK_EX|fcntl.LOCK_NB)"),
+        str(tmp_path / "db" / "bot.sqlite3.lock"),
+    )
+    assert await released.wait() == 0
+
+
+async def test_an_update_it_cannot_read_is_skipped_with_one_warning(standin: BotApiStandin, tmp_path: Path) -> None:
+    """Bot API 9.6 made poll_answer.option_persistent_ids required; an update without it used to
+    make PTB fetch the same batch for ever, logging every text in it at CRITICAL."""
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    try:
+        await until(lambda: any(c.method == "deleteWebhook" for c in standin.calls), seconds=90)
+        user = {"id": 5, "is_bot": False, "first_name": PRIVATE_TEXT}
+        bad = standin.push_raw({"poll_answer": {"poll_id": "1", "user": user, "option_ids": [0]}})
+        standin.push_message(9, PRIVATE_TEXT)
+        standin.push_message(9, "/start")
+        await until(lambda: any("Буквоед" in c.text for c in standin.calls), seconds=20)
+    finally:
+        process.send_signal(signal.SIGINT)
+    status, log = await ended(process)
+    assert status == 0, log
+    skipped = [line for line in log.splitlines() if "skipped update" in line]
+    assert len(skipped) == 1 and f"skipped update {bad} " in skipped[0] and "WARNING" in skipped[0], log
+    assert "CRITICAL" not in log and PRIVATE_TEXT not in log
+    assert sum(1 for c in standin.calls if c.method == "sendMessage" and c.chat_id == 9) == 2  # both answered
+
+
+async def test_polling_asks_only_for_the_updates_the_bot_handles(standin: BotApiStandin, tmp_path: Path) -> None:
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    try:
+        await until(lambda: len(standin.polls) > 0, seconds=90)
+    finally:
+        process.send_signal(signal.SIGINT)
+    status, log = await ended(process)
+    assert status == 0, log
+    assert standin.polls[0]["allowed_updates"] == ["message", "callback_query"]
+
+
+async def test_webhook_mode_without_a_secret_refuses_to_start(standin: BotApiStandin, tmp_path: Path) -> None:
+    process = await start_bot(standin, tmp_path, WEBHOOK_URL="https://bot.example.org/hook", LOG_LEVEL="INFO")
+    status, log = await ended(process)
+    assert status == 2, log
+    assert log.strip().splitlines() == [log.strip()] and "WEBHOOK_SECRET_TOKEN" in log
+    assert not standin.calls  # refused before talking to Telegram
+
+
+async def test_killed_between_commit_and_confirmation_the_update_applies_once(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    """SIGKILL right after the reply to a 5bukv mask, before the getUpdates that would confirm
+    it: the next process is handed the mask again and must not apply it to the next word."""
+    database = tmp_path / "db" / "bot.sqlite3"
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    await until(lambda: len(standin.polls) > 0, seconds=90)
+    standin.push_message(9, "/5bukv")
+    await until(lambda: any(c.chat_id == 9 and c.method == "sendMessage" for c in standin.calls), seconds=20)
+    standin.inject("getUpdates", Fault.HANG)  # the poll after the mask's batch never arrives
+    answered = len(standin.calls)
+    mask = standin.push_message(9, "wwwww")
+    await until(lambda: any(c.chat_id == 9 for c in standin.calls[answered:]), seconds=20)
+    process.kill()  # SIGKILL: committed and answered, not confirmed
+    await ended(process)
+    assert standin.pending() >= 1  # Telegram still has the mask to hand out
+    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    again = len(standin.calls)
+    try:
+        await until(lambda: any(c.chat_id == 9 for c in standin.calls[again:]), seconds=90)
+        await asyncio.sleep(0.3)
+    finally:
+        restarted.send_signal(signal.SIGINT)
+    status, log = await ended(restarted)
+    assert status == 0, log
+    told = [c for c in standin.calls[again:] if c.chat_id == 9]
+    assert len(told) == 1 and told[0].text.startswith(texts.already_applied("ru"))
+    assert "⬜⬜⬜⬜⬜" in told[0].text and told[0].buttons  # where the game stands: the entry, the next word
+    assert f"update {mask} was applied in chat 9 before a restart" in log
+    state = stored_state(database, 9, WORDLE)
+    assert state is not None and [mask for _, mask in state[0]["entries"]] == ["wwwww"]

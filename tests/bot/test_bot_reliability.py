@@ -1,0 +1,149 @@
+"""Issue 13 in the running bot: updates applied once across restarts, a full disk, strict
+button data, replies within Telegram's limits, and a hint tap that cannot land on the next turn."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+from bot_harness import Player, new_letter_game, record, running_bot, stored_state, until
+
+from bot import texts
+from bot.deps import Deps
+from bot.letters import texts as letters_texts
+from bot.letters.handlers import MAX_TYPED_LETTERS
+from bot.letters.session import KIND as LETTERS
+from bot.letters.session import LetterSession
+from bot.solvers import Solvers
+from bot.standin import BotApiStandin, Fault
+from bot.storage import Store
+from bot.wordle import texts as wordle_texts
+from bot.wordle.session import KIND as WORDLE
+from bot.wordle.session import MAX_ENTRIES, WordleSession
+
+TELEGRAM_LIMIT = 4096
+
+
+async def test_an_update_redelivered_after_a_restart_changes_nothing(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """The crash left the /hint unconfirmed, so the next bot process is handed it again."""
+    async with running_bot(standin, solvers, database) as bot:
+        player = Player(bot, 701)
+        await new_letter_game(player, "проиграл", "Я начинаю")
+        hint_id = standin.push_message(701, "/hint")
+        await bot.wait(hint_id)
+    assert record(database, 701, LETTERS) == (1, 0, 0, 1)
+    standin.redeliver(hint_id)
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database) as bot:
+        await until(lambda: any(c.chat_id == 701 and c.method == "sendMessage" for c in standin.calls[first:]), 20)
+        await asyncio.sleep(0.2)  # time for anything else it might have done
+        told = Player(bot, 701).collect(first)
+    assert len(told.texts) == 1 and told.texts[0].startswith(texts.already_applied("ru") + "\n\n«")  # the board
+    sent = next(c for c in told.calls if c.method == "sendMessage")
+    assert any(b["callback_data"].endswith(":hint") for row in sent.buttons for b in row)
+    assert record(database, 701, LETTERS) == (1, 0, 0, 1)  # the hint counted once
+
+
+async def test_a_disk_refusing_writes_asks_to_try_again_and_the_bot_recovers_by_itself(
+    standin: BotApiStandin, solvers: Solvers, database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``query_only`` makes SQLite refuse writes as a read-only or failing disk does (the same
+    error class as a full one; benchmarks/bench_faults.py fills a real disk)."""
+    async with running_bot(standin, solvers, database) as bot:
+        player = Player(bot, 702)
+        await player.say("/5bukv")
+        store: Store = bot.application.bot_data["deps"].db
+        await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
+        refused = [await player.say(mask) for mask in ("wwwww", "ywwww")]
+        await store._db.execute_fetchall("PRAGMA query_only=0")  # and takes them again
+        after = await player.say("wwwww")
+    assert [r.texts for r in refused] == [[texts.try_again_soon("ru")]] * 2
+    assert after.text.startswith("⬜⬜⬜⬜⬜")  # the entry was taken
+    state = stored_state(database, 702, WORDLE)
+    assert state is not None and len(state[0]["entries"]) == 1  # only the entry after writes came back
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback, nothing taken for a bug
+    told = [r.getMessage() for r in caplog.records if "database writes" in r.getMessage()]
+    assert len(told) == 2 and "are failing" in told[0] and "work again, after 2 refused" in told[1]
+
+
+@pytest.mark.parametrize("data", ["W:abc:²:done", "L:abc:١:hint", "F:abc:0:move:²", "W:abc:" + "9" * 40 + ":done"])
+async def test_button_data_with_other_digits_is_stale_not_a_fault(
+    standin: BotApiStandin, solvers: Solvers, database: Path, data: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with running_bot(standin, solvers, database) as bot:
+        reply = await Player(bot, 703).press_data(1, data)
+    answers = [c.params.get("text") for c in reply.calls if c.method == "answerCallbackQuery"]
+    assert answers == [texts.stale_button("ru")]
+    assert not [c for c in reply.calls if c.method == "sendMessage"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_whowins_with_thousands_of_letters_is_a_short_reply(bot, solvers: Solvers) -> None:  # type: ignore[no-untyped-def]
+    reply = await Player(bot, 704).say("/whowins " + "а" * 4000)
+    assert reply.texts == [letters_texts.too_many_letters("ru", MAX_TYPED_LETTERS)]
+
+
+async def test_5bukv_takes_at_most_max_entries_and_every_reply_fits(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """A session with the most entries (a long game, or one kept going on purpose)."""
+    store = await Store.open(database)
+    try:
+        first = solvers.wordle.first_guess
+        session = WordleSession(entries=[(first, "www" + "ww")] * MAX_ENTRIES, suggestion=first)
+        await store.save(705, WORDLE, session.to_dict(), None, activate=True)
+    finally:
+        await store.close()
+    async with running_bot(standin, solvers, database) as bot:
+        player = Player(bot, 705)
+        typed = await player.say("wwwww")
+        undone = await player.say("/undo")
+    assert typed.texts == [wordle_texts.too_many_entries("ru", MAX_ENTRIES)]
+    assert all(len(text) <= TELEGRAM_LIMIT for text in undone.texts)
+    state = stored_state(database, 705, WORDLE)
+    assert state is not None and len(state[0]["entries"]) == MAX_ENTRIES - 1
+
+
+async def test_a_hint_tap_racing_a_letter_never_lands_on_the_next_turn(bot, solvers: Solvers) -> None:  # type: ignore[no-untyped-def]
+    """The tap is for the turn it was shown at: applied there, or refused as stale, never later."""
+    deps: Deps = bot.application.bot_data["deps"]
+    for n in range(10):
+        player = Player(bot, 710 + n)
+        await new_letter_game(player, "проиграл", "Начинает бот")  # its move comes with the hint button
+        loaded = await deps.load(player.user_id, LetterSession)
+        assert loaded is not None
+        session = loaded.session
+        letter = solvers.letter_game(session.dictionary, session.rule).plays(session.board)[0].letter
+        message_id, rows = player.keyboards[-1]
+        hint = next(b["callback_data"] for row in rows for b in row if b["callback_data"].endswith(":hint"))
+        tap = bot.standin.push_callback(player.user_id, message_id, hint)
+        move = bot.standin.push_message(player.user_id, letter)
+        await bot.wait(tap, move)
+        after = await deps.load(player.user_id, LetterSession)
+        assert after is not None and len(after.session.board) > len(session.board)
+        assert after.session.hint_stage == 0, n  # the hint, if taken, was for the turn before the move
+
+
+async def test_replies_that_hang_do_not_hold_up_answers_to_button_presses(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """Every reply connection is taken by a call that hangs (for 30 s, the timeout); a button
+    press is still answered meanwhile, from its own pool. With one pool it waited for a timeout."""
+    settings = {"telegram_connections": 2, "telegram_timeout_seconds": 30.0, "telegram_retries": 0}
+    async with running_bot(standin, solvers, database, **settings) as bot:
+        standin.inject("sendMessage", Fault.HANG, times=2)
+        for chat_id in (721, 722):
+            standin.push_message(chat_id, "/start")
+        await until(lambda: len(standin.refused) == 2, 20)  # both reply connections hang
+        press = standin.push_callback(723, 1, "W:abc:1:done")
+        try:
+            await bot.wait(press)
+            answers = [c for c in standin.calls if c.method == "answerCallbackQuery"]
+            assert [c.chat_id for c in standin.calls if c.method == "sendMessage"] == []  # still hanging
+        finally:
+            standin.end_hangs()
+    assert len(answers) == 1
