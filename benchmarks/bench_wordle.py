@@ -5,7 +5,7 @@ candidates on average (the first such word on ties). The uniform engine
 minimises the expected number of tries with every word equally likely and
 every word guessable (the objective of the engine before issue 14). The prior
 engine weighs each secret by its word frequency, guesses only common words or
-candidates, and is the shipped tree. Each plays every word of the list as the
+candidates likely to be the answer, and is the shipped tree. Each plays every word of the list as the
 secret; the columns give the average over the whole list, over the common words
 (Zipf ≥ 3.0 and ≥ 2.5), the prior-weighted average, the worst case and the
 failures (more than six tries), and the time to build each tree.

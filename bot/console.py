@@ -77,8 +77,14 @@ async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Ca
     if solvers is None:
         print("Building the solver tables…", flush=True)
         solvers = await asyncio.to_thread(build_solvers)
+    # One person at one keyboard (or a pasted script) is no flood; a skipped update would
+    # also never reach the tracker, and the console would wait for it in vain.
     local = settings.model_copy(
-        update={"telegram_api_base_url": base_url, "telegram_api_base_file_url": base_url.replace("/bot", "/file/bot")}
+        update={
+            "telegram_api_base_url": base_url,
+            "telegram_api_base_file_url": base_url.replace("/bot", "/file/bot"),
+            "throttle_messages": 0,
+        }
     )
     application = build_application(local, solvers, token=FAKE_TOKEN)
     tracker = UpdateTracker(application)

@@ -1,44 +1,85 @@
 """Rebuild ``data/wordle_tree.json``: the 5bukv engine's whole decision tree for the shipped noun list.
 
 Run ``.venv/bin/python scripts/build_wordle_tree.py`` (or ``-m scripts.build_wordle_tree``). It takes
-a few minutes; the progress bar counts the openers searched, and at the end it prints the figures of
-the tree it wrote (uniform and prior-weighted average tries, worst case, histogram).
+a minute or so; the progress bar counts the openers searched, and at the end it prints the figures of
+the tree it wrote (uniform, common-word and prior-weighted average tries, worst case, histogram).
+
+The prior's shape and the search's settings can be changed for a trial (``--floor 0.1 --out /tmp/t.json``):
+a tree built with another prior is written where asked but never read by the engine, whose stored
+tree must match its own prior (see ``Wordle.digest``).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.wordle import BUILD_LIMITS, TREE_FILE, SearchLimits, Wordle, play_all, save_plan, timed_build
+from solver.wordle import (
+    BUILD_LIMITS,
+    PRIOR,
+    TREE_FILE,
+    Prior,
+    SearchLimits,
+    Stats,
+    Wordle,
+    default_guessable,
+    default_words,
+    default_zipf,
+    play_all,
+    save_plan,
+    timed_build,
+)
+
+COMMON_LEVELS = (3.0, 2.5)
+SEARCH_OPTIONS = {
+    "complete_up_to": "try every guess for this many candidates or fewer",
+    "sixth_try": "extra cost per secret found only at the sixth try",
+    "rare_chance": "guess a candidate outside the common words from this chance of being the answer",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=TREE_FILE, help=f"where to write (default: {TREE_FILE})")
     parser.add_argument("--widths", default=",".join(map(str, BUILD_LIMITS.widths)), help="guesses tried per level")
-    parser.add_argument(
-        "--complete-up-to", type=int, default=BUILD_LIMITS.complete_up_to, help="try every guess below this many"
-    )
+    for name, meaning in SEARCH_OPTIONS.items():
+        default = getattr(BUILD_LIMITS, name)
+        parser.add_argument(f"--{name.replace('_', '-')}", type=type(default), default=default, help=meaning)
+    for name in (prior_field.name for prior_field in fields(Prior)):
+        parser.add_argument(f"--{name}", type=float, default=getattr(PRIOR, name), help="the prior's shape (trials)")
     args = parser.parse_args(argv)
-    widths = tuple(int(w) for w in args.widths.split(","))
-    limits = SearchLimits(widths=widths, complete_up_to=args.complete_up_to)
-    engine = Wordle.default()
-    with tqdm(total=widths[0], desc="openers", unit="guess") as progress:
+    limits = SearchLimits(
+        widths=tuple(int(w) for w in args.widths.split(",")),
+        complete_up_to=args.complete_up_to,
+        sixth_try=args.sixth_try,
+        rare_chance=args.rare_chance,
+    )
+    prior = Prior(args.midpoint, args.spread, args.floor)
+    engine = Wordle(default_words(), zipf=default_zipf(), guessable=default_guessable(), prior=prior)
+    with tqdm(total=limits.widths[0], desc="openers", unit="guess") as progress:
         plan, seconds = timed_build(engine, limits, on_root_guess=progress.update)
     save_plan(args.out, engine, plan, seconds)
     stats = play_all(engine)
     print(
         f"{args.out}: {stats.words} words, first guess {stats.first_guess}, average {stats.average:.4f}, "
-        f"prior-weighted {stats.weighted_average:.4f}, max {stats.worst}, failed {len(stats.failed)}, "
+        + ", ".join(f"Zipf >= {level} {common_average(engine, stats, level):.4f}" for level in COMMON_LEVELS)
+        + f", prior-weighted {stats.weighted_average:.4f}, max {stats.worst}, failed {len(stats.failed)}, "
         f"histogram {stats.histogram}, built in {seconds:.0f} s"
     )
     return 0
+
+
+def common_average(engine: Wordle, stats: Stats, level: float) -> float:
+    """The average tries over the secrets of at least this Zipf frequency."""
+    zipf = engine.zipf or {}
+    tries = [count for secret, count in stats.tries.items() if zipf.get(secret, 0.0) >= level]
+    return sum(tries) / len(tries)
 
 
 if __name__ == "__main__":

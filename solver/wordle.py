@@ -10,10 +10,12 @@ significant), so the colours of every guess against every secret fit in one
 The engine picks the guess with the lowest expected number of tries still
 needed when each secret is as likely as its word frequency says (the prior),
 keeping every secret within six tries: an exact recursive search over the
-guesses with the best lower bounds. For the shipped list the whole decision
-tree is built ahead of time by ``scripts/build_wordle_tree.py`` and read from
-``data/wordle_tree.json``; any position off that tree is answered on the spot
-by a fast, shallower version of the same search.
+guesses with the best lower bounds. It guesses words players know (the
+guessable ones), and a rare word only when it is likely to be the answer.
+For the shipped list the whole decision tree is built ahead of time by
+``scripts/build_wordle_tree.py`` and read from ``data/wordle_tree.json``; any
+position off that tree is answered on the spot by a fast, shallower version
+of the same search.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import math
 import re
 import time
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -40,9 +43,6 @@ MAX_TRIES = 6
 SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
 PATTERNS = 3**WORD_LENGTH
 TREE_FILE = DATA_DIR / "wordle_tree.json"
-PRIOR_MIDPOINT = 2.9  # the Zipf frequency at which a word is half as likely a secret as a well-known one
-PRIOR_SPREAD = 0.2
-PRIOR_FLOOR = 0.05
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -67,9 +67,15 @@ _PLACE_VALUES = np.array([3 ** (WORD_LENGTH - 1 - p) for p in range(WORD_LENGTH)
 # --------------------------------------------------------------------------- colours
 
 
+def composed(text: str) -> str:
+    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
+    the player meant one letter (Unicode NFC)."""
+    return unicodedata.normalize("NFC", text)
+
+
 def normalise_word(word: str) -> str:
-    """The game's spelling: lower case, ё as е."""
-    return word.strip().lower().replace("ё", "е")
+    """The game's spelling: composed, lower case, ё as е."""
+    return composed(word).strip().lower().replace("ё", "е")
 
 
 def feedback(guess: str, secret: str) -> Mask:
@@ -227,7 +233,7 @@ _LATIN_LOOKALIKES = str.maketrans("aekmhopctyxb", "аекмнорстухв")
 
 def parse_mask(text: str) -> Mask | EntryError:
     """Five colours in any way players write them: ``ywg``, ``жбс``, 5bukv's or Wordle's squares."""
-    symbols = _INVISIBLE.sub("", text.lower())
+    symbols = _INVISIBLE.sub("", composed(text).lower())
     if not symbols:
         return EntryError(EntryProblem.EMPTY, "the mask is empty", length=0)
     table = _WORDLE_SYMBOLS if any(marker in symbols for marker in _WORDLE_MARKERS) else _5BUKV_SYMBOLS
@@ -253,7 +259,7 @@ def parse_word(text: str) -> str | EntryError:
 
 def parse_entry(text: str, suggested: str) -> Entry | EntryError:
     """``MASK`` (for the suggested word), ``WORD MASK`` or ``WORD:MASK`` (for a word the player chose)."""
-    word_text, mask_part = _split_entry(text)
+    word_text, mask_part = _split_entry(composed(text))
     mask = parse_mask(mask_part)
     if isinstance(mask, EntryError):
         return mask
@@ -312,14 +318,29 @@ def fits(word: str, history: Sequence[Entry]) -> bool:
 # --------------------------------------------------------------------------- the prior
 
 
-def prior_weight(zipf: float) -> float:
+@dataclass(frozen=True)
+class Prior:
     """How likely a word is to be the game's secret, from its Zipf frequency.
 
-    The game picks words people know: a logistic step around ``PRIOR_MIDPOINT`` (known
+    The game picks words people know: a logistic step around ``midpoint`` (known
     words weigh about 1, rare ones little), with a floor so that no word of the
     list is ever ignored.
     """
-    return PRIOR_FLOOR + (1 - PRIOR_FLOOR) / (1 + math.exp(-(zipf - PRIOR_MIDPOINT) / PRIOR_SPREAD))
+
+    midpoint: float = 2.9  # the Zipf frequency at which a word is half as likely a secret as a well-known one
+    spread: float = 0.2
+    floor: float = 0.05
+
+    def weight(self, zipf: float) -> float:
+        return self.floor + (1 - self.floor) / (1 + math.exp(-(zipf - self.midpoint) / self.spread))
+
+
+PRIOR = Prior()
+
+
+def prior_weight(zipf: float) -> float:
+    """The shipped prior's weight for a word of this Zipf frequency."""
+    return PRIOR.weight(zipf)
 
 
 # --------------------------------------------------------------------------- the search
@@ -328,16 +349,25 @@ def prior_weight(zipf: float) -> float:
 @dataclass(frozen=True)
 class SearchLimits:
     """How many guesses the search tries at each level (best lower bound first); below
-    ``complete_up_to`` candidates every guess is tried (cut off by the bounds)."""
+    ``complete_up_to`` candidates every guess is tried (cut off by the bounds). Also what
+    it may guess and what a sixth try costs."""
 
     widths: tuple[int, ...] = (6, 4, 3, 2)
     complete_up_to: int = 12
     widest: int = 64  # at levels >= 1, how far to look when the shortlist leaves a secret past six tries
+    sixth_try: float = 0.05  # extra cost per secret solved only at the sixth try: five where it costs little
+    rare_chance: float = 0.25  # a candidate outside the guessable words is guessed from this chance of being the answer
 
     def width(self, level: int, candidates: int) -> int:
         if level > 0 and candidates <= self.complete_up_to:
             return _UNLIMITED
         return self.widths[min(level, len(self.widths) - 1)]
+
+    def penalty(self, tries_left: int) -> float:
+        """The extra cost of a secret found by the guess made with ``tries_left`` tries left (six at the start)."""
+        if tries_left >= 2:
+            return 0.0
+        return self.sixth_try if tries_left == 1 else _OVER_BUDGET
 
 
 PRESENT_LIMITS = SearchLimits(widths=(10, 6, 4, 3, 2), complete_up_to=0, widest=24)  # before issue 14 (benchmark)
@@ -349,15 +379,7 @@ ONLINE_EXACT_UP_TO = 40  # off the stored tree, larger candidate sets get the on
 _UNLIMITED = 1 << 30
 _INFINITY = float("inf")
 _OVER_BUDGET = 1e6  # per secret the plan cannot solve within six tries
-_SIXTH_TRY = 0.05  # per secret solved only at the sixth try: five where it costs little
 _TIE = 1e-9  # costs closer than this are equal; then the preferred guess wins
-
-
-def _penalty(tries_left: int) -> float:
-    """The extra cost of a secret found by the guess made with ``tries_left`` tries left (six at the start)."""
-    if tries_left >= 2:
-        return 0.0
-    return _SIXTH_TRY if tries_left == 1 else _OVER_BUDGET
 
 
 @dataclass
@@ -404,15 +426,27 @@ class Search:
         """One or two candidates, or the last try: guess the heaviest (ties: the preferred), then the other."""
         order = np.lexsort((self.rank[candidates], -weights))
         first = order[0]
-        cost = float(weights.sum()) + _penalty(tries_left)
+        cost = float(weights.sum()) + self.limits.penalty(tries_left)
         for other in order[1:]:
-            cost += float(weights[other]) + _penalty(tries_left - 1)
+            cost += float(weights[other]) + self.limits.penalty(tries_left - 1)
         return cost, int(candidates[first])
 
     def _search(
         self, candidates: IntArray, weights: FloatArray, tries_left: int, level: int, ceiling: float
     ) -> tuple[float, int]:
-        pool = np.union1d(candidates, self.guessable)
+        """The best guess from the guessable words and the likely candidates; every candidate may be
+        guessed only where that alone keeps each secret within six tries."""
+        likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
+        pool = np.union1d(likely, self.guessable)
+        cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
+        if cost >= _OVER_BUDGET and len(likely) < len(candidates):
+            pool = np.union1d(candidates, self.guessable)
+            return self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
+        return cost, guess
+
+    def _search_pool(
+        self, candidates: IntArray, weights: FloatArray, tries_left: int, level: int, ceiling: float, *, pool: IntArray
+    ) -> tuple[float, int]:
         bounds = _guess_bounds(self.table, pool, candidates, weights)
         is_candidate = np.isin(pool, candidates)
         by_bound = np.lexsort((self.rank[pool], ~is_candidate, bounds))
@@ -443,7 +477,7 @@ class Search:
         group_weights = [self.weights[group] for group in groups]
         floors = [2 * float(w.sum()) - float(w.max()) for w in group_weights]
         order = sorted(range(len(groups)), key=lambda g: -floors[g])
-        cost = float(self.weights[candidates].sum()) + (_penalty(tries_left) if guess in candidates else 0.0)
+        cost = float(self.weights[candidates].sum()) + (self.limits.penalty(tries_left) if guess in candidates else 0.0)
         remaining = sum(floors)
         for g in order:
             remaining -= floors[g]
@@ -452,6 +486,13 @@ class Search:
             if cost + remaining >= ceiling:  # a child cut off returns its ceiling or more
                 return cost + remaining
         return cost
+
+
+def _likely_candidates(candidates: IntArray, weights: FloatArray, guessable: IntArray, chance: float) -> IntArray:
+    """The candidates a player would guess: the guessable (common) ones, and a rare one only when it is
+    likely to be the answer (at least ``chance`` of the candidates' weight)."""
+    likely = np.isin(candidates, guessable) | (weights >= chance * float(weights.sum()))
+    return candidates[likely]
 
 
 def _better(cost: float, key: tuple[bool, int], best_cost: float, best_key: tuple[bool, int], found: bool) -> bool:
@@ -546,13 +587,15 @@ def _broad_guesses(table: CodeArray, guessable: IntArray) -> IntArray:
     return guessable[np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES]]
 
 
-def _most_informative(table: CodeArray, guesses: IntArray, candidates: IntArray, sample: int = 160) -> int:
+def _most_informative(
+    table: CodeArray, guesses: IntArray, candidates: IntArray, likely: IntArray, sample: int = 160
+) -> int:
     """The one-step choice among ``guesses``: the most information, then the smaller expected size, then a candidate.
 
-    Scored against an evenly spread sample of the candidates (which may be guessed too), in milliseconds.
+    Scored against an evenly spread sample of the candidates (the ``likely`` ones may be guessed too), in milliseconds.
     """
     spread = candidates[:: max(len(candidates) // sample, 1)]
-    guesses = np.union1d(guesses, spread)
+    guesses = np.union1d(guesses, np.intersect1d(spread, likely))
     scores = _one_step_scores(table, guesses, spread)
     is_candidate = np.isin(guesses, candidates)
     return int(guesses[np.lexsort((~is_candidate, scores.squares, np.round(scores.information_loss, 9)))[0]])
@@ -582,7 +625,8 @@ class Wordle:
     Errors the player can cause are returned values. ``zipf`` gives each word's
     frequency: the prior weight of a secret, and the preference among guesses
     that cost the same; without it every word is equally likely. ``guessable``
-    are the words the engine may guess to split the candidates (default: all).
+    are the words the engine may guess to split the candidates (default: all);
+    ``prior`` turns a frequency into a weight.
     """
 
     def __init__(
@@ -591,12 +635,13 @@ class Wordle:
         plan: Plan | None = None,
         zipf: Mapping[str, float] | None = None,
         guessable: Collection[str] | None = None,
+        prior: Prior = PRIOR,
     ) -> None:
         self.words: list[str] = list(words)
         self.index = {word: i for i, word in enumerate(self.words)}
         known = {word: zipf.get(word, 0.0) for word in self.words} if zipf is not None else None
         self.zipf = known
-        self.weights: FloatArray = np.array([prior_weight(known[word]) if known else 1.0 for word in self.words])
+        self.weights: FloatArray = np.array([prior.weight(known[word]) if known else 1.0 for word in self.words])
         common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else self.words
         self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
         self.rank[[self.index[word] for word in common_first]] = np.arange(len(self.words))
@@ -657,7 +702,9 @@ class Wordle:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
         allowed = self._allowed_guesses(refused)
         if len(candidates) > ONLINE_EXACT_UP_TO:
-            return self.words[_most_informative(self.table, allowed, candidates)]
+            chance = self.online.limits.rare_chance
+            likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
+            return self.words[_most_informative(self.table, allowed, candidates, likely)]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])

@@ -21,7 +21,7 @@ from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
 from bot.wordle.session import KIND, MAX_ENTRIES, Progress, WordleSession
-from solver.wordle import Entry, EntryError, parse_entry
+from solver.wordle import Entry, EntryError, composed, parse_entry
 
 Answer = tuple[str, InlineKeyboardMarkup | None]
 
@@ -58,7 +58,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if loaded.session.full:
         await update.message.reply_text(texts.too_many_entries(lang, MAX_ENTRIES))
         return
-    typed = update.message.text or ""
+    typed = composed(update.message.text or "")
     entry = parse_entry(typed, loaded.session.suggestion)
     if isinstance(entry, EntryError):
         chat_id, user_id = update.effective_chat.id, update.effective_user.id

@@ -99,6 +99,28 @@ async def test_console_plays_with_numbered_buttons(
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
 
 
+async def test_console_takes_a_pasted_script_longer_than_the_flood_limit(
+    solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A script piped into the console is one person typing, not a flood: every line is answered.
+
+    Before, the 21st line within 10 s was skipped by flood control, the console waited for
+    its answer in vain and died with a TimeoutError traceback."""
+    settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
+    lines = iter(["/help"] * (settings.throttle_messages + 5))
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    assert await chat(settings, solvers, read_line) == 0
+    out = capsys.readouterr().out
+    assert "Слишком много" not in out
+    assert out.count("/5bukv") >= settings.throttle_messages + 5  # every /help answered
+
+
 @pytest.mark.parametrize("webhook", [False, True])
 def test_serve_polls_or_serves_a_webhook(
     solvers: Solvers, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, webhook: bool

@@ -142,6 +142,16 @@ async def test_a_typed_word_must_be_five_russian_letters(bot: Bot, database: Pat
     assert stored_state(database, 307, "5bukv") == before
 
 
+async def test_a_letter_typed_with_a_combining_mark_counts_as_one(bot: Bot, database: Path) -> None:
+    """«й» sent as «и» + U+0306 (some keyboards do): the word is five letters, not refused."""
+    player = Player(bot, 320)
+    await player.say("/5bukv")
+    reply = await player.say("строи\u0306 ggggg")
+    assert "из 5 русских букв" not in reply.text and "⬛⬛⬛⬛⬛ СТРОЙ" in reply.text
+    state = stored_state(database, 320, "5bukv")
+    assert state is not None and state[0]["entries"] == [["строй", "ggggg"]]
+
+
 async def test_a_word_not_in_the_list_is_taken_and_said_so(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 308)
     await player.say("/5bukv")
