@@ -2,18 +2,20 @@
 Telegram and bad updates, counting what each player's updates became.
 
 The bot runs as its own process with SQLite on disk, long polling the Bot API
-stand-in on 127.0.0.1, which this script runs. Every chat first sets up a letter
-game, then sends ``/hint`` over and over, one at a time: each applied ``/hint``
-adds exactly 1 to the player's hint count on file, so after the run the count
-says how many of the chat's hints were applied. Telegram keeps an update until
-a later getUpdates confirms it, so every hint sent is delivered in the end.
+stand-in on 127.0.0.1, which this script runs. Every chat sends ``/5bukv`` over
+and over, one at a time: a 5bukv game with no entry yet is not under way, so
+each applied ``/5bukv`` starts a new one at once and adds exactly 1 to the
+player's 5bukv games played on file (``/hint`` no longer does: a third one in a
+turn is not counted); after the run the count says how many of the chat's
+``/5bukv`` were applied. Telegram keeps an update until a later getUpdates
+confirms it, so every command sent is delivered in the end.
 
-* ``sent``: hints sent; ``acknowledged``: hints the player got an answer to, other
-  than "could not save, try again" (the full disk's answer: that hint is not applied);
-* ``lost``: acknowledged hints not on file (every answer follows a commit);
-  ``applied twice``: hints on file beyond those sent, less those answered "try
-  again" (summed per chat);
-* ``unanswered``: hints never answered and never applied. python-telegram-bot
+* ``sent``: commands sent; ``acknowledged``: those the player got an answer to, other
+  than "could not save, try again" (the full disk's answer: that one is not applied);
+* ``lost``: acknowledged commands not on file (every answer follows a commit);
+  ``applied twice``: games on file beyond the commands sent, less those answered
+  "try again" (summed per chat);
+* ``unanswered``: commands never answered and never applied. python-telegram-bot
   confirms a batch with its next getUpdates, before the batch is handled; before
   the durable inbox a SIGKILL in between dropped those updates (the player saw no
   answer and sent again); now they are replayed at the restart;
@@ -52,8 +54,8 @@ sys.path.insert(0, str(ROOT))
 
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
 from bot.texts import try_again_soon  # noqa: E402
+from bot.wordle.session import KIND as WORDLE  # noqa: E402
 
-SETUP = ("rule:complete-loses", "tier:common", "first:1", "level:perfect", "strict:0")
 FIRST_CHAT = 200_000
 PROBLEMS = ("Traceback", " ERROR ", " CRITICAL ")
 TELEGRAM_FAULTS = (
@@ -171,7 +173,7 @@ class Bot:
 
 
 class Player:
-    """One chat: sets up a letter game, then asks for hints one at a time."""
+    """One chat: starts a new 5bukv game, one at a time, again and again."""
 
     def __init__(self, chat_id: int, standin: BotApiStandin) -> None:
         self.chat_id = chat_id
@@ -197,36 +199,23 @@ class Player:
             return False
         return True
 
-    async def set_up(self) -> None:
-        await self.send(lambda: self.standin.push_message(self.chat_id, "/play"), 60)
-        for choice in SETUP:
-            message_id, session_id = self._newest_buttons()
-            data = f"L:{session_id}:0:{choice}"
-            await self.send(lambda d=data, m=message_id: self.standin.push_callback(self.chat_id, m, d), 60)
-
-    def _newest_buttons(self) -> tuple[int, str]:
-        for (chat_id, message_id), message in reversed(self.standin.messages.items()):
-            rows = (message.get("reply_markup") or {}).get("inline_keyboard") or []
-            if chat_id == self.chat_id and rows:
-                return message_id, str(rows[0][0]["callback_data"]).split(":")[1]
-        raise RuntimeError(f"chat {self.chat_id}: no buttons")
-
-    async def hint_until(self, stop: asyncio.Event, patience: float) -> None:
+    async def play_until(self, stop: asyncio.Event, patience: float) -> None:
         while not stop.is_set():
             self.sent += 1
-            if await self.send(lambda: self.standin.push_message(self.chat_id, "/hint"), patience):
+            if await self.send(lambda: self.standin.push_message(self.chat_id, "/5bukv"), patience):
                 self.acknowledged += 1
 
 
-def hints_on_file(database: Path, chat_id: int) -> int:
+def games_on_file(database: Path, chat_id: int) -> int:
+    """The player's 5bukv games played: one per applied ``/5bukv``."""
     with contextlib.closing(sqlite3.connect(database)) as db:
-        row = db.execute("SELECT sum(hints) FROM records WHERE user_id = ?", (chat_id,)).fetchone()
-    return int(row[0] or 0)
+        row = db.execute("SELECT played FROM records WHERE user_id = ? AND kind = ?", (chat_id, WORDLE)).fetchone()
+    return 0 if row is None else int(row[0])
 
 
 def count(tally: Tally, players: list[Player], database: Path) -> None:
     for player in players:
-        on_file = hints_on_file(database, player.chat_id)
+        on_file = games_on_file(database, player.chat_id)
         applied = player.sent - player.asked_to_retry  # a refused save changed nothing, and said so
         answered = player.acknowledged - player.asked_to_retry  # each such answer follows a commit
         tally.sent += player.sent
@@ -258,9 +247,8 @@ async def playing(
     standin: BotApiStandin, chats: int, patience: float
 ) -> AsyncIterator[tuple[list[Player], asyncio.Event]]:
     players = [Player(FIRST_CHAT + n, standin) for n in range(chats)]
-    await asyncio.gather(*(p.set_up() for p in players))
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(p.hint_until(stop, patience)) for p in players]
+    tasks = [asyncio.create_task(p.play_until(stop, patience)) for p in players]
     try:
         yield players, stop
     finally:
@@ -332,10 +320,10 @@ async def disk_scenario(folder: Path, chats: int, seconds: float) -> Tally:
                 while time.perf_counter() - full_since < seconds / 3:
                     fill(filler)  # again and again: whatever space a checkpoint gives back is taken too
                     await asyncio.sleep(0.05)
-                before = sum(hints_on_file(bot.database, p.chat_id) for p in players)
+                before = sum(games_on_file(bot.database, p.chat_id) for p in players)
                 filler.unlink()
                 freed = time.perf_counter()
-                while sum(hints_on_file(bot.database, p.chat_id) for p in players) == before:
+                while sum(games_on_file(bot.database, p.chat_id) for p in players) == before:
                     if time.perf_counter() - freed > 30:
                         break
                     await asyncio.sleep(0.05)
