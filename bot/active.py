@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import keyboards, replies, texts
-from bot.common import Handler
+from bot.common import Handler, Tap, on_press
 from bot.deps import Deps, Loaded, S, deps, lang_of
 from bot.fingers.session import FingerSession
 from bot.letters.session import LetterSession
@@ -103,23 +103,19 @@ def on_switch_button(begins: Mapping[str, Begin]) -> Handler:
     """The answer to "resign and start?": resign the game it asked about and begin ``begins[target]``,
     or keep playing. A question about a game that has since ended or changed is stale."""
 
-    async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        press = await keyboards.checked_press(update, keyboards.switch_press)
-        if press is None:
-            return
-        query, chat, user, lang = update.callback_query, update.effective_chat, update.effective_user, lang_of(update)
-        assert query is not None and chat is not None and user is not None
-        found = deps(context)
-        async with found.locks[chat.id]:
-            running = await running_game(found, chat.id)
+    @on_press(keyboards.switch_press)
+    async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
+        press, found, lang = tap.press, tap.found, tap.lang
+        async with found.locks[tap.chat_id]:
+            running = await running_game(found, tap.chat_id)
             if running is None or running.session.id != press.session_id or press.argument not in begins:
-                await query.answer(texts.stale_button(lang))
+                await tap.stale()
                 return
             if press.action == keyboards.KEEP:
-                await replies.answer_and_edit(query, texts.keep_playing(lang))
+                await replies.answer_and_edit(tap.query, texts.keep_playing(lang))
                 return
-            await resign(found, chat.id, user.id, running)
-            await replies.answer_and_edit(query, texts.resigned(lang, running.session.KIND))
-            await begins[press.argument](context, chat.id, user.id, lang)
+            await resign(found, tap.chat_id, tap.user.id, running)
+            await replies.answer_and_edit(tap.query, texts.resigned(lang, running.session.KIND))
+            await begins[press.argument](context, tap.chat_id, tap.user.id, lang)
 
     return on_button

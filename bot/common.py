@@ -1,4 +1,5 @@
-"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults.
+"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults;
+and what every game's button handler starts from (:class:`Tap`, :func:`on_press`).
 
 Typed text goes to whichever game the chat plays now; which game handles it is
 wired in :mod:`bot.app` (:func:`route_text`), so this module imports no game.
@@ -6,16 +7,20 @@ wired in :mod:`bot.app` (:func:`route_text`), so this module imports no game.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from telegram import InlineKeyboardMarkup, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, Update, User
 from telegram.ext import ContextTypes
 
 from bot import keyboards, texts
-from bot.deps import Deps, deps, lang_of
+from bot.deps import Deps, Loaded, S, deps, lang_of
+from bot.keyboards import Press
 from bot.resilience import Fault, classify, handle_quietly
+from bot.session import Session
 from bot.texts import Lang
 
 log = logging.getLogger(__name__)
@@ -25,6 +30,8 @@ Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None
 TextHandler = Callable[[Update, Deps, Lang], Awaitable[None]]
 #: What a game expects next in the chat, for a message that is not text (by the game's state).
 Reminder = Callable[[Deps, int, Lang], Awaitable[str]]
+#: A game's answer: its message and buttons.
+Answer = tuple[str, InlineKeyboardMarkup | None]
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -77,7 +84,7 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 #: Where a game stands (its message and buttons), or None when the chat has none under way.
-Standing = Callable[[Deps, int, Lang], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+Standing = Callable[[Deps, int, Lang], Awaitable[Answer | None]]
 
 
 def on_redelivered(games: Mapping[str, Standing]) -> Handler:
@@ -105,6 +112,75 @@ async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     """A button no game recognises (forged, or from an older version of the bot)."""
     assert update.callback_query is not None
     await update.callback_query.answer(texts.stale_button(lang_of(update)))
+
+
+def _always(session: Session) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A press of one game's button, from the kind of chat that game is played in: what
+    every game's button handler starts from, so that each states only what is its own."""
+
+    press: Press
+    query: CallbackQuery
+    chat_id: int
+    user: User
+    lang: Lang
+    found: Deps
+    private: bool = True
+
+    async def stale(self) -> None:
+        """The button no longer works: the player is told so, and nothing changes."""
+        await self.query.answer(texts.stale_button(self.lang))
+
+    async def made_for(self, session: S, still: Callable[[S], bool] = _always) -> bool:
+        """Whether the press was made for ``session`` (its id and, in a private chat, the
+        chat's game now: another game's buttons are stale) and ``still`` holds (say, this turn)."""
+        if session.id != self.press.session_id or not still(session):
+            return False
+        return not self.private or await self.found.db.active_kind(self.chat_id) == session.KIND
+
+    async def load(self, kind: type[S], still: Callable[[S], bool] = _always) -> Loaded[S] | None:
+        """The chat's session of ``kind`` if the press was made for it, else None once the player
+        is told the button is stale (called under the chat's lock, so the check holds for the change)."""
+        loaded = await self.found.load(self.chat_id, kind)
+        if loaded is not None and await self.made_for(loaded.session, still):
+            return loaded
+        await self.stale()
+        return None
+
+    async def reply(self, answer: Answer | None) -> None:
+        """Answer the press with a new message (None: the press turned out stale)."""
+        if answer is None:
+            await self.stale()
+            return
+        await self.query.answer()
+        await self.query.get_bot().send_message(self.chat_id, answer[0], reply_markup=answer[1])
+
+
+#: A game's button handler, given only presses of its own buttons from its kind of chat.
+TapHandler = Callable[[Tap, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
+
+
+def on_press(parse_data: Callable[[object], Press | None], *, private: bool = True) -> Callable[[TapHandler], Handler]:
+    """Make ``handle`` a button handler: presses it cannot read (``parse_data``) or from the
+    other kind of chat (``private``) are answered as stale before it is called."""
+
+    def wrap(handle: TapHandler) -> Handler:
+        @functools.wraps(handle)
+        async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            press = await keyboards.checked_press(update, parse_data, private=private)
+            if press is None:
+                return
+            query, chat, user = update.callback_query, update.effective_chat, update.effective_user
+            assert query is not None and chat is not None and user is not None  # checked_press saw to it
+            await handle(Tap(press, query, chat.id, user, lang_of(update), deps(context), private), context)
+
+        return on_button
+
+    return wrap
 
 
 def route_text(games: Mapping[str, TextHandler]) -> Handler:

@@ -11,12 +11,13 @@ from telegram.ext import ContextTypes
 
 from bot import replies
 from bot import texts as shared_texts
-from bot.active import is_active, resign_running, start_or_ask
+from bot.active import resign_running, start_or_ask
+from bot.common import Answer, Tap, on_press
 from bot.deps import Deps, deps, lang_of
 from bot.fingers import keyboards, texts
 from bot.fingers import session as fingers
-from bot.fingers.session import KIND, FingerSession, FingerTurn
-from bot.keyboards import START_FINGERS, checked_press
+from bot.fingers.session import FingerSession, FingerTurn
+from bot.keyboards import START_FINGERS, Press
 from bot.storage import Tally
 from bot.texts import Lang
 from solver.levels import Level
@@ -108,58 +109,49 @@ async def _nothing_to_resign(found: Deps, update: Update, lang: Lang) -> str:
     return shared_texts.nothing_running(lang)
 
 
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@on_press(keyboards.press)
+async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
-    press = await checked_press(update, keyboards.press)
-    if press is None:
-        return
-    query, chat, lang = update.callback_query, update.effective_chat, lang_of(update)
-    assert query is not None and chat is not None and update.effective_user is not None
-    found = deps(context)
-    chat_id = chat.id
+    press, found, lang = tap.press, tap.found, tap.lang
     game = found.solvers.fingers
     cap = found.settings.fingers_move_cap
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, FingerSession)
-        if (
-            loaded is None
-            or loaded.session.id != press.session_id
-            or loaded.session.over
-            or not await is_active(found, chat_id, KIND)
-        ):
-            await query.answer(shared_texts.stale_button(lang))
+    async with found.locks[tap.chat_id]:
+        loaded = await tap.load(FingerSession, lambda session: _waits_for(session, press))
+        if loaded is None:
             return
         session = loaded.session
         turn = None
         tally = Tally()
         if press.action == "level":
-            if session.level is not None:
-                await query.answer(shared_texts.stale_button(lang))
-                return
             fingers.choose_level(session, Level(press.argument))
         elif press.action == "first":
-            if session.level is None or session.player_first is not None:
-                await query.answer(shared_texts.stale_button(lang))
-                return
             turn = fingers.begin(game, session, press.argument == "1", cap, found.rng)
             tally = Tally(played=1)
         else:
-            if session.player_first is None or press.step != session.moves:
-                await query.answer(shared_texts.stale_button(lang))
-                return
             turn = fingers.play(game, session, int(press.argument), cap, found.rng)
             if turn is None:
-                await query.answer(shared_texts.stale_button(lang))
+                await tap.stale()
                 return
             tally = RESULT_TALLY[turn.result] if turn.result else Tally()
-        await found.save(chat_id, session, loaded, user_id=update.effective_user.id, tally=tally)
+        await found.save(tap.chat_id, session, loaded, user_id=tap.user.id, tally=tally)
     if session.player_first is None:
-        await replies.answer_and_edit(query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
+        await replies.answer_and_edit(tap.query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
     else:
-        await replies.answer_and_edit(query, *_board(found, lang, session, turn))
+        await replies.answer_and_edit(tap.query, *_board(found, lang, session, turn))
 
 
-async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+def _waits_for(session: FingerSession, press: Press) -> bool:
+    """Whether the game waits for this press: its level, then who starts, then a move at this move number."""
+    if session.over:
+        return False
+    if press.action == "level":
+        return session.level is None
+    if press.action == "first":
+        return session.level is not None and session.player_first is None
+    return session.player_first is not None and press.step == session.moves
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:
     """The hands and a button per move while a game is played (a redelivered update's answer)."""
     loaded = await found.load(chat_id, FingerSession)
     if loaded is None or not loaded.session.running:

@@ -21,11 +21,12 @@ from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
 
 from bot import replies
 from bot import texts as shared_texts
+from bot.common import Tap, on_press
 from bot.deps import Deps, Loaded, deps
 from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group.session import GroupSession
-from bot.keyboards import Press, checked_press
+from bot.keyboards import Press
 from bot.letters.session import asked_dictionary
 from bot.letters.texts import board_outdated, not_a_letter, play_usage
 from bot.storage import Tally
@@ -304,23 +305,13 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 # ------------------------------------------------------------------ the lobby's buttons
 
 
-async def on_lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@on_press(keyboards.press, private=False)
+async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
-    press = await checked_press(update, keyboards.press, private=False)
-    if press is None:
-        return
-    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
-    assert query is not None and chat is not None and user is not None
-    found = deps(context)
-    chat_id = chat.id
+    press, found, query, chat_id, user = tap.press, tap.found, tap.query, tap.chat_id, tap.user
     async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, GroupSession)
-        if (
-            loaded is None
-            or loaded.session.id != press.session_id
-            or loaded.session.phase is not group.GroupPhase.LOBBY
-        ):
-            await query.answer(shared_texts.stale_button(shared_texts.language(user.language_code)))
+        loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
+        if loaded is None:
             return
         session = loaded.session
         lang = _lang(session)

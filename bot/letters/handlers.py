@@ -7,17 +7,19 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
-from telegram import InlineKeyboardMarkup, Update
+from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import replies
 from bot import texts as shared_texts
 from bot.active import is_active, start_or_ask
+from bot.common import Answer, Tap, on_press
 from bot.deps import Deps, Loaded, deps, lang_of
-from bot.keyboards import START_GHOST, START_LETTERS, Press, checked_press
+from bot.keyboards import START_GHOST, START_LETTERS, Press
 from bot.letters import keyboards, texts
 from bot.letters import session as letters
 from bot.letters.session import KIND, LetterSession, Phase
@@ -200,36 +202,15 @@ def _ending_tally(turn: letters.Turn) -> Tally | None:
     return Tally(won=1) if turn.ending.player_won else Tally(lost=1)
 
 
-#: A hint or a give-up (chat, user, language, and the button press, if one asked), committed;
-#: its answer, or None when the press was stale.
-Act = Callable[[Deps, int, int, Lang, Press | None], Awaitable[tuple[str, InlineKeyboardMarkup | None] | None]]
+@dataclass(frozen=True)
+class Act(Generic[T]):
+    """A hint or a give-up: the change it makes to the game being played, what that counts
+    in /stats, the words of its result, and what it says when no game is being played."""
 
-
-async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _answer_command(update, context, _hint)
-
-
-async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act: Act) -> None:
-    """/hint or /giveup: do it and reply (a command, unlike a button, is never stale)."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    answer = await act(deps(context), update.effective_chat.id, update.effective_user.id, lang_of(update), None)
-    assert answer is not None
-    await update.message.reply_text(answer[0], reply_markup=answer[1])
-
-
-async def _hint(
-    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
-) -> tuple[str, InlineKeyboardMarkup | None] | None:
-    """A hint, committed; with a button ``press``, None when that button is stale."""
-    changed = await _change_running(found, chat_id, lang, letters.hint, _hint_tally, user_id=user_id, press=press)
-    if isinstance(changed, str):
-        return changed, None
-    if changed is None:
-        if press is not None:
-            return None
-        return await _unless_setting_up(found, chat_id, lang, texts.no_game_to_hint(lang)), None
-    session, given = changed
-    return texts.hint_text(lang, given), keyboards.letter_play(lang, session)
+    change: Callable[[LetterGame, LetterSession], T]
+    tally: Callable[[T], Tally | None]
+    told: Callable[[Lang, T], str]
+    no_game: Callable[[Lang], str]
 
 
 def _hint_tally(given: letters.Hint) -> Tally | None:
@@ -237,25 +218,39 @@ def _hint_tally(given: letters.Hint) -> Tally | None:
     return None if given.repeated else Tally(hints=1)
 
 
+HINT = Act(letters.hint, _hint_tally, texts.hint_text, texts.no_game_to_hint)
+GIVE_UP = Act(letters.give_up, lambda _: Tally(lost=1), texts.gave_up_text, shared_texts.nothing_running)
+
+
+async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _answer_command(update, context, HINT)
+
+
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    await _answer_command(update, context, _give_up)
+    await _answer_command(update, context, GIVE_UP)
 
 
-async def _give_up(
-    found: Deps, chat_id: int, user_id: int, lang: Lang, press: Press | None = None
-) -> tuple[str, InlineKeyboardMarkup | None] | None:
-    """The game given up, committed; with a button ``press``, None when that button is stale."""
-    changed = await _change_running(
-        found, chat_id, lang, letters.give_up, lambda _: Tally(lost=1), user_id=user_id, press=press
-    )
+async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act: Act[T]) -> None:
+    """/hint or /giveup: do it and reply (a command, unlike a button, is never stale)."""
+    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
+    answer = await _do(act, deps(context), update.effective_chat.id, lang_of(update), user_id=update.effective_user.id)
+    assert answer is not None
+    await update.message.reply_text(answer[0], reply_markup=answer[1])
+
+
+async def _do(
+    act: Act[T], found: Deps, chat_id: int, lang: Lang, *, user_id: int, tap: Tap | None = None
+) -> Answer | None:
+    """``act``, committed, and its answer; with a button ``tap``, None when that button is stale."""
+    changed = await _change_running(found, chat_id, lang, act.change, act.tally, user_id=user_id, tap=tap)
     if isinstance(changed, str):
         return changed, None
     if changed is None:
-        if press is not None:
+        if tap is not None:
             return None
-        return await _unless_setting_up(found, chat_id, lang, shared_texts.nothing_running(lang)), None
+        return await _unless_setting_up(found, chat_id, lang, act.no_game(lang)), None
     session, result = changed
-    return texts.gave_up_text(lang, result), keyboards.letter_play(lang, session)
+    return act.told(lang, result), keyboards.letter_play(lang, session)
 
 
 async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str) -> str:
@@ -279,11 +274,11 @@ async def _change_running(
     tally: Callable[[T], Tally | None],
     *,
     user_id: int,
-    press: Press | None = None,
+    tap: Tap | None = None,
 ) -> tuple[LetterSession, T] | str | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
     it with the player's record change ``tally`` makes of its result; None when there
-    is no game in play, or when the button ``press`` that asked for it is stale (checked
+    is no game in play, or when the button ``tap`` that asked for it is stale (checked
     under the same lock as the change, so a tap racing a letter never lands on the next
     turn); the notice when the game had to end because its board left the word list."""
     async with found.locks[chat_id]:
@@ -292,7 +287,7 @@ async def _change_running(
             return outdated
         if loaded is None or loaded.session.phase is not Phase.PLAYING:
             return None
-        if press is not None and not await _current(found, chat_id, loaded.session, press):
+        if tap is not None and not await _made_at_this_turn(tap, loaded.session):
             return None
         result = change(_game(found, loaded.session), loaded.session)
         await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
@@ -303,9 +298,9 @@ async def _change_running(
 MAX_TYPED_LETTERS = 40
 
 
-async def _current(found: Deps, chat_id: int, session: LetterSession, press: Press) -> bool:
+async def _made_at_this_turn(tap: Tap, session: LetterSession) -> bool:
     """Whether a hint or give-up button was made for this game at this turn."""
-    return session.id == press.session_id and press.step == len(session.board) and await is_active(found, chat_id, KIND)
+    return await tap.made_for(session, lambda current: tap.press.step == len(current.board))
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -393,33 +388,22 @@ async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # ------------------------------------------------------------------ buttons
 
 
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@on_press(keyboards.press)
+async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
-    press = await checked_press(update, keyboards.press)
-    if press is None:
-        return
-    query, chat, lang = update.callback_query, update.effective_chat, lang_of(update)
-    assert query is not None and chat is not None and update.effective_user is not None
-    found = deps(context)
-    async with found.locks[chat.id]:
-        loaded = await found.load(chat.id, LetterSession)
-        if loaded is None or loaded.session.id != press.session_id or not await is_active(found, chat.id, KIND):
-            await query.answer(shared_texts.stale_button(lang))
+    press, found = tap.press, tap.found
+    async with found.locks[tap.chat_id]:
+        loaded = await tap.load(LetterSession)
+        if loaded is None:
             return
-        session = loaded.session
         if press.action in keyboards.SETUP_FIELDS:
-            if session.phase.value != press.action:
-                await query.answer(shared_texts.stale_button(lang))
+            if loaded.session.phase.value != press.action:
+                await tap.stale()
                 return
-            await _setup_step(update, context, found, loaded=loaded, press=press, lang=lang)
+            await _setup_step(tap, context, loaded)
             return
-    act = _hint if press.action == "hint" else _give_up
-    answer = await act(found, chat.id, update.effective_user.id, lang, press)
-    if answer is None:
-        await query.answer(shared_texts.stale_button(lang))
-        return
-    await query.answer()
-    await context.bot.send_message(chat.id, answer[0], reply_markup=answer[1])
+    act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
+    await tap.reply(await _do(act, found, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))
 
 
 def _choose(found: Deps, session: LetterSession, press: Press) -> None:
@@ -439,28 +423,18 @@ def _choose(found: Deps, session: LetterSession, press: Press) -> None:
         session.strict = press.argument == "1"
 
 
-async def _setup_step(
-    update: Update,
-    context: ContextTypes.DEFAULT_TYPE,
-    found: Deps,
-    *,
-    loaded: Loaded[LetterSession],
-    press: Press,
-    lang: Lang,
-) -> None:
+async def _setup_step(tap: Tap, context: ContextTypes.DEFAULT_TYPE, loaded: Loaded[LetterSession]) -> None:
     """One choice of the game's set-up; the last one starts the game."""
-    query = update.callback_query
-    assert query is not None and update.effective_chat is not None and update.effective_user is not None
-    chat_id = update.effective_chat.id
+    found, query, chat_id, lang = tap.found, tap.query, tap.chat_id, tap.lang
     session = loaded.session
-    _choose(found, session, press)
+    _choose(found, session, tap.press)
     turn = None
     tally = None
     if session.phase is Phase.PLAYING:
         tally = Tally(played=1)
         if letters.bot_to_move(session):
             turn = letters.bot_opens(_game(found, session), session, found.rng)
-    await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=tally, activate=True)
+    await _save(found, chat_id, loaded, user_id=tap.user.id, tally=tally, activate=True)
     phase = session.phase
     if phase in SETUP_QUESTIONS:
         question = SETUP_QUESTIONS[phase]
@@ -477,7 +451,7 @@ async def _setup_step(
         )
 
 
-async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:
     """The board and its buttons while a game is played (a redelivered update's answer)."""
     loaded = await found.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is not Phase.PLAYING:

@@ -13,17 +13,16 @@ from telegram.ext import ContextTypes
 
 from bot import replies
 from bot import texts as shared_texts
-from bot.active import is_active, resign_running, start_or_ask
+from bot.active import resign_running, start_or_ask
+from bot.common import Answer, Tap, on_press
 from bot.deps import Deps, Loaded, deps, lang_of
-from bot.keyboards import START_WORDLE, Press, checked_press
+from bot.keyboards import START_WORDLE
 from bot.storage import Tally
 from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
-from bot.wordle.session import KIND, MAX_ENTRIES, Progress, WordleSession
+from bot.wordle.session import MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, composed, parse_entry
-
-Answer = tuple[str, InlineKeyboardMarkup | None]
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -126,17 +125,12 @@ async def undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(undone[0], reply_markup=undone[1])
 
 
-async def _undo(found: Deps, chat_id: int, lang: Lang, press: Press | None = None) -> Answer | None:
-    """Take back the last entry; with a button ``press``, None when that button is stale
+async def _undo(found: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
+    """Take back the last entry; with a button ``tap``, None when that button is stale
     (checked under the lock, so two taps at once take back one entry, not two)."""
     async with found.locks[chat_id]:
         loaded = await found.load(chat_id, WordleSession)
-        if press is not None and (
-            loaded is None
-            or loaded.session.id != press.session_id
-            or press.step != len(loaded.session.entries)
-            or not await is_active(found, chat_id, KIND)
-        ):
+        if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
             return None
         if loaded is None or loaded.session.given_up:
             return texts.nothing_to_undo(lang), None
@@ -174,58 +168,50 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
 
 
-async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+@on_press(keyboards.press)
+async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
-    press = await checked_press(update, keyboards.press)
-    if press is None:
-        return
-    query, chat, user, lang = update.callback_query, update.effective_chat, update.effective_user, lang_of(update)
-    assert query is not None and chat is not None and user is not None
-    found = deps(context)
+    press, found, lang, chat_id, query = tap.press, tap.found, tap.lang, tap.chat_id, tap.query
     if press.action == "undo":
-        undone = await _undo(found, chat.id, lang, press)
-        if undone is None:
-            await query.answer(shared_texts.stale_button(lang))
-            return
-        await query.answer()
-        await context.bot.send_message(chat.id, undone[0], reply_markup=undone[1])
+        await tap.reply(await _undo(found, chat_id, lang, tap))
         return
-    async with found.locks[chat.id]:
-        loaded = await found.load(chat.id, WordleSession)
-        remaining = await _remaining_if_current(found, chat.id, loaded, press)
-        if loaded is None or not remaining:
-            await query.answer(shared_texts.stale_button(lang))
+    async with found.locks[chat_id]:
+        loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
+        if loaded is None:
             return
         session = loaded.session
+        remaining = len(found.solvers.wordle.candidates(session.history, session.refused))
+        if not remaining:  # no word fits: only undo and a new word are left
+            await tap.stale()
+            return
         if press.action != "tap" and session.full:
             await query.answer(texts.too_many_entries(lang, MAX_ENTRIES), show_alert=True)
             return
         if press.action == "tap":
             wordle.tap(session, int(press.argument))
-            await found.save(chat.id, session, loaded)
+            await found.save(chat_id, session, loaded)
             await replies.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
             return
         if press.action == "refused":
-            text, markup = await _refuse(found, chat.id, lang, loaded)
+            text, markup = await _refuse(found, chat_id, lang, loaded)
         else:
             entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
-            text, markup = await _enter(found, chat.id, user.id, lang, loaded=loaded, entry=entry)
+            text, markup = await _enter(found, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
     await replies.answer_and_edit_buttons(query, None)
-    await context.bot.send_message(chat.id, text, reply_markup=markup)
+    await context.bot.send_message(chat_id, text, reply_markup=markup)
 
 
-async def _remaining_if_current(found: Deps, chat_id: int, loaded: Loaded[WordleSession] | None, press: Press) -> int:
-    """How many words still fit, when ``press`` was made for the chat's active game at this
-    step with a word still to find; else 0 (the press is stale)."""
-    if loaded is None or not await is_active(found, chat_id, KIND):
-        return 0
-    session = loaded.session
-    if session.id != press.session_id or press.step != len(session.entries) or session.solved or session.given_up:
-        return 0
-    return len(found.solvers.wordle.candidates(session.history, session.refused))
+async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:
+    """Whether an undo button was made for this game after its last entry."""
+    return await tap.made_for(session, lambda current: tap.press.step == len(current.entries))
 
 
-async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> tuple[str, InlineKeyboardMarkup | None] | None:
+def _still_to_find(session: WordleSession, step: int) -> bool:
+    """Whether a button made at ``step`` is current, with the game's word still to find."""
+    return step == len(session.entries) and not session.solved and not session.given_up
+
+
+async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:
     """The entries so far and the word to try (a redelivered update's answer)."""
     loaded = await found.load(chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
