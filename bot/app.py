@@ -7,6 +7,7 @@ Each game's handlers, buttons and words live in its folder (``bot/letters``,
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -62,6 +63,7 @@ CONCURRENT_UPDATES = 256
 
 
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
+    use_timedelta_periods()
     application = (
         ApplicationBuilder()
         .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
@@ -82,6 +84,13 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
     add_buttons(application)
     application.add_error_handler(common.on_error)
     return application
+
+
+def use_timedelta_periods() -> None:
+    """Opt in to python-telegram-bot's time periods as ``timedelta`` (its coming default, v22.2+):
+    without it, each 429 warns of the change, since PTB's own ``RetryAfter`` reads its deprecated
+    int form. Our code reads no such period (a 429's wait is AIORateLimiter's: ``bot/resilience.py``)."""
+    os.environ["PTB_TIMEDELTA"] = "true"
 
 
 def add_private_handlers(application: Application) -> None:  # type: ignore[type-arg]
