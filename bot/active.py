@@ -103,7 +103,7 @@ def on_switch_button(begins: Mapping[str, Begin]) -> Handler:
     """The answer to "resign and start?": resign the game it asked about and begin ``begins[target]``,
     or keep playing. A question about a game that has since ended or changed is stale."""
 
-    @on_press(keyboards.switch_press)
+    @on_press(keyboards.SWITCH_BUTTONS.press)
     async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
         press, found, lang = tap.press, tap.found, tap.lang
         async with found.locks[tap.chat_id]:

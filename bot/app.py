@@ -164,11 +164,11 @@ def add_buttons(application: Application) -> None:  # type: ignore[type-arg]
     routes: list[tuple[str | Callable[[object], bool], Handler]] = [
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
         (keyboards.is_menu_press, active.on_start_button(begins)),
-        (keyboards.is_switch_press, active.on_switch_button(begins)),
-        (letters_keyboards.is_press, letters.on_button),
-        (wordle_keyboards.is_press, wordle.on_button),
-        (fingers_keyboards.is_press, fingers.on_button),
-        (group_keyboards.is_press, group.on_lobby_button),
+        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button(begins)),
+        (letters_keyboards.BUTTONS.is_press, letters.on_button),
+        (wordle_keyboards.BUTTONS.is_press, wordle.on_button),
+        (fingers_keyboards.BUTTONS.is_press, fingers.on_button),
+        (group_keyboards.BUTTONS.is_press, group.on_lobby_button),
     ]
     for pattern, callback in routes:
         application.add_handler(CallbackQueryHandler(callback, pattern=pattern))

@@ -49,6 +49,22 @@ class Press:
     argument: str = ""
 
 
+@dataclass(frozen=True)
+class Buttons:
+    """One game's callback data: its ``kind`` letter, and which actions and arguments its
+    buttons can carry (``valid``)."""
+
+    kind: str
+    valid: Callable[[str, str], bool]
+
+    def press(self, data: object) -> Press | None:
+        return parse(data, self.kind, self.valid)
+
+    def is_press(self, data: object) -> bool:
+        """The pattern of this game's ``CallbackQueryHandler``."""
+        return self.press(data) is not None
+
+
 def parse(data: object, kind: str, valid: Callable[[str, str], bool]) -> Press | None:
     """Read callback data of game ``kind``; None for anything this bot did not make
     (``valid`` says whether that game's buttons can carry an action and argument)."""
@@ -100,12 +116,7 @@ def is_menu_press(data: object) -> bool:
     return menu_target(data) is not None
 
 
-def switch_press(data: object) -> Press | None:
-    return parse(data, SWITCH, lambda action, target: action in (RESIGN, KEEP) and target in TARGETS)
-
-
-def is_switch_press(data: object) -> bool:
-    return switch_press(data) is not None
+SWITCH_BUTTONS = Buttons(SWITCH, lambda action, target: action in (RESIGN, KEEP) and target in TARGETS)
 
 
 def resign_or_keep(lang: Lang, running: Session, target: str) -> InlineKeyboardMarkup:

@@ -109,7 +109,7 @@ async def _nothing_to_resign(found: Deps, update: Update, lang: Lang) -> str:
     return shared_texts.nothing_running(lang)
 
 
-@on_press(keyboards.press)
+@on_press(keyboards.BUTTONS.press)
 async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, found, lang = tap.press, tap.found, tap.lang

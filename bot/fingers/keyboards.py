@@ -6,26 +6,20 @@ from telegram import InlineKeyboardMarkup
 
 from bot.fingers import texts
 from bot.fingers.session import FingerSession, HandMove
-from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Press, button, is_number, parse
+from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Buttons, button, is_number
 from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
 from solver.levels import Level
 
 KIND = "F"
 
 
-def press(data: object) -> Press | None:
-    return parse(data, KIND, _valid)
-
-
-def is_press(data: object) -> bool:
-    """The pattern of this game's ``CallbackQueryHandler``."""
-    return press(data) is not None
-
-
 def _valid(action: str, argument: str) -> bool:
     return argument in COMMON_CHOICES.get(action, []) or (
         action == "move" and is_number(argument) and len(argument) <= 2
     )
+
+
+BUTTONS = Buttons(KIND, _valid)
 
 
 def fingers_level(lang: Lang, session: FingerSession) -> InlineKeyboardMarkup:

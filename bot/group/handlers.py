@@ -305,7 +305,7 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 # ------------------------------------------------------------------ the lobby's buttons
 
 
-@on_press(keyboards.press, private=False)
+@on_press(keyboards.BUTTONS.press, private=False)
 async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
     press, found, query, chat_id, user = tap.press, tap.found, tap.query, tap.chat_id, tap.user

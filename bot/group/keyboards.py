@@ -6,7 +6,7 @@ from telegram import InlineKeyboardMarkup
 
 from bot.group import texts
 from bot.group.session import BOT, GroupSession
-from bot.keyboards import Press, button, parse
+from bot.keyboards import Buttons, button
 from bot.letters.texts import button_rule
 from bot.texts import Lang
 from solver.letters import Rule
@@ -15,17 +15,11 @@ KIND = "G"
 ACTIONS = ("join", "bot", "gentle", "start")
 
 
-def press(data: object) -> Press | None:
-    return parse(data, KIND, _valid)
-
-
-def is_press(data: object) -> bool:
-    """The pattern of this game's ``CallbackQueryHandler``."""
-    return press(data) is not None
-
-
 def _valid(action: str, argument: str) -> bool:
     return (action in ACTIONS and not argument) or (action == "rule" and argument in [r.value for r in Rule])
+
+
+BUTTONS = Buttons(KIND, _valid)
 
 
 def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:

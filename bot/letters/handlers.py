@@ -388,7 +388,7 @@ async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # ------------------------------------------------------------------ buttons
 
 
-@on_press(keyboards.press)
+@on_press(keyboards.BUTTONS.press)
 async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
     press, found = tap.press, tap.found

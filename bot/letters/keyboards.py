@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup
 
-from bot.keyboards import AGAIN_LETTERS, COMMON_CHOICES, MENU, MENU_LETTERS, Press, button, parse
+from bot.keyboards import AGAIN_LETTERS, COMMON_CHOICES, MENU, MENU_LETTERS, Buttons, button
 from bot.letters import texts
 from bot.letters.session import LetterSession
 from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
@@ -25,17 +25,11 @@ SETUP_FIELDS = tuple(SETUP_CHOICES)
 ACTIONS = ("hint", "giveup")
 
 
-def press(data: object) -> Press | None:
-    return parse(data, KIND, _valid)
-
-
-def is_press(data: object) -> bool:
-    """The pattern of this game's ``CallbackQueryHandler``."""
-    return press(data) is not None
-
-
 def _valid(action: str, argument: str) -> bool:
     return argument in SETUP_CHOICES.get(action, []) or (action in ACTIONS and not argument)
+
+
+BUTTONS = Buttons(KIND, _valid)
 
 
 def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboardMarkup:

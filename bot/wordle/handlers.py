@@ -168,7 +168,7 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
 
 
-@on_press(keyboards.press)
+@on_press(keyboards.BUTTONS.press)
 async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
     press, found, lang, chat_id, query = tap.press, tap.found, tap.lang, tap.chat_id, tap.query

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup
 
-from bot.keyboards import MENU_WORDLE, Press, button, parse
+from bot.keyboards import MENU_WORDLE, Buttons, button
 from bot.texts import Lang
 from bot.wordle import texts
 from bot.wordle.session import WordleSession
@@ -13,19 +13,13 @@ from solver.wordle import Colour
 KIND = "W"
 
 
-def press(data: object) -> Press | None:
-    return parse(data, KIND, _valid)
-
-
-def is_press(data: object) -> bool:
-    """The pattern of this game's ``CallbackQueryHandler``."""
-    return press(data) is not None
-
-
 def _valid(action: str, argument: str) -> bool:
     return (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (
         action in ("done", "solved", "undo", "refused") and not argument
     )
+
+
+BUTTONS = Buttons(KIND, _valid)
 
 
 def wordle(lang: Lang, session: WordleSession, remaining: int) -> InlineKeyboardMarkup:

@@ -126,7 +126,7 @@ async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path
 )
 def test_start_and_switch_buttons_are_read_strictly(data: str) -> None:
     """Whatever a client sends, a start or switch press parses only to a game the bot can begin."""
-    press = keyboards.switch_press(data)
+    press = keyboards.SWITCH_BUTTONS.press(data)
     if press is not None:
         assert press.action in (keyboards.RESIGN, keyboards.KEEP) and press.argument in keyboards.TARGETS
     target = keyboards.menu_target(data)

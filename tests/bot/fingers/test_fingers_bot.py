@@ -134,7 +134,7 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
 @given(st.text(max_size=70) | st.from_regex(r"\A[FG]:[0-9a-f]{0,7}:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?\Z"))
 def test_callback_data_is_read_strictly(data: str) -> None:
     """Whatever a client sends, a finger or lobby press parses only to an action its handlers know."""
-    press = fingers_keyboards.press(data) or group_keyboards.press(data)
+    press = fingers_keyboards.BUTTONS.press(data) or group_keyboards.BUTTONS.press(data)
     if press is None:
         return
     assert press.step >= 0
