@@ -236,8 +236,7 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         if not session.started:
             if session.over:  # nobody is left in the lobby
-                await found.save(chat_id, session, loaded, deadline=None)
-                _schedule(context.job_queue, chat_id, None)
+                await _close(context, found, chat_id, loaded)
             else:
                 await found.save(chat_id, session, loaded)
             await update.message.reply_text(texts.left_lobby(_lang(session)))
@@ -271,8 +270,7 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             await update.message.reply_text(texts.group_stop_refused(_lang(session)))
             return
         group.stop(session)
-        await found.save(chat_id, session, loaded, deadline=None)
-        _schedule(context.job_queue, chat_id, None)
+        await _close(context, found, chat_id, loaded)
         await update.message.reply_text(texts.group_stopped(_lang(session)))
         if not session.started:
             await _show_lobby(context, chat_id, session, texts.group_stopped(_lang(session)))
@@ -290,11 +288,21 @@ async def _stopped_if_outdated(
     if not group.is_outdated(_game(found, session), session):
         return False
     group.stop(session)
-    await found.save(chat_id, session, loaded, deadline=None)
-    _schedule(context.job_queue, chat_id, None)
+    await _close(context, found, chat_id, loaded)
     english = session.dictionary == "en"
     await context.bot.send_message(chat_id, board_outdated(_lang(session), session.board, english=english))
     return True
+
+
+async def _close(
+    context: CallbackContext,  # type: ignore[type-arg]
+    found: Deps,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+) -> None:
+    """Commit a lobby or game that has just ended, and drop its timer."""
+    await found.save(chat_id, loaded.session, loaded, deadline=None)
+    _schedule(context.job_queue, chat_id, None)
 
 
 async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
