@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from bot import replies
@@ -129,11 +129,15 @@ async def _announce_start(
         await context.bot.send_message(chat_id, summary, reply_markup=keyboards.letter_play(lang, session))
         return
     await context.bot.send_message(chat_id, summary)
-    await context.bot.send_message(
-        chat_id,
-        texts.turn_text(lang, turn, game.rule, english=session.english),
-        reply_markup=keyboards.letter_play(lang, session),
-    )
+    text, markup = _turn_message(lang, game, session, turn)
+    await context.bot.send_message(chat_id, text, reply_markup=markup)
+
+
+def _turn_message(
+    lang: Lang, game: LetterGame, session: LetterSession, turn: letters.Turn
+) -> tuple[str, InlineKeyboardMarkup]:
+    """A turn told (the letters played, the board or how the game ended) with its buttons."""
+    return texts.turn_text(lang, turn, game.rule, english=session.english), keyboards.letter_play(lang, session)
 
 
 # ------------------------------------------------------------------ moves
@@ -166,10 +170,8 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         )
         return
     await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=_ending_tally(result))
-    await update.message.reply_text(
-        texts.turn_text(lang, result, game.rule, english=session.english),
-        reply_markup=keyboards.letter_play(lang, session),
-    )
+    text, markup = _turn_message(lang, game, session, result)
+    await update.message.reply_text(text, reply_markup=markup)
 
 
 async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
@@ -444,11 +446,8 @@ async def _setup_step(tap: Tap, context: ContextTypes.DEFAULT_TYPE, loaded: Load
     summary = _set_up_line(lang, game, session)
     await replies.answer_and_edit(query, summary)
     if turn is not None:
-        await context.bot.send_message(
-            chat_id,
-            texts.turn_text(lang, turn, game.rule, english=session.english),
-            reply_markup=keyboards.letter_play(lang, session),
-        )
+        text, markup = _turn_message(lang, game, session, turn)
+        await context.bot.send_message(chat_id, text, reply_markup=markup)
 
 
 async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:
