@@ -8,11 +8,11 @@ Each game's handlers, buttons and words live in its folder (``bot/letters``,
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats
+from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllGroupChats
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -43,6 +43,7 @@ from bot.once import add_exactly_once
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
+from bot.texts import Lang
 from bot.throttle import add_throttle
 from bot.transport import PollingBot, make_bot
 from bot.wordle import handlers as wordle
@@ -181,15 +182,17 @@ async def post_init(application: Application) -> None:  # type: ignore[type-arg]
     await open_inbox(application, found.store)
     await group.restore_timers(application)
     await wordle.restore_answers(found)
-    for code, commands in texts.COMMANDS.items():
-        listed = [BotCommand(name, description) for name, description in commands]
-        await application.bot.set_my_commands(listed, language_code=code)
-    await application.bot.set_my_commands([BotCommand(n, d) for n, d in texts.COMMANDS["ru"]])
-    groups = BotCommandScopeAllGroupChats()
-    for code, commands in GROUP_COMMANDS.items():
-        listed = [BotCommand(name, description) for name, description in commands]
-        await application.bot.set_my_commands(listed, scope=groups, language_code=code)
-    await application.bot.set_my_commands([BotCommand(n, d) for n, d in GROUP_COMMANDS["ru"]], scope=groups)
+    await set_commands(application.bot, texts.COMMANDS)
+    await set_commands(application.bot, GROUP_COMMANDS, BotCommandScopeAllGroupChats())
+
+
+async def set_commands(
+    bot: Bot, by_language: Mapping[Lang, Sequence[tuple[str, str]]], scope: BotCommandScope | None = None
+) -> None:
+    """The command menu in each language, and the Russian one for any other language."""
+    for code, commands in by_language.items():
+        await bot.set_my_commands([BotCommand(*command) for command in commands], scope=scope, language_code=code)
+    await bot.set_my_commands([BotCommand(*command) for command in by_language["ru"]], scope=scope)
 
 
 async def open_inbox(application: Application, store: Store) -> None:  # type: ignore[type-arg]
