@@ -41,9 +41,18 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await update.message.reply_text(texts.greeting(lang, name), reply_markup=keyboards.menu(lang))
 
 
-async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None
-    await update.message.reply_text(texts.help_text(lang_of(update)))
+def reply_with(words: Callable[[Lang], str]) -> Handler:
+    """A command answered by the same words whatever the chat's state, in the player's language."""
+
+    async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.message is not None
+        await update.message.reply_text(words(lang_of(update)))
+
+    return on_command
+
+
+show_help = reply_with(texts.help_text)
+unknown_command = reply_with(texts.unknown_command)
 
 
 Rules = tuple[str, Callable[[Lang], str]]  # a /rules_<game> command, and that game's rules
@@ -70,11 +79,6 @@ def route_rules(games: Mapping[str, Rules], otherwise: Rules) -> Handler:
         await show_rules(games.get(kind or "", otherwise))(update, context)
 
     return on_command
-
-
-async def unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None
-    await update.message.reply_text(texts.unknown_command(lang_of(update)))
 
 
 async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -12,7 +12,7 @@ from telegram.ext import ContextTypes
 from bot import replies
 from bot import texts as shared_texts
 from bot.active import resign_running, start_or_ask
-from bot.common import Answer, Tap, on_press
+from bot.common import Answer, Tap, on_press, reply_with
 from bot.deps import Deps, deps, lang_of
 from bot.fingers import keyboards, texts
 from bot.fingers import session as fingers
@@ -85,9 +85,7 @@ async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
     return texts.use_the_buttons(lang)
 
 
-async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None
-    await update.message.reply_text(texts.no_hints(lang_of(update)))
+hint = reply_with(texts.no_hints)
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -21,8 +21,8 @@ from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
 
 from bot import replies
 from bot import texts as shared_texts
-from bot.common import Tap, on_press
-from bot.deps import Deps, Loaded, deps
+from bot.common import Tap, on_press, reply_with
+from bot.deps import Deps, Loaded, deps, lang_of
 from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group.session import GroupSession
@@ -63,7 +63,7 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     found = deps(context)
     user = update.effective_user
-    lang = shared_texts.language(user.language_code)
+    lang = lang_of(update)
     dictionary = asked_dictionary(context.args or [])
     if dictionary is None:
         await update.message.reply_text(play_usage(lang))
@@ -114,19 +114,17 @@ async def _show_lobby(
 async def start_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/start in a group: what the bot does here, and where the other games are."""
     assert update.message is not None
-    await update.message.reply_text(texts.group_start(_user_lang(update), context.bot.username or ""))
+    await update.message.reply_text(texts.group_start(lang_of(update), context.bot.username or ""))
 
 
 async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/5bukv or /fingers in a group: those games are played in a private chat."""
     assert update.message is not None
-    await update.message.reply_text(texts.private_only(_user_lang(update), context.bot.username or ""))
+    await update.message.reply_text(texts.private_only(lang_of(update), context.bot.username or ""))
 
 
-async def group_only(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/l, /stop or /top in a private chat: they belong to a game in a group."""
-    assert update.message is not None
-    await update.message.reply_text(texts.group_only(_user_lang(update)))
+#: /l, /stop or /top in a private chat: they belong to a game in a group.
+group_only = reply_with(texts.group_only)
 
 
 async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -135,16 +133,10 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     store, chat_id = deps(context).db, update.effective_chat.id
     week = await store.group_top(chat_id, since=time.time() - WEEK)
     ever = await store.group_top(chat_id)
-    await update.message.reply_text(texts.top_text(_user_lang(update), week, ever))
+    await update.message.reply_text(texts.top_text(lang_of(update), week, ever))
 
 
-async def hint_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None
-    await update.message.reply_text(texts.no_group_hints(_user_lang(update)))
-
-
-def _user_lang(update: Update) -> Lang:
-    return shared_texts.language(_code(update))
+hint_in_group = reply_with(texts.no_group_hints)
 
 
 def _name(session: GroupSession, user: User) -> str:
@@ -157,9 +149,7 @@ def _name(session: GroupSession, user: User) -> str:
     return group.distinct_name(session, forms)
 
 
-async def show_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None
-    await update.message.reply_text(texts.group_help_text(shared_texts.language(_code(update))))
+show_help = reply_with(texts.group_help_text)
 
 
 async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -167,7 +157,7 @@ async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     assert update.message is not None
     text = " ".join(context.args or [])
     if not text:
-        await update.message.reply_text(texts.group_letter_usage(shared_texts.language(_code(update))))
+        await update.message.reply_text(texts.group_letter_usage(lang_of(update)))
         return
     await _move(update, context, text, addressed=True)
 
@@ -187,10 +177,6 @@ def _addresses_bot(message: Message, username: str) -> bool:
     return bool(username) and f"@{username.lower()}" in (message.text or "").lower()
 
 
-def _code(update: Update) -> str | None:
-    return update.effective_user.language_code if update.effective_user else None
-
-
 async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, addressed: bool) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     found = deps(context)
@@ -201,7 +187,7 @@ async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, a
             if addressed and loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
                 await update.message.reply_text(texts.not_started(_lang(loaded.session), loaded.session))
             elif addressed:
-                await update.message.reply_text(texts.no_group_game(_user_lang(update)))
+                await update.message.reply_text(texts.no_group_game(lang_of(update)))
             return
         if await _stopped_if_outdated(context, found, chat_id, loaded):
             return
@@ -250,7 +236,7 @@ async def _open_game(update: Update, found: Deps, chat_id: int) -> Loaded[GroupS
     assert update.message is not None
     loaded = await found.load(chat_id, GroupSession)
     if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
-        await update.message.reply_text(texts.no_group_game(shared_texts.language(_code(update))))
+        await update.message.reply_text(texts.no_group_game(lang_of(update)))
         return None
     return loaded
 
