@@ -334,11 +334,20 @@ class Clock:
         return self.now
 
 
+@contextlib.asynccontextmanager
+async def opened(database: Path, clock: Clock) -> AsyncIterator[Store]:
+    """A Store on ``database`` that tells time by ``clock``, closed on the way out."""
+    store = await Store.open(database, clock=clock)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
 async def test_a_lower_id_long_after_the_chats_last_one_is_new_and_replaces_it(database: Path) -> None:
     """Telegram numbers updates afresh, maybe lower, after a week without any."""
     clock = Clock()
-    store = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as store:
         version = await store.save(40, "letters", {"board": "к"}, None, update_id=9_000)
         clock.now += REDELIVERY_WINDOW + DAY
         assert not await store.applied_before(40, 12)
@@ -352,40 +361,29 @@ async def test_a_lower_id_long_after_the_chats_last_one_is_new_and_replaces_it(d
         assert not await store.applied_before(40, 13)  # the following ones are new
         await store.save(40, "letters", {"board": "кот"}, version, update_id=13)
         assert await last_id(store, 40) == 13
-    finally:
-        await store.close()
 
 
 async def test_a_lower_id_within_the_window_is_a_redelivery(database: Path) -> None:
     clock = Clock()
-    store = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as store:
         await store.save(41, "letters", {"board": "к"}, None, update_id=9_000)
         clock.now += REDELIVERY_WINDOW - 1
         assert await store.applied_before(41, 9_000) and await store.applied_before(41, 8_999)
         assert not await store.applied_before(41, 9_001)
-    finally:
-        await store.close()
 
 
 async def test_a_restarted_store_knows_which_last_ids_are_old(database: Path) -> None:
     clock = Clock()
-    first = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as first:
         await first.save(42, "letters", {"board": "к"}, None, update_id=9_000)  # to be old
         clock.now += REDELIVERY_WINDOW
         await first.save(43, "letters", {"board": "к"}, None, update_id=9_100)  # to be recent
-    finally:
-        await first.close()
     clock.now += DAY
-    second = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as second:
         assert not await second.applied_before(42, 5)
         assert await second.applied_before(43, 5) and await second.applied_before(43, 9_100)
         await second.save(42, "letters", {"board": "ко"}, 1, update_id=5)
         await second.save(43, "letters", {"board": "ко"}, 1, update_id=6)  # as an older update saved late would
-    finally:
-        await second.close()
     rows = on_file(database, "SELECT chat_id, update_id FROM applied_updates WHERE chat_id IN (42, 43) ORDER BY 1")
     assert rows == [(42, 5), (43, 9_100)]
 
@@ -395,35 +393,26 @@ async def test_a_replayed_update_counts_from_when_it_was_kept_not_from_the_repla
     days later: the replay is still a redelivery. An update kept that long ago is no longer
     held by Telegram, so polling need not confirm it (its id may be from before a renumbering)."""
     clock = Clock()
-    first = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as first:
         await first.keep_fetched([{"update_id": 9_000}, {"update_id": 9_001}])
         await first.save(44, "letters", {"board": "к"}, None, update_id=9_000)
-    finally:
-        await first.close()
     clock.now += REDELIVERY_WINDOW + DAY
-    second = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as second:
         assert [body["update_id"] for body in await second.inbox()] == [9_000, 9_001]
         assert await second.applied_before(44, 9_000)
         assert second.replayed_up_to() == 0
         second.handled(9_000)
         assert not await second.applied_before(44, 9_000)  # as a fresh update days later would be
-    finally:
-        await second.close()
 
 
 async def test_updates_kept_recently_are_confirmed_by_polling_and_replayed_in_the_order_kept(database: Path) -> None:
     clock = Clock()
-    store = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as store:
         await store.keep_fetched([{"update_id": 9_000}])
         clock.now += 8 * DAY  # a week without updates: Telegram numbers afresh
         await store.keep_fetched([{"update_id": 3}, {"update_id": 4}])
         assert [body["update_id"] for body in await store.inbox()] == [9_000, 3, 4]
         assert store.replayed_up_to() == 4
-    finally:
-        await store.close()
 
 
 async def test_a_file_of_schema_6_learns_when_its_ids_were_received(database: Path) -> None:
@@ -432,8 +421,7 @@ async def test_a_file_of_schema_6_learns_when_its_ids_were_received(database: Pa
         db.execute("INSERT INTO applied_updates VALUES (45, 9000)")
         db.execute("""INSERT INTO inbox VALUES (9001, '{"update_id": 9001}')""")
     clock = Clock()
-    store = await Store.open(database, clock=clock)
-    try:
+    async with opened(database, clock) as store:
         assert await store.last_applied(45) == Applied(9000, T0)
         assert on_file(database, "SELECT update_id, kept_at FROM inbox") == [(9001, T0)]
         assert await store.applied_before(45, 12)
@@ -441,6 +429,4 @@ async def test_a_file_of_schema_6_learns_when_its_ids_were_received(database: Pa
         assert store.replayed_up_to() == 9001
         clock.now += REDELIVERY_WINDOW
         assert not await store.applied_before(45, 12)
-    finally:
-        await store.close()
-    assert on_file(database, "PRAGMA user_version") == [(7,)]
+    assert on_file(database, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
