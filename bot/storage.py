@@ -591,11 +591,14 @@ class Store:
 
     def _remember_newer(self, chat_id: int, applied: Applied) -> None:
         """As ``_SET_APPLIED`` does on file: the update replaces the chat's last one when it
-        supersedes it, else (an older one, saved after a newer one) the last one stays."""
-        last = self._applied.get(chat_id)
+        supersedes it, else (an older one, saved after a newer one) the last one stays. A
+        chat not in memory stays out: the file alone knows what it had."""
+        if chat_id not in self._applied:
+            return
+        last = self._applied[chat_id]
         if last is None or last.superseded_by(applied.update_id, applied.received_at):
             self._remember_applied(chat_id, applied)
-        elif chat_id in self._applied:
+        else:
             self._applied.move_to_end(chat_id)
 
     def _remember_applied(self, chat_id: int, applied: Applied | None) -> None:

@@ -386,6 +386,9 @@ async def test_a_restarted_store_knows_which_last_ids_are_old(database: Path) ->
         await second.save(43, "letters", {"board": "ко"}, 1, update_id=6)  # as an older update saved late would
     rows = on_file(database, "SELECT chat_id, update_id FROM applied_updates WHERE chat_id IN (42, 43) ORDER BY 1")
     assert rows == [(42, 5), (43, 9_100)]
+    async with opened(database, clock) as third:  # a save before anything was read: memory follows the file
+        await third.save(43, "letters", {"board": "кот"}, 2, update_id=7)
+        assert await last_id(third, 43) == 9_100
 
 
 async def test_a_replayed_update_counts_from_when_it_was_kept_not_from_the_replay(database: Path) -> None:
