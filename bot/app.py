@@ -201,7 +201,9 @@ async def open_inbox(application: Application, store: Store) -> None:  # type: i
     processor = application.update_processor
     if isinstance(processor, InboxProcessor):
         processor.on_handled = store.handled
-    kept_up_to = await replay(application, await store.inbox(), store.handled)
+    kept = await store.inbox()
+    kept_up_to = store.replayed_up_to()
+    await replay(application, kept, store.handled)
     bot = application.bot
     if isinstance(bot, PollingBot):
         bot.keep_fetched(store.keep_fetched, kept_up_to)

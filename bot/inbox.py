@@ -70,15 +70,12 @@ async def replay(
     application: Application,  # type: ignore[type-arg]
     bodies: Sequence[Mapping[str, Any]],
     on_unreadable: Callable[[int], None],
-) -> int:
+) -> None:
     """Queue the updates the last process fetched but did not handle, before polling starts,
     so they are handled first; the per-chat gate (:mod:`bot.once`) answers those already
-    applied with the current state. One that cannot be read is dropped with one line.
-    The highest id replayed (0: none)."""
-    highest = 0
+    applied with the current state. One that cannot be read is dropped with one line."""
     for body in bodies:
         update_id = int(body["update_id"])
-        highest = max(highest, update_id)
         try:
             update = Update.de_json(dict(body), application.bot)
         except Exception as error:
@@ -88,4 +85,3 @@ async def replay(
         await application.update_queue.put(update)
     if bodies:
         log.info("replaying %d updates fetched but not handled before the last stop", len(bodies))
-    return highest

@@ -3,10 +3,16 @@
 Telegram hands an update out until a later getUpdates confirms it, and the bot
 commits and replies before that confirmation goes out; after a crash in between,
 answered updates come again. Each save commits the id of the update it applies
-(``bot.storage.APPLYING``, set here for the task that handles the update), so an
-update whose id is not above the chat's last committed one was applied before
-(Telegram's ids only grow) and changes nothing: the player is told where things
-stand instead, as the first answer may never have gone out.
+(``bot.storage.APPLYING``, set here for the task that handles the update) and when
+it was received, so an update whose id is not above the chat's last committed one
+was applied before and changes nothing: the player is told where things stand
+instead, as the first answer may never have gone out.
+
+Telegram's ids grow only while updates keep coming: after a week without any, it may
+number the next ones from a random, lower value. A redelivery comes within a day
+(Telegram keeps an update no longer), so an id at or below the chat's last one counts
+as applied only within ``bot.storage.REDELIVERY_WINDOW`` (three days) of it; later
+it is new, and it replaces the chat's last id.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ def add_exactly_once(
     async def gate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         APPLYING.set(update.update_id)
         chat = update.effective_chat
-        if chat is None or update.update_id > await store().last_applied(chat.id):
+        if chat is None or not await store().applied_before(chat.id, update.update_id):
             return
         log.info("update %d was applied in chat %d before a restart; not again", update.update_id, chat.id)
         await redelivered(update, context)

@@ -270,6 +270,11 @@ class BotApiStandin:
         self._updates.sort(key=lambda update: int(update["update_id"]))
         self._arrived.set()
 
+    def number_updates_from(self, first: int) -> None:
+        """Number the next updates from ``first``, as Telegram may after a week without any:
+        it then picks the next id at random, which may be lower than every id before."""
+        self._update_ids = itertools.count(first)
+
     def _push(self, body: dict[str, Any]) -> int:
         update_id = next(self._update_ids)
         self._pushed[update_id] = {"update_id": update_id, **body}

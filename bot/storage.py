@@ -20,9 +20,14 @@ Here a second connection, on its own thread, does it every few seconds instead,
 and when the bot is idle it truncates the log, so the log stays small.
 
 Exactly once: the id of the update a save applies is committed in the same
-transaction as the session (``APPLYING``), so after a crash Telegram's
-redelivery of an answered update can be recognised (``last_applied``) and change
-nothing. A disk that fills up fails the saves, not the bot: a failing save tries
+transaction as the session (``APPLYING``), with when the bot received it, so after
+a crash Telegram's redelivery of an answered update can be recognised
+(``applied_before``) and change nothing. Telegram's ids grow only within a
+stretch of activity: after a week without updates it may start again from a
+random, lower id, so an id at or below the chat's last one is a redelivery only
+when it comes within ``REDELIVERY_WINDOW`` of that one (see ``Applied``).
+
+A disk that fills up fails the saves, not the bot: a failing save tries
 once more after a checkpoint that truncates the log, then raises
 ``StoreWriteError`` (players are asked to try again), and the next save that
 works ends the episode, with one log line at each end.
@@ -45,6 +50,7 @@ import contextlib
 import json
 import logging
 import sqlite3
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
@@ -54,10 +60,16 @@ from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 #: The id of the update being applied in this task; a save commits it with the session.
 APPLYING: ContextVar[int | None] = ContextVar("APPLYING", default=None)
+
+#: Telegram keeps an undelivered update 24 hours at most, so a redelivery comes within a day
+#: of the update it repeats; after a week without updates it may number the next ones from a
+#: random, lower id. Three days sits safely between: a lower id that long after the chat's
+#: last one is new.
+REDELIVERY_WINDOW = 3 * 24 * 3600.0
 
 #: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
@@ -134,8 +146,31 @@ CREATE TABLE IF NOT EXISTS inbox (
 );
 """
 
-#: What each schema version adds; a file at version n runs the scripts above n.
-_MIGRATIONS = {1: _SCHEMA_V1, 2: _SCHEMA_V2, 3: _SCHEMA_V3, 4: _SCHEMA_V4, 5: _SCHEMA_V5, 6: _SCHEMA_V6}
+# Version 7: when each chat's last applied update and each kept update were received (epoch
+# seconds), since Telegram's ids restart lower after a week without updates. Rows already there
+# get the migration's time ({now}): an upgrade restarts a bot that ran until moments before, so
+# its ids are that recent, and taking them for old would let Telegram's redelivery of an update
+# answered just before the upgrade apply twice; the cost of the other mistake (a bot idle for a
+# week before its upgrade, whose ids Telegram restarted lower) is at most one window of
+# "already applied" answers in the chats concerned.
+_SCHEMA_V7 = """
+ALTER TABLE applied_updates ADD COLUMN received_at REAL NOT NULL DEFAULT 0;
+UPDATE applied_updates SET received_at = {now};
+ALTER TABLE inbox ADD COLUMN kept_at REAL NOT NULL DEFAULT 0;
+UPDATE inbox SET kept_at = {now};
+"""
+
+#: What each schema version adds; a file at version n runs the scripts above n (``{now}``: the
+#: time of the migration).
+_MIGRATIONS = {
+    1: _SCHEMA_V1,
+    2: _SCHEMA_V2,
+    3: _SCHEMA_V3,
+    4: _SCHEMA_V4,
+    5: _SCHEMA_V5,
+    6: _SCHEMA_V6,
+    7: _SCHEMA_V7,
+}
 
 #: SQLite's primary result codes that mean the disk, not the statement, failed a write.
 _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
@@ -176,6 +211,21 @@ class Stored:
 
 
 @dataclass(frozen=True)
+class Applied:
+    """The last update applied in a chat, and when the bot received it (epoch seconds: when
+    it was fetched or posted, or for one replayed from the inbox, when it was first kept)."""
+
+    update_id: int
+    received_at: float
+
+    def superseded_by(self, update_id: int, received_at: float) -> bool:
+        """Whether an update received at ``received_at`` is new next to this one: a higher id,
+        or any id once ``REDELIVERY_WINDOW`` has passed, when no redelivery can come any more
+        and Telegram may have numbered its updates afresh."""
+        return update_id > self.update_id or received_at - self.received_at >= REDELIVERY_WINDOW
+
+
+@dataclass(frozen=True)
 class Tally:
     """A change to a player's record."""
 
@@ -205,29 +255,41 @@ class Store:
         checkpoint_seconds: float,
         remembered: int,
         held: IO[bytes] | None,
+        *,
+        clock: Callable[[], float],
     ) -> None:
         self._db = db
+        self._clock = clock
         self._held = held
         self._checkpoints = checkpoints
         self._checkpointing = asyncio.create_task(self._checkpoint_every(checkpoint_seconds))
         self._sessions: OrderedDict[tuple[int, str], tuple[str, int]] = OrderedDict()  # -> (JSON, version)
         self._active: OrderedDict[int, str] = OrderedDict()
-        self._applied: OrderedDict[int, int] = OrderedDict()  # chat -> last update id committed
+        self._applied: OrderedDict[int, Applied | None] = OrderedDict()  # chat -> last update committed
         self._remembered = remembered
         self._saves_since_checkpoint = 0
         self._failed_writes = 0  # saves the disk refused since the last one that worked
         self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
+        self._replayed: dict[int, float] = {}  # updates replayed from the inbox, not yet handled -> kept at
 
     @classmethod
-    async def open(cls, path: Path, *, checkpoint_seconds: float = 2.0, remembered: int = 10_000) -> Store:
-        """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory.
+    async def open(
+        cls,
+        path: Path,
+        *,
+        checkpoint_seconds: float = 2.0,
+        remembered: int = 10_000,
+        clock: Callable[[], float] = time.time,
+    ) -> Store:
+        """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory;
+        ``clock`` tells the epoch seconds (tests move it instead of waiting days).
 
         Anything that makes the file unusable (a folder or file that cannot be written, a
         corrupt or unreadable file) is a ``StoreUnavailableError`` with one line saying so,
         here at start rather than on every update."""
         held = _hold_alone(path)
         try:
-            db = await _connect_and_migrate(path)
+            db = await _connect_and_migrate(path, clock())
             try:
                 await _check_usable(db, path)
                 checkpoints = await _connect(path)
@@ -238,7 +300,7 @@ class Store:
             if held is not None:
                 held.close()
             raise
-        return cls(db, checkpoints, checkpoint_seconds, remembered, held)
+        return cls(db, checkpoints, checkpoint_seconds, remembered, held, clock=clock)
 
     async def close(self) -> None:
         """Close both connections and release the lock on the file, whatever fails on the way:
@@ -286,16 +348,28 @@ class Store:
             return False
         return True
 
-    async def last_applied(self, chat_id: int) -> int:
-        """The id of the last update whose changes to this chat were committed (0: none)."""
+    async def last_applied(self, chat_id: int) -> Applied | None:
+        """The last update whose changes to this chat were committed (None: none)."""
         if chat_id not in self._applied:
-            sql = "SELECT update_id FROM applied_updates WHERE chat_id = ?"
+            sql = "SELECT update_id, received_at FROM applied_updates WHERE chat_id = ?"
             rows = list(await self._db.execute_fetchall(sql, (chat_id,)))
             if chat_id in self._applied:  # a save came in meanwhile and knows better
                 return self._applied[chat_id]
-            self._remember_applied(chat_id, int(rows[0][0]) if rows else 0)
+            self._remember_applied(chat_id, Applied(int(rows[0][0]), float(rows[0][1])) if rows else None)
         self._applied.move_to_end(chat_id)
         return self._applied[chat_id]
+
+    async def applied_before(self, chat_id: int, update_id: int) -> bool:
+        """Whether this update is a redelivery of one already applied in the chat: not above
+        the chat's last one, and received within ``REDELIVERY_WINDOW`` of it."""
+        last = await self.last_applied(chat_id)
+        return last is not None and not last.superseded_by(update_id, self.received_at(update_id))
+
+    def received_at(self, update_id: int) -> float:
+        """When the bot received the update: for one replayed from the inbox, when it was kept
+        (a replay days later is not a new update); for any other, now."""
+        kept_at = self._replayed.get(update_id)
+        return self._clock() if kept_at is None else kept_at
 
     async def load(self, chat_id: int, kind: str) -> Stored | None:
         key = (chat_id, kind)
@@ -349,9 +423,10 @@ class Store:
             also.append(("DELETE FROM turn_deadlines WHERE chat_id = ? AND kind = ?", (chat_id, kind)))
         elif not isinstance(deadline, _Keep):
             also.append((_SET_DEADLINE, (chat_id, kind, deadline)))
-        applied = update_id if update_id is not None else APPLYING.get()
+        applied_id = update_id if update_id is not None else APPLYING.get()
+        applied = None if applied_id is None else Applied(applied_id, self.received_at(applied_id))
         if applied is not None:
-            also.append((_SET_APPLIED, (chat_id, applied)))
+            also.append((_SET_APPLIED, (chat_id, applied.update_id, applied.received_at, REDELIVERY_WINDOW)))
         handled = self._take_handled()
         also += handled
         key = (chat_id, kind)
@@ -370,7 +445,7 @@ class Store:
         if activate:
             self._remember_active(chat_id, kind)
         if applied is not None:
-            self._remember_applied(chat_id, max(applied, self._applied.get(chat_id, 0)))
+            self._remember_newer(chat_id, applied)
         return version
 
     async def _commit(self, session: _Statement, also: list[_Statement]) -> int | None:
@@ -406,7 +481,8 @@ class Store:
         """Keep a fetched batch (Telegram's JSON) until each update is handled, in one
         transaction that also takes along the deletes of updates handled meanwhile.
         ``StoreWriteError`` when the disk refuses it: then the batch must not be confirmed."""
-        keep = [(_KEEP_UPDATE, (int(body["update_id"]), json.dumps(body, ensure_ascii=False))) for body in updates]
+        now = self._clock()
+        keep = [(_KEEP_UPDATE, (int(u["update_id"]), json.dumps(u, ensure_ascii=False), now)) for u in updates]
         handled = self._take_handled()
         try:
             await self._write(_commit_statements, keep + handled)
@@ -417,11 +493,23 @@ class Store:
     def handled(self, update_id: int) -> None:
         """The update was handled: its inbox row goes with the next transaction."""
         self._handled.add(update_id)
+        self._replayed.pop(update_id, None)
 
     async def inbox(self) -> list[dict[str, Any]]:
-        """The updates fetched but not handled before the last stop, oldest first."""
-        rows = await self._db.execute_fetchall("SELECT body FROM inbox ORDER BY update_id")
-        return [json.loads(str(body)) for (body,) in rows]
+        """The updates fetched but not handled before the last stop, in the order they were
+        kept (not by id: ids from before a reset of Telegram's numbering may be higher)."""
+        rows = await self._db.execute_fetchall("SELECT body, kept_at FROM inbox ORDER BY kept_at, update_id")
+        kept = [(json.loads(str(body)), float(kept_at)) for body, kept_at in rows]
+        self._replayed = {int(body["update_id"]): kept_at for body, kept_at in kept}
+        return [body for body, _ in kept]
+
+    def replayed_up_to(self) -> int:
+        """The highest id replayed that Telegram may still hand out again, so that polling
+        can confirm it instead (0: none). Only updates kept within ``REDELIVERY_WINDOW``:
+        Telegram dropped older ones anyway, and an older id may be from before its numbering
+        restarted lower, where confirming up to it would throw away every new update."""
+        since = self._clock() - REDELIVERY_WINDOW
+        return max((update_id for update_id, kept_at in self._replayed.items() if kept_at > since), default=0)
 
     def _take_handled(self) -> list[_Statement]:
         """The deletes of the inbox rows of handled updates, as statements for a transaction."""
@@ -501,8 +589,20 @@ class Store:
         while len(self._sessions) > self._remembered:
             self._sessions.popitem(last=False)
 
-    def _remember_applied(self, chat_id: int, update_id: int) -> None:
-        self._applied[chat_id] = update_id
+    def _remember_newer(self, chat_id: int, applied: Applied) -> None:
+        """As ``_SET_APPLIED`` does on file: the update replaces the chat's last one when it
+        supersedes it, else (an older one, saved after a newer one) the last one stays. A
+        chat not in memory stays out: the file alone knows what it had."""
+        if chat_id not in self._applied:
+            return
+        last = self._applied[chat_id]
+        if last is None or last.superseded_by(applied.update_id, applied.received_at):
+            self._remember_applied(chat_id, applied)
+        else:
+            self._applied.move_to_end(chat_id)
+
+    def _remember_applied(self, chat_id: int, applied: Applied | None) -> None:
+        self._applied[chat_id] = applied
         self._applied.move_to_end(chat_id)
         while len(self._applied) > self._remembered:
             self._applied.popitem(last=False)
@@ -526,11 +626,15 @@ _SET_DEADLINE = (
     "ON CONFLICT (chat_id, kind) DO UPDATE SET deadline = excluded.deadline"
 )
 
-_KEEP_UPDATE = "INSERT OR IGNORE INTO inbox (update_id, body) VALUES (?, ?)"
+_KEEP_UPDATE = "INSERT OR IGNORE INTO inbox (update_id, body, kept_at) VALUES (?, ?, ?)"
 
+#: ``Applied.superseded_by`` in SQL: the chat's last update is replaced, not max'ed, since
+#: Telegram's ids may restart lower.
 _SET_APPLIED = (
-    "INSERT INTO applied_updates (chat_id, update_id) VALUES (?, ?) "
-    "ON CONFLICT (chat_id) DO UPDATE SET update_id = max(update_id, excluded.update_id)"
+    "INSERT INTO applied_updates (chat_id, update_id, received_at) VALUES (?, ?, ?) "
+    "ON CONFLICT (chat_id) DO UPDATE SET update_id = excluded.update_id, received_at = excluded.received_at "
+    "WHERE excluded.update_id > applied_updates.update_id "
+    "OR excluded.received_at - applied_updates.received_at >= ?"
 )
 
 
@@ -576,7 +680,7 @@ async def _connect(path: Path) -> aiosqlite.Connection:
     return db
 
 
-async def _connect_and_migrate(path: Path) -> aiosqlite.Connection:
+async def _connect_and_migrate(path: Path, now: float) -> aiosqlite.Connection:
     try:
         db = await _connect(path)
     except sqlite3.Error as error:
@@ -590,7 +694,8 @@ async def _connect_and_migrate(path: Path) -> aiosqlite.Connection:
         if version > SCHEMA_VERSION:
             raise StoreUnavailableError(f"{path} was written by a newer bot (schema {version} > {SCHEMA_VERSION})")
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            await db.executescript(f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version={step}; COMMIT;")
+            script = _MIGRATIONS[step].replace("{now}", repr(float(now)))
+            await db.executescript(f"BEGIN; {script} PRAGMA user_version={step}; COMMIT;")
     except sqlite3.Error as error:
         await _close_quietly(db, "the database")
         raise StoreUnavailableError(f"cannot use the database {path}: {error}") from None

@@ -155,7 +155,7 @@ class PollingBot(ExtBot[None]):
         self._on_refused: Callable[[], None] | None = None
         self._skipped = 0
         self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
-        self._kept_up_to = 0  # updates up to here are in the inbox already: confirm them
+        self._kept_up_to = 0  # replayed updates up to here: the first poll confirms them
         self._fetched: list[dict[str, Any]] = []  # the last batch as Telegram sent it
         self._polled: frozenset[int] = frozenset()  # the last batch's ids
         _quiet_parse_failures(self._LOGGER)
@@ -175,8 +175,10 @@ class PollingBot(ExtBot[None]):
 
     def keep_fetched(self, keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]], kept_up_to: int) -> None:
         """From now on each fetched batch goes through ``keep`` (durably) before polling sees
-        it; updates up to ``kept_up_to`` are kept already (replayed), so they are confirmed
-        rather than fetched again."""
+        it; updates up to ``kept_up_to`` are kept already (replayed), so the first poll that
+        gets through confirms them rather than fetching them again. Only that one: after it
+        polling follows Telegram's ids, which may restart lower after a week without updates,
+        and raising its offset again would confirm those unseen."""
         self._keep = keep
         self._kept_up_to = kept_up_to
 
@@ -211,6 +213,7 @@ class PollingBot(ExtBot[None]):
             raise
         except Exception:  # PTB could not read one of the updates: read them one by one
             updates = await self._readable_updates(offset, limit, allowed_updates)
+        self._kept_up_to = 0  # confirmed now
         return await self._kept(updates)
 
     async def _kept(self, updates: tuple[Update, ...]) -> tuple[Update, ...]:

@@ -4,7 +4,10 @@ button data, replies within Telegram's limits, and a hint tap that cannot land o
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -18,10 +21,11 @@ from bot.letters.session import KIND as LETTERS
 from bot.letters.session import LetterSession
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Fault
-from bot.storage import Store
+from bot.storage import REDELIVERY_WINDOW, Store
 from bot.wordle import texts as wordle_texts
 from bot.wordle.session import KIND as WORDLE
 from bot.wordle.session import MAX_ENTRIES, WordleSession
+from solver.letters import LetterGame, Rule
 
 TELEGRAM_LIMIT = 4096
 
@@ -46,6 +50,67 @@ async def test_an_update_redelivered_after_a_restart_changes_nothing(
     sent = next(c for c in told.calls if c.method == "sendMessage")
     assert any(b["callback_data"].endswith(":hint") for row in sent.buttons for b in row)
     assert record(database, 701, LETTERS) == (1, 0, 0, 1)  # the hint counted once
+
+
+def longest_line(game: LetterGame, board: str) -> str:
+    """A letter that keeps the game going longest, so a few moves never end it."""
+    return max((play for play in game.plays(board) if not play.completes_word), key=lambda play: play.plies).letter
+
+
+def leave_in_inbox(database: Path, update_id: int, body: dict[str, object], kept_at: float) -> None:
+    """An update a crashed process kept but never handled, kept at ``kept_at``."""
+    with sqlite3.connect(database) as db:
+        row = (update_id, json.dumps({"update_id": update_id, **body}), kept_at)
+        db.execute("INSERT INTO inbox (update_id, body, kept_at) VALUES (?, ?, ?)", row)
+
+
+async def test_after_telegram_numbers_updates_afresh_and_lower_the_game_moves_on(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """After a week without updates Telegram may number the next ones from a random, lower id.
+    Here the chat's last update, and one a crash left in the inbox, are moved back past the
+    window on file: the lower ids are new moves, and the first poll does not confirm up to the
+    old inbox id (which would throw the new updates away unseen)."""
+    game = solvers.games[Rule.COMPLETE_LOSES]
+    standin.number_updates_from(50_000)
+    async with running_bot(standin, solvers, database) as bot:
+        player = Player(bot, 703)
+        await new_letter_game(player, "проиграл", "Я начинаю")
+        board = (await player.say(longest_line(game, ""))).last_board()
+    long_ago = time.time() - REDELIVERY_WINDOW - 24 * 3600
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE applied_updates SET received_at = ?", (long_ago,))
+    leave_in_inbox(database, 60_000, standin.message_update(704, "/help"), long_ago)
+    standin.number_updates_from(1)
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database) as bot:
+        player = Player(bot, 703)
+        for _ in range(2):
+            reply = await player.say(longest_line(game, board))
+            assert texts.already_applied("ru") not in reply.text
+            assert reply.last_board().startswith(board) and len(reply.last_board()) == len(board) + 2
+            board = reply.last_board()
+        await until(lambda: any(c.chat_id == 704 and c.method == "sendMessage" for c in standin.calls[first:]), 20)
+    state = stored_state(database, 703, LETTERS)
+    assert state is not None and state[0]["board"] == board
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT update_id FROM applied_updates WHERE chat_id = 703").fetchone() == (2,)
+
+
+async def test_the_first_poll_alone_confirms_updates_replayed_from_the_inbox(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """An update kept within the window may still be held by Telegram: the first poll confirms
+    it (its offset is past it); later polls take Telegram's ids as they come, lower ones too."""
+    await (await Store.open(database)).close()
+    leave_in_inbox(database, 60_000, standin.message_update(705, "/help"), time.time())
+    polled = len(standin.polls)
+    async with running_bot(standin, solvers, database) as bot:
+        await until(lambda: len(standin.polls) > polled, 20)
+        reply = await Player(bot, 706).say("/help")  # id 1
+        assert reply.text
+    assert standin.polls[polled]["offset"] == 60_001
+    assert any(c.chat_id == 705 and c.method == "sendMessage" for c in standin.calls)
 
 
 async def test_a_disk_refusing_writes_asks_to_try_again_and_the_bot_recovers_by_itself(

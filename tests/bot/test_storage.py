@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from bot import storage
 from bot.storage import (
     APPLYING,
+    REDELIVERY_WINDOW,
+    SCHEMA_VERSION,
+    Applied,
     Record,
     StaleSessionError,
     Store,
@@ -133,16 +138,21 @@ async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path)
     assert on_file(database, "PRAGMA user_version") == [(99,)]
 
 
+async def last_id(store: Store, chat_id: int) -> int | None:
+    last = await store.last_applied(chat_id)
+    return None if last is None else last.update_id
+
+
 async def test_the_applied_update_is_committed_with_the_session(store: Store, database: Path) -> None:
     """Exactly once: the id of the update a save applies is on file in the same transaction."""
-    assert await store.last_applied(30) == 0
+    assert await store.last_applied(30) is None
     token = APPLYING.set(41)
     try:
         version = await store.save(30, "letters", {"board": "к"}, None)
     finally:
         APPLYING.reset(token)
-    await store.save(30, "letters", {"board": "ко"}, version, update_id=40)  # an older id never lowers it
-    assert await store.last_applied(30) == 41
+    await store.save(30, "letters", {"board": "ко"}, version, update_id=40)  # an older one, saved later
+    assert (await last_id(store, 30)) == 41
     assert on_file(database, "SELECT update_id FROM applied_updates WHERE chat_id = 30") == [(41,)]
     with pytest.raises(StaleSessionError):  # a refused save records nothing
         await store.save(30, "letters", {"board": "кот"}, version, update_id=50)
@@ -157,8 +167,8 @@ async def test_a_restarted_store_knows_what_was_applied(database: Path) -> None:
         await first.close()
     second = await Store.open(database)
     try:
-        assert await second.last_applied(31) == 7
-        assert await second.last_applied(32) == 0
+        assert await last_id(second, 31) == 7
+        assert await second.last_applied(32) is None
     finally:
         await second.close()
 
@@ -179,7 +189,7 @@ async def test_a_full_disk_fails_saves_politely_and_they_resume_by_themselves(
     failing = [r for r in caplog.records if "database writes are failing" in r.getMessage()]
     assert len(failing) == 1 and "database or disk is full" in failing[0].getMessage()
     assert on_file(database, "SELECT state, version FROM sessions WHERE chat_id = 33") == [('{"board": ""}', 1)]
-    assert await store.last_applied(33) == 0
+    assert await store.last_applied(33) is None
     await store._db.execute_fetchall("PRAGMA max_page_count=1073741823")  # space is back
     assert await store.save(33, "letters", big, version, update_id=99) == 2
     assert not store.writes_failing
@@ -290,13 +300,136 @@ async def test_a_batch_the_full_disk_refuses_is_not_kept_and_deletes_wait(store:
     assert inbox_ids(database) == [81]
 
 
+def file_at_schema(database: Path, version: int) -> sqlite3.Connection:
+    """A file as the bot of schema ``version`` left it: that version's migrations, run in order."""
+    database.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(database)
+    for step in range(1, version + 1):
+        db.executescript(storage._MIGRATIONS[step])
+    db.execute(f"PRAGMA user_version={version}")
+    return db
+
+
 async def test_a_file_of_schema_5_gains_the_inbox(database: Path) -> None:
-    await (await Store.open(database)).close()
-    with sqlite3.connect(database) as db:  # as the bot before the inbox left it
-        db.executescript("DROP TABLE inbox; PRAGMA user_version=5;")
+    file_at_schema(database, 5).close()  # as the bot before the inbox left it
     store = await Store.open(database)
     try:
         await store.keep_fetched([{"update_id": 90}])
     finally:
         await store.close()
-    assert on_file(database, "PRAGMA user_version") == [(6,)] and inbox_ids(database) == [90]
+    assert on_file(database, "PRAGMA user_version") == [(SCHEMA_VERSION,)] and inbox_ids(database) == [90]
+
+
+DAY = 24 * 3600.0
+T0 = 1_800_000_000.0  # epoch seconds of the tests' first day (2027)
+
+
+class Clock:
+    """The Store's time source, moved by the test instead of waiting days."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@contextlib.asynccontextmanager
+async def opened(database: Path, clock: Clock) -> AsyncIterator[Store]:
+    """A Store on ``database`` that tells time by ``clock``, closed on the way out."""
+    store = await Store.open(database, clock=clock)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def test_a_lower_id_long_after_the_chats_last_one_is_new_and_replaces_it(database: Path) -> None:
+    """Telegram numbers updates afresh, maybe lower, after a week without any."""
+    clock = Clock()
+    async with opened(database, clock) as store:
+        version = await store.save(40, "letters", {"board": "к"}, None, update_id=9_000)
+        clock.now += REDELIVERY_WINDOW + DAY
+        assert not await store.applied_before(40, 12)
+        version = await store.save(40, "letters", {"board": "ко"}, version, update_id=12)
+        assert await store.last_applied(40) == Applied(12, clock.now)  # replaced, not max'ed
+        assert on_file(database, "SELECT update_id, received_at FROM applied_updates WHERE chat_id = 40") == [
+            (12, clock.now)
+        ]
+        assert await store.applied_before(40, 12) and await store.applied_before(40, 11)  # its own redeliveries
+        clock.now += 5
+        assert not await store.applied_before(40, 13)  # the following ones are new
+        await store.save(40, "letters", {"board": "кот"}, version, update_id=13)
+        assert await last_id(store, 40) == 13
+
+
+async def test_a_lower_id_within_the_window_is_a_redelivery(database: Path) -> None:
+    clock = Clock()
+    async with opened(database, clock) as store:
+        await store.save(41, "letters", {"board": "к"}, None, update_id=9_000)
+        clock.now += REDELIVERY_WINDOW - 1
+        assert await store.applied_before(41, 9_000) and await store.applied_before(41, 8_999)
+        assert not await store.applied_before(41, 9_001)
+
+
+async def test_a_restarted_store_knows_which_last_ids_are_old(database: Path) -> None:
+    clock = Clock()
+    async with opened(database, clock) as first:
+        await first.save(42, "letters", {"board": "к"}, None, update_id=9_000)  # to be old
+        clock.now += REDELIVERY_WINDOW
+        await first.save(43, "letters", {"board": "к"}, None, update_id=9_100)  # to be recent
+    clock.now += DAY
+    async with opened(database, clock) as second:
+        assert not await second.applied_before(42, 5)
+        assert await second.applied_before(43, 5) and await second.applied_before(43, 9_100)
+        await second.save(42, "letters", {"board": "ко"}, 1, update_id=5)
+        await second.save(43, "letters", {"board": "ко"}, 1, update_id=6)  # as an older update saved late would
+    rows = on_file(database, "SELECT chat_id, update_id FROM applied_updates WHERE chat_id IN (42, 43) ORDER BY 1")
+    assert rows == [(42, 5), (43, 9_100)]
+    async with opened(database, clock) as third:  # a save before anything was read: memory follows the file
+        await third.save(43, "letters", {"board": "кот"}, 2, update_id=7)
+        assert await last_id(third, 43) == 9_100
+
+
+async def test_a_replayed_update_counts_from_when_it_was_kept_not_from_the_replay(database: Path) -> None:
+    """A process that crashed after applying an update, before its inbox row went, and a restart
+    days later: the replay is still a redelivery. An update kept that long ago is no longer
+    held by Telegram, so polling need not confirm it (its id may be from before a renumbering)."""
+    clock = Clock()
+    async with opened(database, clock) as first:
+        await first.keep_fetched([{"update_id": 9_000}, {"update_id": 9_001}])
+        await first.save(44, "letters", {"board": "к"}, None, update_id=9_000)
+    clock.now += REDELIVERY_WINDOW + DAY
+    async with opened(database, clock) as second:
+        assert [body["update_id"] for body in await second.inbox()] == [9_000, 9_001]
+        assert await second.applied_before(44, 9_000)
+        assert second.replayed_up_to() == 0
+        second.handled(9_000)
+        assert not await second.applied_before(44, 9_000)  # as a fresh update days later would be
+
+
+async def test_updates_kept_recently_are_confirmed_by_polling_and_replayed_in_the_order_kept(database: Path) -> None:
+    clock = Clock()
+    async with opened(database, clock) as store:
+        await store.keep_fetched([{"update_id": 9_000}])
+        clock.now += 8 * DAY  # a week without updates: Telegram numbers afresh
+        await store.keep_fetched([{"update_id": 3}, {"update_id": 4}])
+        assert [body["update_id"] for body in await store.inbox()] == [9_000, 3, 4]
+        assert store.replayed_up_to() == 4
+
+
+async def test_a_file_of_schema_6_learns_when_its_ids_were_received(database: Path) -> None:
+    """Rows already on file count as received at the migration (see ``_SCHEMA_V7``)."""
+    with contextlib.closing(file_at_schema(database, 6)) as db, db:  # as the bot before this version left it
+        db.execute("INSERT INTO applied_updates VALUES (45, 9000)")
+        db.execute("""INSERT INTO inbox VALUES (9001, '{"update_id": 9001}')""")
+    clock = Clock()
+    async with opened(database, clock) as store:
+        assert await store.last_applied(45) == Applied(9000, T0)
+        assert on_file(database, "SELECT update_id, kept_at FROM inbox") == [(9001, T0)]
+        assert await store.applied_before(45, 12)
+        assert [body["update_id"] for body in await store.inbox()] == [9001]
+        assert store.replayed_up_to() == 9001
+        clock.now += REDELIVERY_WINDOW
+        assert not await store.applied_before(45, 12)
+    assert on_file(database, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
