@@ -48,6 +48,7 @@ lock:
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 typecheck: $(INSTALLED)
 	$(VENV)/bin/mypy

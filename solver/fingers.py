@@ -213,6 +213,7 @@ def after_move(state: State, move: Move) -> State:
 
 # ---------------------------------------------------------------- words
 
+
 def describe(move: Move) -> str:
     """The move in the command line's words: ``left 3 taps right 2``, ``split 2+2 → 1+3``.
     (The bot words moves for players itself, in its languages.)"""

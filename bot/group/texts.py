@@ -234,9 +234,7 @@ def group_game_running(lang: Lang) -> str:
 
 
 def lobby_full(lang: Lang) -> str:
-    return t(
-        lang, f"Мест нет: в игре до {SEATS} участников.", f"No seat left: a game has at most {SEATS} players."
-    )
+    return t(lang, f"Мест нет: в игре до {SEATS} участников.", f"No seat left: a game has at most {SEATS} players.")
 
 
 def already_joined(lang: Lang) -> str:
