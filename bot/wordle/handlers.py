@@ -75,6 +75,17 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     await update.message.reply_text(text, reply_markup=markup)
 
 
+async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+    """What the game expects now, for a sticker or a photo: a mask while the word is to find,
+    else what a typed mask would be told (it is solved, or there is no game)."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        return shared_texts.nothing_running(lang)
+    if loaded.session.solved:
+        return texts.already_solved(lang)
+    return texts.expected_input(lang)
+
+
 async def _told_answer(
     found: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
 ) -> wordle.Told | None:
