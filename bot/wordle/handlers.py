@@ -173,10 +173,20 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     session = await resign_running(update, context, WordleSession)
     if session is None:
-        await update.message.reply_text(texts.nothing_to_give_up(lang))
+        assert update.effective_chat is not None
+        await update.message.reply_text(await _nothing_to_give_up(deps(context), update.effective_chat.id, lang))
         return
     possible = deps(context).solvers.wordle.candidates(session.history, session.refused)
     await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
+
+
+async def _nothing_to_give_up(found: Deps, chat_id: int, lang: Lang) -> str:
+    """Before the first entry there is nothing to lose yet; a game already solved or given up
+    is told as a sticker would be, not asked for its first mask."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is not None and not loaded.session.solved and not loaded.session.given_up:
+        return texts.nothing_to_give_up(lang)
+    return await reminder(found, chat_id, lang)
 
 
 @on_press(keyboards.BUTTONS.press)

@@ -185,6 +185,17 @@ async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None
     assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
     assert record(database, 310, "5bukv") == (1, 0, 1, 0)
     assert "Сейчас игры нет" in (await player.say("ggggg")).text
+    again = await player.say("/giveup")
+    assert "Сейчас игры нет" in again.text and "первую маску" not in again.text
+
+
+async def test_giveup_after_the_word_is_solved_says_it_is_solved(bot: Bot, database: Path) -> None:
+    player = Player(bot, 315)
+    await player.say("/5bukv")
+    await player.say("yyyyy")
+    reply = await player.say("/giveup")
+    assert "уже отгадано" in reply.text and "первую маску" not in reply.text
+    assert record(database, 315, "5bukv") == (1, 1, 0, 0)
 
 
 ANSWER = "кринж"  # not in the list: the game's word the bot does not know
