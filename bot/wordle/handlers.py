@@ -67,6 +67,9 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if wordle.word_problem(typed, entry, loaded.session) is not None:
         await update.message.reply_text(texts.not_russian_word(lang))
         return
+    if wordle.colours_without_a_word(found.solvers.wordle, loaded.session, typed):
+        await update.message.reply_text(texts.colours_need_a_word(lang))
+        return
     text, markup = await _enter(
         found, update.effective_chat.id, update.effective_user.id, lang, loaded=loaded, entry=entry
     )

@@ -11,7 +11,7 @@ from enum import Enum
 
 from bot.session import Session, new_id
 from bot.solvers import LANGUAGE, WordleSolver
-from solver.wordle import Colour, Entry, Known, Mask, fits, normalise_word, what_is_known
+from solver.wordle import Colour, Entry, EntryError, Known, Mask, fits, normalise_word, parse_mask, what_is_known
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
@@ -97,6 +97,12 @@ def word_problem(typed: str, entry: Entry, session: WordleSession) -> WordProble
     if len(letters) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in letters):
         return None
     return WordProblem.NOT_RUSSIAN
+
+
+def colours_without_a_word(wordle: WordleSolver, session: WordleSession, typed: str) -> bool:
+    """Colours alone while no word fits: no word was suggested for them (the last suggestion has
+    its colours already), so they would only repeat it; the player must say which word they colour."""
+    return not isinstance(parse_mask(typed), EntryError) and not wordle.candidates(session.history, session.refused)
 
 
 def mask_text(mask: Mask) -> str:

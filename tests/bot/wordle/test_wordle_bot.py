@@ -234,3 +234,24 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
     restarted = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))
     async with running_bot(standin, restarted, database, wordle_answer_players=2) as bot:
         assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 314), ANSWER)).text
+
+
+async def test_colours_alone_while_no_word_fits_ask_for_the_word(bot: Bot, database: Path) -> None:
+    """With no word left there is no suggestion: colours alone would only repeat the last word."""
+    player = Player(bot, 316)
+    stuck = await play_until_stuck(player, ANSWER)
+    assert "Ни одно слово из моего списка не подходит" in stuck.text
+    entries = len(state_entries(database, 316))
+    reply = await player.say("ggggg")
+    assert "Пришлите своё слово с маской" in reply.text and "/undo" in reply.text
+    assert len(state_entries(database, 316)) == entries
+    own = await player.say("шкура ggggg")
+    assert "ШКУРА" in own.text and len(state_entries(database, 316)) == entries + 1
+
+
+def state_entries(database: Path, chat_id: int) -> list[object]:
+    state = stored_state(database, chat_id, "5bukv")
+    assert state is not None
+    entries = state[0]["entries"]
+    assert isinstance(entries, list)
+    return entries
