@@ -301,10 +301,11 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 
 @on_press(keyboards.BUTTONS.press, private=False)
 async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
+    """Join, the bot, the rule, Start; a press for another game or a game begun is stale, and so is
+    a toggle pressed on an older view of the lobby."""
     press, found, query, chat_id, user = tap.press, tap.found, tap.query, tap.chat_id, tap.user
     async with found.locks[chat_id]:
-        loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
+        loaded = await tap.load(GroupSession, lambda session: _lobby_awaits(session, press))
         if loaded is None:
             return
         session = loaded.session
@@ -321,6 +322,14 @@ async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
         session.step += 1
         await found.save(chat_id, session, loaded)
     await replies.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
+
+
+def _lobby_awaits(session: GroupSession, press: Press) -> bool:
+    """The lobby is open, and a toggle was pressed on the lobby as last shown (its step): a double
+    tap sends the same toggle twice, and the second press would switch the setting back."""
+    return session.phase is group.GroupPhase.LOBBY and (
+        press.action not in keyboards.TOGGLES or press.step == session.step
+    )
 
 
 def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:

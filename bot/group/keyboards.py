@@ -13,6 +13,8 @@ from solver.letters import Rule
 
 KIND = "G"
 ACTIONS = ("join", "bot", "gentle", "start")
+#: Buttons that switch a setting over: pressed twice on the same lobby, the second would undo the first.
+TOGGLES = ("bot", "gentle")
 
 
 def _valid(action: str, argument: str) -> bool:

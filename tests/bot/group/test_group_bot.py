@@ -326,6 +326,21 @@ def lobby_text(bot: Bot, lobby: int) -> str:
 ONLY_ANYA = ["Это решает Аня — тот, кто собрал игру."]
 
 
+async def test_a_toggle_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) -> None:
+    """A double tap (or a phone that has not yet shown the edit) sends the same toggle twice:
+    the bot stays seated and gentle mode stays on, instead of the second press undoing the first."""
+    group = Group(bot, chat_id=-1009901)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    seat_bot = button(buttons, "Бот тоже")
+    lobby, shown = lobby_buttons(await group.press(301, lobby, seat_bot))
+    assert notices(await group.press(301, lobby, seat_bot)) == ["Эта кнопка уже не действует."]
+    gentle = button(shown, "Мягко")
+    await group.press(301, lobby, gentle)
+    assert notices(await group.press(301, lobby, gentle)) == ["Эта кнопка уже не действует."]
+    text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
+    assert "Бот играет" in text and "Режим: мягкий" in text
+
+
 async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> None:
     group = Group(bot)
     lobby, buttons = await open_lobby(group, 301)
