@@ -99,6 +99,26 @@ async def test_console_plays_with_numbered_buttons(
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
 
 
+async def test_console_offers_the_board_again_after_keep_playing(
+    solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The answered question loses its buttons; the finger game's board above it still has its
+    own, as in Telegram, so the console offers them again (before, a number went as text)."""
+    lines = iter(["/fingers", "1", "2", "/5bukv", "2", "1"])
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
+    assert await chat(settings, solvers, read_line) == 0
+    out = capsys.readouterr().out
+    assert "Играем дальше" in out and "the buttons of an earlier message" in out
+    assert "(edited) Вы: " in out and "ходят кнопками" not in out
+
+
 async def test_console_takes_a_pasted_script_longer_than_the_flood_limit(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
