@@ -156,7 +156,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         return
     session = loaded.session
     if session.phase is not Phase.PLAYING:
-        await update.message.reply_text(texts.choose_with_buttons(lang))
+        await update.message.reply_text(texts.choose_with_buttons(lang, english=session.english))
         return
     game = _game(found, session)
     letter = normalise_letter(update.message.text or "", game.alphabet)
@@ -181,7 +181,7 @@ async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
     if loaded is None or loaded.session.phase is Phase.OVER:
         return shared_texts.nothing_running(lang)
     if loaded.session.phase is not Phase.PLAYING:
-        return texts.choose_with_buttons(lang)
+        return texts.choose_with_buttons(lang, english=loaded.session.english)
     return texts.expected_input(lang, english=loaded.session.english)
 
 
@@ -265,7 +265,7 @@ async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str
         or not await is_active(found, chat_id, KIND)
     ):
         return no_game
-    return texts.choose_with_buttons(lang)
+    return texts.choose_with_buttons(lang, english=loaded.session.english)
 
 
 async def _change_running(

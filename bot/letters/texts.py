@@ -107,8 +107,10 @@ def ask_strict(lang: Lang) -> str:
     )
 
 
-def choose_with_buttons(lang: Lang) -> str:
-    return t(lang, "Выберите кнопкой выше (или /play заново).", "Choose with a button above (or /play again).")
+def choose_with_buttons(lang: Lang, *, english: bool = False) -> str:
+    """During the set-up; English Ghost's starts again with /play en (/play alone starts the Russian game)."""
+    play = "/play en" if english else "/play"
+    return t(lang, f"Выберите кнопкой выше (или {play} заново).", f"Choose with a button above (or {play} again).")
 
 
 def game_set(
