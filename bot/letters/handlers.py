@@ -444,7 +444,8 @@ async def _setup_step(tap: Tap, context: ContextTypes.DEFAULT_TYPE, loaded: Load
         return
     game = _game(found, session)
     summary = _set_up_line(lang, game, session)
-    await replies.answer_and_edit(query, summary)
+    # the player to move gets the turn's buttons (hint, give up) here, as after 🔁; else with the bot's letter
+    await replies.answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))
     if turn is not None:
         text, markup = _turn_message(lang, game, session, turn)
         await context.bot.send_message(chat_id, text, reply_markup=markup)

@@ -111,6 +111,16 @@ async def test_hints_first_playable_then_winning(bot: Bot, solvers: Solvers, dat
     assert "Можно сыграть" in (await player.say("/hint")).text
 
 
+async def test_the_player_who_starts_has_the_turn_buttons_at_once(bot: Bot) -> None:
+    """The set-up's last answer shows the hint and give-up buttons when the player moves first,
+    as a one-tap new game does (before, only /hint and /giveup typed reached them)."""
+    player = Player(bot, 209)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    labels = [b["text"] for b in player.buttons()]
+    assert any("Подсказка" in label for label in labels) and any("Сдаться" in label for label in labels)
+    assert "Можно сыграть" in (await player.tap("Подсказка")).text
+
+
 async def test_give_up_shows_how_the_bot_wins(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 206)
     await new_letter_game(player, "выиграл", "Я начинаю")
