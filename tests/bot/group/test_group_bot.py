@@ -341,6 +341,15 @@ async def test_a_toggle_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) ->
     assert "Бот играет" in text and "Режим: мягкий" in text
 
 
+async def test_the_lobby_says_the_game_has_begun(bot: Bot) -> None:
+    """Start takes the lobby's buttons away; its text no longer invites anyone to tap Join."""
+    group = Group(bot, chat_id=-1009902)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    started = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
+    assert "Игра началась" in started and "Нажмите «Играю»" not in started and "Игроки: Аня, Боря" in started
+
+
 async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> None:
     group = Group(bot)
     lobby, buttons = await open_lobby(group, 301)
