@@ -301,11 +301,10 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 
 @on_press(keyboards.BUTTONS.press, private=False)
 async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Join, the bot, the rule, Start; a press for another game or a game begun is stale, and so is
-    a toggle pressed on an older view of the lobby."""
+    """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
     press, found, query, chat_id, user = tap.press, tap.found, tap.query, tap.chat_id, tap.user
     async with found.locks[chat_id]:
-        loaded = await tap.load(GroupSession, lambda session: _lobby_awaits(session, press))
+        loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
         if loaded is None:
             return
         session = loaded.session
@@ -324,14 +323,6 @@ async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     await replies.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
-def _lobby_awaits(session: GroupSession, press: Press) -> bool:
-    """The lobby is open, and a toggle was pressed on the lobby as last shown (its step): a double
-    tap sends the same toggle twice, and the second press would switch the setting back."""
-    return session.phase is group.GroupPhase.LOBBY and (
-        press.action not in keyboards.TOGGLES or press.step == session.step
-    )
-
-
 def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:
     """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
     Anyone may join; only the lobby's creator chooses the rule, the mode, the bot and when to start."""
@@ -341,12 +332,12 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
         return None if group.join(session, user_id, name) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
-    if press.action == "bot" and not group.toggle_bot(session):
+    if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
         return texts.lobby_full
     if press.action == "rule" and session.dictionary == "ru":
         session.rule = Rule(press.argument).value
     if press.action == "gentle":
-        session.gentle = not session.gentle
+        session.gentle = press.argument == "1"
     if press.action == "start" and not group.start(session):
         return texts.need_two_players
     return None

@@ -348,19 +348,23 @@ def lobby_text(bot: Bot, lobby: int) -> str:
 ONLY_ANYA = ["Это решает Аня — тот, кто собрал игру."]
 
 
-async def test_a_toggle_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) -> None:
-    """A double tap (or a phone that has not yet shown the edit) sends the same toggle twice:
-    the bot stays seated and gentle mode stays on, instead of the second press undoing the first."""
+async def test_a_switch_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) -> None:
+    """A double tap (or a phone that has not yet shown the edit) sends the same button twice: the
+    bot stays seated and gentle mode stays on, instead of the second press switching them back;
+    and a second switch pressed on the lobby as it was before the first still applies."""
     group = Group(bot, chat_id=-1009901)
     lobby, buttons = await open_lobby(group, 301, 302)
-    seat_bot = button(buttons, "Бот тоже")
-    lobby, shown = lobby_buttons(await group.press(301, lobby, seat_bot))
-    assert notices(await group.press(301, lobby, seat_bot)) == ["Эта кнопка уже не действует."]
-    gentle = button(shown, "Мягко")
-    await group.press(301, lobby, gentle)
-    assert notices(await group.press(301, lobby, gentle)) == ["Эта кнопка уже не действует."]
+    seat_bot, gentle = button(buttons, "Бот тоже"), button(buttons, "Мягко")
+    for data in (seat_bot, seat_bot, gentle, gentle):
+        reply = await group.press(301, lobby, data)
+        assert notices(reply) == [""]
     text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
-    assert "Бот играет" in text and "Режим: мягкий" in text
+    assert "Бот играет" in text and "Режим: мягкий" in text and "Игроки: Аня, Боря, Буквоед 🤖" in text
+    lobby, buttons = lobby_buttons(reply)
+    await group.press(301, lobby, button(buttons, "Убрать бота"))
+    await group.press(301, lobby, button(buttons, "Мягко"))
+    text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
+    assert "Бот не играет" in text and "Режим: строгий" in text
 
 
 async def test_the_lobby_says_the_game_has_begun(bot: Bot) -> None:
