@@ -349,11 +349,11 @@ def too_many_letters(lang: Lang, limit: int) -> str:
 def not_letters(lang: Lang, *, english: bool = False) -> str:
     if english:
         return t(
-            lang, "после /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
+            lang, "После /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
         )
     return t(
         lang,
-        "после /whowins нужны русские буквы, например /whowins йо.",
+        "После /whowins нужны русские буквы, например /whowins йо.",
         "/whowins takes Russian letters, for example /whowins йо.",
     )
 
