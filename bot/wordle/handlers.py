@@ -62,7 +62,13 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if isinstance(entry, EntryError):
         chat_id, user_id = update.effective_chat.id, update.effective_user.id
         told = await _told_answer(found, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
-        await update.message.reply_text(texts.entry_problem(lang, entry) if told is None else texts.told(lang, told))
+        word = wordle.word_alone(typed)
+        if told is not None:
+            await update.message.reply_text(texts.told(lang, told))
+        elif word is not None:  # a guess typed without its colours: not an unknown colour "к"
+            await update.message.reply_text(texts.word_without_colours(lang, word))
+        else:
+            await update.message.reply_text(texts.entry_problem(lang, entry))
         return
     if wordle.word_problem(typed, entry, loaded.session) is not None:
         await update.message.reply_text(texts.not_russian_word(lang))

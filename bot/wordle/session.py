@@ -160,13 +160,19 @@ def told_answer(wordle: WordleSolver, session: WordleSession, typed: str) -> str
     (then the text is read as a mask as usual)."""
     if session.solved or wordle.candidates(session.history, session.refused):
         return None
-    word = normalise_word(typed)
-    if len(word) != WORD_LENGTH or not all(letter in LANGUAGE.alphabet for letter in word):
+    word = word_alone(typed)
+    if word is None:
         return AnswerProblem.NOT_A_WORD
     if not fits(word, session.history):
         return AnswerProblem.DOES_NOT_FIT
     session.answer = word
     return word
+
+
+def word_alone(typed: str) -> str | None:
+    """The word, when the text is five Russian letters and nothing else (a guess, or the game's answer)."""
+    word = normalise_word(typed)
+    return word if len(word) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in word) else None
 
 
 def solved_entry(session: WordleSession) -> Entry:

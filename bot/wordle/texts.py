@@ -181,6 +181,14 @@ def expected_input(lang: Lang) -> str:
     return entry_problem(lang, EntryError(EntryProblem.EMPTY, ""))
 
 
+def word_without_colours(lang: Lang, word: str) -> str:
+    return t(
+        lang,
+        f"Какие цвета показала игра для «{word.upper()}»? Пришлите слово с маской, например «{word} ggwyg».",
+        f"What colours did the game show for “{word.upper()}”? Send the word with them, for example “{word} ggwyg”.",
+    )
+
+
 def colours_need_a_word(lang: Lang) -> str:
     return t(
         lang,

@@ -255,3 +255,14 @@ def state_entries(database: Path, chat_id: int) -> list[object]:
     entries = state[0]["entries"]
     assert isinstance(entries, list)
     return entries
+
+
+async def test_a_word_typed_without_colours_is_asked_for_them(bot: Bot, database: Path) -> None:
+    """While words fit, five letters alone are a guess without its colours: asked for them, not
+    told that «к» is an unknown colour; nothing is entered."""
+    player = Player(bot, 317)
+    await player.say("/5bukv")
+    reply = await player.say("Скала")
+    assert "Какие цвета показала игра для «СКАЛА»" in reply.text and "скала ggwyg" in reply.text
+    assert "Не понимаю знак" not in reply.text and state_entries(database, 317) == []
+    assert "Не понимаю знак" in (await player.say("привет")).text  # six letters: not a guess
