@@ -301,8 +301,14 @@ MAX_TYPED_LETTERS = 40
 
 
 async def _made_at_this_turn(tap: Tap, session: LetterSession) -> bool:
-    """Whether a hint or give-up button was made for this game at this turn."""
-    return await tap.made_for(session, lambda current: tap.press.step == len(current.board))
+    """Whether a hint or give-up button was made for this game at this turn (a hint button, for the hint due now)."""
+    press = tap.press
+    return await tap.made_for(
+        session,
+        lambda current: (
+            press.step == len(current.board) and (press.action != "hint" or press.argument == str(current.hint_stage))
+        ),
+    )
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
