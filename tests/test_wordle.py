@@ -320,11 +320,12 @@ def test_the_default_engine_table_and_tree() -> None:
 # --------------------------------------------------------------------------- the prior and the weighted search
 
 
-def test_the_prior_rises_with_frequency_and_never_reaches_zero() -> None:
-    weights = [prior_weight(zipf) for zipf in (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)]
+def test_the_prior_rises_with_frequency_by_band_and_never_reaches_zero() -> None:
+    weights = [prior_weight(zipf) for zipf in (0.0, 1.0, 2.0, 2.49, 2.5, 2.99, 3.0, 4.0, 6.0)]
     assert weights == sorted(weights)
-    assert weights[0] >= PRIOR.floor > 0 and weights[-1] <= 1
-    assert prior_weight(PRIOR.midpoint) == pytest.approx((1 + PRIOR.floor) / 2)
+    assert weights[0] == PRIOR.rare > 0
+    assert prior_weight(PRIOR.common) == prior_weight(PRIOR.known - 0.01) == PRIOR.middle
+    assert prior_weight(PRIOR.known) == prior_weight(7.0) == 1.0
 
 
 def weighted_cost(engine: Wordle) -> float:
