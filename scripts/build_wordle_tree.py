@@ -4,9 +4,9 @@ Run ``.venv/bin/python scripts/build_wordle_tree.py`` (or ``-m scripts.build_wor
 a minute or so; the progress bar counts the openers searched, and at the end it prints the figures of
 the tree it wrote (uniform, common-word and prior-weighted average tries, worst case, histogram).
 
-The prior's shape and the search's settings can be changed for a trial (``--floor 0.1 --out /tmp/t.json``):
-a tree built with another prior is written where asked but never read by the engine, whose stored
-tree must match its own prior (see ``Wordle.digest``).
+The prior's weights and the search's settings can be changed for a trial (``--middle 0.3 --out /tmp/t.json``):
+a tree built with another prior or other settings is written where asked but never read by the engine, whose
+stored tree must match its own prior and settings (see ``Wordle.digest``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=TREE_FILE, help=f"where to write (default: {TREE_FILE})")
     parser.add_argument("--widths", default=",".join(map(str, BUILD_LIMITS.widths)), help="guesses tried per level")
+    parser.add_argument(
+        "--guessable",
+        choices=("common", "all"),
+        default="common",
+        help="the words it may guess to split the candidates: the common tier (shipped) or every word of the list",
+    )
     for name, meaning in SEARCH_OPTIONS.items():
         default = getattr(BUILD_LIMITS, name)
         parser.add_argument(f"--{name.replace('_', '-')}", type=type(default), default=default, help=meaning)
@@ -60,11 +66,12 @@ def main(argv: list[str] | None = None) -> int:
         sixth_try=args.sixth_try,
         rare_chance=args.rare_chance,
     )
-    prior = Prior(args.midpoint, args.spread, args.floor)
-    engine = Wordle(default_words(), zipf=default_zipf(), guessable=default_guessable(), prior=prior)
+    prior = Prior(**{prior_field.name: getattr(args, prior_field.name) for prior_field in fields(Prior)})
+    guessable = default_guessable() if args.guessable == "common" else None
+    engine = Wordle(default_words(), zipf=default_zipf(), guessable=guessable, prior=prior)
     with tqdm(total=limits.widths[0], desc="openers", unit="guess") as progress:
         plan, seconds = timed_build(engine, limits, on_root_guess=progress.update)
-    save_plan(args.out, engine, plan, seconds)
+    save_plan(args.out, engine, plan, seconds, limits)
     stats = play_all(engine)
     print(
         f"{args.out}: {stats.words} words, first guess {stats.first_guess}, average {stats.average:.4f}, "

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import re
 import time
 import unicodedata
@@ -320,19 +319,25 @@ def fits(word: str, history: Sequence[Entry]) -> bool:
 
 @dataclass(frozen=True)
 class Prior:
-    """How likely a word is to be the game's secret, from its Zipf frequency.
+    """How likely a word is to be the game's secret, from its Zipf frequency: one weight per band.
 
-    The game picks words people know: a logistic step around ``midpoint`` (known
-    words weigh about 1, rare ones little), with a floor so that no word of the
-    list is ever ignored.
+    The game picks words people know. A word everyone knows (Zipf ≥ ``known``) weighs 1, one of
+    the common tier (≥ ``common``) ``middle``, a rarer one ``rare`` (never 0: every word of the list
+    stays solvable within six). With a weight constant in each band, the prior-weighted expected
+    number of tries the search minimises is exactly a weighted sum of the average tries over those
+    three sets of secrets (Zipf ≥ 3.0, ≥ 2.5, all), the averages the engine is judged by; the two
+    weights choose the trade-off between them (README: the scan they were picked from).
     """
 
-    midpoint: float = 2.9  # the Zipf frequency at which a word is half as likely a secret as a well-known one
-    spread: float = 0.2
-    floor: float = 0.05
+    known: float = 3.0
+    common: float = 2.5
+    middle: float = 0.35
+    rare: float = 0.10
 
     def weight(self, zipf: float) -> float:
-        return self.floor + (1 - self.floor) / (1 + math.exp(-(zipf - self.midpoint) / self.spread))
+        if zipf >= self.known:
+            return 1.0
+        return self.middle if zipf >= self.common else self.rare
 
 
 PRIOR = Prior()
@@ -355,7 +360,7 @@ class SearchLimits:
     widths: tuple[int, ...] = (6, 4, 3, 2)
     complete_up_to: int = 12
     widest: int = 64  # at levels >= 1, how far to look when the shortlist leaves a secret past six tries
-    sixth_try: float = 0.05  # extra cost per secret solved only at the sixth try: five where it costs little
+    sixth_try: float = 0.05  # extra cost per unit of weight solved only at the sixth try: five where it costs little
     rare_chance: float = 0.25  # a candidate outside the guessable words is guessed from this chance of being the answer
 
     def width(self, level: int, candidates: int) -> int:
@@ -363,11 +368,13 @@ class SearchLimits:
             return _UNLIMITED
         return self.widths[min(level, len(self.widths) - 1)]
 
-    def penalty(self, tries_left: int) -> float:
-        """The extra cost of a secret found by the guess made with ``tries_left`` tries left (six at the start)."""
+    def penalty(self, tries_left: int, weight: float) -> float:
+        """The extra cost of a secret of this weight found by the guess made with ``tries_left`` tries
+        left (six at the start): a sixth try costs in proportion to how likely the secret is, so it is
+        avoided where that costs little; a seventh is never acceptable, whatever the weight."""
         if tries_left >= 2:
             return 0.0
-        return self.sixth_try if tries_left == 1 else _OVER_BUDGET
+        return self.sixth_try * weight if tries_left == 1 else _OVER_BUDGET
 
 
 PRESENT_LIMITS = SearchLimits(widths=(10, 6, 4, 3, 2), complete_up_to=0, widest=24)  # before issue 14 (benchmark)
@@ -426,9 +433,9 @@ class Search:
         """One or two candidates, or the last try: guess the heaviest (ties: the preferred), then the other."""
         order = np.lexsort((self.rank[candidates], -weights))
         first = order[0]
-        cost = float(weights.sum()) + self.limits.penalty(tries_left)
+        cost = float(weights.sum()) + self.limits.penalty(tries_left, float(weights[first]))
         for other in order[1:]:
-            cost += float(weights[other]) + self.limits.penalty(tries_left - 1)
+            cost += float(weights[other]) + self.limits.penalty(tries_left - 1, float(weights[other]))
         return cost, int(candidates[first])
 
     def _search(
@@ -477,7 +484,8 @@ class Search:
         group_weights = [self.weights[group] for group in groups]
         floors = [2 * float(w.sum()) - float(w.max()) for w in group_weights]
         order = sorted(range(len(groups)), key=lambda g: -floors[g])
-        cost = float(self.weights[candidates].sum()) + (self.limits.penalty(tries_left) if guess in candidates else 0.0)
+        own = self.limits.penalty(tries_left, float(self.weights[guess])) if guess in candidates else 0.0
+        cost = float(self.weights[candidates].sum()) + own
         remaining = sum(floors)
         for g in order:
             remaining -= floors[g]
@@ -672,9 +680,15 @@ class Wordle:
         pool = self.guessable if guessable is None else guessable
         return Search(self.table, limits, self.weights, pool, self.rank)
 
-    def digest(self) -> str:
-        """A fingerprint of the list, its prior and its guessable words, so a stored tree is never used with others."""
-        parts = ["\n".join(self.words), np.round(self.weights, 6).tobytes().hex(), self.guessable.tobytes().hex()]
+    def digest(self, limits: SearchLimits = BUILD_LIMITS) -> str:
+        """A fingerprint of the list, its prior, its guessable words and the search settings, so a stored
+        tree is used only where it is the tree this engine would build now."""
+        parts = [
+            "\n".join(self.words),
+            np.round(self.weights, 6).tobytes().hex(),
+            self.guessable.tobytes().hex(),
+            repr(limits),
+        ]
         return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
     def first_guess(self) -> str:
@@ -787,8 +801,8 @@ def load_plan(path: Path, digest: str) -> Plan | None:
     return plan
 
 
-def save_plan(path: Path, engine: Wordle, plan: Plan, seconds: float) -> None:
-    document = {"digest": engine.digest(), "words": len(engine.words), "build_seconds": round(seconds, 1)}
+def save_plan(path: Path, engine: Wordle, plan: Plan, seconds: float, limits: SearchLimits = BUILD_LIMITS) -> None:
+    document = {"digest": engine.digest(limits), "words": len(engine.words), "build_seconds": round(seconds, 1)}
     path.write_text(json.dumps(document | {"tree": plan}, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections import Counter
+from dataclasses import replace
 from functools import cache
+from pathlib import Path
 from random import Random
 
 import numpy as np
@@ -27,6 +29,7 @@ from solver.wordle import (
     encode_words,
     feedback,
     fits,
+    load_plan,
     mask_code,
     mask_from_code,
     parse_entry,
@@ -35,6 +38,8 @@ from solver.wordle import (
     play_all,
     prepare_words,
     prior_weight,
+    save_plan,
+    timed_build,
     what_is_known,
 )
 
@@ -320,11 +325,12 @@ def test_the_default_engine_table_and_tree() -> None:
 # --------------------------------------------------------------------------- the prior and the weighted search
 
 
-def test_the_prior_rises_with_frequency_and_never_reaches_zero() -> None:
-    weights = [prior_weight(zipf) for zipf in (0.0, 1.0, 2.0, 3.0, 4.0, 6.0)]
+def test_the_prior_rises_with_frequency_by_band_and_never_reaches_zero() -> None:
+    weights = [prior_weight(zipf) for zipf in (0.0, 1.0, 2.0, 2.49, 2.5, 2.99, 3.0, 4.0, 6.0)]
     assert weights == sorted(weights)
-    assert weights[0] >= PRIOR.floor > 0 and weights[-1] <= 1
-    assert prior_weight(PRIOR.midpoint) == pytest.approx((1 + PRIOR.floor) / 2)
+    assert weights[0] == PRIOR.rare > 0
+    assert prior_weight(PRIOR.common) == prior_weight(PRIOR.known - 0.01) == PRIOR.middle
+    assert prior_weight(PRIOR.known) == prior_weight(7.0) == 1.0
 
 
 def weighted_cost(engine: Wordle) -> float:
@@ -426,3 +432,16 @@ def test_a_grey_repeat_is_not_an_absent_letter() -> None:
     known = what_is_known([Entry("калан", feedback("калан", "канон"))])
     assert known.in_place == {0: "к", 1: "а", 4: "н"}
     assert "а" not in known.absent and known.absent == ["л"]
+
+
+def test_a_stored_tree_is_read_only_by_the_engine_and_search_settings_that_built_it(tmp_path: Path) -> None:
+    words = list(small_words())[:60]
+    engine = Wordle.from_words(words)
+    plan, seconds = timed_build(engine)
+    tree = tmp_path / "tree.json"
+    save_plan(tree, engine, plan, seconds)
+    assert load_plan(tree, engine.digest()) == plan
+    assert load_plan(tree, engine.digest(replace(BUILD_LIMITS, widths=(2, 1)))) is None
+    assert load_plan(tree, engine.digest(replace(BUILD_LIMITS, sixth_try=0.0))) is None
+    other_prior = Wordle.from_words(words, zipf={word: 4.0 for word in words[:10]})
+    assert load_plan(tree, other_prior.digest()) is None
