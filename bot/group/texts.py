@@ -340,6 +340,13 @@ def _sure_line(lang: Lang, event: Event) -> str:
     )
 
 
+def board_line(lang: Lang, letters: str) -> str:
+    """The board under a turn message; an empty one said in words, not shown as «»."""
+    if not letters:
+        return t(lang, "Доска пуста: слово начинается заново.", "The board is empty: a new word begins.")
+    return t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+
+
 def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:
     """The events since the last message, then the board and who moves next (or who won):
     HTML, with the player to move mentioned."""
@@ -350,7 +357,7 @@ def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], 
             lines.append(t(lang, f"🏆 Победитель: {winner}!", f"🏆 The winner: {winner}!"))
         return "\n".join(lines)
     who = _mention(session, session.current, lang)
-    lines.append(t(lang, f"Доска: {board(session.board)}", f"Board: {board(session.board)}"))
+    lines.append(board_line(lang, session.board))
     lines.append(
         t(
             lang,

@@ -76,9 +76,9 @@ class Reply:
         return "\n".join(self.texts)
 
     def last_board(self) -> str:
-        boards = re.findall(r"(?:Доска|Board): «([^»]*)»", self.text)
+        boards = re.findall(r"(?:Доска|Board): «([^»]*)»|Доска пуста|The board is empty", self.text)
         assert boards, self.text
-        return boards[-1].lower()
+        return boards[-1].lower()  # "" for an empty board, said in words
 
     def suggestion(self) -> str:
         found = re.findall(r"(?:Попробуйте|Try): (\w+)", self.text)

@@ -11,7 +11,7 @@ from bot.group.session import Event, GroupSession, Outcome
 from bot.group.texts import group_turn_text
 from bot.letters.session import GiveUp
 from bot.letters.texts import button_strict, gave_up_text
-from bot.texts import count
+from bot.texts import Lang, count
 from bot.wordle.session import Progress
 from bot.wordle.texts import progress_text
 from solver.wordle import Colour, Entry
@@ -66,3 +66,12 @@ def test_giving_up_on_the_empty_board_names_no_empty_board() -> None:
 
 def test_the_gentle_mode_has_no_chess_jargon() -> None:
     assert "переходить" not in button_strict("ru", False)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "Доска пуста"), ("en", "The board is empty")])
+def test_a_group_turn_on_the_empty_board_says_it_is_empty(lang: Lang, said: str) -> None:
+    session = GroupSession(creator=1, players=[1, 2], names={"1": "Аня", "2": "Боря"}, started=True)
+    text = group_turn_text(lang, session, [], 60)
+    assert said in text and "«»" not in text
+    session.board = "к"
+    assert "«К»" in group_turn_text(lang, session, [], 60)

@@ -68,7 +68,7 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
     assert "Уже в игре" not in notices(await group.press(302, lobby, button(buttons, "Играю")))
     assert notices(await group.press(302, lobby, button(buttons, "Играю"))) == ["Вы уже в игре."]
     reply = await group.press(301, lobby, button(buttons, "Начать"))
-    assert to_move(reply) == "Аня" and "Доска: «»" in reply.text
+    assert to_move(reply) == "Аня" and "Доска пуста" in reply.text and "«»" not in reply.text
     turn_message = next(c.message_id for c in reply.calls if c.method == "sendMessage")
     # Out of turn: a bare letter is table talk, ignored without a word ...
     assert (await group.say(302, "а")).calls == []
@@ -220,7 +220,7 @@ async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
     settings.group_turn_seconds = 30  # Боря's turn, which starts at Аня's timeout, is a long one
     reply = await wait_for_text(bot.standin, "время на ход вышло", first)
     assert "Аня: время на ход вышло — выбывает" in reply.text and to_move(reply) == "Боря"
-    assert "Доска: «»" in reply.text
+    assert "Доска пуста" in reply.text and "«»" not in reply.text
     settings.group_turn_seconds = 0.4
     first = len(bot.standin.calls)
     reply = await group.say(302, "к")  # a move in time replaces Боря's timer by Вера's
