@@ -7,6 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -323,8 +324,8 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await update.message.reply_text(outdated)
         return
     playing = await _letter_game_played(found, update.effective_chat.id)
-    game = found.solvers.games[found.solvers.default_rule] if playing is None else _game(found, playing)
     typed = "".join(context.args or [])
+    game = _game_by_script(found, typed, lang) if playing is None else _game(found, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         await update.message.reply_text(texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
@@ -362,6 +363,17 @@ async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None
         return None
     loaded = await found.load(chat_id, LetterSession)
     return loaded.session if loaded is not None and loaded.session.rule is not None else None
+
+
+def _game_by_script(found: Deps, typed: str, lang: Lang) -> LetterGame:
+    """With no letter game in the chat: Cyrillic letters ask about the Russian game, Latin ones
+    about English Ghost (so «ace» is not read as Cyrillic look-alikes); neither, the user's language's."""
+    russian, english = found.solvers.games[found.solvers.default_rule], found.solvers.english
+    if any(unicodedata.name(letter, "").startswith("CYRILLIC") for letter in typed):
+        return russian
+    if any(unicodedata.name(letter, "").startswith("LATIN") for letter in typed):
+        return english
+    return english if lang == "en" else russian
 
 
 def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:

@@ -87,6 +87,18 @@ async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
     assert russian.startswith("🔤 The letter game, completing a word wins. From «Ё»")
 
 
+async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot: Bot) -> None:
+    """Latin letters (even ones that look Cyrillic: c, o, p) ask about English Ghost, Cyrillic ones
+    about the Russian game, whatever the user's language; no letters, the user's language's game."""
+    english = Player(bot, 813, language_code="en")
+    assert (await english.say("/whowins cop")).text.startswith("👻 English Ghost. From «COP»")
+    assert (await english.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")
+    assert (await english.say("/whowins со")).text.startswith("🔤 The letter game, completing a word wins. From «СО»")
+    russian = Player(bot, 814)
+    assert (await russian.say("/whowins cop")).text.startswith("👻 English Ghost")
+    assert (await russian.say("/whowins")).text.startswith("🔤 Игра в буквы")
+
+
 async def test_whowins_during_another_game_names_the_letter_game(bot: Bot) -> None:
     player = Player(bot, 812)
     await player.say("/fingers")
