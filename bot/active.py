@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from bot import keyboards, replies, texts
-from bot.common import Handler, Tap, on_press
+from bot.common import Handler, Standing, Tap, on_press, send_standing
 from bot.deps import Deps, Loaded, S, deps, lang_of
 from bot.fingers.session import FingerSession
 from bot.letters.session import LetterSession
@@ -99,9 +99,11 @@ def on_start_button(begins: Mapping[str, Begin]) -> Handler:
     return on_button
 
 
-def on_switch_button(begins: Mapping[str, Begin]) -> Handler:
+def on_switch_button(begins: Mapping[str, Begin], standings: Mapping[str, Standing]) -> Handler:
     """The answer to "resign and start?": resign the game it asked about and begin ``begins[target]``,
-    or keep playing. A question about a game that has since ended or changed is stale."""
+    or keep playing: then where that game stands is sent again (``standings``: by kind), since its
+    board or buttons are now above the question. A question about a game that has since ended or
+    changed is stale."""
 
     @on_press(keyboards.SWITCH_BUTTONS.press)
     async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -113,6 +115,7 @@ def on_switch_button(begins: Mapping[str, Begin]) -> Handler:
                 return
             if press.action == keyboards.KEEP:
                 await replies.answer_and_edit(tap.query, texts.keep_playing(lang))
+                await send_standing(context, tap.chat_id, lang, standings.get(running.session.KIND))
                 return
             await resign(found, tap.chat_id, tap.user.id, running)
             await replies.answer_and_edit(tap.query, texts.resigned(lang, running.session.KIND))

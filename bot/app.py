@@ -23,7 +23,7 @@ from telegram.ext import (
 )
 
 from bot import active, common, keyboards, texts
-from bot.common import Handler
+from bot.common import Handler, Standing
 from bot.deps import GROUPS, PRIVATE, Deps
 from bot.fingers import handlers as fingers
 from bot.fingers import keyboards as fingers_keyboards
@@ -82,7 +82,7 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
     add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)
-    add_buttons(application)
+    add_buttons(application, standing)
     application.add_error_handler(common.on_error)
     return application
 
@@ -152,8 +152,9 @@ def add_rules(application: Application) -> None:  # type: ignore[type-arg]
         application.add_handler(CommandHandler(rules[0], common.show_rules(rules), filters=PRIVATE | GROUPS))
 
 
-def add_buttons(application: Application) -> None:  # type: ignore[type-arg]
-    """Each game's buttons by their pattern; anything else is answered as stale."""
+def add_buttons(application: Application, standing: Mapping[str, Standing]) -> None:  # type: ignore[type-arg]
+    """Each game's buttons by their pattern (``standing``: where each game stands, by kind, re-sent
+    after "keep playing"); anything else is answered as stale."""
     begins: dict[str, active.Begin] = {
         keyboards.START_LETTERS: letters.begin,
         keyboards.START_GHOST: letters.begin_ghost,
@@ -165,7 +166,7 @@ def add_buttons(application: Application) -> None:  # type: ignore[type-arg]
     routes: list[tuple[str | Callable[[object], bool], Handler]] = [
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
         (keyboards.is_menu_press, active.on_start_button(begins)),
-        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button(begins)),
+        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button(begins, standing)),
         (letters_keyboards.BUTTONS.is_press, letters.on_button),
         (wordle_keyboards.BUTTONS.is_press, wordle.on_button),
         (fingers_keyboards.BUTTONS.is_press, fingers.on_button),

@@ -91,6 +91,15 @@ async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 Standing = Callable[[Deps, int, Lang], Awaitable[Answer | None]]
 
 
+async def send_standing(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: Lang, standing: Standing | None
+) -> None:
+    """Send where the chat's game stands, its message and buttons, if it has one to show."""
+    state = await standing(deps(context), chat_id, lang) if standing is not None else None
+    if state is not None:
+        await context.bot.send_message(chat_id, state[0], reply_markup=state[1])
+
+
 def on_redelivered(games: Mapping[str, Standing]) -> Handler:
     """An update applied before a restart came again: it changes nothing, and the player, who
     may never have seen its first answer, is shown where the game stands (``games``: by kind)."""

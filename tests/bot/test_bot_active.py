@@ -76,6 +76,26 @@ async def test_no_path_throws_a_running_game_away(bot: Bot, database: Path) -> N
     assert "Какое правило" in player.bot.standin.calls[-1].text
 
 
+async def test_keep_playing_sends_the_board_again(bot: Bot, database: Path) -> None:
+    """After ▶️ the game's board and its move buttons come again, below the question, in every game."""
+    player = Player(bot, 808)
+    await player.say("/fingers")
+    await player.tap("Лёгкий")
+    await player.tap("Я начинаю")
+    moves = [b["text"] for b in player.buttons()]
+    assert ASKS in (await player.say("/5bukv")).text
+    reply = await player.tap("Играть дальше")
+    sent = [c.text for c in reply.calls if c.method == "sendMessage"]
+    assert len(sent) == 1 and "🙂 Вы: ✋1  ✋1" in sent[0] and "Ваш ход" in sent[0]
+    assert [b["text"] for b in player.buttons()] == moves and moves
+    await player.say("/giveup")
+    await player.say("/5bukv")
+    entered = await player.say("ywggg")
+    await player.say("/fingers")
+    again = await player.tap("Играть дальше")
+    assert again.texts[-1] == entered.text and "🟨⬜⬛⬛⬛" in again.texts[-1] and "Попробуйте" in again.texts[-1]
+
+
 async def test_an_answer_to_an_old_question_is_stale(bot: Bot, database: Path) -> None:
     player = Player(bot, 804)
     await new_letter_game(player, "выиграл", "Я начинаю")
