@@ -45,10 +45,12 @@ async def is_active(found: Deps, chat_id: int, kind: str) -> bool:
 
 
 async def resign(found: Deps, chat_id: int, user_id: int, loaded: Loaded[S]) -> None:
-    """End the running game as a loss, committed with the player's record."""
+    """End the running game, committed with the player's record: a loss, unless it was already
+    counted as won (a game is won or lost once, never both)."""
     session = loaded.session
     session.resign()
-    await found.save(chat_id, session, loaded, user_id=user_id, tally=Tally(lost=1), record_kind=session.record_kind)
+    tally = None if session.won_counted else Tally(lost=1)
+    await found.save(chat_id, session, loaded, user_id=user_id, tally=tally, record_kind=session.record_kind)
 
 
 async def resign_running(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: type[S]) -> S | None:
@@ -75,7 +77,7 @@ async def start_or_ask(context: ContextTypes.DEFAULT_TYPE, update: Update, targe
         if running is None:
             await begin(context, chat.id, user.id, lang)
             return
-    question = texts.ask_to_resign(lang, running.session.KIND)
+    question = texts.ask_to_resign(lang, running.session.KIND, lost=not running.session.won_counted)
     await context.bot.send_message(
         chat.id, question, reply_markup=keyboards.resign_or_keep(lang, running.session, target)
     )
@@ -118,7 +120,8 @@ def on_switch_button(begins: Mapping[str, Begin], standings: Mapping[str, Standi
                 await send_standing(context, tap.chat_id, lang, standings.get(running.session.KIND))
                 return
             await resign(found, tap.chat_id, tap.user.id, running)
-            await replies.answer_and_edit(tap.query, texts.resigned(lang, running.session.KIND))
+            lost = not running.session.won_counted
+            await replies.answer_and_edit(tap.query, texts.resigned(lang, running.session.KIND, lost=lost))
             await begins[press.argument](context, tap.chat_id, tap.user.id, lang)
 
     return on_button

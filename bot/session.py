@@ -26,6 +26,9 @@ class Session:
         """A game under way: leaving it now means resigning (so starting another one asks first)."""
         return False
 
+    #: Already counted as won (5bukv: solved, then undone): resigning it now counts no loss.
+    won_counted: bool = False
+
     def resign(self) -> None:
         """End the game as lost for the player."""
         raise NotImplementedError(f"{type(self).__name__} cannot be resigned")

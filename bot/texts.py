@@ -43,8 +43,16 @@ def game_name(lang: Lang, kind: str) -> str:
     return names.get(kind, kind)
 
 
-def ask_to_resign(lang: Lang, kind: str) -> str:
+def ask_to_resign(lang: Lang, kind: str, *, lost: bool = True) -> str:
+    """``lost`` False: the game was already counted as won (solved, then undone), and stays so."""
     name = game_name(lang, kind)
+    if not lost:
+        return t(
+            lang,
+            f"Сейчас идёт {name}. Начать новую игру — значит сдаться в этой (слово вы уже отгадали: победа останется).",
+            f"You are in the middle of {name}. Starting a new game means resigning this one "
+            "(you solved it before: it stays a win).",
+        )
     return t(
         lang,
         f"Сейчас идёт {name}. Начать новую игру — значит сдаться в этой (засчитается поражение).",
@@ -81,8 +89,10 @@ def keep_playing(lang: Lang) -> str:
     return t(lang, "Играем дальше.", "Playing on.")
 
 
-def resigned(lang: Lang, kind: str) -> str:
+def resigned(lang: Lang, kind: str, *, lost: bool = True) -> str:
     name = game_name(lang, kind)
+    if not lost:
+        return t(lang, f"🏳 Вы сдались ({name}): победа остаётся.", f"🏳 You resigned {name}: it stays a win.")
     return t(lang, f"🏳 Вы сдались ({name}): засчитано поражение.", f"🏳 You resigned {name}: it counts as a loss.")
 
 

@@ -120,6 +120,23 @@ async def test_5bukv_solved_undone_and_solved_again_is_one_win(bot: Bot, solvers
     assert secret == solvers.wordle.first_guess
 
 
+async def test_5bukv_solved_undone_then_resigned_stays_one_win(bot: Bot, solvers: Solvers, database: Path) -> None:
+    """Solved (a win), undone, so under way again, then left through the resign-and-start question
+    or /giveup: still one win, never also a loss."""
+    player = Player(bot, 807)
+    for leave in ("question", "/giveup"):
+        first = (await player.say("/5bukv")).suggestion()
+        await player.say(mask(first, solvers.wordle.words[0]))
+        await player.say("yyyyy")
+        await player.say("/undo")
+        if leave == "question":
+            assert "победа останется" in (await player.say("/fingers")).text
+            assert "победа остаётся" in (await player.tap("Сдаться и начать")).text
+        else:
+            assert "Вы сдались" in (await player.say("/giveup")).text
+    assert record(database, 807, "5bukv") == (2, 2, 0, 0)
+
+
 async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path) -> None:
     player = Player(bot, 806)
     await new_letter_game(player, "проиграл", "Я начинаю", level="Лёгкий", strict="Строго")
