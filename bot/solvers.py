@@ -32,6 +32,20 @@ class WordleSolver:
         self.wordle = wordle
         self.first_guess = wordle.first_guess()
         self.answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
+        self.common = {wordle.words[i] for i in wordle.guessable}  # the words a player knows: the common tier
+
+    def is_rare(self, word: str) -> bool:
+        """A word of the list outside the common tier: one a player may not know (an answer
+        players reported is known to them)."""
+        return word in self.wordle.index and word not in self.common
+
+    def likelihood(self, word: str) -> tuple[float, float]:
+        """How likely ``word`` is the answer, for ordering: the prior's weight, then the word's
+        frequency (a reported answer counts as a known word)."""
+        if word not in self.wordle.index:
+            return 1.0, 0.0
+        zipf = self.wordle.zipf[word] if self.wordle.zipf is not None else 0.0
+        return float(self.wordle.weights[self.wordle.index[word]]), zipf
 
     @property
     def words(self) -> list[str]:

@@ -73,12 +73,13 @@ class Progress:
     entries: list[Entry]
     suggestion: str | None  # None when solved or nothing fits
     remaining: int
-    listed: list[str]  # the remaining words when few
+    listed: list[str]  # the remaining words when few, the likeliest first; rare ones only when all are rare
     solved: bool
     no_candidate: bool
     refused: list[str] = field(default_factory=list)  # words the game did not accept
     first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
     known: Known | None = None  # when nothing fits: what the colours say about the word
+    rare: int = 0  # remaining rare words folded into a count instead of listed
 
 
 class WordProblem(Enum):
@@ -122,8 +123,19 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     if not candidates:
         return Progress(history, None, 0, [], False, True, refused, known=what_is_known(history))
     session.suggestion = wordle.next_guess(history, refused)
-    listed = candidates if len(candidates) <= MAX_LISTED else []
-    return Progress(history, session.suggestion, len(candidates), listed, False, False, refused)
+    listed, rare = listed_words(wordle, candidates)
+    return Progress(history, session.suggestion, len(candidates), listed, False, False, refused, rare=rare)
+
+
+def listed_words(wordle: WordleSolver, candidates: list[str]) -> tuple[list[str], int]:
+    """The words to list when few are left, the likeliest first, and how many rare ones are only
+    counted: a player should not read words they would need a dictionary for. When only rare words
+    are left they are what fits (the next guess is one of them), so they are listed."""
+    if len(candidates) > MAX_LISTED:
+        return [], 0
+    ordered = sorted(sorted(candidates), key=wordle.likelihood, reverse=True)  # ties: in alphabetical order
+    known = [word for word in ordered if not wordle.is_rare(word)]
+    return (known, len(ordered) - len(known)) if known else (ordered, 0)
 
 
 def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:

@@ -83,6 +83,9 @@ def progress_text(lang: Lang, progress: Progress) -> str:
     remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
     if progress.listed:
         remaining += ": " + ", ".join(progress.listed)
+    if progress.listed and progress.rare:
+        rare = count(lang, progress.rare, ("редкое слово", "редких слова", "редких слов"), ("rare word", "rare words"))
+        remaining += t(lang, f" и ещё {rare}", f" and {rare}")
     if progress.remaining == 1:
         lines += [
             t(lang, "Осталось одно слово.", "One word is left."),

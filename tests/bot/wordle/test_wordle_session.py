@@ -9,6 +9,7 @@ import pytest
 from bot.solvers import WordleSolver
 from bot.wordle import session as wordle
 from bot.wordle.session import WordleSession
+from bot.wordle.texts import progress_text
 from solver.wordle import Colour, Entry, Wordle, feedback
 
 WORDS = ["норка", "калин", "тромп", "шарик", "кошка", "мышка", "банка", "ручка"]
@@ -76,3 +77,27 @@ def test_an_answer_is_taken_only_when_nothing_fits_and_it_fits_the_colours() -> 
     assert solver.answers == {"кринж"}  # a word of the list is a candidate already
     assert wordle.progress(solver, session).suggestion == "кринж"
     assert WordleSession.from_dict(json.loads(json.dumps(session.to_dict()))).answer == "кринж"
+
+
+ZIPF = {"кошка": 4.5, "ручка": 4.3, "банка": 4.2, "мышка": 4.0, "шарик": 3.8, "норка": 2.7, "калин": 1.0, "тромп": 0.5}
+
+
+@pytest.fixture(scope="module")
+def tiered() -> WordleSolver:
+    """The same words with frequencies: калин and тромп are rare, outside the common tier (Zipf ≥ 2.5)."""
+    return WordleSolver(Wordle(WORDS, zipf=ZIPF, guessable=[word for word in WORDS if ZIPF[word] >= 2.5]))
+
+
+def test_few_words_left_are_listed_likeliest_first_and_rare_ones_only_counted(tiered: WordleSolver) -> None:
+    progress = wordle.progress(tiered, wordle.start(tiered.first_guess))
+    assert progress.remaining == len(WORDS)
+    assert progress.listed == ["кошка", "ручка", "банка", "мышка", "шарик", "норка"]
+    assert progress.rare == 2
+    assert "норка и ещё 2 редких слова" in progress_text("ru", progress)
+    assert "норка and 2 rare words" in progress_text("en", progress)
+    assert "калин" not in progress_text("ru", progress) and "тромп" not in progress_text("ru", progress)
+
+
+def test_rare_words_are_listed_when_they_are_all_that_is_left(tiered: WordleSolver) -> None:
+    assert wordle.listed_words(tiered, ["тромп", "калин"]) == (["калин", "тромп"], 0)
+    assert wordle.listed_words(tiered, ["тромп", "норка"]) == (["норка"], 1)
