@@ -6,6 +6,7 @@ tree), so the handlers run them in a worker thread.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -79,6 +80,7 @@ class Progress:
     refused: list[str] = field(default_factory=list)  # words the game did not accept
     first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
     known: Known | None = None  # when nothing fits: what the colours say about the word
+    clash: tuple[Entry, Entry] | None = None  # when nothing fits: two entries no word could both give
     rare: int = 0  # remaining rare words folded into a count instead of listed
 
 
@@ -121,7 +123,9 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         return Progress(history, None, 1, [], True, False, refused)
     candidates = wordle.candidates(history, refused)
     if not candidates:
-        return Progress(history, None, 0, [], False, True, refused, known=what_is_known(history))
+        clash = clashing_entries(history)
+        known = None if clash else what_is_known(history)
+        return Progress(history, None, 0, [], False, True, refused, known=known, clash=clash)
     session.suggestion = wordle.next_guess(history, refused)
     listed, rare = listed_words(wordle, candidates)
     return Progress(history, session.suggestion, len(candidates), listed, False, False, refused, rare=rare)
@@ -136,6 +140,57 @@ def listed_words(wordle: WordleSolver, candidates: list[str]) -> tuple[list[str]
     ordered = sorted(sorted(candidates), key=wordle.likelihood, reverse=True)  # ties: in alphabetical order
     known = [word for word in ordered if not wordle.is_rare(word)]
     return (known, len(ordered) - len(known)) if known else (ordered, 0)
+
+
+def clashing_entries(history: Sequence[Entry]) -> tuple[Entry, Entry] | None:
+    """Two entries that contradict each other (no five letters at all could show both), the
+    first such pair in the order they were made; None when every pair could come from one word
+    (all of them together may still fit no word: then the list may lack the answer)."""
+    for later, second in enumerate(history):
+        for first in history[:later]:
+            if _clash(first, second):
+                return first, second
+    return None
+
+
+def _clash(first: Entry, second: Entry) -> bool:
+    if first.word == second.word:
+        return first.mask != second.mask
+    return _places_clash(first, second) or _places_clash(second, first) or _counts_clash(first, second)
+
+
+def _places_clash(first: Entry, second: Entry) -> bool:
+    """A yellow letter of ``first`` is the answer's letter there: ``second`` must show that letter
+    there yellow and any other letter there not yellow."""
+    for position, (letter, colour) in enumerate(zip(first.word, first.mask, strict=True)):
+        if colour is Colour.YELLOW and (second.word[position] == letter) != (second.mask[position] is Colour.YELLOW):
+            return True
+    return False
+
+
+def _counts_clash(first: Entry, second: Entry) -> bool:
+    """No count of copies agrees with both: a letter the one shows is absent in the other (grey
+    with no coloured copy), say, or more letters present between them than five."""
+    bounds = [_copies(first), _copies(second)]
+    least: dict[str, int] = {}
+    for letter in {*bounds[0], *bounds[1]}:
+        low = max(entry[letter][0] for entry in bounds if letter in entry)
+        high = min(entry[letter][1] for entry in bounds if letter in entry)
+        if low > high:
+            return True
+        least[letter] = low
+    return sum(least.values()) > WORD_LENGTH
+
+
+def _copies(entry: Entry) -> dict[str, tuple[int, int]]:
+    """How many copies of each of its letters the answer has, as one entry tells: at least as
+    many as it shows coloured, and no more when one of its copies is grey."""
+    copies: dict[str, tuple[int, int]] = {}
+    for letter in set(entry.word):
+        colours = [colour for own, colour in zip(entry.word, entry.mask, strict=True) if own == letter]
+        shown = sum(colour is not Colour.GREY for colour in colours)
+        copies[letter] = (shown, shown if Colour.GREY in colours else WORD_LENGTH)
+    return copies
 
 
 def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:

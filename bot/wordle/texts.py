@@ -60,6 +60,18 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         took = count(lang, tries, ("попытку", "попытки", "попыток"), ("try", "tries"))
         lines.append(t(lang, f"🎉 Отгадано за {took}!", f"🎉 Solved in {took}!"))
         return "\n".join(lines)
+    if progress.clash is not None:
+        first, second = (entry_line(entry) for entry in progress.clash)
+        lines.append(
+            t(
+                lang,
+                f"⚠️ Маски противоречат друг другу: {first} и {second} — ни одно слово не дало бы обе. "
+                "Одна из них введена неверно: /undo отменит последнюю.",
+                f"⚠️ These entries contradict each other: {first} and {second}: no word could show both. "
+                "One of them is wrong: /undo takes back the last one.",
+            )
+        )
+        return "\n".join(lines)
     if progress.no_candidate:
         lines.append(
             t(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.solvers import WordleSolver
 from bot.wordle import session as wordle
@@ -101,3 +103,47 @@ def test_few_words_left_are_listed_likeliest_first_and_rare_ones_only_counted(ti
 def test_rare_words_are_listed_when_they_are_all_that_is_left(tiered: WordleSolver) -> None:
     assert wordle.listed_words(tiered, ["тромп", "калин"]) == (["калин", "тромп"], 0)
     assert wordle.listed_words(tiered, ["тромп", "норка"]) == (["норка"], 1)
+
+
+def entry(word: str, mask: str) -> Entry:
+    return Entry(word, tuple(Colour(colour) for colour in mask))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (("катер", "ywggg"), ("катер", "ggggg")),  # the same word, other colours
+        (("катер", "ygggg"), ("кошка", "ggggg")),  # к in place, then absent
+        (("катер", "ygggg"), ("комар", "wgggg")),  # к in place, then elsewhere at that very place
+        (("катер", "ygggg"), ("норка", "gggwy")),  # к in place, then а in that place
+        (("катер", "ggggg"), ("норка", "gggwg")),  # к absent, then present
+        (("катер", "wwwww"), ("норка", "wgggg")),  # six letters present in a five-letter word
+    ],
+)
+def test_entries_that_contradict_each_other_are_named(
+    solver: WordleSolver, first: tuple[str, str], second: tuple[str, str]
+) -> None:
+    session = WordleSession(entries=[("щюэжч", "ggggg"), first, second])
+    progress = wordle.progress(solver, session)
+    assert progress.no_candidate and progress.clash == (entry(*first), entry(*second))
+    text = progress_text("ru", progress)
+    assert "противоречат друг другу" in text and "/undo" in text and "Известно" not in text
+    assert f"{first[0].upper()} и " in text and text.count(second[0].upper()) >= 2
+    assert "contradict each other" in progress_text("en", progress)
+
+
+def test_entries_no_listed_word_fits_but_some_word_could_are_no_contradiction(solver: WordleSolver) -> None:
+    secret = "норки"  # not in the list
+    session = WordleSession(
+        entries=[(guess, wordle.mask_text(feedback(guess, secret))) for guess in ("норка", "тромп")]
+    )
+    progress = wordle.progress(solver, session)
+    assert progress.no_candidate and progress.clash is None and progress.known is not None
+
+
+@given(st.lists(st.text(alphabet="абвгк", min_size=5, max_size=5), min_size=3, max_size=3))
+def test_colours_one_word_gave_never_contradict(words: list[str]) -> None:
+    """The check is sound: entries a real answer produced are never called contradictory."""
+    secret, *guesses = words
+    history = [Entry(guess, feedback(guess, secret)) for guess in guesses]
+    assert wordle.clashing_entries(history) is None
