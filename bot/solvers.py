@@ -94,8 +94,9 @@ def build_solvers(group_seats: Iterable[int] = GROUP_SEATS_AT_START) -> Solvers:
     the group games' tables for ``group_seats`` players, the finger game and the 5bukv
     engine (a few seconds)."""
     started = time.perf_counter()
-    games = {tier: {rule: letter_game(LANGUAGE, tier, rule) for rule in Rule} for tier in Tier}
-    english = {tier: letter_game(ENGLISH, tier, Rule(ENGLISH.rule)) for tier in Tier}
+    games = {tier: letter_games(LANGUAGE, tier, list(Rule)) for tier in Tier}
+    ghost = Rule(ENGLISH.rule)
+    english = {tier: letter_games(ENGLISH, tier, [ghost])[ghost] for tier in Tier}
     wordle = WordleSolver(Wordle.default())
     for word, code in (("кот", "ru"), ("cat", "en")):
         look_up(word, code)  # reads the reasons files now, so no /word waits for them
@@ -109,6 +110,9 @@ def build_solvers(group_seats: Iterable[int] = GROUP_SEATS_AT_START) -> Solvers:
     return solvers
 
 
-def letter_game(language: Language, tier: Tier, rule: Rule) -> LetterGame:
-    """A shipped dictionary's game, its ties and slips led by how common words are."""
-    return LetterGame(language.words(tier), rule, language.min_length, language.alphabet, language.zipf())
+def letter_games(language: Language, tier: Tier, rules: Sequence[Rule]) -> dict[Rule, LetterGame]:
+    """A shipped dictionary's game under each rule, its ties and slips led by how common words are;
+    the rules share one fragment tree."""
+    zipf = language.zipf(tier)
+    first = LetterGame(list(zipf), rules[0], language.min_length, language.alphabet, zipf)
+    return {rule: first if rule is first.rule else first.with_rule(rule) for rule in rules}

@@ -9,7 +9,7 @@ so that a player who asks about a word gets an answer, not a shrug.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -102,19 +102,14 @@ class Language:
 
     def words(self, tier: Tier | str = Tier.COMMON) -> list[str]:
         """The tier's words, sorted."""
-        table = self._frequencies()
-        words = table.words()
         if Tier(tier) is Tier.FULL:
-            return words
-        rare = _rare_words(DATA_DIR / f"{self.name}_reasons.tsv")
-        common = (table.values / 100 >= self.common_zipf).tolist()
-        return [word for word, frequent in zip(words, common, strict=True) if frequent and word not in rare]
+            return self._frequencies().words()
+        return [word for word, _ in self._rows(tier)]
 
-    def zipf(self) -> dict[str, float]:
-        """Every word of the full tier with its Zipf frequency (0.0 when unknown), in word order: a new
-        dict each call, for building tables; one word's is :meth:`zipf_of`."""
-        table = self._frequencies()
-        return dict(zip(table.words(), (table.values / 100).tolist(), strict=True))
+    def zipf(self, tier: Tier | str = Tier.FULL) -> dict[str, float]:
+        """The tier's words (by default every word) with their Zipf frequency (0.0 when unknown), in
+        word order: a new dict each call, for building tables; one word's is :meth:`zipf_of`."""
+        return dict(self._rows(tier))
 
     def zipf_of(self, word: str) -> float | None:
         """The Zipf frequency of a word of the full tier (0.0 when unknown), None for any other word."""
@@ -144,6 +139,14 @@ class Language:
     def _frequencies(self) -> WordTable:
         return _frequency_table(DATA_DIR / f"{self.name}.tsv")
 
+    def _rows(self, tier: Tier | str) -> Iterator[tuple[str, float]]:
+        table = self._frequencies()
+        rows = zip(table.words(), (table.values / 100).tolist(), strict=True)
+        if Tier(tier) is Tier.FULL:
+            return rows
+        rare = _rare_words(DATA_DIR / f"{self.name}_reasons.tsv")
+        return ((word, zipf) for word, zipf in rows if zipf >= self.common_zipf and word not in rare)
+
 
 REASONS = tuple(Reason)
 
@@ -161,7 +164,7 @@ class WordTable:
             raise ValueError("one value per word")
         if not all(map(lt, words, words[1:])):
             raise WordListError("the words are not sorted and distinct")
-        self._text = "".join(f"{word}\n" for word in words)
+        self._text = "\n".join([*words, ""])
         lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
         self._starts = np.zeros(len(words) + 1, dtype=np.int32)
         np.cumsum(lengths + 1, out=self._starts[1:])
