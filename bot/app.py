@@ -120,7 +120,7 @@ def add_private_handlers(application: Application) -> None:  # type: ignore[type
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
     reminders = {
         LETTERS: letters.reminder,
-        WORDLE: common.same_reminder(wordle_texts.expected_input),
+        WORDLE: wordle.reminder,
         FINGERS: fingers.reminder,
     }
     application.add_handler(MessageHandler(PRIVATE, common.route_other_message(reminders)))

@@ -41,10 +41,23 @@ class UpdateTracker:
 
 
 class Screen:
-    """Prints what the bot does in the chat and remembers the newest buttons."""
+    """Prints what the bot does in the chat and offers the newest buttons still shown.
+
+    Buttons a message loses (an answered question) leave the screen; the newest message that
+    still has buttons is offered again, as Telegram's chat still shows them (a finger game's
+    board above a "keep playing?" question answered)."""
 
     def __init__(self) -> None:
-        self.choices: list[tuple[int, str]] = []  # (message id, callback data), numbered from 1
+        self.keyboards: dict[int, list[list[dict[str, str]]]] = {}  # message id -> its buttons, oldest first
+        self.printed: int | None = None  # the message whose buttons were printed last
+
+    @property
+    def choices(self) -> list[tuple[int, str]]:
+        """The newest keyboard's (message id, callback data), numbered from 1."""
+        if not self.keyboards:
+            return []
+        message_id, rows = next(reversed(self.keyboards.items()))
+        return [(message_id, button["callback_data"]) for row in rows for button in row]
 
     def show(self, call: Call) -> None:
         if call.method == "sendMessage":
@@ -56,17 +69,30 @@ class Screen:
         if call.method in ("sendMessage", "editMessageText", "editMessageReplyMarkup") and call.message_id:
             self._buttons(call)
 
+    def settle(self) -> None:
+        """Once the bot is done with an update: if the buttons offered now are not the ones
+        printed last (those went), print them."""
+        if self.keyboards and next(reversed(self.keyboards)) != self.printed:
+            self.printed, rows = next(reversed(self.keyboards.items()))
+            print("   (the buttons of an earlier message:)")
+            self._print(rows)
+
     def _buttons(self, call: Call) -> None:
-        if not call.buttons:
-            if self.choices and self.choices[0][0] == call.message_id:
-                self.choices = []
-            return
-        self.choices = []
-        for row in call.buttons:
+        message_id = call.message_id or 0
+        self.keyboards.pop(message_id, None)
+        if call.buttons:
+            self.keyboards[message_id] = call.buttons
+            self.printed = message_id
+            self._print(call.buttons)
+
+    @staticmethod
+    def _print(rows: list[list[dict[str, str]]]) -> None:
+        number = 0
+        for row in rows:
             labels = []
             for button in row:
-                self.choices.append((call.message_id or 0, button["callback_data"]))
-                labels.append(f"[{len(self.choices)}] {button['text']}")
+                number += 1
+                labels.append(f"[{number}] {button['text']}")
             print("   " + "   ".join(labels))
 
 
@@ -110,6 +136,7 @@ async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Ca
                 else:
                     continue
                 await tracker.wait(update_id)
+                screen.settle()
             standin.release_pollers()
     finally:
         await standin.stop()

@@ -332,12 +332,12 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
         return None if group.join(session, user_id, name) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
-    if press.action == "bot" and not group.toggle_bot(session):
+    if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
         return texts.lobby_full
     if press.action == "rule" and session.dictionary == "ru":
         session.rule = Rule(press.argument).value
     if press.action == "gentle":
-        session.gentle = not session.gentle
+        session.gentle = press.argument == "1"
     if press.action == "start" and not group.start(session):
         return texts.need_two_players
     return None

@@ -12,11 +12,18 @@ from bot.texts import Lang
 from solver.letters import Rule
 
 KIND = "G"
-ACTIONS = ("join", "bot", "gentle", "start")
+ACTIONS = ("join", "start")
+#: Buttons that set a setting on or off: each carries the state it asks for ("1" on, "0" off), so a
+#: double tap, or a tap on a lobby the phone has not yet shown changed, never switches it back.
+SWITCHES = ("bot", "gentle")
 
 
 def _valid(action: str, argument: str) -> bool:
-    return (action in ACTIONS and not argument) or (action == "rule" and argument in [r.value for r in Rule])
+    return (
+        (action in ACTIONS and not argument)
+        or (action in SWITCHES and argument in ("0", "1"))
+        or (action == "rule" and argument in [r.value for r in Rule])
+    )
 
 
 BUTTONS = Buttons(KIND, _valid)
@@ -26,7 +33,8 @@ def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
     """Join, the bot in or out, the rule (Russian list only), gentle mode and Start."""
     prefix = f"{KIND}:{session.id}:{session.step}"
     bot_label = texts.button_remove_bot(lang) if BOT in session.players else texts.button_add_bot(lang)
-    rows = [[button(texts.button_join(lang), f"{prefix}:join"), button(bot_label, f"{prefix}:bot")]]
+    seat_bot = f"{prefix}:bot:{int(BOT not in session.players)}"
+    rows = [[button(texts.button_join(lang), f"{prefix}:join"), button(bot_label, seat_bot)]]
     if session.dictionary == "ru":
         rows += [
             [
@@ -37,6 +45,6 @@ def lobby(lang: Lang, session: GroupSession) -> InlineKeyboardMarkup:
             ]
             for rule in Rule
         ]
-    rows.append([button(texts.button_gentle(lang, session.gentle), f"{prefix}:gentle")])
+    rows.append([button(texts.button_gentle(lang, session.gentle), f"{prefix}:gentle:{int(not session.gentle)}")])
     rows.append([button(texts.button_start(lang), f"{prefix}:start")])
     return InlineKeyboardMarkup(rows)

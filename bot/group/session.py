@@ -142,11 +142,12 @@ def is_full(session: GroupSession) -> bool:
     return len(session.players) >= SEATS
 
 
-def toggle_bot(session: GroupSession) -> bool:
-    """Seat the bot, or take it off the list; only in the lobby. False when there is no seat for it."""
-    if session.started:
+def seat_bot(session: GroupSession, seated: bool) -> bool:
+    """Seat the bot (``seated``) or take it off the list; only in the lobby, and nothing when it is
+    so already. False when there is no seat for it."""
+    if session.started or (BOT in session.players) == seated:
         return True
-    if BOT in session.players:
+    if not seated:
         session.players.remove(BOT)
     elif not join(session, BOT, ""):
         return False

@@ -124,16 +124,21 @@ def lobby_text(lang: Lang, session: GroupSession) -> str:
             lang, "строгий (буква, с которой не начинается ни одно слово, — выбывание)", "strict (a dead letter is out)"
         )
     bot = t(lang, "играет", "plays") if BOT in session.players else t(lang, "не играет", "does not play")
+    invitation = t(
+        lang,
+        f"Нажмите «Играю». Правило, режим, бота и начало игры выбирает {creator}: «Начать» — "
+        "когда игроков двое или больше.",
+        f"Tap Join. {creator} chooses the rule, the mode and the bot, and taps Start "
+        "when there are two players or more.",
+    )
+    if session.started:  # the buttons are gone: the message no longer invites anyone
+        invitation = t(lang, "▶️ Игра началась.", "▶️ The game has begun.")
     return t(
         lang,
         f"🔤 Игра в буквы на всю группу. Правило: {_group_rule(lang, session)}.\n"
-        f"Режим: {mode}. Бот {bot}.\nИгроки: {players}\n"
-        f"Нажмите «Играю». Правило, режим, бота и начало игры выбирает {creator}: «Начать» — "
-        "когда игроков двое или больше.",
+        f"Режим: {mode}. Бот {bot}.\nИгроки: {players}\n{invitation}",
         f"🔤 The letter game for the whole group. Rule: {_group_rule(lang, session)}.\n"
-        f"Mode: {mode}. The bot {bot}.\nPlayers: {players}\n"
-        f"Tap Join. {creator} chooses the rule, the mode and the bot, and taps Start "
-        "when there are two players or more.",
+        f"Mode: {mode}. The bot {bot}.\nPlayers: {players}\n{invitation}",
     )
 
 

@@ -156,7 +156,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         return
     session = loaded.session
     if session.phase is not Phase.PLAYING:
-        await update.message.reply_text(texts.choose_with_buttons(lang))
+        await update.message.reply_text(texts.choose_with_buttons(lang, english=session.english))
         return
     game = _game(found, session)
     letter = normalise_letter(update.message.text or "", game.alphabet)
@@ -181,7 +181,7 @@ async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
     if loaded is None or loaded.session.phase is Phase.OVER:
         return shared_texts.nothing_running(lang)
     if loaded.session.phase is not Phase.PLAYING:
-        return texts.choose_with_buttons(lang)
+        return texts.choose_with_buttons(lang, english=loaded.session.english)
     return texts.expected_input(lang, english=loaded.session.english)
 
 
@@ -265,7 +265,7 @@ async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str
         or not await is_active(found, chat_id, KIND)
     ):
         return no_game
-    return texts.choose_with_buttons(lang)
+    return texts.choose_with_buttons(lang, english=loaded.session.english)
 
 
 async def _change_running(
@@ -301,8 +301,14 @@ MAX_TYPED_LETTERS = 40
 
 
 async def _made_at_this_turn(tap: Tap, session: LetterSession) -> bool:
-    """Whether a hint or give-up button was made for this game at this turn."""
-    return await tap.made_for(session, lambda current: tap.press.step == len(current.board))
+    """Whether a hint or give-up button was made for this game at this turn (a hint button, for the hint due now)."""
+    press = tap.press
+    return await tap.made_for(
+        session,
+        lambda current: (
+            press.step == len(current.board) and (press.action != "hint" or press.argument == str(current.hint_stage))
+        ),
+    )
 
 
 async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -444,7 +450,8 @@ async def _setup_step(tap: Tap, context: ContextTypes.DEFAULT_TYPE, loaded: Load
         return
     game = _game(found, session)
     summary = _set_up_line(lang, game, session)
-    await replies.answer_and_edit(query, summary)
+    # the player to move gets the turn's buttons (hint, give up) here, as after 🔁; else with the bot's letter
+    await replies.answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))
     if turn is not None:
         text, markup = _turn_message(lang, game, session, turn)
         await context.bot.send_message(chat_id, text, reply_markup=markup)

@@ -22,11 +22,17 @@ SETUP_CHOICES: dict[str, list[str]] = {
     "strict": ["1", "0"],
 }
 SETUP_FIELDS = tuple(SETUP_CHOICES)
-ACTIONS = ("hint", "giveup")
+#: The hint button carries the hint it offers (hints given this turn), so a second press of the same
+#: button, a double tap, is stale instead of giving (and counting) the next hint unasked.
+HINT_STAGES = ("0", "1")
 
 
 def _valid(action: str, argument: str) -> bool:
-    return argument in SETUP_CHOICES.get(action, []) or (action in ACTIONS and not argument)
+    return (
+        argument in SETUP_CHOICES.get(action, [])
+        or (action == "hint" and argument in HINT_STAGES)
+        or (action == "giveup" and not argument)
+    )
 
 
 BUTTONS = Buttons(KIND, _valid)
@@ -58,4 +64,6 @@ def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
     if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them
         return InlineKeyboardMarkup([[giveup]])
-    return InlineKeyboardMarkup([[button(texts.button_hint(lang, session.hint_stage), f"{prefix}:hint"), giveup]])
+    return InlineKeyboardMarkup(
+        [[button(texts.button_hint(lang, session.hint_stage), f"{prefix}:hint:{session.hint_stage}"), giveup]]
+    )

@@ -107,8 +107,10 @@ def ask_strict(lang: Lang) -> str:
     )
 
 
-def choose_with_buttons(lang: Lang) -> str:
-    return t(lang, "Выберите кнопкой выше (или /play заново).", "Choose with a button above (or /play again).")
+def choose_with_buttons(lang: Lang, *, english: bool = False) -> str:
+    """During the set-up; English Ghost's starts again with /play en (/play alone starts the Russian game)."""
+    play = "/play en" if english else "/play"
+    return t(lang, f"Выберите кнопкой выше (или {play} заново).", f"Choose with a button above (or {play} again).")
 
 
 def game_set(
@@ -347,11 +349,11 @@ def too_many_letters(lang: Lang, limit: int) -> str:
 def not_letters(lang: Lang, *, english: bool = False) -> str:
     if english:
         return t(
-            lang, "после /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
+            lang, "После /whowins нужны буквы, например /whowins hel.", "/whowins takes letters, like /whowins hel."
         )
     return t(
         lang,
-        "после /whowins нужны русские буквы, например /whowins йо.",
+        "После /whowins нужны русские буквы, например /whowins йо.",
         "/whowins takes Russian letters, for example /whowins йо.",
     )
 

@@ -62,10 +62,19 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if isinstance(entry, EntryError):
         chat_id, user_id = update.effective_chat.id, update.effective_user.id
         told = await _told_answer(found, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
-        await update.message.reply_text(texts.entry_problem(lang, entry) if told is None else texts.told(lang, told))
+        word = wordle.word_alone(typed)
+        if told is not None:
+            await update.message.reply_text(texts.told(lang, told))
+        elif word is not None:  # a guess typed without its colours: not an unknown colour "к"
+            await update.message.reply_text(texts.word_without_colours(lang, word))
+        else:
+            await update.message.reply_text(texts.entry_problem(lang, entry))
         return
     if wordle.word_problem(typed, entry, loaded.session) is not None:
         await update.message.reply_text(texts.not_russian_word(lang))
+        return
+    if wordle.colours_without_a_word(found.solvers.wordle, loaded.session, typed):
+        await update.message.reply_text(texts.colours_need_a_word(lang))
         return
     text, markup = await _enter(
         found, update.effective_chat.id, update.effective_user.id, lang, loaded=loaded, entry=entry
@@ -73,6 +82,17 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     if entry.word not in found.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     await update.message.reply_text(text, reply_markup=markup)
+
+
+async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+    """What the game expects now, for a sticker or a photo: a mask while the word is to find,
+    else what a typed mask would be told (it is solved, or there is no game)."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        return shared_texts.nothing_running(lang)
+    if loaded.session.solved:
+        return texts.already_solved(lang)
+    return texts.expected_input(lang)
 
 
 async def _told_answer(
@@ -162,10 +182,20 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     session = await resign_running(update, context, WordleSession)
     if session is None:
-        await update.message.reply_text(texts.nothing_to_give_up(lang))
+        assert update.effective_chat is not None
+        await update.message.reply_text(await _nothing_to_give_up(deps(context), update.effective_chat.id, lang))
         return
     possible = deps(context).solvers.wordle.candidates(session.history, session.refused)
     await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
+
+
+async def _nothing_to_give_up(found: Deps, chat_id: int, lang: Lang) -> str:
+    """Before the first entry there is nothing to lose yet; a game already solved or given up
+    is told as a sticker would be, not asked for its first mask."""
+    loaded = await found.load(chat_id, WordleSession)
+    if loaded is not None and not loaded.session.solved and not loaded.session.given_up:
+        return texts.nothing_to_give_up(lang)
+    return await reminder(found, chat_id, lang)
 
 
 @on_press(keyboards.BUTTONS.press)

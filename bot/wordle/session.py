@@ -11,7 +11,7 @@ from enum import Enum
 
 from bot.session import Session, new_id
 from bot.solvers import LANGUAGE, WordleSolver
-from solver.wordle import Colour, Entry, Known, Mask, fits, normalise_word, what_is_known
+from solver.wordle import Colour, Entry, EntryError, Known, Mask, fits, normalise_word, parse_mask, what_is_known
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
@@ -99,6 +99,12 @@ def word_problem(typed: str, entry: Entry, session: WordleSession) -> WordProble
     return WordProblem.NOT_RUSSIAN
 
 
+def colours_without_a_word(wordle: WordleSolver, session: WordleSession, typed: str) -> bool:
+    """Colours alone while no word fits: no word was suggested for them (the last suggestion has
+    its colours already), so they would only repeat it; the player must say which word they colour."""
+    return not isinstance(parse_mask(typed), EntryError) and not wordle.candidates(session.history, session.refused)
+
+
 def mask_text(mask: Mask) -> str:
     return "".join(colour.value for colour in mask)
 
@@ -154,13 +160,19 @@ def told_answer(wordle: WordleSolver, session: WordleSession, typed: str) -> str
     (then the text is read as a mask as usual)."""
     if session.solved or wordle.candidates(session.history, session.refused):
         return None
-    word = normalise_word(typed)
-    if len(word) != WORD_LENGTH or not all(letter in LANGUAGE.alphabet for letter in word):
+    word = word_alone(typed)
+    if word is None:
         return AnswerProblem.NOT_A_WORD
     if not fits(word, session.history):
         return AnswerProblem.DOES_NOT_FIT
     session.answer = word
     return word
+
+
+def word_alone(typed: str) -> str | None:
+    """The word, when the text is five Russian letters and nothing else (a guess, or the game's answer)."""
+    word = normalise_word(typed)
+    return word if len(word) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in word) else None
 
 
 def solved_entry(session: WordleSession) -> Entry:

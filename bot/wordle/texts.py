@@ -181,6 +181,27 @@ def expected_input(lang: Lang) -> str:
     return entry_problem(lang, EntryError(EntryProblem.EMPTY, ""))
 
 
+def word_without_colours(lang: Lang, word: str) -> str:
+    return t(
+        lang,
+        f"Какие цвета показала игра для «{word.upper()}»? Пришлите слово с маской, например «{word} ggwyg».",
+        f"What colours did the game show for “{word.upper()}”? Send the word with them, for example “{word} ggwyg”.",
+    )
+
+
+def colours_need_a_word(lang: Lang) -> str:
+    return t(
+        lang,
+        "Ни одно слово не подходит, так что этим цветам не к чему относиться: я не предлагал слова. "
+        "Пришлите своё слово с маской — "
+        + own_word_tip(lang)
+        + " Ответ игры — одним словом; /undo отменит последнюю маску.",
+        "No word fits, so I suggested no word for these colours. Send your word with them: "
+        + own_word_tip(lang)
+        + " The game's answer: as one word; /undo takes back the last colours.",
+    )
+
+
 def not_russian_word(lang: Lang) -> str:
     return t(
         lang,

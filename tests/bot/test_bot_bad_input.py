@@ -116,17 +116,17 @@ def harmless_text(text: str) -> bool:
 unknown_commands = st.from_regex(r"/[a-z0-9_]{1,12}", fullmatch=True).filter(lambda c: c[1:] not in KNOWN_COMMANDS)
 forged_templates = st.sampled_from(
     [
-        "L:{id}:99:hint",
+        "L:{id}:99:hint:0",
         "L:{id}:0:giveup",
         "L:{id}:0:level:perfect",
         "L:{id}:0:strict:1",  # set-up steps out of turn (the rule is asked first)
-        "L:zzzzzz:2:hint",
+        "L:zzzzzz:2:hint:0",
         "W:{id}:9:tap:0",
         "W:{id}:0:tap:7",
         "W:{id}:7:done",
         "W:{id}:0:undo",
         "W:ffffff:1:done",
-        "L:{id}:x:hint",
+        "L:{id}:x:hint:0",
         "menu:nothing",
     ]
 )

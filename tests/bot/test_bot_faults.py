@@ -113,14 +113,14 @@ async def test_another_players_session_id_moves_nothing(bot: Bot, database: Path
     session_id = str(owner_state[0]["id"])
     intruder = Player(bot, 47)
     await new_letter_game(intruder, "проиграл", "Я начинаю")
-    for data in (f"L:{session_id}:0:giveup", f"L:{session_id}:0:hint", f"L:{session_id}:0:rule:complete-loses"):
+    for data in (f"L:{session_id}:0:giveup", f"L:{session_id}:0:hint:0", f"L:{session_id}:0:rule:complete-loses"):
         reply = await intruder.press_data(1, data)
         assert any(c.method == "answerCallbackQuery" and "не действует" in str(c.params) for c in reply.calls)
         assert not reply.texts
     assert stored_state(database, 46, KIND) == owner_state
     await owner.say("/giveup")
     ended = stored_state(database, 46, KIND)
-    reply = await owner.press_data(1, f"L:{session_id}:0:hint")
+    reply = await owner.press_data(1, f"L:{session_id}:0:hint:0")
     assert not reply.texts and stored_state(database, 46, KIND) == ended
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -78,17 +79,24 @@ def test_docker_compose_runs_the_bot_with_a_named_volume() -> None:
     assert ".env" in (ROOT / ".dockerignore").read_text(encoding="utf-8").split()
 
 
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    """The console's input: these lines, then end of input (Ctrl-D)."""
+    given = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(given)
+        except StopIteration:
+            raise EOFError from None
+
+    return read_line
+
+
 async def test_console_plays_with_numbered_buttons(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`python -m bot --console`, in process: the same application, buttons picked by number."""
-    lines = iter(["1", "1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "1", "ggggg", "/undo"])
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
+    read_line = scripted(["1", "1", "1", "1", "1", "1", "к", "/hint", "/5bukv", "1", "ggggg", "/undo"])
 
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
     assert await chat(settings, solvers, read_line) == 0
@@ -99,6 +107,20 @@ async def test_console_plays_with_numbered_buttons(
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
 
 
+async def test_console_offers_the_board_again_after_keep_playing(
+    solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The answered question loses its buttons; the finger game's board above it still has its
+    own, as in Telegram, so the console offers them again (before, a number went as text)."""
+    read_line = scripted(["/fingers", "1", "2", "/5bukv", "2", "1"])
+
+    settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
+    assert await chat(settings, solvers, read_line) == 0
+    out = capsys.readouterr().out
+    assert "Играем дальше" in out and "the buttons of an earlier message" in out
+    assert "(edited) Вы: " in out and "ходят кнопками" not in out
+
+
 async def test_console_takes_a_pasted_script_longer_than_the_flood_limit(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -107,13 +129,7 @@ async def test_console_takes_a_pasted_script_longer_than_the_flood_limit(
     Before, the 21st line within 10 s was skipped by flood control, the console waited for
     its answer in vain and died with a TimeoutError traceback."""
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
-    lines = iter(["/help"] * (settings.throttle_messages + 5))
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
+    read_line = scripted(["/help"] * (settings.throttle_messages + 5))
 
     assert await chat(settings, solvers, read_line) == 0
     out = capsys.readouterr().out

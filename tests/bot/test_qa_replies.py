@@ -65,7 +65,7 @@ async def test_5bukv_a_word_typed_without_its_mask_is_shown_how_to_add_one(bot: 
     player = Player(bot, 805)
     await player.say("/5bukv")
     reply = (await player.say("норка")).text
-    assert "Не понимаю знак «н»" in reply and "«слово маска», например «норка ggwyg»" in reply
+    assert "Какие цвета показала игра для «НОРКА»" in reply and "например «норка ggwyg»" in reply
     assert "«слово маска»" not in (await player.say("ggg?g")).text  # a mistyped mask needs no word tip
 
 

@@ -38,3 +38,17 @@ async def test_a_sticker_after_a_finished_finger_game_offers_no_giveup(bot: Bot)
     await player.say("/giveup")
     reply = await player.sticker()
     assert ONLY_TEXT in reply.text and NO_GAME in reply.text and "/giveup" not in reply.text
+
+
+async def test_a_sticker_after_a_finished_5bukv_game_asks_for_no_mask(bot: Bot) -> None:
+    player = Player(bot, 704)
+    await player.say("/5bukv")
+    assert "маску" in (await player.sticker()).text
+    await player.say("yyyyy")
+    solved = await player.sticker()
+    assert ONLY_TEXT in solved.text and "уже отгадано" in solved.text and "маску из 5 цветов" not in solved.text
+    await player.say("/undo")
+    await player.say("ggggg")
+    await player.say("/giveup")
+    reply = await player.sticker()
+    assert ONLY_TEXT in reply.text and NO_GAME in reply.text and "маску" not in reply.text

@@ -187,6 +187,28 @@ async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
     assert notices(await group.press(301, lobby, button(buttons, "Начать"))) == ["Эта кнопка уже не действует."]
 
 
+async def test_lobby_buttons_of_a_closed_or_replaced_lobby_are_stale(bot: Bot) -> None:
+    """Every way a lobby ends leaves its buttons stale, also once the group has a new lobby:
+    stopped, left by everyone, or its game played out; and a lobby's buttons in another group."""
+    group, other = Group(bot, chat_id=-1009903), Group(bot, chat_id=-1009904)
+    stale = ["Эта кнопка уже не действует."]
+    stopped, stopped_buttons = await open_lobby(group, 301, 302)
+    await group.say(301, "/stop")
+    left, left_buttons = await open_lobby(group, 301)
+    await group.say(301, "/giveup")
+    played, played_buttons = await open_lobby(group, 301, 302)
+    await group.press(301, played, button(played_buttons, "Начать"))
+    await group.say(301, "/giveup")  # Боря is left: the game is over
+    lobby, buttons = await open_lobby(group, 303)
+    for old, old_buttons in ((stopped, stopped_buttons), (left, left_buttons), (played, played_buttons)):
+        for label in ("Играю", "Бот тоже", "Мягко", "проиграл", "Начать"):
+            assert notices(await group.press(303, old, button(old_buttons, label))) == stale, label
+    assert notices(await other.press(303, lobby, button(buttons, "Играю"))) == stale
+    assert "Игроки: Вера\n" in str(bot.standin.messages[(group.chat_id, lobby)]["text"])  # nothing changed it
+    joined = await group.press(301, lobby, button(buttons, "Играю"))
+    assert "Игроки: Вера, Аня" in joined.text
+
+
 async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
     group = Group(bot)
     settings = deps_of(bot).settings
@@ -324,6 +346,34 @@ def lobby_text(bot: Bot, lobby: int) -> str:
 
 
 ONLY_ANYA = ["Это решает Аня — тот, кто собрал игру."]
+
+
+async def test_a_switch_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) -> None:
+    """A double tap (or a phone that has not yet shown the edit) sends the same button twice: the
+    bot stays seated and gentle mode stays on, instead of the second press switching them back;
+    and a second switch pressed on the lobby as it was before the first still applies."""
+    group = Group(bot, chat_id=-1009901)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    seat_bot, gentle = button(buttons, "Бот тоже"), button(buttons, "Мягко")
+    for data in (seat_bot, seat_bot, gentle, gentle):
+        reply = await group.press(301, lobby, data)
+        assert notices(reply) == [""]
+    text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
+    assert "Бот играет" in text and "Режим: мягкий" in text and "Игроки: Аня, Боря, Буквоед 🤖" in text
+    lobby, buttons = lobby_buttons(reply)
+    await group.press(301, lobby, button(buttons, "Убрать бота"))
+    await group.press(301, lobby, button(buttons, "Мягко"))
+    text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
+    assert "Бот не играет" in text and "Режим: строгий" in text
+
+
+async def test_the_lobby_says_the_game_has_begun(bot: Bot) -> None:
+    """Start takes the lobby's buttons away; its text no longer invites anyone to tap Join."""
+    group = Group(bot, chat_id=-1009902)
+    lobby, buttons = await open_lobby(group, 301, 302)
+    await group.press(301, lobby, button(buttons, "Начать"))
+    started = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
+    assert "Игра началась" in started and "Нажмите «Играю»" not in started and "Игроки: Аня, Боря" in started
 
 
 async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> None:

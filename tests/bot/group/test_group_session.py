@@ -30,9 +30,9 @@ def test_a_lobby_seats_as_many_as_the_solver_has_tables_for() -> None:
     for player in range(1, group.SEATS + 1):
         assert group.join(session, player, f"P{player}")
     assert not group.join(session, group.SEATS + 1, "one too many")
-    assert not group.toggle_bot(session) and group.BOT not in session.players  # no seat for the bot either
+    assert not group.seat_bot(session, True) and group.BOT not in session.players  # no seat for the bot either
     LetterGame(["кот", "кит"], Rule.COMPLETE_LOSES, min_length=2).with_players(len(session.players))  # a table exists
-    assert group.leave(session, 2) is not None and group.toggle_bot(session) and group.BOT in session.players
+    assert group.leave(session, 2) is not None and group.seat_bot(session, True) and group.BOT in session.players
 
 
 def test_completing_a_word_puts_the_completer_out_under_complete_loses() -> None:
@@ -118,7 +118,7 @@ def test_the_lobby_passes_to_the_next_person_when_its_creator_leaves() -> None:
     session = GroupSession(creator=1)
     for player in (1, group.BOT, 2):
         group.join(session, player, f"P{player}")
-    group.toggle_bot(session)
+    group.seat_bot(session, False)
     assert group.BOT not in session.players
     group.leave(session, 1)
     assert session.creator == 2 and session.phase is GroupPhase.LOBBY

@@ -75,3 +75,14 @@ async def test_english_ghost_in_a_group(bot: Bot) -> None:
     assert 'Ходит <a href="tg://user?id=301">Аня</a>' in reply.text
     reply = await group.say(301, "q")
     assert "Аня: Q" in reply.text and "Доска: «Q»" in reply.text
+
+
+async def test_ghost_set_up_points_back_to_play_en(bot: Bot) -> None:
+    """A letter typed during Ghost's set-up is pointed at the buttons, or at /play en to start
+    over: /play alone would start the Russian game instead."""
+    player = Player(bot, 605, language_code="en")
+    await player.say("/play en")
+    assert "/play en again" in (await player.say("q")).text
+    assert "/play en again" in (await player.say("/hint")).text
+    await player.say("/play")
+    assert "/play again" in (await player.say("q")).text

@@ -185,6 +185,17 @@ async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None
     assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
     assert record(database, 310, "5bukv") == (1, 0, 1, 0)
     assert "Сейчас игры нет" in (await player.say("ggggg")).text
+    again = await player.say("/giveup")
+    assert "Сейчас игры нет" in again.text and "первую маску" not in again.text
+
+
+async def test_giveup_after_the_word_is_solved_says_it_is_solved(bot: Bot, database: Path) -> None:
+    player = Player(bot, 315)
+    await player.say("/5bukv")
+    await player.say("yyyyy")
+    reply = await player.say("/giveup")
+    assert "уже отгадано" in reply.text and "первую маску" not in reply.text
+    assert record(database, 315, "5bukv") == (1, 1, 0, 0)
 
 
 ANSWER = "кринж"  # not in the list: the game's word the bot does not know
@@ -223,3 +234,35 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
     restarted = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))
     async with running_bot(standin, restarted, database, wordle_answer_players=2) as bot:
         assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 314), ANSWER)).text
+
+
+async def test_colours_alone_while_no_word_fits_ask_for_the_word(bot: Bot, database: Path) -> None:
+    """With no word left there is no suggestion: colours alone would only repeat the last word."""
+    player = Player(bot, 316)
+    stuck = await play_until_stuck(player, ANSWER)
+    assert "Ни одно слово из моего списка не подходит" in stuck.text
+    entries = len(state_entries(database, 316))
+    reply = await player.say("ggggg")
+    assert "Пришлите своё слово с маской" in reply.text and "/undo" in reply.text
+    assert len(state_entries(database, 316)) == entries
+    own = await player.say("шкура ggggg")
+    assert "ШКУРА" in own.text and len(state_entries(database, 316)) == entries + 1
+
+
+def state_entries(database: Path, chat_id: int) -> list[object]:
+    state = stored_state(database, chat_id, "5bukv")
+    assert state is not None
+    entries = state[0]["entries"]
+    assert isinstance(entries, list)
+    return entries
+
+
+async def test_a_word_typed_without_colours_is_asked_for_them(bot: Bot, database: Path) -> None:
+    """While words fit, five letters alone are a guess without its colours: asked for them, not
+    told that «к» is an unknown colour; nothing is entered."""
+    player = Player(bot, 317)
+    await player.say("/5bukv")
+    reply = await player.say("Скала")
+    assert "Какие цвета показала игра для «СКАЛА»" in reply.text and "скала ggwyg" in reply.text
+    assert "Не понимаю знак" not in reply.text and state_entries(database, 317) == []
+    assert "Не понимаю знак" in (await player.say("привет")).text  # six letters: not a guess
