@@ -17,7 +17,9 @@ no chat here reaches, so its cost is included.
     .venv/bin/python benchmarks/bench_bot_load.py --chats 1 200 1000 [--updates 30] [--loops uvloop asyncio]
 
 With two event loops (EVENT_LOOP) each configuration runs under both, one after
-the other, and the report gives their ratios.
+the other, and the report gives their ratios. With ``--before DIR`` (other code, e.g.
+``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``) each configuration
+also runs that code's bot, right after this one's, and the report compares them.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class Result:
     chats: int
     rate: float  # offered updates a second; 0: as fast as the bot answers
     loop: str  # the bot's EVENT_LOOP
+    code: str  # whose bot: "this" checkout or "before" (--before)
     updates: int
     lost: int
     seconds: float
@@ -184,10 +187,10 @@ def resident_mb(pid: int) -> float:
     return float("nan")
 
 
-async def start_bot(standin: BotApiStandin, folder: Path, loop: str) -> asyncio.subprocess.Process:
+async def start_bot(standin: BotApiStandin, folder: Path, loop: str, root: Path) -> asyncio.subprocess.Process:
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": str(root),
         "BOT_TOKEN": FAKE_TOKEN,
         "TELEGRAM_API_BASE_URL": standin.base_url,
         "DATABASE_PATH": str(folder / "bot.sqlite3"),
@@ -219,15 +222,22 @@ async def stop_bot(process: asyncio.subprocess.Process, standin: BotApiStandin) 
 
 
 async def run_load(  # noqa: PLR0917
-    chats: int, updates: int, game: LetterGame, rate: float = 0.0, patience: float = 10.0, loop: str = "uvloop"
+    chats: int,
+    updates: int,
+    game: LetterGame,
+    rate: float = 0.0,
+    patience: float = 10.0,
+    loop: str = "uvloop",
+    code: tuple[str, Path] = ("this", ROOT),
 ) -> Result:
-    """One run: a fresh bot process and database, ``chats`` players sending ``updates`` each,
-    paced to ``rate`` updates a second in all (0: each as soon as the last answer arrived)."""
+    """One run: a fresh bot process (of the ``code`` named, from its folder) and database, ``chats``
+    players sending ``updates`` each, paced to ``rate`` updates a second in all (0: each as soon as
+    the last answer arrived)."""
     pause = chats / rate if rate else 0.0
     standin = BotApiStandin()
     await standin.start()
     with tempfile.TemporaryDirectory(prefix="bukvoed-load-") as folder:
-        process = await start_bot(standin, Path(folder), loop)
+        process = await start_bot(standin, Path(folder), loop, code[1])
         try:
             rss_started = resident_mb(process.pid)
             cpu_started = cpu_seconds(process.pid), time.process_time()
@@ -246,6 +256,7 @@ async def run_load(  # noqa: PLR0917
         chats=chats,
         rate=rate,
         loop=loop,
+        code=code[0],
         updates=sum(p.sent for p in players),
         lost=sum(p.lost for p in players),
         seconds=seconds,
@@ -260,31 +271,41 @@ async def run_load(  # noqa: PLR0917
 
 def report(results: list[Result]) -> None:
     print(
-        f"{'loop':>8} {'chats':>6} {'offered/s':>9} {'updates':>8} {'seconds':>8} {'upd/s':>8} {'sustained/s':>11}"
+        f"{'code':>6} {'loop':>8} {'chats':>6} {'offered/s':>9} {'updates':>8} {'seconds':>8} {'upd/s':>8}"
+        f" {'sustained/s':>11}"
         f" {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}",
         end="",
     )
     print(f" {'lost':>5} {'RSS start MB':>13} {'RSS after MB':>13} {'bot CPU s':>10} {'stand-in CPU s':>15}")
     for r in results:
         print(
-            f"{r.loop:>8} {r.chats:>6} {r.rate or 'max':>9} {r.updates:>8} {r.seconds:>8.1f} {r.per_second:>8.0f}"
+            f"{r.code:>6} {r.loop:>8} {r.chats:>6} {r.rate or 'max':>9} {r.updates:>8} {r.seconds:>8.1f}"
+            f" {r.per_second:>8.0f}"
             f" {r.sustained_per_second:>11.0f}"
             f" {r.percentile(0.5):>8.1f}"
             f" {r.percentile(0.99):>8.1f} {1000 * max(r.latencies, default=0):>8.1f}"
             f" {r.lost:>5} {r.rss_started_mb:>13.1f} {r.rss_after_mb:>13.1f}"
             f" {r.bot_cpu_seconds:>10.1f} {r.standin_cpu_seconds:>15.1f}"
         )
-    for (rate, loop), runs in _grouped(results, lambda r: (r.rate, r.loop)).items():
+    for (code, rate, loop), runs in _grouped(results, lambda r: (r.code, r.rate, r.loop)).items():
         for r in runs[1:]:
-            print(f"{loop}, offered {rate or 'max'}: N={r.chats} vs N={runs[0].chats}: {_ratios(r, runs[0])}")
-    for (rate, chats), runs in _grouped(results, lambda r: (r.rate, r.chats)).items():
+            print(f"{code}, {loop}, offered {rate or 'max'}: N={r.chats} vs N={runs[0].chats}: {_ratios(r, runs[0])}")
+    for (code, rate, chats), runs in _grouped(results, lambda r: (r.code, r.rate, r.chats)).items():
         for r in runs[1:]:
-            print(f"N={chats}, offered {rate or 'max'}: {r.loop} vs {runs[0].loop}: {_ratios(r, runs[0])}")
+            print(f"{code}, N={chats}, offered {rate or 'max'}: {r.loop} vs {runs[0].loop}: {_ratios(r, runs[0])}")
+    for (rate, chats, loop), runs in _grouped(results, lambda r: (r.rate, r.chats, r.loop)).items():
+        this = runs[0]
+        for r in runs[1:]:
+            print(
+                f"{loop}, N={chats}, offered {rate or 'max'}: {this.code} vs {r.code}: {_ratios(this, r)},"
+                f" RSS start x{this.rss_started_mb / r.rss_started_mb:.2f},"
+                f" after x{this.rss_after_mb / r.rss_after_mb:.2f}"
+            )
     for r in results:
-        print(f"targets, {r.loop}, N={r.chats}, offered {r.rate or 'max'}: " + verdicts(r))
+        print(f"targets, {r.code}, {r.loop}, N={r.chats}, offered {r.rate or 'max'}: " + verdicts(r))
 
 
-def _grouped(results: list[Result], key: Callable[[Result], tuple[float, object]]) -> dict[object, list[Result]]:
+def _grouped(results: list[Result], key: Callable[[Result], tuple[object, ...]]) -> dict[object, list[Result]]:
     groups: dict[object, list[Result]] = {}
     for r in results:
         groups.setdefault(key(r), []).append(r)
@@ -324,15 +345,18 @@ def main() -> None:
         "--loops", nargs="+", default=["uvloop"], choices=["uvloop", "asyncio"], help="the bot's event loops"
     )
     parser.add_argument("--patience", type=float, default=10.0, help="seconds before an answer counts as lost")
+    parser.add_argument("--before", type=Path, help="a checkout of other code whose bot runs each configuration too")
     args = parser.parse_args()
     if any(not 1 <= n <= 1000 for n in args.chats):
         parser.error("--chats: between 1 and 1000")
     game = LetterGame(LANGUAGE.words(), Rule.COMPLETE_LOSES, LANGUAGE.min_length, LANGUAGE.alphabet)
+    codes = [("this", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     results = [
-        asyncio.run(run_load(n, args.updates, game, rate, args.patience, loop))
+        asyncio.run(run_load(n, args.updates, game, rate, args.patience, loop, code))
         for rate in args.rate
         for n in args.chats
         for loop in args.loops
+        for code in codes
     ]
     report(results)
 

@@ -2,7 +2,10 @@
 (as before the word tiers) against the bot's own set (everyday words and every word,
 with frequencies), without and with the group games' tables for 2 to 4 players
 (bot/solvers.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its resident memory
-is its own; the figures are the median of the runs, then the ratio."""
+is its own; the figures are the median of the runs, then the ratio.
+
+With ``--before DIR`` (other code, e.g. ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``)
+each contender is built by that code too, in the same run, and the ratios compare this code with it."""
 
 from __future__ import annotations
 
@@ -49,9 +52,10 @@ print(seconds, int(status.split("VmRSS:")[1].split()[0]) / 1024)
 """
 
 
-def measure(build: str) -> tuple[float, float]:
+def measure(build: str, root: Path = ROOT) -> tuple[float, float]:
+    """Build in a fresh interpreter that imports the code under ``root`` (``-c`` puts its folder first)."""
     code = MEASURE.format(build=build)
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout
     seconds, megabytes = out.split()
     return float(seconds), float(megabytes)
 
@@ -59,19 +63,31 @@ def measure(build: str) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=3, help="fresh processes per contender (default 3)")
-    runs = parser.parse_args().runs
-    results = {name: [measure(build) for _ in range(runs)] for name, build in BUILD.items()}
-    print(f"{'tables':38} {'build s':>8} {'resident MB':>12}   (median of {runs} fresh processes)")
+    parser.add_argument("--before", type=Path, help="a checkout of the code to compare with, built side by side")
+    args = parser.parse_args()
+    roots = {"": ROOT} | ({BEFORE: args.before.resolve()} if args.before else {})
+    # Interleaved (this code, then the other, run after run), so both see the same machine load.
+    results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for _ in range(args.runs):
+        for name, build in BUILD.items():
+            for label, root in roots.items():
+                results.setdefault((name, label), []).append(measure(build, root))
+    print(f"{'tables':47} {'build s':>8} {'resident MB':>12}   (median of {args.runs} fresh processes)")
     medians = {}
-    for name, figures in results.items():
-        seconds = statistics.median(s for s, _ in figures)
-        megabytes = statistics.median(m for _, m in figures)
-        medians[name] = (seconds, megabytes)
-        print(f"{name:38} {seconds:8.2f} {megabytes:12.1f}")
-    names = list(medians)
-    for before, after in itertools.pairwise(names):
-        (old_s, old_mb), (new_s, new_mb) = medians[before], medians[after]
-        print(f"ratios {after} / {before}: build x{new_s / old_s:.2f}, memory x{new_mb / old_mb:.2f}")
+    for (name, label), figures in results.items():
+        medians[name, label] = statistics.median(s for s, _ in figures), statistics.median(m for _, m in figures)
+        print(f"{name + label:47} {medians[name, label][0]:8.2f} {medians[name, label][1]:12.1f}")
+    for before, after in itertools.pairwise(BUILD):
+        print(f"ratios {after} / {before}: {_ratios(medians[after, ''], medians[before, ''])}")
+    for name in BUILD if args.before else ():
+        print(f"ratios {name}, this code / before: {_ratios(medians[name, ''], medians[name, BEFORE])}")
+
+
+BEFORE = " (before)"
+
+
+def _ratios(new: tuple[float, float], old: tuple[float, float]) -> str:
+    return f"build x{new[0] / old[0]:.2f}, memory x{new[1] / old[1]:.2f}"
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ class Solution:
     (``NO_END`` for draws)."""
 
     value: NDArray[np.int8]
-    distance: IntArray
+    distance: NDArray[np.int32]  # 32 bits: the bot keeps the letter games' for the life of the process
 
     def value_of(self, position: int) -> Value:
         return Value(int(self.value[position]))
@@ -114,7 +114,7 @@ def solve(
         raise ValueError("a terminal position must be won or lost")
 
     value = np.zeros(n, dtype=np.int8)
-    distance = np.full(n, NO_END, dtype=np.int64)
+    distance = np.full(n, NO_END, dtype=np.int32)
     decided = np.zeros(n, dtype=bool)
     value[terminal], distance[terminal], decided[terminal] = values, 0, True
 

@@ -23,6 +23,7 @@ milliseconds, and every question a player asks is a walk of a few steps.
 
 from __future__ import annotations
 
+import copy
 import random
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -36,6 +37,10 @@ from solver.engine import Graph, Solution, Value, solve
 from solver.levels import MISTAKE_RATE, Level
 
 IntArray = NDArray[np.int64]
+#: Fragment numbers (the bot keeps tables of over 300,000 fragments for the life of the process,
+#: so they are kept in 32 bits, and letters and depths in 16).
+NodeArray = NDArray[np.int32]
+SmallArray = NDArray[np.int16]
 
 
 class Rule(StrEnum):
@@ -143,11 +148,11 @@ class FragmentTree:
 
     words: list[str]  # the reachable words, sorted
     alphabet: str
-    parent: IntArray
-    letter: IntArray  # index into alphabet of the last letter (-1 for the root)
-    depth: IntArray
-    first_child: IntArray  # CSR offsets, one longer than the tree
-    word_index: IntArray  # index into words for a leaf, -1 elsewhere
+    parent: NodeArray
+    letter: SmallArray  # index into alphabet of the last letter (-1 for the root)
+    depth: SmallArray
+    first_child: NodeArray  # CSR offsets, one longer than the tree
+    word_index: NodeArray  # index into words for a leaf, -1 elsewhere
 
     @classmethod
     def build(cls, words: Sequence[str], alphabet: str | None = None) -> FragmentTree:
@@ -166,16 +171,18 @@ class FragmentTree:
         size = int(depth_start[-1])
         # The fragment word i passes through at each depth: the last one opened
         # at that depth by word i or a word before it.
-        fragment_of_word = np.cumsum(opens, axis=1) + (depth_start[:-1] - 1)[:, None]
+        fragment_of_word = np.cumsum(opens, axis=1, dtype=np.int32) + (depth_start[:-1] - 1).astype(np.int32)[:, None]
 
         column, row = np.nonzero(opens)
-        parent = np.full(size, -1, dtype=np.int64)
+        parent = np.full(size, -1, dtype=np.int32)
         parent[1:] = np.where(column > 0, fragment_of_word[column - 1, row], 0)
-        letter = np.concatenate([[-1], codes[row, column].astype(np.int64) - 1])
-        depth = np.concatenate([[0], column + 1])
+        letter = np.full(size, -1, dtype=np.int16)
+        letter[1:] = codes[row, column].astype(np.int16) - 1
+        depth = np.zeros(size, dtype=np.int16)
+        depth[1:] = column + 1
 
-        first_child = np.searchsorted(parent[1:], np.arange(size + 1), side="left") + 1
-        word_index = np.full(size, -1, dtype=np.int64)
+        first_child = (np.searchsorted(parent[1:], np.arange(size + 1), side="left") + 1).astype(np.int32)
+        word_index = np.full(size, -1, dtype=np.int32)
         word_index[fragment_of_word[lengths - 1, np.arange(count)]] = np.arange(count)
         return cls(list(words), alphabet, parent, letter, depth, first_child, word_index)
 
@@ -184,7 +191,7 @@ class FragmentTree:
         return len(self.parent)
 
     def graph(self) -> Graph:
-        return Graph(self.first_child, np.arange(1, self.size, dtype=np.int64))
+        return Graph(self.first_child.astype(np.int64), np.arange(1, self.size, dtype=np.int64))
 
     def children(self, node: int) -> range:
         return range(int(self.first_child[node]), int(self.first_child[node + 1]))
@@ -234,6 +241,8 @@ def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint
             code_of_point[ord(letter)] = code
     codes_flat = code_of_point[points]
     width = int(lengths.max())
+    if width > np.iinfo(np.int16).max:
+        raise ValueError("a word of more than 32,767 letters")
     codes = np.zeros((len(words), width), dtype=np.uint8)
     rows = np.repeat(np.arange(len(words)), lengths)
     starts = np.cumsum(lengths) - lengths
@@ -297,15 +306,26 @@ class LetterGame:
         kept = vocabulary(words, min_length)
         if not kept:
             raise ValueError("the dictionary has no words of the minimum length")
-        self.rule = Rule(rule)
         self.min_length = min_length
         self.word_count = len(kept)
         self.tree = FragmentTree.build(reachable_words(kept), alphabet)
         self.alphabet = self.tree.alphabet
-        word_value = Value.LOSS if self.rule is Rule.COMPLETE_WINS else Value.WIN
+        self._word_zipf = self._word_commonness(commonness)  # 0 for every word when unknown
+        self._slip_mass = self._cumulative_slip_mass()
+        self._solve(Rule(rule))
+
+    def with_rule(self, rule: Rule | str) -> LetterGame:
+        """The same words under ``rule``. The fragment tree and the words' commonness do not
+        depend on the rule, so the two games share them (memory); only the solution is new."""
+        game = copy.copy(self)
+        game.__dict__.pop("_tables_by_seats", None)  # group tables belong to one rule
+        game._solve(Rule(rule))
+        return game
+
+    def _solve(self, rule: Rule) -> None:
+        self.rule = rule
+        word_value = Value.LOSS if rule is Rule.COMPLETE_WINS else Value.WIN
         self.solution: Solution = solve(self.tree.graph(), word_value)
-        self._commonness = self._leaf_commonness(commonness)
-        self._slip_mass = self._cumulative_slip_mass(commonness)
         self._best_child, self._line_end = self._choose_best_lines()
 
     # -- sizes ----------------------------------------------------------
@@ -447,34 +467,34 @@ class LetterGame:
         mistakes: IntArray = sums[tree.first_child[1:] - 1] - sums[tree.first_child[:-1] - 1]
         return mistakes
 
-    def _leaf_commonness(self, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
+    def _leaf_commonness(self) -> NDArray[np.float64]:
         """Each fragment's commonness as a word (0 for inner fragments and unknown words)."""
         result = np.zeros(self.tree.size, dtype=np.float64)
-        if commonness:
-            leaves = np.flatnonzero(self.tree.word_index >= 0)
-            result[leaves] = self._word_commonness(commonness)[self.tree.word_index[leaves]]
+        leaves = np.flatnonzero(self.tree.word_index >= 0)
+        result[leaves] = self._word_zipf[self.tree.word_index[leaves]]
         return result
 
-    def _word_commonness(self, commonness: Mapping[str, float]) -> NDArray[np.float64]:
+    def _word_commonness(self, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
         words = self.tree.words
+        if not commonness:
+            return np.zeros(len(words))
         return np.fromiter((commonness.get(word, 0.0) for word in words), dtype=np.float64, count=len(words))
 
-    def _cumulative_slip_mass(self, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
+    def _cumulative_slip_mass(self) -> NDArray[np.float64]:
         """Running totals, in word order, of how likely a person is to think of each word:
-        its frequency (10 ** Zipf) when commonness is known, else 1 for every word."""
-        mass = 10.0 ** self._word_commonness(commonness) if commonness else np.ones(len(self.tree.words))
-        return np.concatenate([[0.0], np.cumsum(mass)])
+        its frequency (10 ** Zipf; 1 for every word when commonness is unknown)."""
+        return np.concatenate([[0.0], np.cumsum(10.0**self._word_zipf)])
 
-    def _choose_best_lines(self) -> tuple[IntArray, IntArray]:
+    def _choose_best_lines(self) -> tuple[NodeArray, NodeArray]:
         """The perfect move at every fragment and the leaf its line ends at.
 
         Chosen depth by depth from the deepest, so that a tie between equally
         good moves can go to the one whose line ends on the most common word.
         """
         tree, value, distance = self.tree, self.solution.value, self.solution.distance
-        best = np.full(tree.size, -1, dtype=np.int64)
-        line_end = np.arange(tree.size, dtype=np.int64)
-        mistakes = self._mistakes_available()
+        best = np.full(tree.size, -1, dtype=np.int32)
+        line_end = np.arange(tree.size, dtype=np.int32)
+        mistakes, commonness = self._mistakes_available(), self._leaf_commonness()
         depth_starts = np.searchsorted(tree.depth, np.arange(int(tree.depth.max()) + 2))
         for depth in range(int(tree.depth.max()), 0, -1):
             children = np.arange(depth_starts[depth], depth_starts[depth + 1])
@@ -485,7 +505,7 @@ class LetterGame:
             # the most common word), or the longest defence that leaves the most
             # mistakes (then the most common word); then alphabetical.
             speed = np.where(parent_wins, distance[children], -distance[children])
-            common = self._commonness[line_end[children]]
+            common = commonness[line_end[children]]
             slips = mistakes[children].astype(np.float64)
             second = np.where(parent_wins, -common, -slips)
             third = np.where(parent_wins, -slips, -common)

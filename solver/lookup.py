@@ -74,7 +74,7 @@ def look_up(text: str, code: str = "ru") -> WordReport:
     language = LANGUAGES[code]
     asked = normalise_query(text)
     word = _dictionary_spelling(asked, code)
-    zipf = language.zipf().get(word)
+    zipf = language.zipf_of(word)
     tier = language.tier_of(word)
     why: Reason | Absence | None
     if tier is not None and len(word) < language.min_length:
@@ -82,9 +82,9 @@ def look_up(text: str, code: str = "ru") -> WordReport:
     elif tier is Tier.COMMON:
         why = None
     elif tier is Tier.FULL:
-        why = Reason.RARE if language.reasons().get(word) is Reason.RARE else Absence.UNCOMMON
+        why = Reason.RARE if language.reason_of(word) is Reason.RARE else Absence.UNCOMMON
     else:
-        why = language.reasons().get(word, Absence.NOT_IN_SOURCE)
+        why = language.reason_of(word) or Absence.NOT_IN_SOURCE
     wordle, problem = _wordle_answer(word) if code == "ru" else (None, None)
     if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why is not Reason.RARE:
         problem = why
@@ -97,11 +97,11 @@ def look_up(text: str, code: str = "ru") -> WordReport:
 def _dictionary_spelling(word: str, code: str) -> str:
     """``word``, or its spelling with ё where a player typed е and only that spelling is known."""
     language = LANGUAGES[code]
-    if code != "ru" or "е" not in word or language.tier_of(word) is not None or word in language.reasons():
+    if code != "ru" or "е" not in word or language.tier_of(word) is not None or language.reason_of(word) is not None:
         return word
     for at in (i for i, letter in enumerate(word) if letter == "е"):
         spelled = word[:at] + "ё" + word[at + 1 :]
-        if language.tier_of(spelled) is not None or spelled in language.reasons():
+        if language.tier_of(spelled) is not None or language.reason_of(spelled) is not None:
             return spelled
     return word
 

@@ -285,3 +285,27 @@ def test_among_equally_good_moves_the_line_ends_on_the_most_common_word(
         assert best in equally_good
         assert commonness.get(best.example, 0.0) == max(commonness.get(p.example, 0.0) for p in equally_good)
         assert game.example_word(fragment) == best.example
+
+
+@settings(max_examples=60, deadline=None)
+@given(words=small_dictionaries, rule=st.sampled_from(list(Rule)), commonness=small_commonness)
+def test_a_game_under_the_other_rule_shares_the_tree_and_plays_as_one_built_for_it(
+    words: list[str], rule: Rule, commonness: dict[str, float]
+) -> None:
+    other = Rule.COMPLETE_LOSES if rule is Rule.COMPLETE_WINS else Rule.COMPLETE_WINS
+    original = LetterGame(words, rule, commonness=commonness)
+    original.with_players(3)
+    shared = original.with_rule(other)
+    built = LetterGame(words, other, commonness=commonness)
+    assert shared.tree is original.tree and shared.rule is other and original.rule is rule
+    assert shared.solved_seat_counts() == [] and original.solved_seat_counts() == [3]
+    rng_shared, rng_built = random.Random(3), random.Random(3)
+    for fragment in plain_minimax(set(words), other):
+        assert shared.is_word(fragment) == built.is_word(fragment)
+        assert (shared.value(fragment), shared.distance(fragment)) == (built.value(fragment), built.distance(fragment))
+        assert shared.plays(fragment) == built.plays(fragment)
+        assert shared.strategy(fragment) == built.strategy(fragment)
+        if not built.is_word(fragment):
+            assert shared.best_letter(fragment) == built.best_letter(fragment)
+            slips = [shared.computer_letter(fragment, level, rng_shared) for level in Level]
+            assert slips == [built.computer_letter(fragment, level, rng_built) for level in Level]

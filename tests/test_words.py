@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from solver.letters import LetterGame, Rule
 from solver.wordle import default_words, normalise_word
-from solver.words import DATA_DIR, LANGUAGES, Language, Reason, Tier, read_table
+from solver.words import DATA_DIR, LANGUAGES, Language, Reason, Tier, WordListError, WordTable, read_table
 
 #: Reasons that keep a word out of every list of every game.
 OUT_OF_EVERY_LIST = {Reason.OFFENSIVE, Reason.LETTER_NAME, Reason.ABBREVIATION, Reason.MALFORMED}
@@ -95,3 +96,27 @@ def test_most_openings_do_not_end_on_the_second_letter() -> None:
 def test_the_reasons_file_reads_as_a_table() -> None:
     rows = read_table(DATA_DIR / "russian_nouns_reasons.tsv")
     assert {Reason(reason) for _, reason in rows} >= {Reason.PROPER_NAME, Reason.NOT_A_NOUN, Reason.OFFENSIVE}
+
+
+def test_one_word_lookups_agree_with_the_whole_tables(language: Language) -> None:
+    zipf, reasons = language.zipf(), language.reasons()
+    assert all(language.zipf_of(word) == value for word, value in zipf.items())
+    assert all(language.reason_of(word) is reason for word, reason in reasons.items())
+    outside = ["", "\n", "ъъъъъ", "zzzzzz", *(word + "ъ" for word in list(zipf)[::5000])]
+    for word in (w for w in outside if w not in zipf and w not in reasons):
+        assert language.zipf_of(word) is None and language.reason_of(word) is None and language.tier_of(word) is None
+
+
+def test_a_word_table_finds_each_word_and_nothing_else() -> None:
+    words = ["ab", "abc", "b", "ёж"]
+    table = WordTable(words, np.array([3, 1, 4, 1], dtype=np.uint8))
+    assert len(table) == 4 and table.words() == words
+    assert [table.index(word) for word in words] == [0, 1, 2, 3]
+    assert [table.index(word) for word in ("", "a", "abd", "ба", "я", "b\n")] == [None] * 6
+    assert WordTable([], np.array([], dtype=np.uint8)).index("a") is None
+
+
+def test_a_word_table_refuses_unsorted_or_repeated_words() -> None:
+    for words in (["b", "a"], ["a", "a"]):
+        with pytest.raises(WordListError):
+            WordTable(words, np.zeros(2, dtype=np.uint8))
