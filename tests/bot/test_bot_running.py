@@ -110,14 +110,16 @@ async def test_console_plays_with_numbered_buttons(
 async def test_console_offers_the_board_again_after_keep_playing(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The answered question loses its buttons; the finger game's board above it still has its
-    own, as in Telegram, so the console offers them again (before, a number went as text)."""
+    """The answered question loses its buttons; ▶️ sends the finger game's board again, with its
+    buttons, so a number taps a move (before f3716ee a number went as text; until ▶️ re-sent the
+    board, the console offered the buttons of the board above the question)."""
     read_line = scripted(["/fingers", "1", "2", "/5bukv", "2", "1"])
 
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
     assert await chat(settings, solvers, read_line) == 0
     out = capsys.readouterr().out
-    assert "Играем дальше" in out and "the buttons of an earlier message" in out
+    kept = out.split("Играем дальше", 1)[1]
+    assert "Ваш ход:" in kept.split("(edited) Вы: ")[0] and "the buttons of an earlier message" not in out
     assert "(edited) Вы: " in out and "ходят кнопками" not in out
 
 
