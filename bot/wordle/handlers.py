@@ -185,7 +185,7 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.effective_chat is not None
         await update.message.reply_text(await _nothing_to_give_up(deps(context), update.effective_chat.id, lang))
         return
-    possible = deps(context).solvers.wordle.candidates(session.history, session.refused)
+    possible = wordle.possible_answers(deps(context).solvers.wordle, session)
     await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
 
 

@@ -137,9 +137,19 @@ def listed_words(wordle: WordleSolver, candidates: list[str]) -> tuple[list[str]
     are left they are what fits (the next guess is one of them), so they are listed."""
     if len(candidates) > MAX_LISTED:
         return [], 0
-    ordered = sorted(sorted(candidates), key=wordle.likelihood, reverse=True)  # ties: in alphabetical order
+    ordered = likeliest_first(wordle, candidates)
     known = [word for word in ordered if not wordle.is_rare(word)]
     return (known, len(ordered) - len(known)) if known else (ordered, 0)
+
+
+def likeliest_first(wordle: WordleSolver, words: list[str]) -> list[str]:
+    """By the engine's prior weight, then frequency; ties in alphabetical order."""
+    return sorted(sorted(words), key=wordle.likelihood, reverse=True)
+
+
+def possible_answers(wordle: WordleSolver, session: WordleSession) -> list[str]:
+    """The words that still fitted, likeliest first: what a player who gave up is shown."""
+    return likeliest_first(wordle, wordle.candidates(session.history, session.refused))
 
 
 def clashing_entries(history: Sequence[Entry]) -> tuple[Entry, Entry] | None:

@@ -105,6 +105,11 @@ def test_rare_words_are_listed_when_they_are_all_that_is_left(tiered: WordleSolv
     assert wordle.listed_words(tiered, ["тромп", "норка"]) == (["норка"], 1)
 
 
+def test_a_player_who_gives_up_sees_the_likeliest_words_first(tiered: WordleSolver) -> None:
+    session = WordleSession(entries=[("щюэжф", "ggggg")])
+    assert wordle.possible_answers(tiered, session) == sorted(WORDS, key=lambda word: -ZIPF[word])
+
+
 def entry(word: str, mask: str) -> Entry:
     return Entry(word, tuple(Colour(colour) for colour in mask))
 
