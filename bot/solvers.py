@@ -94,6 +94,10 @@ class Solvers:
         """The games a group plays: everyday words, each rule, and English Ghost."""
         return [*self.games.values(), self.english]
 
+    def is_english(self, game: LetterGame) -> bool:
+        """Whether ``game`` is English Ghost (on either tier), whose texts speak of words, not nouns."""
+        return game is self.english or game is self.english_full
+
     def letter_game(
         self, dictionary: str, rule: Rule | str | None = None, tier: Tier | str = Tier.COMMON
     ) -> LetterGame:

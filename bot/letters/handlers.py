@@ -333,7 +333,7 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
         game, board = _game_for_letters(found, game, typed)
-    english = game is found.solvers.english
+    english = found.solvers.is_english(game)
     if isinstance(board, InputError):
         await update.message.reply_text(texts.not_letters(lang, english=english))
         return
@@ -382,7 +382,7 @@ def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[Letter
     if not isinstance(board, InputError):
         return game, board
     russian = found.solvers.games[found.solvers.default_rule]
-    other = russian if game is found.solvers.english else found.solvers.english
+    other = russian if found.solvers.is_english(game) else found.solvers.english
     other_board = normalise_letters(typed, other.alphabet)
     return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 

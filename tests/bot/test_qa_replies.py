@@ -142,3 +142,13 @@ async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter(bot: Bot)
     await new_letter_game(player, "проиграл", "Я начинаю")
     assert "Вы: Й" in (await player.say(decomposed_short_i)).text
     assert "С «ЙО»" in (await player.say(f"/whowins {decomposed_short_i}о")).text
+
+
+async def test_whowins_in_english_ghost_on_the_whole_dictionary_names_english_ghost(bot: Bot) -> None:
+    player = Player(bot, 815, language_code="en")
+    await player.say("/play en")
+    await player.tap("The whole dictionary")
+    await player.tap("I start")
+    await player.tap("Perfect")
+    await player.tap("Gentle")
+    assert (await player.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")
