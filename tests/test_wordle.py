@@ -24,6 +24,7 @@ from solver.wordle import (
     EntryProblem,
     SearchLimits,
     Wordle,
+    clashing_entries,
     colour_table,
     default_words,
     encode_words,
@@ -445,3 +446,11 @@ def test_a_stored_tree_is_read_only_by_the_engine_and_search_settings_that_built
     assert load_plan(tree, engine.digest(replace(BUILD_LIMITS, sixth_try=0.0))) is None
     other_prior = Wordle.from_words(words, zipf={word: 4.0 for word in words[:10]})
     assert load_plan(tree, other_prior.digest()) is None
+
+
+@given(st.lists(st.text(alphabet="абвгк", min_size=5, max_size=5), min_size=3, max_size=3))
+def test_colours_one_word_gave_never_contradict(words: list[str]) -> None:
+    """The check is sound: entries a real answer produced are never called contradictory."""
+    secret, *guesses = words
+    history = [Entry(guess, feedback(guess, secret)) for guess in guesses]
+    assert clashing_entries(history) is None

@@ -6,13 +6,23 @@ tree), so the handlers run them in a worker thread.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.session import Session, new_id
 from bot.solvers import LANGUAGE, WordleSolver
-from solver.wordle import Colour, Entry, EntryError, Known, Mask, fits, normalise_word, parse_mask, what_is_known
+from solver.wordle import (
+    Colour,
+    Entry,
+    EntryError,
+    Known,
+    Mask,
+    clashing_entries,
+    fits,
+    normalise_word,
+    parse_mask,
+    what_is_known,
+)
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
@@ -150,57 +160,6 @@ def likeliest_first(wordle: WordleSolver, words: list[str]) -> list[str]:
 def possible_answers(wordle: WordleSolver, session: WordleSession) -> list[str]:
     """The words that still fitted, likeliest first: what a player who gave up is shown."""
     return likeliest_first(wordle, wordle.candidates(session.history, session.refused))
-
-
-def clashing_entries(history: Sequence[Entry]) -> tuple[Entry, Entry] | None:
-    """Two entries that contradict each other (no five letters at all could show both), the
-    first such pair in the order they were made; None when every pair could come from one word
-    (all of them together may still fit no word: then the list may lack the answer)."""
-    for later, second in enumerate(history):
-        for first in history[:later]:
-            if _clash(first, second):
-                return first, second
-    return None
-
-
-def _clash(first: Entry, second: Entry) -> bool:
-    if first.word == second.word:
-        return first.mask != second.mask
-    return _places_clash(first, second) or _places_clash(second, first) or _counts_clash(first, second)
-
-
-def _places_clash(first: Entry, second: Entry) -> bool:
-    """A yellow letter of ``first`` is the answer's letter there: ``second`` must show that letter
-    there yellow and any other letter there not yellow."""
-    for position, (letter, colour) in enumerate(zip(first.word, first.mask, strict=True)):
-        if colour is Colour.YELLOW and (second.word[position] == letter) != (second.mask[position] is Colour.YELLOW):
-            return True
-    return False
-
-
-def _counts_clash(first: Entry, second: Entry) -> bool:
-    """No count of copies agrees with both: a letter the one shows is absent in the other (grey
-    with no coloured copy), say, or more letters present between them than five."""
-    bounds = [_copies(first), _copies(second)]
-    least: dict[str, int] = {}
-    for letter in {*bounds[0], *bounds[1]}:
-        low = max(entry[letter][0] for entry in bounds if letter in entry)
-        high = min(entry[letter][1] for entry in bounds if letter in entry)
-        if low > high:
-            return True
-        least[letter] = low
-    return sum(least.values()) > WORD_LENGTH
-
-
-def _copies(entry: Entry) -> dict[str, tuple[int, int]]:
-    """How many copies of each of its letters the answer has, as one entry tells: at least as
-    many as it shows coloured, and no more when one of its copies is grey."""
-    copies: dict[str, tuple[int, int]] = {}
-    for letter in set(entry.word):
-        colours = [colour for own, colour in zip(entry.word, entry.mask, strict=True) if own == letter]
-        shown = sum(colour is not Colour.GREY for colour in colours)
-        copies[letter] = (shown, shown if Colour.GREY in colours else WORD_LENGTH)
-    return copies
 
 
 def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from bot.solvers import WordleSolver
 from bot.wordle import session as wordle
@@ -144,11 +142,3 @@ def test_entries_no_listed_word_fits_but_some_word_could_are_no_contradiction(so
     )
     progress = wordle.progress(solver, session)
     assert progress.no_candidate and progress.clash is None and progress.known is not None
-
-
-@given(st.lists(st.text(alphabet="абвгк", min_size=5, max_size=5), min_size=3, max_size=3))
-def test_colours_one_word_gave_never_contradict(words: list[str]) -> None:
-    """The check is sound: entries a real answer produced are never called contradictory."""
-    secret, *guesses = words
-    history = [Entry(guess, feedback(guess, secret)) for guess in guesses]
-    assert wordle.clashing_entries(history) is None
