@@ -119,12 +119,12 @@ class Language:
 
     def reasons(self) -> dict[str, Reason]:
         """Why each word of the source that is out of a tier is out (a new dict; one word's is :meth:`reason_of`)."""
-        table = _reason_table(DATA_DIR / f"{self.name}_reasons.tsv")
+        table = _reason_table(self._reasons_file)
         return dict(zip(table.words(), map(REASONS.__getitem__, table.values.tolist()), strict=True))
 
     def reason_of(self, word: str) -> Reason | None:
         """Why ``word`` is out of a tier, or None when the reasons file does not name it."""
-        table = _reason_table(DATA_DIR / f"{self.name}_reasons.tsv")
+        table = _reason_table(self._reasons_file)
         at = table.index(word)
         return None if at is None else REASONS[int(table.values[at])]
 
@@ -133,8 +133,12 @@ class Language:
         zipf = self.zipf_of(word)
         if zipf is None:
             return None
-        common = zipf >= self.common_zipf and word not in _rare_words(DATA_DIR / f"{self.name}_reasons.tsv")
+        common = zipf >= self.common_zipf and word not in _rare_words(self._reasons_file)
         return Tier.COMMON if common else Tier.FULL
+
+    @property
+    def _reasons_file(self) -> Path:
+        return DATA_DIR / f"{self.name}_reasons.tsv"
 
     def _frequencies(self) -> WordTable:
         return _frequency_table(DATA_DIR / f"{self.name}.tsv")
@@ -144,7 +148,7 @@ class Language:
         rows = zip(table.words(), (table.values / 100).tolist(), strict=True)
         if Tier(tier) is Tier.FULL:
             return rows
-        rare = _rare_words(DATA_DIR / f"{self.name}_reasons.tsv")
+        rare = _rare_words(self._reasons_file)
         return ((word, zipf) for word, zipf in rows if zipf >= self.common_zipf and word not in rare)
 
 
