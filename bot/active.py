@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from bot import keyboards, replies, texts
+from bot import keyboards, texts
 from bot.common import Handler, Standing, Tap, on_press, send_standing
 from bot.deps import Deps, Loaded, S, deps, lang_of
 from bot.fingers.session import FingerSession
@@ -30,7 +30,7 @@ Begin = Callable[[ContextTypes.DEFAULT_TYPE, int, int, Lang], Awaitable[None]]
 
 async def active_game(found: Deps, chat_id: int) -> Loaded[Session] | None:
     """The session of the game the chat plays now (it may be over), if any."""
-    kind = PRIVATE_GAMES.get(await found.db.active_kind(chat_id) or "")
+    kind = PRIVATE_GAMES.get(await found.active_kind(chat_id) or "")
     return None if kind is None else await found.load(chat_id, kind)
 
 
@@ -41,7 +41,7 @@ async def running_game(found: Deps, chat_id: int) -> Loaded[Session] | None:
 
 async def is_active(found: Deps, chat_id: int, kind: str) -> bool:
     """Whether ``kind`` is the chat's game now: another game's buttons are stale."""
-    return await found.db.active_kind(chat_id) == kind
+    return await found.active_kind(chat_id) == kind
 
 
 async def resign(found: Deps, chat_id: int, user_id: int, loaded: Loaded[S]) -> None:
@@ -59,11 +59,10 @@ async def resign_running(update: Update, context: ContextTypes.DEFAULT_TYPE, kin
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
     found = deps(context)
-    async with found.locks[chat.id]:
-        loaded = await found.load(chat.id, kind)
-        if loaded is None or not loaded.session.running:
-            return None
-        await resign(found, chat.id, user.id, loaded)
+    loaded = await found.load(chat.id, kind)
+    if loaded is None or not loaded.session.running:
+        return None
+    await resign(found, chat.id, user.id, loaded)
     return loaded.session
 
 
@@ -72,15 +71,12 @@ async def start_or_ask(context: ContextTypes.DEFAULT_TYPE, update: Update, targe
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
     found, lang = deps(context), lang_of(update)
-    async with found.locks[chat.id]:
-        running = await running_game(found, chat.id)
-        if running is None:
-            await begin(context, chat.id, user.id, lang)
-            return
+    running = await running_game(found, chat.id)
+    if running is None:
+        await begin(context, chat.id, user.id, lang)
+        return
     question = texts.ask_to_resign(lang, running.session.KIND, lost=not running.session.won_counted)
-    await context.bot.send_message(
-        chat.id, question, reply_markup=keyboards.resign_or_keep(lang, running.session, target)
-    )
+    deps(context).say(chat.id, question, markup=keyboards.resign_or_keep(lang, running.session, target))
 
 
 def on_start_button(begins: Mapping[str, Begin]) -> Handler:
@@ -92,10 +88,10 @@ def on_start_button(begins: Mapping[str, Begin]) -> Handler:
         target = keyboards.menu_target(query.data) or ""
         begin = begins.get(target)
         if begin is None:
-            await query.answer(texts.stale_button(lang_of(update)))
+            deps(context).answer(query, texts.stale_button(lang_of(update)))
             return
         if await keyboards.from_chat_kind(update):
-            await query.answer()
+            deps(context).answer(query)
             await start_or_ask(context, update, target, begin)
 
     return on_button
@@ -110,18 +106,17 @@ def on_switch_button(begins: Mapping[str, Begin], standings: Mapping[str, Standi
     @on_press(keyboards.SWITCH_BUTTONS.press)
     async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
         press, found, lang = tap.press, tap.found, tap.lang
-        async with found.locks[tap.chat_id]:
-            running = await running_game(found, tap.chat_id)
-            if running is None or running.session.id != press.session_id or press.argument not in begins:
-                await tap.stale()
-                return
-            if press.action == keyboards.KEEP:
-                await replies.answer_and_edit(tap.query, texts.keep_playing(lang))
-                await send_standing(context, tap.chat_id, lang, standings.get(running.session.KIND))
-                return
-            await resign(found, tap.chat_id, tap.user.id, running)
-            lost = not running.session.won_counted
-            await replies.answer_and_edit(tap.query, texts.resigned(lang, running.session.KIND, lost=lost))
-            await begins[press.argument](context, tap.chat_id, tap.user.id, lang)
+        running = await running_game(found, tap.chat_id)
+        if running is None or running.session.id != press.session_id or press.argument not in begins:
+            tap.stale()
+            return
+        if press.action == keyboards.KEEP:
+            tap.found.answer_and_edit(tap.query, texts.keep_playing(lang))
+            await send_standing(context, tap.chat_id, lang, standings.get(running.session.KIND))
+            return
+        await resign(found, tap.chat_id, tap.user.id, running)
+        lost = not running.session.won_counted
+        tap.found.answer_and_edit(tap.query, texts.resigned(lang, running.session.KIND, lost=lost))
+        await begins[press.argument](context, tap.chat_id, tap.user.id, lang)
 
     return on_button

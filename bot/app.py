@@ -18,13 +18,19 @@ from telegram.ext import (
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
+    ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
 from bot import active, common, keyboards, texts
 from bot.common import Handler, Standing
-from bot.deps import GROUPS, PRIVATE, Deps
+from bot.delivery.events import Delivered, TimerFired
+from bot.delivery.gate import open_delivery
+from bot.delivery.inbox import KeepingQueue
+from bot.delivery.lines import SerialLines
+from bot.deps import GROUPS, PRIVATE, BotContext, Services
 from bot.fingers import handlers as fingers
 from bot.fingers import keyboards as fingers_keyboards
 from bot.fingers import texts as fingers_texts
@@ -34,18 +40,16 @@ from bot.group import keyboards as group_keyboards
 from bot.group import texts as group_texts
 from bot.group.session import GroupSession
 from bot.group.texts import GROUP_COMMANDS
-from bot.inbox import InboxProcessor, KeepingQueue, keep_posted, replay
 from bot.letters import handlers as letters
 from bot.letters import keyboards as letters_keyboards
 from bot.letters import texts as letters_texts
 from bot.letters.session import LetterSession
-from bot.once import add_exactly_once
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
 from bot.texts import Lang
 from bot.throttle import add_throttle
-from bot.transport import PollingBot, make_bot
+from bot.transport import make_bot
 from bot.wordle import handlers as wordle
 from bot.wordle import keyboards as wordle_keyboards
 from bot.wordle import texts as wordle_texts
@@ -59,8 +63,9 @@ RULES: dict[str, common.Rules] = {
     FINGERS: ("rules_fingers", fingers_texts.rules),
     GROUP: ("rules_group", group_texts.rules),
 }
-#: Updates handled at once, as python-telegram-bot's ``concurrent_updates(True)``.
-CONCURRENT_UPDATES = 256
+#: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
+#: items one at a time: ``bot/delivery/lines.py``).
+CONCURRENT_CHATS = 256
 
 
 def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
@@ -68,17 +73,17 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
     application = (
         ApplicationBuilder()
         .bot(make_bot(settings, token or settings.token()))  # its pools, rate limits and retries: bot/transport.py
-        # different chats in parallel (one chat is serialised by its lock); handled ones leave the inbox
-        .concurrent_updates(InboxProcessor(CONCURRENT_UPDATES))
+        # a serial line per chat, chats in parallel; each item commits as one unit (bot/delivery/)
+        .concurrent_updates(SerialLines(CONCURRENT_CHATS))
         .update_queue(KeepingQueue())  # a webhook's update is kept before its POST is answered
+        .context_types(ContextTypes(context=BotContext))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
-    found = application.bot_data["deps"] = Deps(settings, solvers)
+    application.bot_data["services"] = Services(settings, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
     standing = {LETTERS: letters.where_it_stands, WORDLE: wordle.where_it_stands, FINGERS: fingers.where_it_stands}
-    add_exactly_once(application, lambda: found.db, common.on_redelivered(standing))
     add_rules(application)
     add_private_handlers(application)
     add_group_handlers(application)
@@ -144,6 +149,8 @@ def add_group_handlers(application: Application) -> None:  # type: ignore[type-a
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))
     application.add_handler(MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, group.on_text))
+    application.add_handler(TypeHandler(TimerFired, group.on_timer))
+    application.add_handler(TypeHandler(Delivered, group.on_delivered))
 
 
 def add_rules(application: Application) -> None:  # type: ignore[type-arg]
@@ -178,11 +185,11 @@ def add_buttons(application: Application, standing: Mapping[str, Standing]) -> N
 
 
 async def post_init(application: Application) -> None:  # type: ignore[type-arg]
-    found: Deps = application.bot_data["deps"]
-    found.store = await Store.open(found.settings.database_path)
-    await open_inbox(application, found.store)
+    services: Services = application.bot_data["services"]
+    services.store = await Store.open(services.settings.database_path)
+    await open_delivery(application, services.store)
     await group.restore_timers(application)
-    await wordle.restore_answers(found)
+    await wordle.restore_answers(services)
     await set_commands(application.bot, texts.COMMANDS)
     await set_commands(application.bot, GROUP_COMMANDS, BotCommandScopeAllGroupChats())
 
@@ -196,27 +203,11 @@ async def set_commands(
     await bot.set_my_commands([BotCommand(*command) for command in by_language["ru"]], scope=scope)
 
 
-async def open_inbox(application: Application, store: Store) -> None:  # type: ignore[type-arg]
-    """Handled updates leave the inbox; what the last process left in it is replayed before
-    polling starts; each batch polled from now on is kept before it can be confirmed."""
-    processor = application.update_processor
-    if isinstance(processor, InboxProcessor):
-        processor.on_handled = store.handled
-    kept = await store.inbox()
-    kept_up_to = store.replayed_up_to()
-    await replay(application, kept, store.handled)
-    bot = application.bot
-    if isinstance(bot, PollingBot):
-        bot.keep_fetched(store.keep_fetched, kept_up_to)
-    if isinstance(application.update_queue, KeepingQueue):
-        application.update_queue.keep = keep_posted(store, bot)
-
-
 async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
-    found: Deps = application.bot_data["deps"]
-    if found.store is not None:
-        await found.store.close()
-        found.store = None
+    services: Services = application.bot_data["services"]
+    if services.store is not None:
+        await services.store.close()
+        services.store = None
 
 
 @asynccontextmanager

@@ -17,7 +17,7 @@ from telegram import CallbackQuery, InlineKeyboardMarkup, Update, User
 from telegram.ext import ContextTypes
 
 from bot import keyboards, texts
-from bot.deps import Deps, Loaded, S, deps, lang_of
+from bot.deps import BotContext, Deps, Loaded, S, deps, lang_of
 from bot.keyboards import Press
 from bot.resilience import Fault, classify, handle_quietly
 from bot.session import Session
@@ -38,7 +38,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None
     lang = lang_of(update)
     name = update.effective_user.first_name if update.effective_user else ""
-    await update.message.reply_text(texts.greeting(lang, name), reply_markup=keyboards.menu(lang))
+    deps(context).reply(update.message, texts.greeting(lang, name), markup=keyboards.menu(lang))
 
 
 def reply_with(words: Callable[[Lang], str]) -> Handler:
@@ -46,7 +46,7 @@ def reply_with(words: Callable[[Lang], str]) -> Handler:
 
     async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
-        await update.message.reply_text(words(lang_of(update)))
+        deps(context).reply(update.message, words(lang_of(update)))
 
     return on_command
 
@@ -65,7 +65,7 @@ def show_rules(rules: Rules) -> Handler:
     async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.message is not None
         lang = lang_of(update)
-        await update.message.reply_text(texts.with_other_rules(lang, words(lang), command))
+        deps(context).reply(update.message, texts.with_other_rules(lang, words(lang), command))
 
     return on_command
 
@@ -75,7 +75,7 @@ def route_rules(games: Mapping[str, Rules], otherwise: Rules) -> Handler:
 
     async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.effective_chat is not None
-        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        kind = await deps(context).active_kind(update.effective_chat.id)
         await show_rules(games.get(kind or "", otherwise))(update, context)
 
     return on_command
@@ -84,7 +84,7 @@ def route_rules(games: Mapping[str, Rules], otherwise: Rules) -> Handler:
 async def stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_user is not None
     records = await deps(context).db.records(update.effective_user.id)
-    await update.message.reply_text(texts.stats_text(lang_of(update), records))
+    deps(context).reply(update.message, texts.stats_text(lang_of(update), records))
 
 
 #: Where a game stands (its message and buttons), or None when the chat has none under way.
@@ -97,34 +97,13 @@ async def send_standing(
     """Send where the chat's game stands, its message and buttons, if it has one to show."""
     state = await standing(deps(context), chat_id, lang) if standing is not None else None
     if state is not None:
-        await context.bot.send_message(chat_id, state[0], reply_markup=state[1])
-
-
-def on_redelivered(games: Mapping[str, Standing]) -> Handler:
-    """An update applied before a restart came again: it changes nothing, and the player, who
-    may never have seen its first answer, is shown where the game stands (``games``: by kind)."""
-
-    async def answer(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        chat = update.effective_chat
-        assert chat is not None
-        found, lang = deps(context), lang_of(update)
-        if update.callback_query is not None:
-            await update.callback_query.answer()
-        standing = games.get(await found.db.active_kind(chat.id) or "")
-        state = await standing(found, chat.id, lang) if standing is not None else None
-        notice = texts.already_applied(lang)
-        if state is None:
-            await context.bot.send_message(chat.id, notice)
-        else:
-            await context.bot.send_message(chat.id, f"{notice}\n\n{state[0]}", reply_markup=state[1])
-
-    return answer
+        deps(context).say(chat_id, state[0], markup=state[1])
 
 
 async def on_stale_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A button no game recognises (forged, or from an older version of the bot)."""
     assert update.callback_query is not None
-    await update.callback_query.answer(texts.stale_button(lang_of(update)))
+    deps(context).answer(update.callback_query, texts.stale_button(lang_of(update)))
 
 
 def _always(session: Session) -> bool:
@@ -144,16 +123,16 @@ class Tap:
     found: Deps
     private: bool = True
 
-    async def stale(self) -> None:
+    def stale(self) -> None:
         """The button no longer works: the player is told so, and nothing changes."""
-        await self.query.answer(texts.stale_button(self.lang))
+        self.found.answer(self.query, texts.stale_button(self.lang))
 
     async def made_for(self, session: S, still: Callable[[S], bool] = _always) -> bool:
         """Whether the press was made for ``session`` (its id and, in a private chat, the
         chat's game now: another game's buttons are stale) and ``still`` holds (say, this turn)."""
         if session.id != self.press.session_id or not still(session):
             return False
-        return not self.private or await self.found.db.active_kind(self.chat_id) == session.KIND
+        return not self.private or await self.found.active_kind(self.chat_id) == session.KIND
 
     async def load(self, kind: type[S], still: Callable[[S], bool] = _always) -> Loaded[S] | None:
         """The chat's session of ``kind`` if the press was made for it, else None once the player
@@ -161,16 +140,16 @@ class Tap:
         loaded = await self.found.load(self.chat_id, kind)
         if loaded is not None and await self.made_for(loaded.session, still):
             return loaded
-        await self.stale()
+        self.stale()
         return None
 
-    async def reply(self, answer: Answer | None) -> None:
+    def reply(self, answer: Answer | None) -> None:
         """Answer the press with a new message (None: the press turned out stale)."""
         if answer is None:
-            await self.stale()
+            self.stale()
             return
-        await self.query.answer()
-        await self.query.get_bot().send_message(self.chat_id, answer[0], reply_markup=answer[1])
+        self.found.answer(self.query)
+        self.found.say(self.chat_id, answer[0], answer[1])
 
 
 #: A game's button handler, given only presses of its own buttons from its kind of chat.
@@ -203,12 +182,11 @@ def route_text(games: Mapping[str, TextHandler]) -> Handler:
         assert update.message is not None and update.effective_chat is not None
         found = deps(context)
         chat_id = update.effective_chat.id
-        async with found.locks[chat_id]:
-            game = games.get(await found.db.active_kind(chat_id) or "")
-            if game is None:
-                await update.message.reply_text(texts.nothing_running(lang_of(update)))
-                return
-            await game(update, found, lang_of(update))
+        game = games.get(await found.active_kind(chat_id) or "")
+        if game is None:
+            deps(context).reply(update.message, texts.nothing_running(lang_of(update)))
+            return
+        await game(update, found, lang_of(update))
 
     return on_text
 
@@ -219,7 +197,7 @@ def route_command(games: Mapping[str, Handler], otherwise: Handler) -> Handler:
 
     async def on_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert update.effective_chat is not None
-        kind = await deps(context).db.active_kind(update.effective_chat.id)
+        kind = await deps(context).active_kind(update.effective_chat.id)
         await games.get(kind or "", otherwise)(update, context)
 
     return on_command
@@ -228,8 +206,8 @@ def route_command(games: Mapping[str, Handler], otherwise: Handler) -> Handler:
 async def no_undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/undo in a game whose moves are not taken back."""
     assert update.message is not None and update.effective_chat is not None
-    kind = await deps(context).db.active_kind(update.effective_chat.id)
-    await update.message.reply_text(texts.no_undo(lang_of(update), kind or ""))
+    kind = await deps(context).active_kind(update.effective_chat.id)
+    deps(context).reply(update.message, texts.no_undo(lang_of(update), kind or ""))
 
 
 def route_other_message(reminders: Mapping[str, Reminder]) -> Handler:
@@ -240,8 +218,8 @@ def route_other_message(reminders: Mapping[str, Reminder]) -> Handler:
         lang = lang_of(update)
         found = deps(context)
         chat_id = update.effective_chat.id
-        reminder = reminders.get(await found.db.active_kind(chat_id) or "", _nothing_running)
-        await update.message.reply_text(texts.only_text(lang) + await reminder(found, chat_id, lang))
+        reminder = reminders.get(await found.active_kind(chat_id) or "", _nothing_running)
+        deps(context).reply(update.message, texts.only_text(lang) + await reminder(found, chat_id, lang))
 
     return on_other_message
 
@@ -259,7 +237,8 @@ _nothing_running = same_reminder(texts.nothing_running)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log the fault and tell the player; the game is as it was last committed."""
+    """Log the fault and tell the player; nothing the item staged commits, so the game stays as
+    it was last committed."""
     chat = update.effective_chat if isinstance(update, Update) else None
     chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
     if handle_quietly(context.error, chat_id, context):  # bot/resilience.py
@@ -267,13 +246,11 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
     if not disk:
         log.error("an update failed", exc_info=context.error)
-    if not isinstance(update, Update) or update.effective_chat is None:
+    if not isinstance(update, Update) or update.effective_chat is None or not isinstance(context, BotContext):
         return
+    found = context.deps
+    found.unit.discard()
+    if update.callback_query is not None:
+        found.answer(update.callback_query)
     lang = lang_of(update)
-    try:
-        if update.callback_query is not None:
-            await update.callback_query.answer()
-        told = texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang)
-        await context.bot.send_message(update.effective_chat.id, told)
-    except Exception:  # telling the player failed too; the log has the fault
-        log.exception("could not report the fault to the player")
+    found.say(update.effective_chat.id, texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang))

@@ -14,27 +14,30 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from telegram import Update
-from telegram.ext import Application, ContextTypes, TypeHandler
+from telegram.ext import Application
 
 from bot.app import build_application, running
+from bot.delivery.lines import SerialLines
 from bot.settings import Settings
 from bot.solvers import Solvers, build_solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call
 
 CONSOLE_USER = 1
-#: A handler group after all of the bot's own: it runs when the bot is done with an update.
-DONE_GROUP = 1000
 
 
 class UpdateTracker:
-    """Knows when the application has finished with each update."""
+    """Knows when the application has finished with each update: handled, committed, and its
+    messages sent (or kept for later)."""
 
     def __init__(self, application: Application) -> None:  # type: ignore[type-arg]
         self.done: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
-        application.add_handler(TypeHandler(Update, self._mark), group=DONE_GROUP)
+        lines = application.update_processor
+        assert isinstance(lines, SerialLines)
+        lines.on_done.append(self._mark)
 
-    async def _mark(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        self.done[update.update_id].set()
+    def _mark(self, item: object) -> None:
+        if isinstance(item, Update):
+            self.done[item.update_id].set()
 
     async def wait(self, *update_ids: int, timeout: float = 30) -> None:
         await asyncio.wait_for(asyncio.gather(*(self.done[u].wait() for u in update_ids)), timeout)

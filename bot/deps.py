@@ -1,4 +1,6 @@
-"""What every handler needs, and the one path by which a session is loaded and saved.
+"""What every handler needs, bound to the item it handles: loads and saves of sessions and the
+messages to send, all staged in the item's unit (:mod:`bot.delivery.unit`) and committed
+together by the chat's line. Handlers reach it through their context (:class:`BotContext`).
 
 Imports no handler, so every game's handlers can import it.
 """
@@ -6,18 +8,21 @@ Imports no handler, so every game's handlers can import it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from telegram import Update
-from telegram.ext import CallbackContext, filters
+from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update
+from telegram.ext import Application, CallbackContext, ExtBot, filters
 
 from bot import texts
-from bot.locks import ChatLocks
+from bot.delivery import outbox
+from bot.delivery.lines import SerialLines
+from bot.delivery.unit import StagedSession, Statement, Unit
 from bot.session import Session
 from bot.settings import Settings
 from bot.solvers import Solvers
-from bot.storage import Store, Stored
+from bot.storage import KEEP, Store, Stored, Tally
 from bot.texts import Lang
 
 S = TypeVar("S", bound=Session)
@@ -39,13 +44,12 @@ class Loaded(Generic[S]):
 
 
 @dataclass
-class Deps:
-    """What every handler needs; kept in ``application.bot_data``."""
+class Services:
+    """What lives as long as the bot: kept in ``application.bot_data``."""
 
     settings: Settings
     solvers: Solvers
     store: Store | None = None
-    locks: ChatLocks = field(default_factory=ChatLocks)
     rng: random.Random = field(default_factory=random.Random)
 
     @property
@@ -54,21 +58,175 @@ class Deps:
         return self.store
 
     async def load(self, chat_id: int, kind: type[S]) -> Loaded[S] | None:
-        """The chat's session of this kind, or None when it never had one."""
+        """A session as committed (outside any chat's line: for tools and tests)."""
         stored = await self.db.load(chat_id, kind.KIND)
         return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
 
-    async def save(self, chat_id: int, session: Session, loaded: Loaded[Any] | None, **changes: Any) -> int:
-        """Commit ``session`` (``loaded``: what it was read as; None for a new one) with
-        the record and activity ``changes`` of :meth:`bot.storage.Store.save`, before any
-        reply; the new stored version."""
-        version = None if loaded is None else loaded.version
-        return await self.db.save(chat_id, session.KIND, session.to_dict(), version, **changes)
+
+class Deps:
+    """A handler's view of the bot for one item of a chat's line: reads see what the item has
+    staged; writes and messages are staged, and commit (or not) all together."""
+
+    def __init__(self, services: Services, unit: Unit) -> None:
+        self.services = services
+        self.unit = unit
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    @property
+    def solvers(self) -> Solvers:
+        return self.services.solvers
+
+    @property
+    def rng(self) -> random.Random:
+        return self.services.rng
+
+    @property
+    def db(self) -> Store:
+        """The store, for reads that no staged write can change (records, leaderboards)."""
+        return self.services.db
+
+    async def _stored(self, chat_id: int, kind: str) -> Stored | None:
+        staged = self.unit.staged_session(chat_id, kind)
+        if staged is not None:
+            return Stored(_json(staged.text), staged.version)
+        return await self.db.load(chat_id, kind)
+
+    async def load(self, chat_id: int, kind: type[S]) -> Loaded[S] | None:
+        """The chat's session of this kind, or None when it never had one."""
+        stored = await self._stored(chat_id, kind.KIND)
+        return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
+
+    async def active_kind(self, chat_id: int) -> str | None:
+        """The game the chat plays now (as this item left it)."""
+        return self.unit.active.get(chat_id) or await self.db.active_kind(chat_id)
+
+    async def save(
+        self,
+        chat_id: int,
+        session: Session,
+        loaded: Loaded[Any] | None,
+        *,
+        user_id: int | None = None,
+        tally: Tally | None = None,
+        tallies: dict[int, Tally] | None = None,
+        activate: bool = False,
+        deadline: Any = KEEP,
+        record_kind: str | None = None,
+    ) -> int:
+        """Stage ``session`` (``loaded``: what it was read as; None for a new one that replaces
+        whatever the chat had of its kind) with the record changes (``tally`` for ``user_id``,
+        ``tallies`` for several), the chat's active game and its turn deadline; the version it
+        will commit as."""
+        kind = session.KIND
+        base = loaded.version if loaded is not None else await self._version_now(chat_id, kind)
+        text, statement = self.db.session_save(chat_id, kind, session.to_dict(), base)
+        version = 1 if base is None else base + 1
+        self.unit.sessions.append(StagedSession((chat_id, kind), text, version, statement))
+        changes = dict(tallies or {})
+        if user_id is not None and tally is not None:
+            changes[user_id] = tally
+        also = self.db.change_statements(
+            chat_id, kind, tallies=changes, record_kind=record_kind or kind, activate=False, deadline=deadline
+        )
+        self.unit.statements.extend(also)
+        if activate:
+            self.unit.active[chat_id] = kind
+        return version
+
+    async def _version_now(self, chat_id: int, kind: str) -> int | None:
+        stored = await self._stored(chat_id, kind)
+        return None if stored is None else stored.version
+
+    def stage(self, statement: Statement) -> None:
+        """A further write of the item's (a group's winner, a reported answer)."""
+        self.unit.statements.append(statement)
+
+    def after_commit(self, then: Callable[[], None]) -> None:
+        """Something to do in memory once the item is committed (a timer, a word list)."""
+        self.unit.after_commit.append(then)
+
+    def say(
+        self,
+        chat_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        *,
+        html: bool = False,
+        thread: int | None = None,
+        receipt: str | None = None,
+    ) -> None:
+        """A new message to the chat, sent once the item is committed."""
+        self.unit.messages.append(outbox.send(chat_id, text, markup, html=html, thread=thread, receipt=receipt))
+
+    def reply(
+        self, message: Message, text: str, markup: InlineKeyboardMarkup | None = None, *, receipt: str | None = None
+    ) -> None:
+        """An answer to ``message``: in a group it quotes it, in a forum topic it stays there."""
+        quote = message.message_id if message.chat.type != Chat.PRIVATE else None
+        sent = outbox.send(message.chat_id, text, markup, thread=topic_of(message), reply_to=quote, receipt=receipt)
+        self.unit.messages.append(sent)
+
+    def answer(self, query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+        """Stop a pressed button's spinner (with a short note)."""
+        self.unit.answers.append((query.id, text, alert))
+
+    def edit(self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        self.unit.messages.append(outbox.edit(chat_id, message_id, text, markup))
+
+    def edit_buttons(self, chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> None:
+        self.unit.messages.append(outbox.edit_buttons(chat_id, message_id, markup))
+
+    def answer_and_edit(self, query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        """Answer a press and show its result in the pressed message."""
+        self.answer(query)
+        if isinstance(query.message, Message):
+            self.edit(query.message.chat_id, query.message.message_id, text, markup)
+
+    def answer_and_edit_buttons(self, query: CallbackQuery, markup: InlineKeyboardMarkup | None) -> None:
+        """Answer a press and change only the pressed message's buttons."""
+        self.answer(query)
+        if isinstance(query.message, Message):
+            self.edit_buttons(query.message.chat_id, query.message.message_id, markup)
 
 
-def deps(context: CallbackContext) -> Deps:  # type: ignore[type-arg]
-    found: Deps = context.bot_data["deps"]
-    return found
+def topic_of(message: Message) -> int | None:
+    """The forum topic a message was written in (None: the chat's general thread)."""
+    return message.message_thread_id if message.is_topic_message else None
+
+
+def _json(text: str) -> dict[str, Any]:
+    import json
+
+    state: dict[str, Any] = json.loads(text)
+    return state
+
+
+class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
+    """The context every handler gets: python-telegram-bot's, plus the item's :class:`Deps`."""
+
+    _deps: Deps | None = None
+
+    @classmethod
+    def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> BotContext:
+        context = super().from_update(update, application)
+        lines = application.update_processor
+        unit = lines.unit_of(update) if isinstance(lines, SerialLines) else None
+        if unit is not None:
+            context._deps = Deps(application.bot_data["services"], unit)
+        return context
+
+    @property
+    def deps(self) -> Deps:
+        assert self._deps is not None, "handlers run inside a chat's line"
+        return self._deps
+
+
+def deps(context: CallbackContext[Any, Any, Any, Any]) -> Deps:
+    assert isinstance(context, BotContext)
+    return context.deps
 
 
 def lang_of(update: Update) -> Lang:

@@ -19,13 +19,12 @@ committing connection by default, where every chat's save would wait behind it.
 Here a second connection, on its own thread, does it every few seconds instead,
 and when the bot is idle it truncates the log, so the log stays small.
 
-Exactly once: the id of the update a save applies is committed in the same
-transaction as the session (``APPLYING``), with when the bot received it, so after
-a crash Telegram's redelivery of an answered update can be recognised
-(``applied_before``) and change nothing. Telegram's ids grow only within a
-stretch of activity: after a week without updates it may start again from a
-random, lower id, so an id at or below the chat's last one is a redelivery only
-when it comes within ``REDELIVERY_WINDOW`` of that one (see ``Applied``).
+Exactly once: everything one item of a chat's serial line causes (sessions, records,
+winners, deadlines, the messages to send) is one transaction (``commit``), whose first
+statement enters the update's id in the delivery ledger. An update already there (a
+redelivery, or the same webhook POST twice at once) rolls the whole transaction back and
+changes nothing. Ledger rows older than ``REDELIVERY_WINDOW`` are pruned: Telegram keeps
+an update a day at most, and after a week without updates it may number them afresh.
 
 A disk that fills up fails the saves, not the bot: a failing save tries
 once more after a checkpoint that truncates the log, then raises
@@ -39,8 +38,9 @@ transaction) before it may be confirmed, and replayed at the next start
 (``inbox``). An update leaves the inbox once handled (``handled``); those
 deletes ride along with the next transaction (a save or the next batch), so the
 hot path stays one trip per save, and an idle bot flushes them with its checkpoints.
-The update a save applies stays in the inbox until its reply went out: a crash
-in between replays it, and the per-chat gate answers it with the current state.
+An update applied leaves the inbox in the transaction that applies it; its replies are
+in the outbox by then (``bot.delivery.outbox``), sent after the commit and again after a
+restart until Telegram confirms them.
 """
 
 from __future__ import annotations
@@ -53,17 +53,16 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-SCHEMA_VERSION = 7
+from bot.delivery.outbox import Outgoing
+from bot.delivery.unit import StagedSession, Statement, Unit
 
-#: The id of the update being applied in this task; a save commits it with the session.
-APPLYING: ContextVar[int | None] = ContextVar("APPLYING", default=None)
+SCHEMA_VERSION = 8
 
 #: Telegram keeps an undelivered update 24 hours at most, so a redelivery comes within a day
 #: of the update it repeats; after a week without updates it may number the next ones from a
@@ -71,8 +70,15 @@ APPLYING: ContextVar[int | None] = ContextVar("APPLYING", default=None)
 #: last one is new.
 REDELIVERY_WINDOW = 3 * 24 * 3600.0
 
-#: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
+#: The write-ahead log is cut back to this size whenever a checkpoint has emptied it, and a
+#: log that grows past half of it is checkpointed at once, busy or not.
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
+#: How often the checkpoint connection looks at the log's size.
+WAL_WATCH_SECONDS = 0.25
+#: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
+SLOW_WRITE_SECONDS = 2.0
+#: How long a write waits for a lock another connection holds before it gives up.
+BUSY_TIMEOUT_SECONDS = 5.0
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +166,26 @@ ALTER TABLE inbox ADD COLUMN kept_at REAL NOT NULL DEFAULT 0;
 UPDATE inbox SET kept_at = {now};
 """
 
+# Version 8: the delivery ledger (every update applied, by id, kept for the redelivery window)
+# replaces the per-chat last id, which took a chat's updates to be applied in id order; and the
+# transactional outbox, the messages committed with the changes they announce and not yet sent.
+# The old table stays read-only for one window, so a redelivery of an update applied before the
+# upgrade is still recognised.
+_SCHEMA_V8 = """
+CREATE TABLE IF NOT EXISTS ledger (
+    update_id INTEGER PRIMARY KEY,
+    chat_id INTEGER NOT NULL,
+    received_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_by_time ON ledger (received_at);
+CREATE TABLE IF NOT EXISTS outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    chat_id INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    queued_at REAL NOT NULL
+);
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n (``{now}``: the
 #: time of the migration).
 _MIGRATIONS = {
@@ -170,11 +196,12 @@ _MIGRATIONS = {
     5: _SCHEMA_V5,
     6: _SCHEMA_V6,
     7: _SCHEMA_V7,
+    8: _SCHEMA_V8,
 }
 
 #: SQLite's primary result codes that mean the disk, not the statement, failed a write.
-_SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 8, 10, 13
-_DISK_FAULTS = frozenset({_SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL})
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 5, 6, 8, 10, 13
+_DISK_FAULTS = frozenset({_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL})
 
 
 class _Keep:
@@ -194,12 +221,19 @@ class StoreUnavailableError(RuntimeError):
 
 
 class StoreWriteError(RuntimeError):
-    """The disk refused a save (full, read-only, failing); nothing was changed, and a later
-    save will work once the disk does."""
+    """The disk refused a save (full, read-only, failing), or another process held the file's
+    write lock too long; nothing was changed, and a later save will work once the disk does."""
+
+
+def _locked(error: sqlite3.OperationalError) -> bool:
+    """Another connection held the lock past the busy timeout: making room cannot help."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
 
 
 def disk_fault(error: BaseException) -> bool:
-    """Whether a SQLite error is the disk's fault (full, read-only, I/O), not the statement's."""
+    """Whether a SQLite error is the disk's or the file's fault (full, read-only, I/O, locked by
+    another process), not the statement's."""
     code = getattr(error, "sqlite_errorcode", None)
     return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in _DISK_FAULTS
 
@@ -208,21 +242,6 @@ def disk_fault(error: BaseException) -> bool:
 class Stored:
     state: dict[str, Any]
     version: int
-
-
-@dataclass(frozen=True)
-class Applied:
-    """The last update applied in a chat, and when the bot received it (epoch seconds: when
-    it was fetched or posted, or for one replayed from the inbox, when it was first kept)."""
-
-    update_id: int
-    received_at: float
-
-    def superseded_by(self, update_id: int, received_at: float) -> bool:
-        """Whether an update received at ``received_at`` is new next to this one: a higher id,
-        or any id once ``REDELIVERY_WINDOW`` has passed, when no redelivery can come any more
-        and Telegram may have numbered its updates afresh."""
-        return update_id > self.update_id or received_at - self.received_at >= REDELIVERY_WINDOW
 
 
 @dataclass(frozen=True)
@@ -256,6 +275,7 @@ class Store:
         remembered: int,
         held: IO[bytes] | None,
         *,
+        path: Path,
         clock: Callable[[], float],
     ) -> None:
         self._db = db
@@ -265,11 +285,15 @@ class Store:
         self._checkpointing = asyncio.create_task(self._checkpoint_every(checkpoint_seconds))
         self._sessions: OrderedDict[tuple[int, str], tuple[str, int]] = OrderedDict()  # -> (JSON, version)
         self._active: OrderedDict[int, str] = OrderedDict()
-        self._applied: OrderedDict[int, Applied | None] = OrderedDict()  # chat -> last update committed
         self._remembered = remembered
         self._saves_since_checkpoint = 0
         self._failed_writes = 0  # saves the disk refused since the last one that worked
+        self._stalled_since: float | None = None  # when a write still waiting began (monotonic)
         self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
+        self._sent: set[int] = set()  # outbox rows sent whose deletes are still to commit
+        self._applied: OrderedDict[int, None] = OrderedDict()  # update ids this process committed
+        self._wal = Path(f"{path}-wal")
+        self._last_prune = 0.0
         self._replayed: dict[int, float] = {}  # updates replayed from the inbox, not yet handled -> kept at
 
     @classmethod
@@ -300,7 +324,12 @@ class Store:
             if held is not None:
                 held.close()
             raise
-        return cls(db, checkpoints, checkpoint_seconds, remembered, held, clock=clock)
+        store = cls(db, checkpoints, checkpoint_seconds, remembered, held, path=path, clock=clock)
+        try:
+            await store.forget_old_updates()  # before any update: an id Telegram reuses is new
+        except StoreWriteError as error:
+            log.warning("could not forget old updates at start: %s", error)
+        return store
 
     async def close(self) -> None:
         """Close both connections and release the lock on the file, whatever fails on the way:
@@ -323,17 +352,58 @@ class Store:
     async def _checkpoint_every(self, seconds: float) -> None:
         """Copy the log into the file every few seconds; when no save came since the last
         round, truncate it as well, so an idle bot leaves a small log (and a small loss if
-        someone deletes it)."""
+        someone deletes it). In between, a log grown past half its limit is copied at once:
+        under steady load the log never empties by itself, and at 330 updates a second it
+        grew to 47 MB between two timed rounds. Once copied, the next commit starts the log
+        over and SQLite cuts it back to ``JOURNAL_SIZE_LIMIT``."""
+        since_round, tick = 0.0, min(WAL_WATCH_SECONDS, seconds)
         while True:
-            await asyncio.sleep(seconds)
-            busy = self._saves_since_checkpoint > 0
-            self._saves_since_checkpoint = 0
+            await asyncio.sleep(tick)
+            since_round += tick
             try:
-                if not busy and self._handled:  # no save came to take the deletes along
-                    await self._write(_commit_statements, self._take_handled())
-                await self._checkpoint("PASSIVE" if busy else "TRUNCATE")
+                if since_round >= seconds:
+                    since_round = 0.0
+                    await self._timed_round()
+                elif self._wal_size() > JOURNAL_SIZE_LIMIT // 2:
+                    await self._checkpoint("PASSIVE")
             except (sqlite3.Error, StoreWriteError) as error:  # the next round tries again; saves go on meanwhile
                 log.warning("could not checkpoint the database: %s", error)
+
+    async def _timed_round(self) -> None:
+        busy = self._saves_since_checkpoint > 0
+        self._saves_since_checkpoint = 0
+        statements = self._prune_statements()
+        if not busy and (self._handled or self._sent or statements):  # no save came to take them along
+            await self._write(_commit_statements, statements + self._take_handled())
+        elif statements:
+            await self._write(_commit_statements, statements)
+        await self._checkpoint("PASSIVE" if busy else "TRUNCATE")
+
+    def _prune_statements(self) -> list[Statement]:
+        """Once a minute: forget ledger rows past the redelivery window (the table stays small,
+        and after Telegram restarts its numbering an old id is new again)."""
+        now = self._clock()
+        if now - self._last_prune < 60:
+            return []
+        self._last_prune = now
+        return self._forget_statements()
+
+    async def forget_old_updates(self) -> None:
+        """Forget the ledger rows past the redelivery window now (the checkpoint loop does it once a minute)."""
+        await self._write(_commit_statements, self._forget_statements())
+
+    def _forget_statements(self) -> list[Statement]:
+        since = self._clock() - REDELIVERY_WINDOW
+        return [
+            ("DELETE FROM ledger WHERE received_at <= ?", (since,)),
+            ("DELETE FROM applied_updates WHERE received_at <= ?", (since,)),
+        ]
+
+    def _wal_size(self) -> int:
+        try:
+            return self._wal.stat().st_size
+        except OSError:
+            return 0
 
     async def _checkpoint(self, mode: str) -> None:
         await self._checkpoints.execute_fetchall(f"PRAGMA wal_checkpoint({mode})")
@@ -348,22 +418,10 @@ class Store:
             return False
         return True
 
-    async def last_applied(self, chat_id: int) -> Applied | None:
-        """The last update whose changes to this chat were committed (None: none)."""
-        if chat_id not in self._applied:
-            sql = "SELECT update_id, received_at FROM applied_updates WHERE chat_id = ?"
-            rows = list(await self._db.execute_fetchall(sql, (chat_id,)))
-            if chat_id in self._applied:  # a save came in meanwhile and knows better
-                return self._applied[chat_id]
-            self._remember_applied(chat_id, Applied(int(rows[0][0]), float(rows[0][1])) if rows else None)
-        self._applied.move_to_end(chat_id)
-        return self._applied[chat_id]
-
-    async def applied_before(self, chat_id: int, update_id: int) -> bool:
-        """Whether this update is a redelivery of one already applied in the chat: not above
-        the chat's last one, and received within ``REDELIVERY_WINDOW`` of it."""
-        last = await self.last_applied(chat_id)
-        return last is not None and not last.superseded_by(update_id, self.received_at(update_id))
+    def applied_recently(self, update_id: int) -> bool:
+        """Whether this process committed the update (the ledger on file is the authority; this
+        spares a duplicate the work of running its handlers again)."""
+        return update_id in self._applied
 
     def received_at(self, update_id: int) -> float:
         """When the bot received the update: for one replayed from the inbox, when it was kept
@@ -392,6 +450,35 @@ class Store:
         self._active.move_to_end(chat_id)
         return self._active[chat_id]
 
+    def session_save(
+        self, chat_id: int, kind: str, state: dict[str, Any], loaded_version: int | None
+    ) -> tuple[str, Statement]:
+        """The JSON of ``state`` and the statement that stores it if the session is still at
+        ``loaded_version`` (None: a new one), for a unit to commit."""
+        text = json.dumps(state, ensure_ascii=False)
+        return text, _session_statement(chat_id, kind, text, loaded_version)
+
+    def change_statements(
+        self,
+        chat_id: int,
+        kind: str,
+        *,
+        tallies: Mapping[int, Tally],
+        record_kind: str,
+        activate: bool,
+        deadline: float | _Keep | None,
+    ) -> list[Statement]:
+        """What a save brings along: the players' records (under ``record_kind``), the chat's
+        active game, its turn deadline (epoch seconds; None clears it; ``KEEP`` leaves it)."""
+        also = [_tally_statement(player, record_kind, change) for player, change in tallies.items()]
+        if activate:
+            also.append((_ACTIVATE, (chat_id, kind)))
+        if deadline is None:
+            also.append(("DELETE FROM turn_deadlines WHERE chat_id = ? AND kind = ?", (chat_id, kind)))
+        elif not isinstance(deadline, _Keep):
+            also.append((_SET_DEADLINE, (chat_id, kind, deadline)))
+        return also
+
     async def save(
         self,
         chat_id: int,
@@ -401,81 +488,112 @@ class Store:
         *,
         user_id: int | None = None,
         tally: Tally | None = None,
-        activate: bool = False,
         tallies: Mapping[int, Tally] | None = None,
+        activate: bool = False,
         deadline: float | _Keep | None = KEEP,
         record_kind: str | None = None,
         update_id: int | None = None,
-    ) -> int:
-        """Store ``state`` if the session is still at ``loaded_version`` (None: it was
-        new); with the record changes (``tally`` for ``user_id``, ``tallies`` for
-        several players), the active kind, the turn deadline (epoch seconds;
-        None clears it) and the id of the update applied (``update_id``, by default
-        ``APPLYING``'s), all or nothing. Records count under ``record_kind``
-        when given (a game kind sharing its session with another), else ``kind``."""
-        text = json.dumps(state, ensure_ascii=False)
-        changes = [(user_id, tally)] if user_id is not None and tally is not None else []
-        changes += list((tallies or {}).items())
-        also = [_tally_statement(player, record_kind or kind, change) for player, change in changes]
-        if activate and self._active.get(chat_id) != kind:
-            also.append((_ACTIVATE, (chat_id, kind)))
-        if deadline is None:
-            also.append(("DELETE FROM turn_deadlines WHERE chat_id = ? AND kind = ?", (chat_id, kind)))
-        elif not isinstance(deadline, _Keep):
-            also.append((_SET_DEADLINE, (chat_id, kind, deadline)))
-        applied_id = update_id if update_id is not None else APPLYING.get()
-        applied = None if applied_id is None else Applied(applied_id, self.received_at(applied_id))
-        if applied is not None:
-            also.append((_SET_APPLIED, (chat_id, applied.update_id, applied.received_at, REDELIVERY_WINDOW)))
+    ) -> int | None:
+        """One session's save as a unit of its own, through the same transaction a chat's line
+        commits (for tools and tests); the new version, or None when ``update_id`` was applied
+        before. ``loaded_version`` None: a new session, replacing any the chat had of its kind."""
+        if loaded_version is None:
+            stored = await self.load(chat_id, kind)
+            base = None if stored is None else stored.version
+        else:
+            base = loaded_version
+        text, statement = self.session_save(chat_id, kind, state, base)
+        version = 1 if base is None else base + 1
+        unit = Unit(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
+        unit.sessions.append(StagedSession((chat_id, kind), text, version, statement))
+        changes = dict(tallies or {})
+        if user_id is not None and tally is not None:
+            changes[user_id] = tally
+        unit.statements += self.change_statements(
+            chat_id, kind, tallies=changes, record_kind=record_kind or kind, activate=False, deadline=deadline
+        )
+        if activate:
+            unit.active[chat_id] = kind
+        return None if await self.commit(unit) is None else version
+
+    async def commit(self, unit: Unit) -> list[tuple[int, Outgoing]] | None:
+        """Commit everything ``unit`` staged in one transaction, with its update in the ledger and
+        its messages in the outbox; the outbox rows (id, message), or None when the update was
+        applied before (then nothing changed). ``StaleSessionError`` when a session changed since
+        it was loaded, ``StoreWriteError`` when the disk refused: nothing changed either way."""
         handled = self._take_handled()
-        also += handled
-        key = (chat_id, kind)
+        if unit.update_id is not None:
+            handled.append(("DELETE FROM inbox WHERE update_id = ?", (unit.update_id,)))
+            self._replayed.pop(unit.update_id, None)
+        ledger = None if unit.update_id is None else (unit.update_id, unit.chat_id, unit.received_at)
+        now = self._clock()
+        outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False), now) for m in unit.messages]
+        statements = [staged.statement for staged in unit.sessions] + unit.statements
+        statements += [(_ACTIVATE, (chat, kind)) for chat, kind in unit.active.items()]
         try:
-            statement = _session_statement(chat_id, kind, text, loaded_version)
-            version = await self._commit(statement, also)
+            result = await self._write(_unit_transaction, ledger, statements, outgoing, handled)
         except BaseException:
-            self._sessions.pop(key, None)  # whatever happened, the next load reads the file
+            for staged in unit.sessions:
+                self._sessions.pop(staged.key, None)  # whatever happened, the next load reads the file
             self._give_back(handled)
             raise
-        if version is None:
-            self._give_back(handled)  # the transaction rolled back
-            self._sessions.pop(key, None)
-            raise StaleSessionError(f"chat {chat_id}: {kind} session changed since version {loaded_version}")
-        self._remember_session(key, text, version)
-        if activate:
-            self._remember_active(chat_id, kind)
-        if applied is not None:
-            self._remember_newer(chat_id, applied)
-        return version
-
-    async def _commit(self, session: _Statement, also: list[_Statement]) -> int | None:
-        """One save's transaction (see ``_write``)."""
-        version = await self._write(_save_transaction, session, also)
         self._saves_since_checkpoint += 1
-        return version
+        if result is _DUPLICATE:
+            return None
+        if result is _STALE:
+            self._give_back(handled)
+            for staged in unit.sessions:
+                self._sessions.pop(staged.key, None)
+            raise StaleSessionError(f"chat {unit.chat_id}: a session changed since it was loaded")
+        assert isinstance(result, list)
+        for staged in unit.sessions:
+            self._remember_session(staged.key, staged.text, staged.version)
+        for chat, kind in unit.active.items():
+            self._remember_active(chat, kind)
+        if unit.update_id is not None:
+            self._remember_applied(unit.update_id)
+        return list(zip(result, unit.messages, strict=True))
 
     async def _write(self, work: Callable[..., R], *args: Any) -> R:
         """A writing transaction on aiosqlite's thread; on a disk fault, once more after making
-        room, then ``StoreWriteError``. Logs one line when writes start failing and one when
-        they work again."""
+        room, then ``StoreWriteError``. Logs one line when writes start failing or stall (another
+        process holding the file's lock, a slow disk) and one when they work again."""
+        stalled = asyncio.get_running_loop().call_later(SLOW_WRITE_SECONDS, self._note_stalled_write)
+        try:
+            result = await self._write_or_make_room(work, *args)
+        finally:
+            stalled.cancel()
+        if self._failed_writes or self._stalled_since is not None:
+            waited = "" if self._stalled_since is None else f" (waited {time.monotonic() - self._stalled_since:.1f} s)"
+            log.warning("database writes work again, after %d refused%s", self._failed_writes, waited)
+            self._failed_writes = 0
+            self._stalled_since = None
+        return result
+
+    async def _write_or_make_room(self, work: Callable[..., R], *args: Any) -> R:
         try:
             try:
-                result = await self._in_thread(work, *args)
+                return await self._in_thread(work, *args)
             except sqlite3.OperationalError as error:
                 if not disk_fault(error):
                     raise
                 self._note_failed_write(error)
-                if not await self.make_room():
+                if _locked(error) or not await self.make_room():
                     raise StoreWriteError(str(error)) from error
-                result = await self._in_thread(work, *args)
+                return await self._in_thread(work, *args)
         except sqlite3.OperationalError as error:
             if not disk_fault(error):
                 raise
             raise StoreWriteError(str(error)) from error
-        if self._failed_writes:
-            log.warning("database writes work again, after %d refused", self._failed_writes)
-            self._failed_writes = 0
-        return result
+
+    def _note_stalled_write(self) -> None:
+        if self._stalled_since is None and not self._failed_writes:
+            self._stalled_since = time.monotonic() - SLOW_WRITE_SECONDS
+            log.warning(
+                "a database write has waited %.0f s (another process holding the file's lock, or a slow disk); "
+                "players wait for their answers meanwhile",
+                SLOW_WRITE_SECONDS,
+            )
 
     async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
         """Keep a fetched batch (Telegram's JSON) until each update is handled, in one
@@ -511,17 +629,31 @@ class Store:
         since = self._clock() - REDELIVERY_WINDOW
         return max((update_id for update_id, kept_at in self._replayed.items() if kept_at > since), default=0)
 
-    def _take_handled(self) -> list[_Statement]:
-        """The deletes of the inbox rows of handled updates, as statements for a transaction."""
-        if not self._handled:
-            return []
-        ids, self._handled = sorted(self._handled), set()
-        return [(f"DELETE FROM inbox WHERE update_id IN ({','.join('?' * len(ids))})", tuple(ids))]
+    def _take_handled(self) -> list[Statement]:
+        """The deletes of the inbox rows of handled updates and of the outbox rows sent, as
+        statements for the next transaction (a save's, a batch's, or an idle round's)."""
+        statements: list[Statement] = []
+        if self._handled:
+            ids, self._handled = sorted(self._handled), set()
+            statements.append((f"DELETE FROM inbox WHERE update_id IN ({','.join('?' * len(ids))})", tuple(ids)))
+        if self._sent:
+            rows, self._sent = sorted(self._sent), set()
+            statements.append((f"DELETE FROM outbox WHERE id IN ({','.join('?' * len(rows))})", tuple(rows)))
+        return statements
 
-    def _give_back(self, handled: list[_Statement]) -> None:
+    def _give_back(self, statements: list[Statement]) -> None:
         """The transaction that was to delete these rows did not commit: they wait for the next."""
-        for _, ids in handled:
-            self._handled.update(ids)
+        for sql, ids in statements:
+            (self._handled if "FROM inbox" in sql else self._sent).update(ids)
+
+    def sent(self, row_id: int) -> None:
+        """An outbox row went out (or was dropped for good): its delete rides with the next transaction."""
+        self._sent.add(row_id)
+
+    async def pending_messages(self) -> list[tuple[int, Outgoing]]:
+        """The outbox rows a stopped process left unsent, in the order they were committed."""
+        rows = await self._db.execute_fetchall("SELECT id, chat_id, message FROM outbox ORDER BY id")
+        return [(int(row_id), Outgoing.from_row(int(chat), json.loads(str(text)))) for row_id, chat, text in rows]
 
     def _note_failed_write(self, error: sqlite3.OperationalError) -> None:
         if not self._failed_writes:
@@ -551,10 +683,14 @@ class Store:
         rows = await self._db.execute_fetchall(sql, (user_id,))
         return {str(kind): Record(int(p), int(w), int(lo), int(h), int(d)) for kind, p, w, lo, h, d in rows}
 
-    async def add_group_win(self, chat_id: int, user_id: int, name: str, won_at: float) -> None:
-        """One group game won by ``user_id`` (called ``name`` then), at epoch seconds ``won_at``."""
-        sql = "INSERT INTO group_wins (chat_id, user_id, name, won_at) VALUES (?, ?, ?, ?)"
-        await self._in_thread(_commit_one, sql, (chat_id, user_id, name, won_at))
+    @staticmethod
+    def group_win(chat_id: int, user_id: int, name: str, won_at: float) -> Statement:
+        """One group game won by ``user_id`` (called ``name`` then), at epoch seconds ``won_at``,
+        for the unit that ends the game to commit."""
+        return (
+            "INSERT INTO group_wins (chat_id, user_id, name, won_at) VALUES (?, ?, ?, ?)",
+            (chat_id, user_id, name, won_at),
+        )
 
     async def group_top(self, chat_id: int, since: float = 0.0, limit: int = 10) -> list[tuple[str, int]]:
         """The group's best players by games won since ``since``: (latest name, wins), most first."""
@@ -573,9 +709,15 @@ class Store:
         rows = await self._db.execute_fetchall(sql, (kind,))
         return [(int(chat_id), float(deadline)) for chat_id, deadline in rows]
 
-    async def report_answer(self, word: str, user_id: int) -> int:
-        """Keep that ``user_id`` says 5bukv's secret was ``word``; how many different players now say so."""
-        return await self._in_thread(_report_answer, word, user_id)
+    async def answer_reporters(self, word: str) -> set[int]:
+        """The players who said 5bukv's secret was ``word``."""
+        rows = await self._db.execute_fetchall("SELECT user_id FROM wordle_answers WHERE word = ?", (word,))
+        return {int(user_id) for (user_id,) in rows}
+
+    @staticmethod
+    def answer_report(word: str, user_id: int) -> Statement:
+        """That ``user_id`` says 5bukv's secret was ``word`` (a player counts once per word)."""
+        return ("INSERT OR IGNORE INTO wordle_answers (word, user_id) VALUES (?, ?)", (word, user_id))
 
     async def reported_answers(self, players: int) -> list[str]:
         """The answers that at least ``players`` different players reported."""
@@ -589,21 +731,8 @@ class Store:
         while len(self._sessions) > self._remembered:
             self._sessions.popitem(last=False)
 
-    def _remember_newer(self, chat_id: int, applied: Applied) -> None:
-        """As ``_SET_APPLIED`` does on file: the update replaces the chat's last one when it
-        supersedes it, else (an older one, saved after a newer one) the last one stays. A
-        chat not in memory stays out: the file alone knows what it had."""
-        if chat_id not in self._applied:
-            return
-        last = self._applied[chat_id]
-        if last is None or last.superseded_by(applied.update_id, applied.received_at):
-            self._remember_applied(chat_id, applied)
-        else:
-            self._applied.move_to_end(chat_id)
-
-    def _remember_applied(self, chat_id: int, applied: Applied | None) -> None:
-        self._applied[chat_id] = applied
-        self._applied.move_to_end(chat_id)
+    def _remember_applied(self, update_id: int) -> None:
+        self._applied[update_id] = None
         while len(self._applied) > self._remembered:
             self._applied.popitem(last=False)
 
@@ -614,7 +743,6 @@ class Store:
             self._active.popitem(last=False)
 
 
-_Statement = tuple[str, tuple[Any, ...]]
 R = TypeVar("R")
 
 _ACTIVATE = (
@@ -628,17 +756,8 @@ _SET_DEADLINE = (
 
 _KEEP_UPDATE = "INSERT OR IGNORE INTO inbox (update_id, body, kept_at) VALUES (?, ?, ?)"
 
-#: ``Applied.superseded_by`` in SQL: the chat's last update is replaced, not max'ed, since
-#: Telegram's ids may restart lower.
-_SET_APPLIED = (
-    "INSERT INTO applied_updates (chat_id, update_id, received_at) VALUES (?, ?, ?) "
-    "ON CONFLICT (chat_id) DO UPDATE SET update_id = excluded.update_id, received_at = excluded.received_at "
-    "WHERE excluded.update_id > applied_updates.update_id "
-    "OR excluded.received_at - applied_updates.received_at >= ?"
-)
 
-
-def _session_statement(chat_id: int, kind: str, text: str, loaded_version: int | None) -> _Statement:
+def _session_statement(chat_id: int, kind: str, text: str, loaded_version: int | None) -> Statement:
     if loaded_version is None:
         return (
             "INSERT INTO sessions (chat_id, kind, state, version) VALUES (?, ?, ?, 1) "
@@ -653,7 +772,7 @@ def _session_statement(chat_id: int, kind: str, text: str, loaded_version: int |
     )
 
 
-def _tally_statement(user_id: int, kind: str, tally: Tally) -> _Statement:
+def _tally_statement(user_id: int, kind: str, tally: Tally) -> Statement:
     return (
         "INSERT INTO records (user_id, kind, played, won, lost, hints, draws) VALUES (?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (user_id, kind) DO UPDATE SET played = played + excluded.played, "
@@ -663,15 +782,9 @@ def _tally_statement(user_id: int, kind: str, tally: Tally) -> _Statement:
     )
 
 
-def _report_answer(db: sqlite3.Connection, word: str, user_id: int) -> int:
-    """One statement in autocommit mode, so it commits by itself; a player counts once per word."""
-    db.execute("INSERT OR IGNORE INTO wordle_answers (word, user_id) VALUES (?, ?)", (word, user_id))
-    return int(db.execute("SELECT COUNT(*) FROM wordle_answers WHERE word = ?", (word,)).fetchone()[0])
-
-
 async def _connect(path: Path) -> aiosqlite.Connection:
     """A connection in autocommit (transactions are explicit) with a bounded log."""
-    db = await aiosqlite.connect(path, isolation_level=None)
+    db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_SECONDS)
     try:
         await db.execute_fetchall(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
     except BaseException:
@@ -748,29 +861,68 @@ def _hold_alone(path: Path) -> IO[bytes] | None:
     return held
 
 
-def _save_transaction(connection: sqlite3.Connection, session: _Statement, also: list[_Statement]) -> int | None:
-    """The session's statement and what comes with it, all or nothing (run on aiosqlite's
-    thread); the new version, or None when the session changed meanwhile."""
+class _Outcome:
+    """What a unit's transaction came to, besides the outbox rows of one that committed."""
+
+
+_DUPLICATE = _Outcome()  # the update is in the ledger already: nothing changed
+_STALE = _Outcome()  # a session changed since it was loaded: nothing changed
+
+
+def _unit_transaction(
+    connection: sqlite3.Connection,
+    ledger: tuple[int, int, float] | None,
+    statements: list[Statement],
+    outgoing: list[tuple[int, str, float]],
+    handled: list[Statement],
+) -> list[int] | _Outcome:
+    """One unit, all or nothing (run on aiosqlite's thread). The gate comes first, inside the
+    transaction: an update already in the ledger (or, for a window after the upgrade, at or below
+    its chat's last id in the old table) rolls everything back."""
     connection.execute("BEGIN IMMEDIATE")
     try:
-        version = _version(connection.execute(*session).fetchall())
-        if version is not None:
-            for statement in also:
+        if ledger is not None and _applied_before(connection, *ledger):
+            connection.execute("ROLLBACK")
+            connection.execute("BEGIN IMMEDIATE")  # the inbox row still goes: it was handled
+            for statement in handled:
                 connection.execute(*statement)
-        connection.execute("COMMIT" if version is not None else "ROLLBACK")
+            connection.execute("COMMIT")
+            return _DUPLICATE
+        for sql, parameters in statements:
+            rows = connection.execute(sql, parameters).fetchall()
+            if "RETURNING version" in sql and _version(rows) is None:
+                connection.execute("ROLLBACK")
+                return _STALE
+        row_ids = [int(connection.execute(_QUEUE_MESSAGE, message).fetchone()[0]) for message in outgoing]
+        for statement in handled:
+            connection.execute(*statement)
+        connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
-    return version
+    return row_ids
 
 
-def _commit_one(connection: sqlite3.Connection, sql: str, parameters: tuple[Any, ...]) -> None:
-    """One statement as its own transaction (run on aiosqlite's thread)."""
-    _commit_statements(connection, [(sql, parameters)])
+def _applied_before(connection: sqlite3.Connection, update_id: int, chat_id: int, received_at: float) -> bool:
+    """Enter the update in the ledger; whether it was there already."""
+    entered = connection.execute(
+        "INSERT OR IGNORE INTO ledger (update_id, chat_id, received_at) VALUES (?, ?, ?)",
+        (update_id, chat_id, received_at),
+    ).rowcount
+    if not entered:
+        return True
+    old = connection.execute(
+        "SELECT 1 FROM applied_updates WHERE chat_id = ? AND update_id >= ? AND ? - received_at < ?",
+        (chat_id, update_id, received_at, REDELIVERY_WINDOW),
+    ).fetchone()
+    return old is not None
 
 
-def _commit_statements(connection: sqlite3.Connection, statements: list[_Statement]) -> None:
+_QUEUE_MESSAGE = "INSERT INTO outbox (chat_id, message, queued_at) VALUES (?, ?, ?) RETURNING id"
+
+
+def _commit_statements(connection: sqlite3.Connection, statements: list[Statement]) -> None:
     """Statements as one transaction, all or nothing (run on aiosqlite's thread)."""
     connection.execute("BEGIN IMMEDIATE")
     try:

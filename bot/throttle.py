@@ -1,7 +1,7 @@
 """Per-user flood control, so one user sending many messages a second cannot starve other chats.
 
-It runs before every other handler (an early handler group): an update from a
-user over the limit is dropped there, and the user is told once per flood
+It runs before an update is filed in its chat's serial line (``bot.delivery.lines``): an
+update from a user over the limit is dropped there, and the user is told once per flood
 window, not once per message, to slow down.
 
 Taps on the buttons of one message are not a flood: colouring one 5bukv guess
@@ -16,6 +16,7 @@ sweep (at most one sweep per window length).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import deque
@@ -24,14 +25,12 @@ from dataclasses import dataclass, field
 
 from telegram import Update
 from telegram.error import TelegramError
-from telegram.ext import Application, ApplicationHandlerStop, ContextTypes, TypeHandler
+from telegram.ext import Application
 
 from bot import texts
+from bot.delivery.lines import SerialLines
 
 log = logging.getLogger(__name__)
-
-#: The group the throttle runs in: before the bot's handlers (group 0).
-THROTTLE_GROUP = -10
 
 NOTICE = {
     "ru": "Слишком много сообщений подряд — я пропускаю их. Подождите несколько секунд.",
@@ -80,6 +79,7 @@ class Throttle:
         self.windows: dict[int, Window] = {}
         self.dropped = 0
         self._swept_at = clock()
+        self._notices: set[asyncio.Future[None]] = set()  # notices on their way (kept referenced)
 
     def admit(self, user_id: int, tapped: int | None = None) -> tuple[bool, bool]:
         """Whether this update goes on, and whether the user should be told now that it does not;
@@ -111,34 +111,44 @@ class Throttle:
         for user_id in quiet:
             del self.windows[user_id]
 
-    async def __call__(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        user = update.effective_user
+    def admits(self, item: object) -> bool:
+        """Whether an item may be filed in its chat's line (the bot's own events always may); a
+        user over the limit is told once per window, straight away and not kept."""
+        if not isinstance(item, Update):
+            return True
+        user = item.effective_user
         if user is None or user.is_bot:
-            return
-        query = update.callback_query
+            return True
+        query = item.callback_query
         tapped = query.message.message_id if query is not None and query.message is not None else None
         admitted, notice = self.admit(user.id, tapped)
-        if admitted:
-            return
-        if notice:
+        if not admitted and notice:
             log.info("throttling user %s", user.id)
-            try:
-                await self._tell(update, context, texts.language(user.language_code))
-            except TelegramError as error:  # the notice is a courtesy; the update is dropped anyway
-                log.info("could not tell user %s to slow down: %s", user.id, error)
-        raise ApplicationHandlerStop
+            self._notices.add(asyncio.ensure_future(self._tell(item, texts.language(user.language_code))))
+        return admitted
 
-    async def _tell(self, update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> None:
+    async def _tell(self, update: Update, lang: str) -> None:
         text = NOTICE.get(lang, NOTICE["en"])
-        if update.callback_query is not None:
-            await update.callback_query.answer(text)
-        elif update.effective_chat is not None:
-            await context.bot.send_message(update.effective_chat.id, text)
+        try:
+            if update.callback_query is not None:
+                await update.callback_query.answer(text)
+            elif update.effective_chat is not None:
+                await update.get_bot().send_message(update.effective_chat.id, text)
+        except TelegramError as error:  # the notice is a courtesy; the update is dropped anyway
+            log.info(
+                "could not tell user %s to slow down: %s", update.effective_user and update.effective_user.id, error
+            )
+        finally:
+            self._notices.discard(asyncio.current_task())
 
 
 def add_throttle(application: Application, limit: int, seconds: float) -> Throttle:  # type: ignore[type-arg]
-    """Register the throttle before every other handler; returned so tests can read it."""
+    """Flood control at the door of the chats' lines: an update over the limit is dropped before
+    it is filed, so a flooding user holds nothing another chat waits for; returned so tests can
+    read it."""
     throttle = Throttle(limit, seconds)
-    application.add_handler(TypeHandler(Update, throttle), group=THROTTLE_GROUP)
+    lines = application.update_processor
+    if isinstance(lines, SerialLines):
+        lines.admit = throttle.admits
     application.bot_data["throttle"] = throttle
     return throttle

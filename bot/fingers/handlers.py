@@ -9,7 +9,6 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot import replies
 from bot import texts as shared_texts
 from bot.active import resign_running, start_or_ask
 from bot.common import Answer, Tap, on_press, reply_with
@@ -39,9 +38,7 @@ async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, 
     """A new game, from its first question (the chat's lock held)."""
     session = FingerSession()
     await deps(context).save(chat_id, session, None, activate=True)
-    await context.bot.send_message(
-        chat_id, texts.fingers_intro(lang), reply_markup=keyboards.fingers_level(lang, session)
-    )
+    deps(context).say(chat_id, texts.fingers_intro(lang), markup=keyboards.fingers_level(lang, session))
 
 
 async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -56,7 +53,7 @@ async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id:
     turn = fingers.begin(found.solvers.fingers, session, last.session.player_first, cap, found.rng)
     await found.save(chat_id, session, last, user_id=user_id, tally=Tally(played=1), activate=True)
     text, markup = _board(found, lang, session, turn)
-    await context.bot.send_message(chat_id, text, reply_markup=markup)
+    deps(context).say(chat_id, text, markup=markup)
 
 
 def _board(
@@ -72,7 +69,7 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     """Typed text while the chat plays this game (called under the chat's lock): moves are buttons;
     a finished game has none left, so the player hears how to start one instead of how to resign."""
     assert update.message is not None and update.effective_chat is not None
-    await update.message.reply_text(await reminder(found, update.effective_chat.id, lang))
+    found.reply(update.message, await reminder(found, update.effective_chat.id, lang))
 
 
 async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
@@ -93,9 +90,9 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None
     lang = lang_of(update)
     if await resign_running(update, context, FingerSession) is None:
-        await update.message.reply_text(await _nothing_to_resign(deps(context), update, lang))
+        deps(context).reply(update.message, await _nothing_to_resign(deps(context), update, lang))
         return
-    await update.message.reply_text(texts.gave_up(lang), reply_markup=keyboards.play_again(lang))
+    deps(context).reply(update.message, texts.gave_up(lang), markup=keyboards.play_again(lang))
 
 
 async def _nothing_to_resign(found: Deps, update: Update, lang: Lang) -> str:
@@ -113,29 +110,28 @@ async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     press, found, lang = tap.press, tap.found, tap.lang
     game = found.solvers.fingers
     cap = found.settings.fingers_move_cap
-    async with found.locks[tap.chat_id]:
-        loaded = await tap.load(FingerSession, lambda session: _waits_for(session, press))
-        if loaded is None:
-            return
-        session = loaded.session
-        turn = None
-        tally = Tally()
-        if press.action == "level":
-            fingers.choose_level(session, Level(press.argument))
-        elif press.action == "first":
-            turn = fingers.begin(game, session, press.argument == "1", cap, found.rng)
-            tally = Tally(played=1)
-        else:
-            turn = fingers.play(game, session, int(press.argument), cap, found.rng)
-            if turn is None:
-                await tap.stale()
-                return
-            tally = RESULT_TALLY[turn.result] if turn.result else Tally()
-        await found.save(tap.chat_id, session, loaded, user_id=tap.user.id, tally=tally)
-    if session.player_first is None:
-        await replies.answer_and_edit(tap.query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
+    loaded = await tap.load(FingerSession, lambda session: _waits_for(session, press))
+    if loaded is None:
+        return
+    session = loaded.session
+    turn = None
+    tally = Tally()
+    if press.action == "level":
+        fingers.choose_level(session, Level(press.argument))
+    elif press.action == "first":
+        turn = fingers.begin(game, session, press.argument == "1", cap, found.rng)
+        tally = Tally(played=1)
     else:
-        await replies.answer_and_edit(tap.query, *_board(found, lang, session, turn))
+        turn = fingers.play(game, session, int(press.argument), cap, found.rng)
+        if turn is None:
+            tap.stale()
+            return
+        tally = RESULT_TALLY[turn.result] if turn.result else Tally()
+    await found.save(tap.chat_id, session, loaded, user_id=tap.user.id, tally=tally)
+    if session.player_first is None:
+        tap.found.answer_and_edit(tap.query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
+    else:
+        tap.found.answer_and_edit(tap.query, *_board(found, lang, session, turn))
 
 
 def _waits_for(session: FingerSession, press: Press) -> bool:

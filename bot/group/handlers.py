@@ -16,13 +16,13 @@ from datetime import UTC, datetime
 from functools import partial
 
 from telegram import Message, Update, User
-from telegram.constants import ChatMemberStatus, ParseMode
+from telegram.constants import ChatMemberStatus
 from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
 
-from bot import replies
 from bot import texts as shared_texts
 from bot.common import Tap, on_press, reply_with
-from bot.deps import Deps, Loaded, deps, lang_of
+from bot.delivery.events import Delivered, TimerFired
+from bot.deps import Deps, Loaded, Services, deps, lang_of, topic_of
 from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group.session import GroupSession
@@ -66,61 +66,66 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     dictionary = asked_dictionary(context.args or [])
     if dictionary is None:
-        await update.message.reply_text(play_usage(lang))
+        deps(context).reply(update.message, play_usage(lang))
         return
-    async with found.locks[update.effective_chat.id]:
-        loaded = await found.load(update.effective_chat.id, GroupSession)
-        if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
-            await update.message.reply_text(texts.group_game_running(lang))
-            return
-        session = GroupSession(
-            creator=user.id,
-            lang=lang,
-            dictionary=dictionary,
-            rule=found.solvers.letter_game(dictionary).rule.value,
-        )
-        group.join(session, user.id, _name(session, user))
-        session.deadline = time.time() + found.settings.group_lobby_seconds
-        await found.save(update.effective_chat.id, session, None, deadline=session.deadline)
-        _schedule(context.job_queue, update.effective_chat.id, session.deadline)
-    sent = await update.message.reply_text(texts.lobby_text(lang, session), reply_markup=keyboards.lobby(lang, session))
-    await _remember_lobby_message(found, update.effective_chat.id, session.id, sent.message_id)
+    loaded = await found.load(update.effective_chat.id, GroupSession)
+    if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
+        deps(context).reply(update.message, texts.group_game_running(lang))
+        return
+    session = GroupSession(
+        creator=user.id,
+        lang=lang,
+        dictionary=dictionary,
+        rule=found.solvers.letter_game(dictionary).rule.value,
+    )
+    session.thread = topic_of(update.message)
+    group.join(session, user.id, _name(session, user))
+    session.deadline = time.time() + found.settings.group_lobby_seconds
+    await found.save(update.effective_chat.id, session, None, deadline=session.deadline)
+    _schedule(context, update.effective_chat.id, session.deadline)
+    lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
+    found.reply(update.message, lobby, buttons, receipt=f"{LOBBY_RECEIPT}{session.id}")
 
 
-async def _remember_lobby_message(found: Deps, chat_id: int, session_id: str, message_id: int) -> None:
-    """Keep the lobby's message id, so that changes not made by its buttons update it too."""
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, GroupSession)
-        if loaded is not None and loaded.session.id == session_id:
-            loaded.session.lobby_message = message_id
-            await found.save(chat_id, loaded.session, loaded)
+#: Receipts the group game asks of its messages: the lobby's (its message id is kept, so that
+#: changes not made by its buttons update it too) and a turn's (its clock starts when it is out).
+LOBBY_RECEIPT, TURN_RECEIPT = "lobby:", "turn:"
 
 
-async def _show_lobby(
-    context: CallbackContext,  # type: ignore[type-arg]
-    chat_id: int,
-    session: GroupSession,
-    closed: str | None = None,
-) -> None:
+async def on_delivered(event: Delivered, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A lobby's or a turn's message is out (in the chat's line, like any update)."""
+    found = deps(context)
+    loaded = await found.load(event.chat_id, GroupSession)
+    if loaded is None:
+        return
+    session = loaded.session
+    if event.receipt == f"{LOBBY_RECEIPT}{session.id}":
+        session.lobby_message = event.message_id
+        await found.save(event.chat_id, session, loaded)
+    elif event.receipt == f"{TURN_RECEIPT}{session.id}:{loaded.version}":
+        await _start_the_clock(context, event.chat_id, loaded, event.sent_at)
+
+
+def _show_lobby(found: Deps, chat_id: int, session: GroupSession, closed: str | None = None) -> None:
     """Bring the lobby's message up to date: the list and buttons, or why it closed."""
     if session.lobby_message is None:
         return
     lang = _lang(session)
     text = texts.lobby_text(lang, session) if closed is None else closed
     markup = keyboards.lobby(lang, session) if closed is None else None
-    await context.bot.edit_message_text(text, chat_id=chat_id, message_id=session.lobby_message, reply_markup=markup)
+    found.edit(chat_id, session.lobby_message, text, markup)
 
 
 async def start_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/start in a group: what the bot does here, and where the other games are."""
     assert update.message is not None
-    await update.message.reply_text(texts.group_start(lang_of(update), context.bot.username or ""))
+    deps(context).reply(update.message, texts.group_start(lang_of(update), context.bot.username or ""))
 
 
 async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/5bukv or /fingers in a group: those games are played in a private chat."""
     assert update.message is not None
-    await update.message.reply_text(texts.private_only(lang_of(update), context.bot.username or ""))
+    deps(context).reply(update.message, texts.private_only(lang_of(update), context.bot.username or ""))
 
 
 #: /l, /stop or /top in a private chat: they belong to a game in a group.
@@ -133,7 +138,7 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     store, chat_id = deps(context).db, update.effective_chat.id
     week = await store.group_top(chat_id, since=time.time() - WEEK)
     ever = await store.group_top(chat_id)
-    await update.message.reply_text(texts.top_text(lang_of(update), week, ever))
+    deps(context).reply(update.message, texts.top_text(lang_of(update), week, ever))
 
 
 hint_in_group = reply_with(texts.no_group_hints)
@@ -157,7 +162,7 @@ async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     assert update.message is not None
     text = " ".join(context.args or [])
     if not text:
-        await update.message.reply_text(texts.group_letter_usage(lang_of(update)))
+        deps(context).reply(update.message, texts.group_letter_usage(lang_of(update)))
         return
     await _move(update, context, text, addressed=True)
 
@@ -181,29 +186,28 @@ async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, a
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     found = deps(context)
     chat_id = update.effective_chat.id
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, GroupSession)
-        if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
-            if addressed and loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
-                await update.message.reply_text(texts.not_started(_lang(loaded.session), loaded.session))
-            elif addressed:
-                await update.message.reply_text(texts.no_group_game(lang_of(update)))
-            return
-        if await _stopped_if_outdated(context, found, chat_id, loaded):
-            return
-        session = loaded.session
-        lang = _lang(session)
-        if update.effective_user.id != session.current:
-            if addressed:  # everyone else's letters are table talk
-                await update.message.reply_text(texts.not_your_turn(lang, session))
-            return
-        game = _game(found, session)
-        letter = normalise_letter(text, game.alphabet)
-        if isinstance(letter, InputError):
-            if addressed or len(text) == 1:
-                await update.message.reply_text(not_a_letter(lang, letter))
-            return
-        await _commit(context, found, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
+    loaded = await found.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
+        if addressed and loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
+            deps(context).reply(update.message, texts.not_started(_lang(loaded.session), loaded.session))
+        elif addressed:
+            deps(context).reply(update.message, texts.no_group_game(lang_of(update)))
+        return
+    if await _stopped_if_outdated(context, found, chat_id, loaded):
+        return
+    session = loaded.session
+    lang = _lang(session)
+    if update.effective_user.id != session.current:
+        if addressed:  # everyone else's letters are table talk
+            deps(context).reply(update.message, texts.not_your_turn(lang, session))
+        return
+    game = _game(found, session)
+    letter = normalise_letter(text, game.alphabet)
+    if isinstance(letter, InputError):
+        if addressed or len(text) == 1:
+            deps(context).reply(update.message, not_a_letter(lang, letter))
+        return
+    await _commit(context, found, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -211,24 +215,23 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     found = deps(context)
     chat_id = update.effective_chat.id
-    async with found.locks[chat_id]:
-        loaded = await _open_game(update, found, chat_id)
-        if loaded is None or await _stopped_if_outdated(context, found, chat_id, loaded):
-            return
-        session = loaded.session
-        event = group.leave(session, update.effective_user.id)
-        if event is None:
-            await update.message.reply_text(texts.not_in_game(_lang(session)))
-            return
-        if not session.started:
-            if session.over:  # nobody is left in the lobby
-                await _close(context, found, chat_id, loaded)
-            else:
-                await found.save(chat_id, session, loaded)
-            await update.message.reply_text(texts.left_lobby(_lang(session)))
-            await _show_lobby(context, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
-            return
-        await _commit(context, found, chat_id, loaded=loaded, events=[event])
+    loaded = await _open_game(update, found, chat_id)
+    if loaded is None or await _stopped_if_outdated(context, found, chat_id, loaded):
+        return
+    session = loaded.session
+    event = group.leave(session, update.effective_user.id)
+    if event is None:
+        deps(context).reply(update.message, texts.not_in_game(_lang(session)))
+        return
+    if not session.started:
+        if session.over:  # nobody is left in the lobby
+            await _close(context, found, chat_id, loaded)
+        else:
+            await found.save(chat_id, session, loaded)
+        deps(context).reply(update.message, texts.left_lobby(_lang(session)))
+        _show_lobby(found, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
+        return
+    await _commit(context, found, chat_id, loaded=loaded, events=[event])
 
 
 async def _open_game(update: Update, found: Deps, chat_id: int) -> Loaded[GroupSession] | None:
@@ -236,7 +239,7 @@ async def _open_game(update: Update, found: Deps, chat_id: int) -> Loaded[GroupS
     assert update.message is not None
     loaded = await found.load(chat_id, GroupSession)
     if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
-        await update.message.reply_text(texts.no_group_game(lang_of(update)))
+        found.reply(update.message, texts.no_group_game(lang_of(update)))
         return None
     return loaded
 
@@ -247,19 +250,18 @@ async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = deps(context)
     chat_id = update.effective_chat.id
     user_id = update.effective_user.id
-    async with found.locks[chat_id]:
-        loaded = await _open_game(update, found, chat_id)
-        if loaded is None:
-            return
-        session = loaded.session
-        if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
-            await update.message.reply_text(texts.group_stop_refused(_lang(session)))
-            return
-        group.stop(session)
-        await _close(context, found, chat_id, loaded)
-        await update.message.reply_text(texts.group_stopped(_lang(session)))
-        if not session.started:
-            await _show_lobby(context, chat_id, session, texts.group_stopped(_lang(session)))
+    loaded = await _open_game(update, found, chat_id)
+    if loaded is None:
+        return
+    session = loaded.session
+    if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
+        deps(context).reply(update.message, texts.group_stop_refused(_lang(session)))
+        return
+    group.stop(session)
+    await _close(context, found, chat_id, loaded)
+    deps(context).reply(update.message, texts.group_stopped(_lang(session)))
+    if not session.started:
+        _show_lobby(found, chat_id, session, texts.group_stopped(_lang(session)))
 
 
 async def _stopped_if_outdated(
@@ -276,7 +278,7 @@ async def _stopped_if_outdated(
     group.stop(session)
     await _close(context, found, chat_id, loaded)
     english = session.dictionary == "en"
-    await context.bot.send_message(chat_id, board_outdated(_lang(session), session.board, english=english))
+    found.say(chat_id, board_outdated(_lang(session), session.board, english=english), thread=session.thread)
     return True
 
 
@@ -288,7 +290,7 @@ async def _close(
 ) -> None:
     """Commit a lobby or game that has just ended, and drop its timer."""
     await found.save(chat_id, loaded.session, loaded, deadline=None)
-    _schedule(context.job_queue, chat_id, None)
+    _schedule(context, chat_id, None)
 
 
 async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
@@ -303,24 +305,23 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
     press, found, query, chat_id, user = tap.press, tap.found, tap.query, tap.chat_id, tap.user
-    async with found.locks[chat_id]:
-        loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
-        if loaded is None:
-            return
-        session = loaded.session
-        lang = _lang(session)
-        refusal = _lobby_change(session, press, user.id, _name(session, user))
-        if refusal is not None:
-            await query.answer(refusal(lang))
-            return
-        if press.action == "start":
-            await replies.answer_and_edit(query, texts.lobby_text(lang, session))
-            played = {player: Tally(played=1) for player in session.players if player != group.BOT}
-            await _commit(context, found, chat_id, loaded=loaded, events=[], tallies=played)
-            return
-        session.step += 1
-        await found.save(chat_id, session, loaded)
-    await replies.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
+    loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
+    if loaded is None:
+        return
+    session = loaded.session
+    lang = _lang(session)
+    refusal = _lobby_change(session, press, user.id, _name(session, user))
+    if refusal is not None:
+        deps(context).answer(query, refusal(lang))
+        return
+    if press.action == "start":
+        deps(context).answer_and_edit(query, texts.lobby_text(lang, session))
+        played = {player: Tally(played=1) for player in session.players if player != group.BOT}
+        await _commit(context, found, chat_id, loaded=loaded, events=[], tallies=played)
+        return
+    session.step += 1
+    await found.save(chat_id, session, loaded)
+    deps(context).answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
 def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:
@@ -355,7 +356,8 @@ async def _commit(
     events: list[group.Event],
     tallies: dict[int, Tally] | None = None,
 ) -> None:
-    """The bot's own moves while it is to move, the next deadline, one save, one message."""
+    """The bot's own moves while it is to move, the next deadline, the records and the group's
+    winner, and the turn's message: all staged in the one unit, so they commit together."""
     session = loaded.session
     game = _game(found, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
@@ -366,30 +368,31 @@ async def _commit(
     version = await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
     if session.over and session.winner not in (None, group.BOT):
         assert session.winner is not None
-        await found.db.add_group_win(chat_id, session.winner, session.name(session.winner), time.time())
-    _schedule(context.job_queue, chat_id, session.deadline)
+        found.stage(found.db.group_win(chat_id, session.winner, session.name(session.winner), time.time()))
+    _schedule(context, chat_id, session.deadline)
     text = texts.group_turn_text(_lang(session), session, events, seconds)
-    await context.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML)
-    await _start_the_clock(context, found, chat_id, session, version)
+    receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
+    found.say(chat_id, text, html=True, thread=session.thread, receipt=receipt)
 
 
 async def _start_the_clock(
     context: CallbackContext,  # type: ignore[type-arg]
-    found: Deps,
     chat_id: int,
-    session: GroupSession,
-    version: int,
+    loaded: Loaded[GroupSession],
+    sent_at: float,
 ) -> None:
-    """The turn's time counts from when its message is out, so a message Telegram's rate
-    limits held back does not eat into it (still under the chat's lock: ``version`` is current)."""
+    """The turn's time counts from when its message is out, so a message Telegram's rate limits
+    held back does not eat into it (the receipt names the version the turn was saved at: a move
+    made since has its own clock)."""
+    session = loaded.session
     if session.deadline is None:
         return
-    deadline = time.time() + found.settings.group_turn_seconds
+    deadline = sent_at + deps(context).settings.group_turn_seconds
     if deadline - session.deadline < CLOCK_SLACK:
         return  # sent at once: the saved deadline stands
     session.deadline = deadline
-    await found.db.save(chat_id, session.KIND, session.to_dict(), version, deadline=deadline)
-    _schedule(context.job_queue, chat_id, deadline)
+    await deps(context).save(chat_id, session, loaded, deadline=deadline)
+    _schedule(context, chat_id, deadline)
 
 
 def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, Tally]:
@@ -404,42 +407,53 @@ def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, 
     return changes
 
 
-def _schedule(job_queue: JobQueue | None, chat_id: int, deadline: float | None) -> None:  # type: ignore[type-arg]
-    """One timer per group: drop the old one, start one for ``deadline`` (none for None)."""
+def _schedule(context: CallbackContext, chat_id: int, deadline: float | None) -> None:  # type: ignore[type-arg]
+    """One timer per group, set once the item that decided it commits: drop the old one, start
+    one for ``deadline`` (none for None)."""
+    job_queue = context.job_queue
+    deps(context).after_commit(lambda: _set_timer(job_queue, chat_id, deadline))
+
+
+def _set_timer(job_queue: JobQueue | None, chat_id: int, deadline: float | None) -> None:  # type: ignore[type-arg]
     assert job_queue is not None, "python-telegram-bot[job-queue] is required"
     for job in job_queue.get_jobs_by_name(_timer_name(chat_id)):
         job.schedule_removal()
     if deadline is not None:
         when = datetime.fromtimestamp(deadline, tz=UTC)
-        job_queue.run_once(on_turn_timeout, when=when, chat_id=chat_id, name=_timer_name(chat_id))
+        job_queue.run_once(_timer_fired, when=when, chat_id=chat_id, name=_timer_name(chat_id))
 
 
-async def on_turn_timeout(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The player to move did not move in time: out. A timer a move has overtaken does nothing."""
+async def _timer_fired(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A deadline passed: the group's line handles it, after whatever the group sent before."""
     assert context.job is not None and context.job.chat_id is not None
-    chat_id = context.job.chat_id
+    await context.application.update_queue.put(TimerFired(context.job.chat_id))
+
+
+async def on_timer(event: TimerFired, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The player to move did not move in time: out; a lobby nobody started closes. A timer a
+    move has overtaken does nothing."""
+    chat_id = event.chat_id
     found = deps(context)
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, GroupSession)
-        if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
-            return
-        if await _stopped_if_outdated(context, found, chat_id, loaded):
-            return
-        session = loaded.session
-        if session.deadline is not None and session.deadline > time.time() + EARLY:
-            _schedule(context.job_queue, chat_id, session.deadline)
-            return
-        if session.phase is group.GroupPhase.LOBBY:
-            group.expire(session)
-            await found.save(chat_id, session, loaded, deadline=None)
-            await _show_lobby(context, chat_id, session, texts.lobby_expired(_lang(session)))
-            return
-        await _commit(context, found, chat_id, loaded=loaded, events=[group.time_out(session)])
+    loaded = await found.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
+        return
+    if await _stopped_if_outdated(context, found, chat_id, loaded):
+        return
+    session = loaded.session
+    if session.deadline is not None and session.deadline > time.time() + EARLY:
+        _schedule(context, chat_id, session.deadline)
+        return
+    if session.phase is group.GroupPhase.LOBBY:
+        group.expire(session)
+        await found.save(chat_id, session, loaded, deadline=None)
+        _show_lobby(found, chat_id, session, texts.lobby_expired(_lang(session)))
+        return
+    await _commit(context, found, chat_id, loaded=loaded, events=[group.time_out(session)])
 
 
 async def restore_timers(application: Application) -> None:  # type: ignore[type-arg]
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
-    found: Deps = application.bot_data["deps"]
-    for chat_id, deadline in await found.db.deadlines(group.KIND):
-        _schedule(application.job_queue, chat_id, max(deadline, time.time()))
+    services: Services = application.bot_data["services"]
+    for chat_id, deadline in await services.db.deadlines(group.KIND):
+        _set_timer(application.job_queue, chat_id, max(deadline, time.time()))
     log.info("turn timers restored")

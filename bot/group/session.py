@@ -70,6 +70,7 @@ class GroupSession(Session):
     gentle: bool = False  # a letter no word starts with is refused once a turn instead of putting the player out
     refused: bool = False  # the player to move has had their one refusal this turn
     lobby_message: int | None = None  # the lobby's message, kept up to date
+    thread: int | None = None  # the forum topic the lobby was opened in: every message of the game goes there
 
     @property
     def phase(self) -> GroupPhase:

@@ -15,7 +15,6 @@ from typing import Any, Generic, TypeVar
 from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot import replies
 from bot import texts as shared_texts
 from bot.active import is_active, start_or_ask
 from bot.common import Answer, Tap, on_press
@@ -70,7 +69,7 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None
     dictionary = letters.asked_dictionary(context.args or [])
     if dictionary is None:
-        await update.message.reply_text(texts.play_usage(lang_of(update)))
+        deps(context).reply(update.message, texts.play_usage(lang_of(update)))
     elif dictionary == letters.ENGLISH:
         await start_or_ask(context, update, START_GHOST, begin_ghost)
     else:
@@ -81,9 +80,7 @@ async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, 
     """A new game's set-up, from its first question (the chat's lock held)."""
     session = LetterSession(tier=None)
     await deps(context).save(chat_id, session, None, activate=True)
-    await context.bot.send_message(
-        chat_id, texts.ask_rule(lang), reply_markup=keyboards.letter_setup(lang, session, "rule")
-    )
+    deps(context).say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
 
 
 async def begin_ghost(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -92,7 +89,7 @@ async def begin_ghost(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id:
     session = LetterSession(dictionary=letters.ENGLISH, rule=found.solvers.english.rule.value, tier=None)
     await found.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
-    await context.bot.send_message(chat_id, question, reply_markup=keyboards.letter_setup(lang, session, "tier"))
+    deps(context).say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
 
 
 async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -127,11 +124,11 @@ async def _announce_start(
     game = _game(deps(context), session)
     summary = _set_up_line(lang, game, session)
     if turn is None:
-        await context.bot.send_message(chat_id, summary, reply_markup=keyboards.letter_play(lang, session))
+        deps(context).say(chat_id, summary, markup=keyboards.letter_play(lang, session))
         return
-    await context.bot.send_message(chat_id, summary)
+    deps(context).say(chat_id, summary)
     text, markup = _turn_message(lang, game, session, turn)
-    await context.bot.send_message(chat_id, text, reply_markup=markup)
+    deps(context).say(chat_id, text, markup=markup)
 
 
 def _turn_message(
@@ -150,29 +147,31 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     chat_id = update.effective_chat.id
     loaded, outdated = await _load_checked(found, chat_id, lang)
     if outdated is not None:
-        await update.message.reply_text(outdated)
+        found.reply(update.message, outdated)
         return
     if loaded is None or loaded.session.phase is Phase.OVER:
-        await update.message.reply_text(shared_texts.nothing_running(lang))
+        found.reply(update.message, shared_texts.nothing_running(lang))
         return
     session = loaded.session
     if session.phase is not Phase.PLAYING:
-        await update.message.reply_text(texts.choose_with_buttons(lang, english=session.english))
+        found.reply(update.message, texts.choose_with_buttons(lang, english=session.english))
         return
     game = _game(found, session)
     letter = normalise_letter(update.message.text or "", game.alphabet)
     if isinstance(letter, InputError):
-        await update.message.reply_text(texts.not_a_letter(lang, letter, english=session.english))
+        found.reply(update.message, texts.not_a_letter(lang, letter, english=session.english))
         return
     result = letters.play_letter(game, session, letter, found.rng)
     if isinstance(result, letters.Refusal):
-        await update.message.reply_text(
-            texts.refusal_text(lang, result, english=session.english), reply_markup=keyboards.letter_play(lang, session)
+        found.reply(
+            update.message,
+            texts.refusal_text(lang, result, english=session.english),
+            markup=keyboards.letter_play(lang, session),
         )
         return
     await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=_ending_tally(result))
     text, markup = _turn_message(lang, game, session, result)
-    await update.message.reply_text(text, reply_markup=markup)
+    found.reply(update.message, text, markup=markup)
 
 
 async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
@@ -238,7 +237,7 @@ async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, ac
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     answer = await _do(act, deps(context), update.effective_chat.id, lang_of(update), user_id=update.effective_user.id)
     assert answer is not None
-    await update.message.reply_text(answer[0], reply_markup=answer[1])
+    deps(context).reply(update.message, answer[0], markup=answer[1])
 
 
 async def _do(
@@ -284,16 +283,15 @@ async def _change_running(
     is no game in play, or when the button ``tap`` that asked for it is stale (checked
     under the same lock as the change, so a tap racing a letter never lands on the next
     turn); the notice when the game had to end because its board left the word list."""
-    async with found.locks[chat_id]:
-        loaded, outdated = await _load_checked(found, chat_id, lang)
-        if outdated is not None:
-            return outdated
-        if loaded is None or loaded.session.phase is not Phase.PLAYING:
-            return None
-        if tap is not None and not await _made_at_this_turn(tap, loaded.session):
-            return None
-        result = change(_game(found, loaded.session), loaded.session)
-        await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
+    loaded, outdated = await _load_checked(found, chat_id, lang)
+    if outdated is not None:
+        return outdated
+    if loaded is None or loaded.session.phase is not Phase.PLAYING:
+        return None
+    if tap is not None and not await _made_at_this_turn(tap, loaded.session):
+        return None
+    result = change(_game(found, loaded.session), loaded.session)
+    await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
     return loaded.session, result
 
 
@@ -318,16 +316,15 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
     lang = lang_of(update)
-    async with found.locks[update.effective_chat.id]:
-        _, outdated = await _load_checked(found, update.effective_chat.id, lang)
+    _, outdated = await _load_checked(found, update.effective_chat.id, lang)
     if outdated is not None:
-        await update.message.reply_text(outdated)
+        deps(context).reply(update.message, outdated)
         return
     playing = await _letter_game_played(found, update.effective_chat.id)
     typed = "".join(context.args or [])
     game = _game_by_script(found, typed, lang) if playing is None else _game(found, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
-        await update.message.reply_text(texts.too_many_letters(lang, MAX_TYPED_LETTERS))
+        deps(context).reply(update.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
@@ -335,19 +332,21 @@ async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         game, board = _game_for_letters(found, game, typed)
     english = found.solvers.is_english(game)
     if isinstance(board, InputError):
-        await update.message.reply_text(texts.not_letters(lang, english=english))
+        deps(context).reply(update.message, texts.not_letters(lang, english=english))
         return
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
-        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=english)))
+        deps(context).reply(
+            update.message, texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=english))
+        )
     elif verdict is Verdict.UNREACHABLE:
         way = game.word_on_the_way(board) or ""
-        await update.message.reply_text(texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
+        deps(context).reply(update.message, texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
         you_first = None if typed else _player_opened(playing)
-        await update.message.reply_text(
-            texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
+        deps(context).reply(
+            update.message, texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
         )
 
 
@@ -399,10 +398,10 @@ async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = lang_of(update)
     typed = context.args or []
     if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
-        await update.message.reply_text(texts.word_usage(lang))
+        deps(context).reply(update.message, texts.word_usage(lang))
         return
     code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
-    await update.message.reply_text(texts.word_report_text(lang, look_up(typed[0], code)))
+    deps(context).reply(update.message, texts.word_report_text(lang, look_up(typed[0], code)))
 
 
 # ------------------------------------------------------------------ buttons
@@ -412,18 +411,17 @@ async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
     press, found = tap.press, tap.found
-    async with found.locks[tap.chat_id]:
-        loaded = await tap.load(LetterSession)
-        if loaded is None:
+    loaded = await tap.load(LetterSession)
+    if loaded is None:
+        return
+    if press.action in keyboards.SETUP_FIELDS:
+        if loaded.session.phase.value != press.action:
+            tap.stale()
             return
-        if press.action in keyboards.SETUP_FIELDS:
-            if loaded.session.phase.value != press.action:
-                await tap.stale()
-                return
-            await _setup_step(tap, context, loaded)
-            return
+        await _setup_step(tap, context, loaded)
+        return
     act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
-    await tap.reply(await _do(act, found, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))
+    tap.reply(await _do(act, found, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))
 
 
 def _choose(found: Deps, session: LetterSession, press: Press) -> None:
@@ -458,15 +456,15 @@ async def _setup_step(tap: Tap, context: ContextTypes.DEFAULT_TYPE, loaded: Load
     phase = session.phase
     if phase in SETUP_QUESTIONS:
         question = SETUP_QUESTIONS[phase]
-        await replies.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
+        deps(context).answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
         return
     game = _game(found, session)
     summary = _set_up_line(lang, game, session)
     # the player to move gets the turn's buttons (hint, give up) here, as after 🔁; else with the bot's letter
-    await replies.answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))
+    deps(context).answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))
     if turn is not None:
         text, markup = _turn_message(lang, game, session, turn)
-        await context.bot.send_message(chat_id, text, reply_markup=markup)
+        deps(context).say(chat_id, text, markup=markup)
 
 
 async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:

@@ -11,11 +11,10 @@ import asyncio
 from telegram import InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
-from bot import replies
 from bot import texts as shared_texts
 from bot.active import resign_running, start_or_ask
 from bot.common import Answer, Tap, on_press
-from bot.deps import Deps, Loaded, deps, lang_of
+from bot.deps import Deps, Loaded, Services, deps, lang_of
 from bot.keyboards import START_WORDLE
 from bot.storage import Tally
 from bot.texts import Lang
@@ -37,7 +36,7 @@ async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, 
     progress = wordle.progress(found.solvers.wordle, session)
     await found.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
     text, markup = _shown(lang, session, progress)
-    await context.bot.send_message(chat_id, text, reply_markup=markup)
+    deps(context).say(chat_id, text, markup=markup)
 
 
 def _shown(lang: Lang, session: WordleSession, progress: Progress) -> tuple[str, InlineKeyboardMarkup]:
@@ -49,13 +48,13 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
     assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
     loaded = await found.load(update.effective_chat.id, WordleSession)
     if loaded is None or loaded.session.given_up:
-        await update.message.reply_text(shared_texts.nothing_running(lang))
+        found.reply(update.message, shared_texts.nothing_running(lang))
         return
     if loaded.session.solved:
-        await update.message.reply_text(texts.already_solved(lang))
+        found.reply(update.message, texts.already_solved(lang))
         return
     if loaded.session.full:
-        await update.message.reply_text(texts.too_many_entries(lang, MAX_ENTRIES))
+        found.reply(update.message, texts.too_many_entries(lang, MAX_ENTRIES))
         return
     typed = composed(update.message.text or "")
     entry = parse_entry(typed, loaded.session.suggestion)
@@ -64,24 +63,24 @@ async def on_text(update: Update, found: Deps, lang: Lang) -> None:
         told = await _told_answer(found, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
         word = wordle.word_alone(typed)
         if told is not None:
-            await update.message.reply_text(texts.told(lang, told))
+            found.reply(update.message, texts.told(lang, told))
         elif word is not None:  # a guess typed without its colours: not an unknown colour "к"
-            await update.message.reply_text(texts.word_without_colours(lang, word))
+            found.reply(update.message, texts.word_without_colours(lang, word))
         else:
-            await update.message.reply_text(texts.entry_problem(lang, entry))
+            found.reply(update.message, texts.entry_problem(lang, entry))
         return
     if wordle.word_problem(typed, entry, loaded.session) is not None:
-        await update.message.reply_text(texts.not_russian_word(lang))
+        found.reply(update.message, texts.not_russian_word(lang))
         return
     if wordle.colours_without_a_word(found.solvers.wordle, loaded.session, typed):
-        await update.message.reply_text(texts.colours_need_a_word(lang))
+        found.reply(update.message, texts.colours_need_a_word(lang))
         return
     text, markup = await _enter(
         found, update.effective_chat.id, update.effective_user.id, lang, loaded=loaded, entry=entry
     )
     if entry.word not in found.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
-    await update.message.reply_text(text, reply_markup=markup)
+    found.reply(update.message, text, markup=markup)
 
 
 async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
@@ -105,16 +104,17 @@ async def _told_answer(
     if answer is None or isinstance(answer, wordle.AnswerProblem):
         return answer
     await found.save(chat_id, session, loaded)
-    players = await found.db.report_answer(answer, user_id)
+    found.stage(found.db.answer_report(answer, user_id))
+    players = len(await found.db.answer_reporters(answer) | {user_id})
     needed = found.settings.wordle_answer_players
     if players >= needed:
-        found.solvers.wordle.add_answers([answer])
+        found.after_commit(lambda: found.solvers.wordle.add_answers([answer]))
     return wordle.ToldAnswer(answer, players, needed)
 
 
-async def restore_answers(found: Deps) -> None:
+async def restore_answers(services: Services) -> None:
     """At start: the answers enough players reported join the words again."""
-    found.solvers.wordle.add_answers(await found.db.reported_answers(found.settings.wordle_answer_players))
+    services.solvers.wordle.add_answers(await services.db.reported_answers(services.settings.wordle_answer_players))
 
 
 async def _enter(
@@ -142,23 +142,22 @@ async def undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.message is not None and update.effective_chat is not None
     undone = await _undo(deps(context), update.effective_chat.id, lang_of(update))
     assert undone is not None  # only a button press can be stale
-    await update.message.reply_text(undone[0], reply_markup=undone[1])
+    deps(context).reply(update.message, undone[0], markup=undone[1])
 
 
 async def _undo(found: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
     """Take back the last entry; with a button ``tap``, None when that button is stale
     (checked under the lock, so two taps at once take back one entry, not two)."""
-    async with found.locks[chat_id]:
-        loaded = await found.load(chat_id, WordleSession)
-        if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
-            return None
-        if loaded is None or loaded.session.given_up:
-            return texts.nothing_to_undo(lang), None
-        session = loaded.session
-        progress = await asyncio.to_thread(wordle.undo, found.solvers.wordle, session)
-        if progress is None:
-            return texts.nothing_to_undo(lang), None
-        await found.save(chat_id, session, loaded)
+    loaded = await found.load(chat_id, WordleSession)
+    if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
+        return None
+    if loaded is None or loaded.session.given_up:
+        return texts.nothing_to_undo(lang), None
+    session = loaded.session
+    progress = await asyncio.to_thread(wordle.undo, found.solvers.wordle, session)
+    if progress is None:
+        return texts.nothing_to_undo(lang), None
+    await found.save(chat_id, session, loaded)
     return _shown(lang, session, progress)
 
 
@@ -166,14 +165,13 @@ async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/hint during 5bukv: where the game stands, and the word to try."""
     assert update.message is not None and update.effective_chat is not None
     found = deps(context)
-    async with found.locks[update.effective_chat.id]:
-        loaded = await found.load(update.effective_chat.id, WordleSession)
-        if loaded is None or loaded.session.given_up:
-            await update.message.reply_text(shared_texts.nothing_running(lang_of(update)))
-            return
-        progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
+    loaded = await found.load(update.effective_chat.id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        deps(context).reply(update.message, shared_texts.nothing_running(lang_of(update)))
+        return
+    progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
     text, markup = _shown(lang_of(update), loaded.session, progress)
-    await update.message.reply_text(text, reply_markup=markup)
+    deps(context).reply(update.message, text, markup=markup)
 
 
 async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -183,10 +181,10 @@ async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     session = await resign_running(update, context, WordleSession)
     if session is None:
         assert update.effective_chat is not None
-        await update.message.reply_text(await _nothing_to_give_up(deps(context), update.effective_chat.id, lang))
+        deps(context).reply(update.message, await _nothing_to_give_up(deps(context), update.effective_chat.id, lang))
         return
     possible = wordle.possible_answers(deps(context).solvers.wordle, session)
-    await update.message.reply_text(texts.gave_up(lang, possible), reply_markup=keyboards.new_game(lang))
+    deps(context).reply(update.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang))
 
 
 async def _nothing_to_give_up(found: Deps, chat_id: int, lang: Lang) -> str:
@@ -203,32 +201,31 @@ async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
     press, found, lang, chat_id, query = tap.press, tap.found, tap.lang, tap.chat_id, tap.query
     if press.action == "undo":
-        await tap.reply(await _undo(found, chat_id, lang, tap))
+        tap.reply(await _undo(found, chat_id, lang, tap))
         return
-    async with found.locks[chat_id]:
-        loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
-        if loaded is None:
-            return
-        session = loaded.session
-        remaining = len(found.solvers.wordle.candidates(session.history, session.refused))
-        if not remaining:  # no word fits: only undo and a new word are left
-            await tap.stale()
-            return
-        if press.action != "tap" and session.full:
-            await query.answer(texts.too_many_entries(lang, MAX_ENTRIES), show_alert=True)
-            return
-        if press.action == "tap":
-            wordle.tap(session, int(press.argument))
-            await found.save(chat_id, session, loaded)
-            await replies.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
-            return
-        if press.action == "refused":
-            text, markup = await _refuse(found, chat_id, lang, loaded)
-        else:
-            entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
-            text, markup = await _enter(found, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
-    await replies.answer_and_edit_buttons(query, None)
-    await context.bot.send_message(chat_id, text, reply_markup=markup)
+    loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
+    if loaded is None:
+        return
+    session = loaded.session
+    remaining = len(found.solvers.wordle.candidates(session.history, session.refused))
+    if not remaining:  # no word fits: only undo and a new word are left
+        tap.stale()
+        return
+    if press.action != "tap" and session.full:
+        deps(context).answer(query, texts.too_many_entries(lang, MAX_ENTRIES), alert=True)
+        return
+    if press.action == "tap":
+        wordle.tap(session, int(press.argument))
+        await found.save(chat_id, session, loaded)
+        deps(context).answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
+        return
+    if press.action == "refused":
+        text, markup = await _refuse(found, chat_id, lang, loaded)
+    else:
+        entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
+        text, markup = await _enter(found, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
+    deps(context).answer_and_edit_buttons(query, None)
+    deps(context).say(chat_id, text, markup=markup)
 
 
 async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:

@@ -237,10 +237,11 @@ _message_ids = itertools.count(900_000)
 class Group:
     """People in one supergroup with the bot; each push waits until the bot is done with it."""
 
-    def __init__(self, bot: Bot, chat_id: int = GROUP) -> None:
+    def __init__(self, bot: Bot, chat_id: int = GROUP, topic: int | None = None) -> None:
         self.bot = bot
         self.chat_id = chat_id
-        self.chat = {"id": chat_id, "type": "supergroup", "title": "Буквоеды"}
+        self.chat = {"id": chat_id, "type": "supergroup", "title": "Буквоеды", "is_forum": topic is not None}
+        self.topic = topic  # a forum topic every message of the people is written in
 
     def _user(self, user_id: int) -> dict[str, Any]:
         return {"id": user_id, "is_bot": False, "first_name": NAMES.get(user_id, "Кто-то"), "language_code": "ru"}
@@ -258,6 +259,8 @@ class Group:
         if reply_to is not None:
             replied = dict(self.bot.standin.messages[(self.chat_id, reply_to)])
             message["reply_to_message"] = replied | {"chat": self.chat}
+        if self.topic is not None:
+            message |= {"message_thread_id": self.topic, "is_topic_message": True}
         return await self._push({"message": message})
 
     async def press(self, user_id: int, message_id: int, data: str) -> Reply:

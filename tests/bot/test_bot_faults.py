@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -67,20 +68,33 @@ async def test_a_passing_fault_is_retried_and_the_reply_arrives(
 
 
 @pytest.mark.parametrize("fault", [Fault.SERVER_ERROR, Fault.DROP, Fault.HANG])
-async def test_a_lasting_fault_loses_the_reply_not_the_game(
+async def test_a_lasting_fault_delays_the_reply_and_loses_nothing(
     bot: Bot, solvers: Solvers, database: Path, fault: Fault, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Telegram fails past every retry: the reply stays in the outbox and goes out, in its place,
+    before the answer to the player's next message."""
     game = solvers.games[Rule.COMPLETE_LOSES]
     player = await started_game(bot, 42)
     bot.standin.inject("sendMessage", fault, times=RETRIES + 1)
     with caplog.at_level(logging.INFO):
-        lost = await player.say(game.best_letter(""))
-    assert not lost.texts  # Telegram took nothing, and the bot did not try to apologise into the fault
+        held = await player.say(game.best_letter(""))
+    assert not held.texts  # Telegram took nothing, and the bot did not try to apologise into the fault
     saved = board(database, 42)
     assert len(saved) == 2  # the player's letter and the bot's answer, committed before the reply
-    assert "the game is saved" in caplog.text and "Traceback" not in caplog.text
+    assert "it is kept" in caplog.text and "Traceback" not in caplog.text
+    assert pending_messages(database) == 1
     reply = await player.say(game.best_letter(saved))
-    assert reply.last_board().startswith(saved) and len(reply.last_board()) == 4
+    boards = re.findall(r"Доска: «([^»]*)»", reply.text)
+    assert [b.lower() for b in boards] == [saved, reply.last_board()]  # the kept reply first, then the new one
+    assert len(reply.last_board()) == 4
+
+
+def pending_messages(database: Path) -> int:
+    """The outbox rows still to send, as committed (read with the standard library)."""
+    import sqlite3
+
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
 
 
 async def test_long_polling_survives_failing_get_updates(bot: Bot) -> None:
@@ -101,7 +115,7 @@ async def test_a_blocked_chat_ends_quietly_while_others_play(
     refused = [call for call, fault in bot.standin.refused if fault == "403"]
     assert [c.chat_id for c in refused] == [44]  # one refused reply; no apology sent after it
     assert len(board(database, 44)) == 2 and len(board(database, 45)) == 2
-    assert [r.levelname for r in caplog.records if "blocked the bot" in r.getMessage()] == ["INFO"]
+    assert [r.levelname for r in caplog.records if "does not take messages" in r.getMessage()] == ["INFO"]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from bot_harness import bot_env, stored_state, until
 
-from bot import texts
 from bot.__main__ import REFUSED_AT_START, REFUSED_WHILE_RUNNING
 from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
 from bot.wordle.session import KIND as WORDLE
@@ -127,16 +126,20 @@ async def test_killed_between_commit_and_confirmation_the_update_applies_once(
     restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
     again = len(standin.calls)
     try:
-        await until(lambda: any(c.chat_id == 9 for c in standin.calls[again:]), seconds=90)
+        await until(lambda: len(standin.polls) > 0 and standin.pending() == 0, seconds=90)  # the copy is handled
+        standin.push_message(9, "/hint")  # and the player's next message is answered as usual
+        await until(lambda: any(c.chat_id == 9 for c in standin.calls[again:]), seconds=20)
         await asyncio.sleep(0.3)
     finally:
         restarted.send_signal(signal.SIGINT)
     status, log = await ended(restarted)
     assert status == 0, log
     told = [c for c in standin.calls[again:] if c.chat_id == 9]
-    assert len(told) == 1 and told[0].text.startswith(texts.already_applied("ru"))
-    assert "⬜⬜⬜⬜⬜" in told[0].text and told[0].buttons  # where the game stands: the entry, the next word
-    assert f"update {mask} was applied in chat 9 before a restart" in log
+    # The mask's reply may come once more (killed after it went out, before its outbox row was
+    # deleted: a message may repeat, never be lost); the copy of the mask itself says nothing.
+    assert len(told) in (1, 2) and all(c.text.startswith("⬜⬜⬜⬜⬜ КАТЕР") for c in told), told
+    assert "Попробуйте" in told[-1].text  # the hint: where the game stands, one entry in
+    assert f"update {mask} was applied before; not again" in log
     state = stored_state(database, 9, WORDLE)
     assert state is not None and [mask for _, mask in state[0]["entries"]] == ["wwwww"]
 
@@ -145,9 +148,8 @@ async def test_killed_after_the_batch_is_confirmed_but_before_it_is_answered_it_
     standin: BotApiStandin, tmp_path: Path
 ) -> None:
     """SIGKILL once the next getUpdates has confirmed a batch whose replies have not gone out
-    (they hang): Telegram will not hand it out again, so only the inbox can bring it back.
-    The mask was committed before its reply: replayed, it is answered with where the game
-    stands, not applied again; /help saved nothing: replayed, it is answered."""
+    (they hang): Telegram will not hand it out again. Both updates were applied, their replies
+    committed with them in the outbox: the next process sends those replies, once each."""
     database = tmp_path / "db" / "bot.sqlite3"
     process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
     await until(lambda: len(standin.polls) > 0, seconds=90)
@@ -174,8 +176,7 @@ async def test_killed_after_the_batch_is_confirmed_but_before_it_is_answered_it_
     told = [c for c in standin.calls[again:] if c.method == "sendMessage"]
     assert [c.chat_id for c in told].count(9) == 1 and [c.chat_id for c in told].count(10) == 1, told
     to_player = next(c for c in told if c.chat_id == 9)
-    assert to_player.text.startswith(texts.already_applied("ru")) and "⬜⬜⬜⬜⬜" in to_player.text
-    assert f"update {mask} was applied in chat 9 before a restart" in log
-    assert "replaying 2 updates" in log, (help_id, log)
+    assert to_player.text.startswith("⬜⬜⬜⬜⬜") and to_player.buttons  # the very reply that hung, from the outbox
+    assert "sending 2 messages committed but not sent before the last stop" in log, (mask, help_id, log)
     state = stored_state(database, 9, WORDLE)
     assert state is not None and [m for _, m in state[0]["entries"]] == ["wwwww"]

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot import storage
+from bot.delivery.outbox import send
+from bot.delivery.unit import Unit
 from bot.storage import (
-    APPLYING,
     REDELIVERY_WINDOW,
     SCHEMA_VERSION,
-    Applied,
     Record,
     StaleSessionError,
     Store,
@@ -138,25 +138,22 @@ async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path)
     assert on_file(database, "PRAGMA user_version") == [(99,)]
 
 
-async def last_id(store: Store, chat_id: int) -> int | None:
-    last = await store.last_applied(chat_id)
-    return None if last is None else last.update_id
+def ledger(database: Path, chat_id: int) -> list[object]:
+    return [row[0] for row in on_file(database, "SELECT update_id FROM ledger WHERE chat_id = ? ORDER BY 1", chat_id)]
 
 
 async def test_the_applied_update_is_committed_with_the_session(store: Store, database: Path) -> None:
-    """Exactly once: the id of the update a save applies is on file in the same transaction."""
-    assert await store.last_applied(30) is None
-    token = APPLYING.set(41)
-    try:
-        version = await store.save(30, "letters", {"board": "к"}, None)
-    finally:
-        APPLYING.reset(token)
-    await store.save(30, "letters", {"board": "ко"}, version, update_id=40)  # an older one, saved later
-    assert (await last_id(store, 30)) == 41
-    assert on_file(database, "SELECT update_id FROM applied_updates WHERE chat_id = 30") == [(41,)]
+    """Exactly once: the id of the update a save applies is on file in the same transaction, and
+    the same id again changes nothing, in whatever order the ids come."""
+    version = await store.save(30, "letters", {"board": "к"}, None, update_id=41)
+    assert version == 1
+    assert await store.save(30, "letters", {"board": "ко"}, version, update_id=40) == 2  # older, applied later
+    assert ledger(database, 30) == [40, 41]
+    assert await store.save(30, "letters", {"board": "кот"}, 2, update_id=41) is None  # a redelivery
+    assert on_file(database, "SELECT state, version FROM sessions WHERE chat_id = 30") == [('{"board": "ко"}', 2)]
     with pytest.raises(StaleSessionError):  # a refused save records nothing
         await store.save(30, "letters", {"board": "кот"}, version, update_id=50)
-    assert on_file(database, "SELECT update_id FROM applied_updates WHERE chat_id = 30") == [(41,)]
+    assert ledger(database, 30) == [40, 41]
 
 
 async def test_a_restarted_store_knows_what_was_applied(database: Path) -> None:
@@ -167,8 +164,9 @@ async def test_a_restarted_store_knows_what_was_applied(database: Path) -> None:
         await first.close()
     second = await Store.open(database)
     try:
-        assert await last_id(second, 31) == 7
-        assert await second.last_applied(32) is None
+        assert not second.applied_recently(7)  # not in this process's memory: the file decides
+        assert await second.save(31, "wordle", {"entries": [1]}, 1, update_id=7) is None
+        assert await second.save(32, "wordle", {"entries": []}, None, update_id=8) == 1
     finally:
         await second.close()
 
@@ -189,7 +187,7 @@ async def test_a_full_disk_fails_saves_politely_and_they_resume_by_themselves(
     failing = [r for r in caplog.records if "database writes are failing" in r.getMessage()]
     assert len(failing) == 1 and "database or disk is full" in failing[0].getMessage()
     assert on_file(database, "SELECT state, version FROM sessions WHERE chat_id = 33") == [('{"board": ""}', 1)]
-    assert await store.last_applied(33) is None
+    assert ledger(database, 33) == []
     await store._db.execute_fetchall("PRAGMA max_page_count=1073741823")  # space is back
     assert await store.save(33, "letters", big, version, update_id=99) == 2
     assert not store.writes_failing
@@ -242,10 +240,12 @@ async def test_close_releases_the_file_even_when_closing_fails(database: Path) -
 
 
 async def test_reported_answers_count_each_player_once_and_stay_on_file(store: Store, database: Path) -> None:
-    assert await store.report_answer("кринж", 1) == 1
-    assert await store.report_answer("кринж", 1) == 1
-    assert await store.report_answer("кринж", 2) == 2
-    assert await store.report_answer("шанеж", 3) == 1
+    for word, player in (("кринж", 1), ("кринж", 1), ("кринж", 2), ("шанеж", 3)):
+        await store.save(900 + player, "wordle", {}, None, update_id=None)
+        unit = Unit(900 + player)
+        unit.statements.append(store.answer_report(word, player))
+        await store.commit(unit)
+    assert await store.answer_reporters("кринж") == {1, 2}
     assert await store.reported_answers(2) == ["кринж"]
     assert await store.reported_answers(1) == ["кринж", "шанеж"]
     with sqlite3.connect(database) as db:
@@ -277,13 +277,13 @@ async def test_deletes_of_handled_updates_ride_with_the_next_save_or_batch(store
     await store.keep_fetched([{"update_id": n} for n in (70, 71, 72)])
     store.handled(70)
     version = await store.save(35, "letters", {"board": ""}, None, update_id=71)
-    assert inbox_ids(database) == [71, 72]  # the applied update stays until it is handled
-    store.handled(71)
+    assert inbox_ids(database) == [72]  # the applied one goes with its own transaction, the handled one with it
+    store.handled(72)
     with pytest.raises(StaleSessionError):  # a save that rolls back leaves the delete to the next one
         await store.save(35, "letters", {"board": "к"}, version + 5)
-    assert inbox_ids(database) == [71, 72]
+    assert inbox_ids(database) == [72]
     await store.keep_fetched([{"update_id": 73}])
-    assert inbox_ids(database) == [72, 73]
+    assert inbox_ids(database) == [73]
 
 
 async def test_a_batch_the_full_disk_refuses_is_not_kept_and_deletes_wait(store: Store, database: Path) -> None:
@@ -305,7 +305,7 @@ def file_at_schema(database: Path, version: int) -> sqlite3.Connection:
     database.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(database)
     for step in range(1, version + 1):
-        db.executescript(storage._MIGRATIONS[step])
+        db.executescript(storage._MIGRATIONS[step].replace("{now}", repr(T0)))
     db.execute(f"PRAGMA user_version={version}")
     return db
 
@@ -344,68 +344,39 @@ async def opened(database: Path, clock: Clock) -> AsyncIterator[Store]:
         await store.close()
 
 
-async def test_a_lower_id_long_after_the_chats_last_one_is_new_and_replaces_it(database: Path) -> None:
-    """Telegram numbers updates afresh, maybe lower, after a week without any."""
+async def test_an_id_is_forgotten_once_no_redelivery_can_come(database: Path) -> None:
+    """Telegram numbers updates afresh, maybe reusing an id, after a week without any: a ledger
+    row older than the redelivery window is pruned, and the id is new again."""
     clock = Clock()
     async with opened(database, clock) as store:
-        version = await store.save(40, "letters", {"board": "к"}, None, update_id=9_000)
-        clock.now += REDELIVERY_WINDOW + DAY
-        assert not await store.applied_before(40, 12)
-        version = await store.save(40, "letters", {"board": "ко"}, version, update_id=12)
-        assert await store.last_applied(40) == Applied(12, clock.now)  # replaced, not max'ed
-        assert on_file(database, "SELECT update_id, received_at FROM applied_updates WHERE chat_id = 40") == [
-            (12, clock.now)
-        ]
-        assert await store.applied_before(40, 12) and await store.applied_before(40, 11)  # its own redeliveries
-        clock.now += 5
-        assert not await store.applied_before(40, 13)  # the following ones are new
-        await store.save(40, "letters", {"board": "кот"}, version, update_id=13)
-        assert await last_id(store, 40) == 13
-
-
-async def test_a_lower_id_within_the_window_is_a_redelivery(database: Path) -> None:
-    clock = Clock()
-    async with opened(database, clock) as store:
-        await store.save(41, "letters", {"board": "к"}, None, update_id=9_000)
+        version = await store.save(40, "letters", {"board": "к"}, None, update_id=12)
         clock.now += REDELIVERY_WINDOW - 1
-        assert await store.applied_before(41, 9_000) and await store.applied_before(41, 8_999)
-        assert not await store.applied_before(41, 9_001)
-
-
-async def test_a_restarted_store_knows_which_last_ids_are_old(database: Path) -> None:
-    clock = Clock()
-    async with opened(database, clock) as first:
-        await first.save(42, "letters", {"board": "к"}, None, update_id=9_000)  # to be old
-        clock.now += REDELIVERY_WINDOW
-        await first.save(43, "letters", {"board": "к"}, None, update_id=9_100)  # to be recent
-    clock.now += DAY
-    async with opened(database, clock) as second:
-        assert not await second.applied_before(42, 5)
-        assert await second.applied_before(43, 5) and await second.applied_before(43, 9_100)
-        await second.save(42, "letters", {"board": "ко"}, 1, update_id=5)
-        await second.save(43, "letters", {"board": "ко"}, 1, update_id=6)  # as an older update saved late would
-    rows = on_file(database, "SELECT chat_id, update_id FROM applied_updates WHERE chat_id IN (42, 43) ORDER BY 1")
-    assert rows == [(42, 5), (43, 9_100)]
-    async with opened(database, clock) as third:  # a save before anything was read: memory follows the file
-        await third.save(43, "letters", {"board": "кот"}, 2, update_id=7)
-        assert await last_id(third, 43) == 9_100
+        await store.forget_old_updates()
+        assert await store.save(40, "letters", {"board": "ко"}, version, update_id=12) is None  # still a redelivery
+        clock.now += DAY
+        await store.forget_old_updates()
+        assert ledger(database, 40) == []
+        assert await store.save(40, "letters", {"board": "ко"}, version, update_id=12) == 2
 
 
 async def test_a_replayed_update_counts_from_when_it_was_kept_not_from_the_replay(database: Path) -> None:
-    """A process that crashed after applying an update, before its inbox row went, and a restart
-    days later: the replay is still a redelivery. An update kept that long ago is no longer
-    held by Telegram, so polling need not confirm it (its id may be from before a renumbering)."""
+    """A process that crashed after keeping an update, and a restart days later: its ledger row
+    says when it was received, not when it was replayed. An update kept that long ago is no
+    longer held by Telegram, so polling need not confirm it (its id may be from before a renumbering)."""
     clock = Clock()
     async with opened(database, clock) as first:
         await first.keep_fetched([{"update_id": 9_000}, {"update_id": 9_001}])
-        await first.save(44, "letters", {"board": "к"}, None, update_id=9_000)
-    clock.now += REDELIVERY_WINDOW + DAY
+    clock.now += DAY
     async with opened(database, clock) as second:
         assert [body["update_id"] for body in await second.inbox()] == [9_000, 9_001]
-        assert await second.applied_before(44, 9_000)
-        assert second.replayed_up_to() == 0
-        second.handled(9_000)
-        assert not await second.applied_before(44, 9_000)  # as a fresh update days later would be
+        assert second.received_at(9_000) == T0 and second.received_at(5) == T0 + DAY
+        await second.save(44, "letters", {"board": "к"}, None, update_id=9_000)
+        assert on_file(database, "SELECT received_at FROM ledger WHERE update_id = 9000") == [(T0,)]
+        assert inbox_ids(database) == [9_001]  # the applied update left the inbox in its own transaction
+    clock.now += REDELIVERY_WINDOW
+    async with opened(database, clock) as third:
+        await third.inbox()
+        assert third.replayed_up_to() == 0
 
 
 async def test_updates_kept_recently_are_confirmed_by_polling_and_replayed_in_the_order_kept(database: Path) -> None:
@@ -418,18 +389,34 @@ async def test_updates_kept_recently_are_confirmed_by_polling_and_replayed_in_th
         assert store.replayed_up_to() == 4
 
 
-async def test_a_file_of_schema_6_learns_when_its_ids_were_received(database: Path) -> None:
-    """Rows already on file count as received at the migration (see ``_SCHEMA_V7``)."""
-    with contextlib.closing(file_at_schema(database, 6)) as db, db:  # as the bot before this version left it
-        db.execute("INSERT INTO applied_updates VALUES (45, 9000)")
-        db.execute("""INSERT INTO inbox VALUES (9001, '{"update_id": 9001}')""")
+async def test_a_file_of_schema_7_still_knows_the_updates_applied_before_the_upgrade(database: Path) -> None:
+    """Schema 7 kept each chat's last applied id; for one redelivery window after the upgrade an
+    update at or below it is still a redelivery, and after that the old table is gone."""
+    with contextlib.closing(file_at_schema(database, 7)) as db, db:  # as the bot before the ledger left it
+        db.execute("INSERT INTO applied_updates VALUES (45, 9000, ?)", (T0,))
     clock = Clock()
     async with opened(database, clock) as store:
-        assert await store.last_applied(45) == Applied(9000, T0)
-        assert on_file(database, "SELECT update_id, kept_at FROM inbox") == [(9001, T0)]
-        assert await store.applied_before(45, 12)
-        assert [body["update_id"] for body in await store.inbox()] == [9001]
-        assert store.replayed_up_to() == 9001
+        assert await store.save(45, "letters", {"board": "к"}, None, update_id=8_999) is None
+        assert await store.save(45, "letters", {"board": "к"}, None, update_id=9_001) == 1
         clock.now += REDELIVERY_WINDOW
-        assert not await store.applied_before(45, 12)
+        await store.forget_old_updates()
+        assert await store.save(45, "letters", {"board": "ко"}, 1, update_id=8_999) == 2
     assert on_file(database, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert on_file(database, "SELECT COUNT(*) FROM applied_updates") == [(0,)]
+
+
+async def test_messages_commit_with_the_unit_and_wait_on_file_until_sent(database: Path) -> None:
+    """The outbox: a unit's messages are rows of its transaction, read back in order at start,
+    and gone once sent (the delete rides with the next transaction)."""
+    async with opened(database, Clock()) as store:
+        unit = Unit(46, update_id=500)
+        unit.messages += [send(46, "first"), send(46, "second")]
+        rows = await store.commit(unit)
+        assert rows is not None and [m.params["text"] for _, m in rows] == ["first", "second"]
+        duplicate = Unit(46, update_id=500)
+        duplicate.messages.append(send(46, "again"))
+        assert await store.commit(duplicate) is None  # nothing of a redelivery is queued
+        store.sent(rows[0][0])
+    async with opened(database, Clock()) as again:
+        left = await again.pending_messages()
+        assert [m.params["text"] for _, m in left] == ["second"]

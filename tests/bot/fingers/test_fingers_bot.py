@@ -8,7 +8,7 @@ from bot_harness import Bot, Player, Reply, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.deps import Deps
+from bot.deps import Services
 from bot.fingers import keyboards as fingers_keyboards
 from bot.fingers.session import FingerSession, player_moves
 from bot.fingers.texts import finger_move
@@ -76,7 +76,7 @@ async def test_going_second_the_player_can_beat_the_perfect_bot(bot: Bot, solver
 
 
 async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path) -> None:
-    deps: Deps = bot.application.bot_data["deps"]
+    deps: Services = bot.application.bot_data["services"]
     deps.settings.fingers_move_cap = 6
     player = Player(bot, 502)
     await player.say("/fingers")
@@ -94,7 +94,7 @@ async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, databa
     await player.tap("Я начинаю")
     # Set up a drawn position (2,2 against 2,2, the player to move) through the bot's own store,
     # the file's only writer: best play by both keeps it drawn.
-    store = bot.application.bot_data["deps"].db
+    store = bot.application.bot_data["services"].db
     loaded = await store.load(503, "fingers")
     assert loaded is not None
     position = {"player": [2, 2], "bot": [2, 2], "seen": {"22:22:1": 1}}

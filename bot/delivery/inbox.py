@@ -1,5 +1,6 @@
-"""The durable inbox in the application: replay at start, the queue that keeps a webhook's
-update before its POST is answered, and marking updates handled.
+"""The durable inbox in the application: replay at start, and the queue that keeps a webhook's
+update before its POST is answered. An update leaves the inbox in the transaction that applies
+it, or, when it commits nothing, with the next one (:meth:`bot.storage.Store.handled`).
 
 The rows themselves live in :class:`bot.storage.Store` (``keep_fetched``, ``handled``,
 ``inbox``), and :class:`bot.transport.PollingBot` keeps each fetched batch before
@@ -15,28 +16,12 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from telegram import Update
-from telegram.ext import Application, SimpleUpdateProcessor
+from telegram.ext import Application
 
 from bot.storage import Store, StoreWriteError
 from bot.transport import PollingBot
 
 log = logging.getLogger(__name__)
-
-
-class InboxProcessor(SimpleUpdateProcessor):
-    """Up to ``max_concurrent_updates`` at once, as PTB's own; each update, once handled
-    (answered, refused or failed), is reported to ``on_handled`` so it leaves the inbox."""
-
-    def __init__(self, max_concurrent_updates: int) -> None:
-        super().__init__(max_concurrent_updates)
-        self.on_handled: Callable[[int], None] | None = None
-
-    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        try:
-            await coroutine
-        finally:
-            if isinstance(update, Update) and self.on_handled is not None:
-                self.on_handled(update.update_id)
 
 
 class KeepingQueue(asyncio.Queue[object]):

@@ -1,0 +1,37 @@
+"""The bot's own events, handled in a chat's serial line like Telegram's updates.
+
+python-telegram-bot hands any object put on its update queue to the handlers whose type
+matches (``TypeHandler``), so a turn's timer, a message's delivery receipt and a retry of
+the outbox go through the same line, one at a time with the chat's updates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ChatEvent:
+    """An event of one chat's."""
+
+    chat_id: int
+
+
+@dataclass(frozen=True)
+class TimerFired(ChatEvent):
+    """A chat's timer (a group turn's or lobby's deadline) went off."""
+
+
+@dataclass(frozen=True)
+class Delivered(ChatEvent):
+    """A message that asked for a receipt is out: ``receipt`` says which, ``message_id`` is
+    Telegram's id for it, ``sent_at`` when it went (epoch seconds)."""
+
+    receipt: str
+    message_id: int
+    sent_at: float
+
+
+@dataclass(frozen=True)
+class Resend(ChatEvent):
+    """The chat has committed messages that could not go out yet: try them again."""

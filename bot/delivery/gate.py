@@ -1,0 +1,102 @@
+"""The exactly-once gate and the outbox, wired to the store: what a chat's line calls to apply a
+unit (:class:`Gate`), and how it is opened at start (:func:`open_delivery`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram.error import TelegramError
+from telegram.ext import Application
+
+from bot import texts
+from bot.delivery.events import Delivered, Resend
+from bot.delivery.inbox import KeepingQueue, keep_posted, replay
+from bot.delivery.lines import Committer, SerialLines
+from bot.delivery.outbox import Outbox
+from bot.delivery.unit import Unit
+from bot.storage import Store, StoreWriteError
+from bot.transport import PollingBot
+
+log = logging.getLogger(__name__)
+
+
+class Gate(Committer):
+    """Commits units to the store and hands their messages to the outbox."""
+
+    def __init__(self, store: Store, outbox: Outbox) -> None:
+        self.store = store
+        self._outbox = outbox
+
+    @property
+    def outbox(self) -> Outbox:
+        return self._outbox
+
+    async def commit(self, unit: Unit) -> bool:
+        rows = await self.store.commit(unit)
+        if rows is None:
+            return False
+        self._outbox.add(rows)
+        return True
+
+    def applied_recently(self, update_id: int) -> bool:
+        return self.store.applied_recently(update_id)
+
+    def received_at(self, update_id: int) -> float:
+        return self.store.received_at(update_id)
+
+    def handled(self, update_id: int) -> None:
+        self.store.handled(update_id)
+
+    async def failed(self, unit: Unit, error: BaseException) -> None:
+        """Nothing of the unit was committed: the player is asked to try again (the disk or the
+        file's lock), or told something went wrong (a bug, logged). Sent straight away, not kept:
+        the disk is what failed."""
+        if not isinstance(error, StoreWriteError):  # the store logs the disk's faults, once an episode
+            log.error("could not commit an item for chat %d", unit.chat_id, exc_info=error)
+        if unit.update_id is None:
+            return  # the bot's own event (a timer): nobody asked; it comes again or is moot
+        self.store.handled(unit.update_id)
+        words = texts.try_again_soon if isinstance(error, StoreWriteError) else texts.something_went_wrong
+        try:
+            await self._outbox.bot.send_message(unit.chat_id, words(texts.language(unit.lang)))
+        except TelegramError as told:
+            log.info("could not tell chat %d that its update failed: %s", unit.chat_id, told)
+
+
+async def open_delivery(application: Application[Any, Any, Any, Any, Any, Any], store: Store) -> Gate:
+    """At start: the outbox's unsent rows and the inbox's unhandled updates go to their chats'
+    lines before polling starts; from then on each fetched batch (or posted update) is kept
+    before Telegram may forget it."""
+    lines = application.update_processor
+    assert isinstance(lines, SerialLines)
+    queue = application.update_queue
+    loop = asyncio.get_running_loop()
+
+    async def receipt(chat_id: int, what: str, message_id: int, sent_at: float) -> None:
+        await queue.put(Delivered(chat_id, what, message_id, sent_at))
+
+    def retry_later(chat_id: int, seconds: float) -> None:
+        loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
+
+    outbox = Outbox(application.bot, store.sent, receipt, retry_later)
+    gate = Gate(store, outbox)
+    lines.committer = gate
+    lines.bot = application.bot
+    unsent = await store.pending_messages()
+    outbox.add(unsent)
+    for chat_id in outbox.chats:
+        await queue.put(Resend(chat_id))
+    if unsent:
+        log.info("sending %d messages committed but not sent before the last stop", len(unsent))
+    kept = await store.inbox()
+    kept_up_to = store.replayed_up_to()
+    await replay(application, kept, store.handled)
+    bot = application.bot
+    if isinstance(bot, PollingBot):
+        bot.keep_fetched(store.keep_fetched, kept_up_to)
+    if isinstance(queue, KeepingQueue):
+        queue.keep = keep_posted(store, bot)
+    return gate
