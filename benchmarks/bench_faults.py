@@ -27,7 +27,10 @@ Scenarios: ``kill`` (SIGKILL at random moments, then restart: answered updates
 redelivered), ``disk`` (the database on a 2 MB tmpfs filled up, then freed and grown to 8 MB; needs
 root for the mount, else it says so and is skipped), ``telegram`` (429, 5xx,
 hangs, dropped connections, calls done but unanswered, injected at random),
-``fuzz`` (texts, stickers, forged buttons, huge commands, an unparsable update).
+``fuzz`` (texts, stickers, forged buttons, huge commands, an unparsable update), ``order``
+(``/undo`` and a new 5bukv entry in the first batch after a restart), ``groupkill`` (SIGKILL
+while a group's turn message is in flight), ``wal`` (the write-ahead log's size at 330
+updates a second).
 
     .venv/bin/python benchmarks/bench_faults.py [--chats 20] [--kills 8] [--seconds 15] [--only kill disk ...]
 """
@@ -45,8 +48,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -398,6 +402,165 @@ async def fuzz_scenario(folder: Path, updates: int) -> Tally:
     return tally
 
 
+async def order_scenario(folder: Path, chats: int) -> Tally:
+    """Each chat has a 5bukv entry; the bot is stopped; each chat then sends ``/undo`` and a new
+    entry, so the restarted bot fetches both in one batch with cold caches. Lost: chats whose new
+    entry was taken back (applied out of order)."""
+    tally = Tally("order")
+    async with standin_running() as standin:
+        bot = Bot(standin, folder / "order.sqlite3")
+        await bot.start()
+        players = [Player(FIRST_CHAT + n, standin) for n in range(chats)]
+        for player in players:
+            for text in ("/5bukv", "wwwww"):
+                await player.send(lambda p=player, t=text: standin.push_message(p.chat_id, t), 30)
+        await bot.stop()
+        for player in players:
+            standin.push_message(player.chat_id, "/undo")
+            standin.push_message(player.chat_id, "yyyyy")
+        tally.sent = 2 * chats
+        began = time.perf_counter()
+        await bot.start()
+        await drained(standin)
+        await asyncio.sleep(1)
+        tally.recoveries.append(time.perf_counter() - began)
+        await bot.stop()
+        entries = [wordle_entries(bot.database, player.chat_id) for player in players]
+        tally.lost = sum(masks != ["yyyyy"] for masks in entries)
+        tally.acknowledged = tally.sent - tally.lost
+        tally.exceptions = bot.exceptions()
+    tally.note = f"{chats} chats: /undo and a new entry in the first batch after a restart; lost = entry undone"
+    return tally
+
+
+def wordle_entries(database: Path, chat_id: int) -> list[str]:
+    import json
+
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        row = db.execute("SELECT state FROM sessions WHERE chat_id = ? AND kind = ?", (chat_id, WORDLE)).fetchone()
+    return [] if row is None else [mask for _, mask in json.loads(row[0])["entries"]]
+
+
+GROUP_CHAT = -100_500
+
+
+def group_message(user_id: int, text: str, chat_id: int) -> dict[str, object]:
+    message: dict[str, object] = {
+        "message_id": random.randrange(10**6, 10**7),
+        "date": int(time.time()),
+        "chat": {"id": chat_id, "type": "supergroup", "title": "bench"},
+        "from": {"id": user_id, "is_bot": False, "first_name": f"P{user_id}", "language_code": "ru"},
+        "text": text,
+    }
+    if text.startswith("/"):
+        message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text)}]
+    return {"message": message}
+
+
+def group_press(standin: BotApiStandin, user_id: int, chat_id: int, label: str) -> int:
+    """Press the button whose label has ``label`` on the bot's newest message with buttons in the group."""
+    _, shown = max(
+        ((m, body) for (chat, m), body in standin.messages.items() if chat == chat_id and body.get("reply_markup")),
+        key=lambda item: item[0],
+    )
+    rows = shown["reply_markup"]["inline_keyboard"]
+    data = next(b["callback_data"] for row in rows for b in row if label in b["text"])
+    query = {
+        "id": str(random.randrange(10**9)),
+        "from": {"id": user_id, "is_bot": False, "first_name": f"P{user_id}", "language_code": "ru"},
+        "chat_instance": str(chat_id),
+        "message": shown | {"chat": {"id": chat_id, "type": "supergroup", "title": "bench"}},
+        "data": data,
+    }
+    return standin.push_raw({"callback_query": query})
+
+
+async def group_step(standin: BotApiStandin, chat_id: int, push: Callable[[], int], seconds: float = 30) -> None:
+    """Push one update to the group and wait for the bot's answer there."""
+    since = len(standin.calls)
+    push()
+    end = time.perf_counter() + seconds
+    while not any(c.chat_id == chat_id for c in standin.calls[since:]):
+        if time.perf_counter() > end:
+            raise TimeoutError(f"no answer in group {chat_id}")
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.2)
+
+
+async def groupkill_scenario(folder: Path, rounds: int) -> Tally:
+    """A group game of two; a letter is committed while its turn message (mentioning the next
+    player) hangs; SIGKILL; restart. Lost: rounds in which the next player was never told it was
+    their turn within 30 s of the restart (their clock would put them out)."""
+    tally = Tally("groupkill")
+    async with standin_running() as standin:
+        bot = Bot(standin, folder / "groupkill.sqlite3", TELEGRAM_TIMEOUT_SECONDS="30")
+        await bot.start()
+        for n in range(rounds):
+            chat = GROUP_CHAT - n
+            first, second = 1000 + 2 * n, 1001 + 2 * n
+            await group_step(standin, chat, partial(standin.push_raw, group_message(first, "/play", chat)))
+            await group_step(standin, chat, partial(group_press, standin, second, chat, "Играю"))
+            await group_step(standin, chat, partial(group_press, standin, first, chat, "Начать"))
+            standin.inject("sendMessage", Fault.HANG)
+            hung = len(standin.refused)
+            standin.push_raw(group_message(first, "к", chat))
+            while len(standin.refused) == hung:
+                await asyncio.sleep(0.01)
+            tally.sent += 1
+            await bot.kill()
+            standin.end_hangs()
+            standin.hangs_again()
+            since = len(standin.calls)
+            began = time.perf_counter()
+            starting = asyncio.create_task(bot.start())  # its first long poll may wait for updates
+            mention = f"tg://user?id={second}"
+            end = time.perf_counter() + 30
+            while not any(mention in c.text for c in standin.calls[since:] if c.chat_id == chat):
+                if time.perf_counter() > end:
+                    tally.lost += 1
+                    break
+                await asyncio.sleep(0.01)
+            else:
+                tally.acknowledged += 1
+                tally.recoveries.append(time.perf_counter() - began)
+            await starting
+        await bot.stop()
+        tally.exceptions = bot.exceptions()
+    tally.note = (
+        f"{rounds} SIGKILLs with a turn message in flight; lost = next player never told; recovery: restart to it"
+    )
+    return tally
+
+
+async def wal_scenario(folder: Path, chats: int, seconds: float, rate: float = 330.0) -> Tally:
+    """``rate`` updates a second (/5bukv from ``chats`` chats in turn) for ``seconds``, sampling
+    the write-ahead log's size every 50 ms. The note gives its largest size."""
+    tally = Tally("wal")
+    async with standin_running() as standin:
+        database = folder / "wal.sqlite3"
+        bot = Bot(standin, database)
+        await bot.start()
+        wal = Path(f"{database}-wal")
+        largest = 0
+        begin = time.perf_counter()
+        sent = 0
+        while (now := time.perf_counter()) - begin < seconds:
+            due = int((now - begin) * rate)
+            while sent < due:
+                standin.push_message(FIRST_CHAT + sent % chats, "/5bukv")
+                sent += 1
+            with contextlib.suppress(OSError):
+                largest = max(largest, wal.stat().st_size)
+            await asyncio.sleep(0.05)
+        await drained(standin)
+        await bot.stop()
+        tally.sent = sent
+        tally.acknowledged = sum(games_on_file(database, FIRST_CHAT + n) for n in range(chats))
+        tally.exceptions = bot.exceptions()
+    tally.note = f"{rate:.0f} updates/s for {seconds:.0f} s: largest -wal {largest / 2**20:.1f} MB (limit 4 MB)"
+    return tally
+
+
 @contextlib.asynccontextmanager
 async def standin_running() -> AsyncIterator[BotApiStandin]:
     standin = BotApiStandin()
@@ -409,7 +572,7 @@ async def standin_running() -> AsyncIterator[BotApiStandin]:
 
 
 async def main(args: argparse.Namespace) -> None:
-    scenarios = args.only or ["kill", "disk", "telegram", "fuzz"]
+    scenarios = args.only or ["kill", "disk", "telegram", "fuzz", "order", "groupkill", "wal"]
     print(f"chats {args.chats}, kills {args.kills}, seconds {args.seconds} per timed scenario", flush=True)
     print(HEADER, flush=True)
     with tempfile.TemporaryDirectory(prefix="bukvoed-faults-") as name:
@@ -428,6 +591,12 @@ async def run_scenarios(scenarios: list[str], folder: Path, args: argparse.Names
             tally = await disk_scenario(folder, args.chats, args.seconds)
         elif scenario == "telegram":
             tally = await telegram_scenario(folder, args.chats, args.seconds)
+        elif scenario == "order":
+            tally = await order_scenario(folder, 40)
+        elif scenario == "groupkill":
+            tally = await groupkill_scenario(folder, args.kills)
+        elif scenario == "wal":
+            tally = await wal_scenario(folder, 200, args.seconds)
         else:
             tally = await fuzz_scenario(folder, args.fuzz)
         print(tally.row(), flush=True)
@@ -443,5 +612,5 @@ if __name__ == "__main__":
     parser.add_argument("--kills", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--fuzz", type=int, default=400)
-    parser.add_argument("--only", nargs="*", choices=["kill", "disk", "telegram", "fuzz"])
+    parser.add_argument("--only", nargs="*", choices=["kill", "disk", "telegram", "fuzz", "order", "groupkill", "wal"])
     asyncio.run(main(parser.parse_args()))

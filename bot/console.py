@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -102,6 +103,10 @@ class Screen:
 async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Callable[[str], str] = input) -> int:
     """The console session; ``solvers`` and ``read_line`` are given by tests."""
     standin = BotApiStandin()
+    # Each run numbers its updates from the moment it starts (milliseconds), as Telegram's ids
+    # only grow: numbered from 1 again, a second run's updates were taken for the first run's
+    # redeliveries and ignored.
+    standin.number_updates_from(int(time.time() * 1000))
     base_url = await standin.start()
     if solvers is None:
         print("Building the solver tables…", flush=True)

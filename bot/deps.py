@@ -7,6 +7,7 @@ Imports no handler, so every game's handlers can import it.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from bot.session import Session
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import KEEP, Store, Stored, Tally
+from bot.storage.sessions import change_statements, session_statement
 from bot.texts import Lang
 
 S = TypeVar("S", bound=Session)
@@ -122,15 +124,14 @@ class Deps:
         will commit as."""
         kind = session.KIND
         base = loaded.version if loaded is not None else await self._version_now(chat_id, kind)
-        text, statement = self.db.session_save(chat_id, kind, session.to_dict(), base)
+        text = json.dumps(session.to_dict(), ensure_ascii=False)
+        statement = session_statement(chat_id, kind, text, base)
         version = 1 if base is None else base + 1
         self.unit.sessions.append(StagedSession((chat_id, kind), text, version, statement))
         changes = dict(tallies or {})
         if user_id is not None and tally is not None:
             changes[user_id] = tally
-        also = self.db.change_statements(
-            chat_id, kind, tallies=changes, record_kind=record_kind or kind, activate=False, deadline=deadline
-        )
+        also = change_statements(chat_id, kind, tallies=changes, record_kind=record_kind or kind, deadline=deadline)
         self.unit.statements.extend(also)
         if activate:
             self.unit.active[chat_id] = kind
@@ -198,8 +199,6 @@ def topic_of(message: Message) -> int | None:
 
 
 def _json(text: str) -> dict[str, Any]:
-    import json
-
     state: dict[str, Any] = json.loads(text)
     return state
 

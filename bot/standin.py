@@ -163,6 +163,10 @@ class BotApiStandin:
         """Answer every hanging call (and any later one) at once with a 504."""
         self._unhang.set()
 
+    def hangs_again(self) -> None:
+        """From now on an injected hang hangs again (after :meth:`end_hangs`)."""
+        self._unhang.clear()
+
     def block(self, chat_id: int) -> None:
         """The user of this private chat blocks the bot: every call for the chat answers 403."""
         self.blocked.add(chat_id)

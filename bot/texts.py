@@ -210,14 +210,6 @@ def try_again_soon(lang: Lang) -> str:
     )
 
 
-def already_applied(lang: Lang) -> str:
-    return t(
-        lang,
-        "Это сообщение я уже учёл (я перезапускался). Игра идёт с того места, где вы остановились.",
-        "I had already taken this message into account (I restarted). Your game goes on from where you were.",
-    )
-
-
 def stale_button(lang: Lang) -> str:
     return t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
 

@@ -136,10 +136,11 @@ class SerialLines(BaseUpdateProcessor):
         """File the item in its chat's line, wait for its turn, then run it."""
         chat_id = chat_of(update)
         try:
-            if chat_id is None:
-                _skip_chatless(update)
-                return
-            if not self.admit(update):
+            if chat_id is None or not self.admit(update):
+                if chat_id is None:
+                    _skip_chatless(update)
+                if isinstance(update, Update):
+                    self.committer.handled(update.update_id)  # dropped on purpose: it leaves the inbox
                 return
             await self._in_line(chat_id, update, coroutine)
         finally:

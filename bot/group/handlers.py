@@ -25,6 +25,7 @@ from bot.delivery.events import Delivered, TimerFired
 from bot.deps import Deps, Loaded, Services, deps, lang_of, topic_of
 from bot.group import keyboards, texts
 from bot.group import session as group
+from bot.group import store as group_store
 from bot.group.session import GroupSession
 from bot.keyboards import Press
 from bot.letters.session import asked_dictionary
@@ -136,8 +137,8 @@ async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/top: the group's leaderboard, the last 7 days and all time."""
     assert update.message is not None and update.effective_chat is not None
     store, chat_id = deps(context).db, update.effective_chat.id
-    week = await store.group_top(chat_id, since=time.time() - WEEK)
-    ever = await store.group_top(chat_id)
+    week = await group_store.top(store, chat_id, since=time.time() - WEEK)
+    ever = await group_store.top(store, chat_id)
     deps(context).reply(update.message, texts.top_text(lang_of(update), week, ever))
 
 
@@ -368,7 +369,7 @@ async def _commit(
     version = await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
     if session.over and session.winner not in (None, group.BOT):
         assert session.winner is not None
-        found.stage(found.db.group_win(chat_id, session.winner, session.name(session.winner), time.time()))
+        found.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
     _schedule(context, chat_id, session.deadline)
     text = texts.group_turn_text(_lang(session), session, events, seconds)
     receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
@@ -454,6 +455,6 @@ async def on_timer(event: TimerFired, context: ContextTypes.DEFAULT_TYPE) -> Non
 async def restore_timers(application: Application) -> None:  # type: ignore[type-arg]
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
     services: Services = application.bot_data["services"]
-    for chat_id, deadline in await services.db.deadlines(group.KIND):
+    for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
         _set_timer(application.job_queue, chat_id, max(deadline, time.time()))
     log.info("turn timers restored")

@@ -20,6 +20,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
+from bot.wordle import store as wordle_store
 from bot.wordle.session import MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
@@ -104,8 +105,8 @@ async def _told_answer(
     if answer is None or isinstance(answer, wordle.AnswerProblem):
         return answer
     await found.save(chat_id, session, loaded)
-    found.stage(found.db.answer_report(answer, user_id))
-    players = len(await found.db.answer_reporters(answer) | {user_id})
+    found.stage(wordle_store.answer_report(answer, user_id))
+    players = len(await wordle_store.answer_reporters(found.db, answer) | {user_id})
     needed = found.settings.wordle_answer_players
     if players >= needed:
         found.after_commit(lambda: found.solvers.wordle.add_answers([answer]))
@@ -114,7 +115,9 @@ async def _told_answer(
 
 async def restore_answers(services: Services) -> None:
     """At start: the answers enough players reported join the words again."""
-    services.solvers.wordle.add_answers(await services.db.reported_answers(services.settings.wordle_answer_players))
+    services.solvers.wordle.add_answers(
+        await wordle_store.reported_answers(services.db, services.settings.wordle_answer_players)
+    )
 
 
 async def _enter(

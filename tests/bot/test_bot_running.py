@@ -107,6 +107,19 @@ async def test_console_plays_with_numbered_buttons(
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
 
 
+async def test_the_console_started_twice_on_one_file_answers_the_second_time_too(
+    solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each run numbers its updates afresh: from 1, the second run's were taken for the first
+    run's redeliveries and ignored (issue 20, item 1)."""
+    settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
+    assert await chat(settings, solvers, scripted(["/play"])) == 0
+    capsys.readouterr()
+    assert await chat(settings, solvers, scripted(["/5bukv"])) == 0
+    out = capsys.readouterr().out
+    assert "✅" in out  # the second run's own /5bukv was answered: its letter buttons
+
+
 async def test_console_offers_the_board_again_after_keep_playing(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

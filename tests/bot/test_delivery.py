@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from bot_harness import GROUP, Group, Player, button, open_lobby, running_bot, stored_state
+from bot_harness import GROUP, Group, Player, button, open_lobby, running_bot, stored_state, until
 from telegram import Update
 
 from bot.delivery.events import TimerFired
@@ -135,3 +135,20 @@ async def test_a_write_blocked_by_another_process_is_logged_within_seconds_and_i
     resumed = [r.getMessage() for r in caplog.records if "work again" in r.getMessage()]
     assert len(stalled) == 1 and len(resumed) == 1
     assert reply.texts
+
+
+async def test_updates_dropped_by_flood_control_leave_the_inbox(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """A throttled update is dropped on purpose: it must not wait in the inbox to be replayed,
+    and applied, at the next start."""
+    async with running_bot(standin, solvers, database, throttle_messages=2, throttle_seconds=60) as bot:
+        ids = [standin.push_message(805, "/help") for _ in range(5)]
+        await bot.wait(*ids)
+
+        def kept() -> int:
+            with sqlite3.connect(database) as db:
+                return int(db.execute("SELECT COUNT(*) FROM inbox").fetchone()[0])
+
+        await until(lambda: kept() == 0, seconds=10)
+    assert bot.application.bot_data["throttle"].dropped == 3

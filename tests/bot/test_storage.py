@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot import storage
 from bot.delivery.outbox import send
 from bot.delivery.unit import Unit
 from bot.storage import (
@@ -22,6 +21,7 @@ from bot.storage import (
     StoreUnavailableError,
     StoreWriteError,
     Tally,
+    schema,
 )
 
 
@@ -305,7 +305,7 @@ def file_at_schema(database: Path, version: int) -> sqlite3.Connection:
     database.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(database)
     for step in range(1, version + 1):
-        db.executescript(storage._MIGRATIONS[step].replace("{now}", repr(T0)))
+        db.executescript(schema.MIGRATIONS[step].replace("{now}", repr(T0)))
     db.execute(f"PRAGMA user_version={version}")
     return db
 

@@ -31,7 +31,8 @@ from bot.deps import Services
 from bot.group.session import SEATS
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Fault
-from bot.storage import _SCHEMA_V1, SCHEMA_VERSION
+from bot.storage import SCHEMA_VERSION
+from bot.storage.schema import _SCHEMA_V1
 from solver.letters import Rule
 
 

@@ -1,0 +1,100 @@
+"""The delivery ledger: every update applied (by id, for the redelivery window), the inbox of
+updates fetched but not yet applied, and the outbox of messages committed but not yet sent;
+and the one transaction a unit commits in, which begins with the ledger's check.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.delivery.unit import Statement
+from bot.storage.sessions import version_of
+
+#: Telegram keeps an undelivered update 24 hours at most, so a redelivery comes within a day
+#: of the update it repeats; after a week without updates it may number the next ones from a
+#: random, lower id. Three days sits safely between: a ledger row older than that is forgotten.
+REDELIVERY_WINDOW = 3 * 24 * 3600.0
+
+KEEP_UPDATE = "INSERT OR IGNORE INTO inbox (update_id, body, kept_at) VALUES (?, ?, ?)"
+
+
+class Outcome:
+    """What a unit's transaction came to, besides the outbox rows of one that committed."""
+
+
+DUPLICATE = Outcome()  # the update is in the ledger already: nothing changed
+STALE = Outcome()  # a session changed since it was loaded: nothing changed
+
+
+def unit_transaction(
+    connection: sqlite3.Connection,
+    ledger: tuple[int, int, float] | None,
+    statements: list[Statement],
+    outgoing: list[tuple[int, str, float]],
+    handled: list[Statement],
+) -> list[int] | Outcome:
+    """One unit, all or nothing (run on aiosqlite's thread). The gate comes first, inside the
+    transaction: an update already in the ledger (or, for a window after the upgrade, at or below
+    its chat's last id in the old table) rolls everything back."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if ledger is not None and _applied_before(connection, *ledger):
+            connection.execute("ROLLBACK")
+            connection.execute("BEGIN IMMEDIATE")  # the inbox row still goes: it was handled
+            for statement in handled:
+                connection.execute(*statement)
+            connection.execute("COMMIT")
+            return DUPLICATE
+        for sql, parameters in statements:
+            rows = connection.execute(sql, parameters).fetchall()
+            if "RETURNING version" in sql and version_of(rows) is None:
+                connection.execute("ROLLBACK")
+                return STALE
+        row_ids = [int(connection.execute(QUEUE_MESSAGE, message).fetchone()[0]) for message in outgoing]
+        for statement in handled:
+            connection.execute(*statement)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    return row_ids
+
+
+def _applied_before(connection: sqlite3.Connection, update_id: int, chat_id: int, received_at: float) -> bool:
+    """Enter the update in the ledger; whether it was there already."""
+    entered = connection.execute(
+        "INSERT OR IGNORE INTO ledger (update_id, chat_id, received_at) VALUES (?, ?, ?)",
+        (update_id, chat_id, received_at),
+    ).rowcount
+    if not entered:
+        return True
+    old = connection.execute(
+        "SELECT 1 FROM applied_updates WHERE chat_id = ? AND update_id >= ? AND ? - received_at < ?",
+        (chat_id, update_id, received_at, REDELIVERY_WINDOW),
+    ).fetchone()
+    return old is not None
+
+
+QUEUE_MESSAGE = "INSERT INTO outbox (chat_id, message, queued_at) VALUES (?, ?, ?) RETURNING id"
+
+
+def commit_statements(connection: sqlite3.Connection, statements: list[Statement]) -> None:
+    """Statements as one transaction, all or nothing (run on aiosqlite's thread)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in statements:
+            connection.execute(*statement)
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def forget_statements(since: float) -> list[Statement]:
+    """Forget the ledger rows (and schema 7's last ids) received at or before ``since``."""
+    return [
+        ("DELETE FROM ledger WHERE received_at <= ?", (since,)),
+        ("DELETE FROM applied_updates WHERE received_at <= ?", (since,)),
+    ]

@@ -1,0 +1,24 @@
+"""5bukv's own table: the answers players told the bot when no word of its list fit, one row
+per player and word."""
+
+from __future__ import annotations
+
+from bot.delivery.unit import Statement
+from bot.storage import Store
+
+
+def answer_report(word: str, user_id: int) -> Statement:
+    """That ``user_id`` says the secret was ``word`` (a player counts once per word)."""
+    return ("INSERT OR IGNORE INTO wordle_answers (word, user_id) VALUES (?, ?)", (word, user_id))
+
+
+async def answer_reporters(store: Store, word: str) -> set[int]:
+    """The players who said the secret was ``word``."""
+    rows = await store.read("SELECT user_id FROM wordle_answers WHERE word = ?", (word,))
+    return {int(user_id) for (user_id,) in rows}
+
+
+async def reported_answers(store: Store, players: int) -> list[str]:
+    """The answers that at least ``players`` different players reported."""
+    sql = "SELECT word FROM wordle_answers GROUP BY word HAVING COUNT(*) >= ? ORDER BY word"
+    return [str(word) for (word,) in await store.read(sql, (players,))]
