@@ -23,6 +23,7 @@ from bot.storage import (
     Tally,
     schema,
 )
+from bot.wordle import store as wordle_store
 
 
 @pytest.fixture
@@ -243,11 +244,11 @@ async def test_reported_answers_count_each_player_once_and_stay_on_file(store: S
     for word, player in (("кринж", 1), ("кринж", 1), ("кринж", 2), ("шанеж", 3)):
         await store.save(900 + player, "wordle", {}, None, update_id=None)
         unit = Unit(900 + player)
-        unit.statements.append(store.answer_report(word, player))
+        unit.statements.append(wordle_store.answer_report(word, player))
         await store.commit(unit)
-    assert await store.answer_reporters("кринж") == {1, 2}
-    assert await store.reported_answers(2) == ["кринж"]
-    assert await store.reported_answers(1) == ["кринж", "шанеж"]
+    assert await wordle_store.answer_reporters(store, "кринж") == {1, 2}
+    assert await wordle_store.reported_answers(store, 2) == ["кринж"]
+    assert await wordle_store.reported_answers(store, 1) == ["кринж", "шанеж"]
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)
 
