@@ -1,13 +1,16 @@
-"""The solver tables, built once at start and shared by every chat."""
+"""The solver tables, built once at start (in the background, see ``start_solvers``) and shared by every chat."""
 
 from __future__ import annotations
 
 import ctypes
+import gc
 import logging
 import sys
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from solver.fingers import FingerGame
 from solver.letters import LetterGame, Rule
@@ -112,24 +115,167 @@ class Solvers:
 def build_solvers(group_seats: Iterable[int] = GROUP_SEATS_AT_START) -> Solvers:
     """The Russian letter game under both rules and English Ghost, each on both tiers,
     the group games' tables for ``group_seats`` players, the finger game and the 5bukv
-    engine (a few seconds)."""
-    started = time.perf_counter()
-    games = {tier: letter_games(LANGUAGE, tier, list(Rule)) for tier in Tier}
-    ghost = Rule(ENGLISH.rule)
-    english = {tier: letter_games(ENGLISH, tier, [ghost])[ghost] for tier in Tier}
-    wordle = WordleSolver(Wordle.default())
-    for language, word in ((LANGUAGE, "кот"), (ENGLISH, "cat")):
-        look_up(word, language.code)
-        language.reason_of("")  # reads the reasons file now, so no /word waits for it
-    solvers = Solvers(
-        games[Tier.COMMON], wordle, english[Tier.COMMON], FingerGame(), games[Tier.FULL], english[Tier.FULL]
+    engine, all built before this returns (a second or two; tests, the console and the
+    benchmarks; the bot itself starts with ``start_solvers``)."""
+    building = BuildingSolvers(group_seats, background=False)
+    return Solvers(
+        building.games,
+        building.wordle,
+        building.english,
+        building.fingers,
+        building.full_games,
+        building.english_full,
     )
-    for game in solvers.group_games:
-        for players in group_seats:
-            game.with_players(players)
-    release_scratch_memory()
-    log.info("solver tables built in %.1f s", time.perf_counter() - started)
-    return solvers
+
+
+def start_solvers(group_seats: Iterable[int] = GROUP_SEATS_AT_START) -> Solvers:
+    """The bot's solvers, built in a background thread from now on, so the bot answers its first
+    update (a /start needs no table) while they are built; a handler that needs a table not yet
+    built waits for that one only. Launch to first reply and the first replies after it are
+    measured by benchmarks/bench_startup.py (README, Benchmarks)."""
+    return BuildingSolvers(group_seats, background=True)
+
+
+T = TypeVar("T")
+
+
+class Part(Generic[T]):
+    """One of the solvers, built once by the start-up build; reading it before it is built
+    waits until it is (and raises if the build failed, rather than waiting for ever)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._done = threading.Event()
+        self._value: T | None = None
+        self._error: BaseException | None = None
+
+    def set(self, value: T) -> None:
+        self._value = value
+        self._done.set()
+
+    def fail(self, error: BaseException) -> None:
+        self._error = error
+        self._done.set()
+
+    def ready(self) -> bool:
+        """Whether it is built (or its build failed): reading it now does not wait."""
+        return self._done.is_set()
+
+    def get(self) -> T:
+        if not self._done.is_set():
+            started = time.perf_counter()
+            self._done.wait()
+            log.info("waited %.0f ms for the %s tables", 1000 * (time.perf_counter() - started), self.name)
+        if self._error is not None or self._value is None:
+            raise RuntimeError(f"the {self.name} tables could not be built") from self._error
+        return self._value
+
+
+class BuildingSolvers(Solvers):
+    """The solvers while (and after) they are built, one part after another, in the order players
+    need them: the everyday Russian letter game (``/play``, the bot's own game), the 5bukv engine,
+    English Ghost, the finger game, the word look-ups, the whole-dictionary games, then the group
+    games' tables. Every table is built once, at start, as before; what changed is only that the
+    process answers meanwhile. Each field of ``Solvers`` is a property that waits for its part:
+    the interface the handlers use is unchanged (and a handler blocks its event loop for the rest
+    of that part's build, at most about a second, and only in the first seconds after a start)."""
+
+    _parts: _Parts
+    _started: float
+
+    def __init__(self, group_seats: Iterable[int] = GROUP_SEATS_AT_START, background: bool = True) -> None:
+        # Solvers is a frozen dataclass: its fields here are the properties below, fed by the build.
+        parts = _Parts()
+        object.__setattr__(self, "_parts", parts)
+        object.__setattr__(self, "_started", time.perf_counter())
+        seats = tuple(group_seats)
+        if not background:
+            self._build(seats, freeze=False)
+            return
+        thread = threading.Thread(target=self._build, args=(seats, True), name="solver-tables", daemon=True)
+        object.__setattr__(self, "_thread", thread)
+        thread.start()
+
+    @property
+    def games(self) -> dict[Rule, LetterGame]:
+        return self._parts.games.get()
+
+    @property
+    def wordle(self) -> WordleSolver:
+        return self._parts.wordle.get()
+
+    @property
+    def english(self) -> LetterGame:
+        return self._parts.english.get()
+
+    @property
+    def fingers(self) -> FingerGame:
+        return self._parts.fingers.get()
+
+    @property
+    def full_games(self) -> dict[Rule, LetterGame]:
+        return self._parts.full.get()[0]
+
+    @property
+    def english_full(self) -> LetterGame:
+        return self._parts.full.get()[1]
+
+    def is_english(self, game: LetterGame) -> bool:
+        """As ``Solvers.is_english``, without waiting: a game a handler holds came from a part
+        that is built, so a part not built yet cannot be the one it came from."""
+        english, full = self._parts.english, self._parts.full
+        return (english.ready() and game is english.get()) or (full.ready() and game is full.get()[1])
+
+    def wait_until_built(self, timeout: float | None = None) -> bool:
+        """Whether every part is built (waiting up to ``timeout`` seconds for the last one)."""
+        return self._parts.everything.wait(timeout)
+
+    def _build(self, group_seats: tuple[int, ...], freeze: bool) -> None:
+        parts = self._parts
+        try:
+            parts.games.set(letter_games(LANGUAGE, Tier.COMMON, list(Rule)))
+            parts.wordle.set(WordleSolver(Wordle.default()))
+            ghost = Rule(ENGLISH.rule)
+            parts.english.set(letter_games(ENGLISH, Tier.COMMON, [ghost])[ghost])
+            parts.fingers.set(FingerGame())
+            for language, word in ((LANGUAGE, "кот"), (ENGLISH, "cat")):
+                look_up(word, language.code)
+                language.reason_of("")  # reads the reasons file now, so no /word waits for it
+            full = letter_games(LANGUAGE, Tier.FULL, list(Rule)), letter_games(ENGLISH, Tier.FULL, [ghost])[ghost]
+            parts.full.set(full)
+            for game in self.group_games:
+                for players in group_seats:
+                    game.with_players(players)
+        except BaseException as error:
+            log.exception("could not build the solver tables")
+            parts.fail(error)
+            if not freeze:  # built in the caller's thread: the caller sees it
+                raise
+            return
+        release_scratch_memory()
+        if freeze:
+            # The tables are here to stay: a full collection that walked them paused the bot for 60+ ms.
+            gc.freeze()
+        log.info("solver tables built in %.1f s", time.perf_counter() - self._started)
+        parts.everything.set()
+
+
+class _Parts:
+    """The parts the start-up build fills in, each ready on its own."""
+
+    def __init__(self) -> None:
+        self.games: Part[dict[Rule, LetterGame]] = Part("Russian letter game")
+        self.wordle: Part[WordleSolver] = Part("5bukv")
+        self.english: Part[LetterGame] = Part("English Ghost")
+        self.fingers: Part[FingerGame] = Part("finger game")
+        self.full: Part[tuple[dict[Rule, LetterGame], LetterGame]] = Part("whole-dictionary letter game")
+        self.everything = threading.Event()
+
+    def fail(self, error: BaseException) -> None:
+        for part in (self.games, self.wordle, self.english, self.fingers, self.full):
+            if not part.ready():
+                part.fail(error)
+        self.everything.set()
 
 
 def release_scratch_memory() -> None:

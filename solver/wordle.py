@@ -129,8 +129,23 @@ def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:
         np.add.at(counts, (secret_letters[:, position], np.arange(len(secrets))), 1)
     table = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
     for repeats, rows in _group_by_repeats(guess_letters).items():
-        table[rows] = _colour_group(guess_letters[rows], secret_letters, counts, repeats)
+        for chunk in _row_chunks(rows, len(secrets)):
+            table[chunk] = _colour_group(guess_letters[chunk], secret_letters, counts, repeats)
     return table
+
+
+#: Cells (guesses times secrets) coloured at once. Colouring takes about a dozen scratch bytes a
+#: cell: a whole group at once (thousands of guesses against every secret) took 147 MB above the
+#: table itself and was the bot's peak memory (issue 22); a quarter of a megacell at a time takes
+#: under 3 MB and, measured side by side on the 5bukv list, no longer (its scratch stays in cache).
+COLOUR_CELLS = 1 << 18
+
+
+def _row_chunks(rows: IntArray, secrets: int) -> Iterator[IntArray]:
+    """``rows`` in slices of at most ``COLOUR_CELLS`` cells against ``secrets`` secrets (one row at least)."""
+    step = max(1, COLOUR_CELLS // max(secrets, 1))
+    for start in range(0, len(rows), step):
+        yield rows[start : start + step]
 
 
 def _group_by_repeats(guess_letters: IntArray) -> dict[tuple[tuple[int, ...], ...], IntArray]:
