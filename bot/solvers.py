@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Generic, TypeVar
 
 from solver.fingers import FingerGame
@@ -31,13 +32,38 @@ ENGLISH = LANGUAGES["en"]  # English Ghost: seed 004, complete-loses, words of 4
 
 class WordleSolver:
     """The 5bukv engine with its opening guess worked out once (it costs a search
-    when no stored tree is shipped), so no chat waits for it."""
+    when no stored tree is shipped), so no chat waits for it.
 
-    def __init__(self, wordle: Wordle) -> None:
-        self.wordle = wordle
-        self.first_guess = wordle.first_guess()
-        self.answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
-        self.common = {wordle.words[i] for i in wordle.guessable}  # the words a player knows: the common tier
+    ``wordle`` may be a part still being built (``start_solvers``): the answers players
+    reported, which the bot reads at start before any table is built, are kept until it is."""
+
+    def __init__(self, wordle: Wordle | Part[Wordle]) -> None:
+        self._engine = wordle if isinstance(wordle, Part) else Part.built("5bukv", wordle)
+        self._answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
+        self._reported: list[str] = []  # reported before the engine was built: sorted out once it is
+        self._lock = threading.Lock()
+
+    @property
+    def wordle(self) -> Wordle:
+        return self._engine.get()
+
+    @cached_property
+    def first_guess(self) -> str:
+        return self.wordle.first_guess()
+
+    @cached_property
+    def common(self) -> set[str]:
+        """The words a player knows: the common tier."""
+        return {self.wordle.words[i] for i in self.wordle.guessable}
+
+    @property
+    def answers(self) -> set[str]:
+        """Answers players reported that the list lacks (this deployment's)."""
+        if self._reported:
+            with self._lock:
+                reported, self._reported = self._reported, []
+            self._answers.update(word for word in reported if word not in self.wordle.index)
+        return self._answers
 
     def is_rare(self, word: str) -> bool:
         """A word of the list outside the common tier: one a player may not know (an answer
@@ -58,6 +84,10 @@ class WordleSolver:
 
     def add_answers(self, words: Sequence[str]) -> None:
         """Reported answers join the candidates (the list's own words already are)."""
+        if not self._engine.ready():  # at start: kept without waiting for the engine
+            with self._lock:
+                self._reported.extend(words)
+            return
         self.answers.update(word for word in words if word not in self.wordle.index)
 
     def next_guess(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> str:
@@ -149,6 +179,12 @@ class Part(Generic[T]):
         self._value: T | None = None
         self._error: BaseException | None = None
 
+    @classmethod
+    def built(cls, name: str, value: T) -> Part[T]:
+        part: Part[T] = cls(name)
+        part.set(value)
+        return part
+
     def set(self, value: T) -> None:
         self._value = value
         self._done.set()
@@ -173,20 +209,24 @@ class Part(Generic[T]):
 
 class BuildingSolvers(Solvers):
     """The solvers while (and after) they are built, one part after another, in the order players
-    need them: the everyday Russian letter game (``/play``, the bot's own game), the 5bukv engine,
-    English Ghost, the finger game, the word look-ups, the whole-dictionary games, then the group
-    games' tables. Every table is built once, at start, as before; what changed is only that the
-    process answers meanwhile. Each field of ``Solvers`` is a property that waits for its part:
-    the interface the handlers use is unchanged (and a handler blocks its event loop for the rest
-    of that part's build, at most about a second, and only in the first seconds after a start)."""
+    need them: the 5bukv engine (its very first reply needs it), the everyday Russian letter game
+    (needed only after ``/play``'s set-up buttons), English Ghost, the finger game, the word
+    look-ups, the whole-dictionary games, then the group games' tables. Every table is built once,
+    at start, as before; what changed is that the process answers meanwhile. Each field of
+    ``Solvers`` is a property that waits for its part, so the interface the handlers use is
+    unchanged; a handler that asks on the event loop for a part not built yet holds the loop
+    until it is (only in the first second or two after a start; an ``await`` version would need
+    the handlers to ask for it)."""
 
     _parts: _Parts
+    _wordle: WordleSolver
     _started: float
 
     def __init__(self, group_seats: Iterable[int] = GROUP_SEATS_AT_START, background: bool = True) -> None:
         # Solvers is a frozen dataclass: its fields here are the properties below, fed by the build.
         parts = _Parts()
         object.__setattr__(self, "_parts", parts)
+        object.__setattr__(self, "_wordle", WordleSolver(parts.wordle))
         object.__setattr__(self, "_started", time.perf_counter())
         seats = tuple(group_seats)
         if not background:
@@ -202,7 +242,8 @@ class BuildingSolvers(Solvers):
 
     @property
     def wordle(self) -> WordleSolver:
-        return self._parts.wordle.get()
+        """At once: the solver itself takes reported answers before its engine is built (at start)."""
+        return self._wordle
 
     @property
     def english(self) -> LetterGame:
@@ -233,8 +274,12 @@ class BuildingSolvers(Solvers):
     def _build(self, group_seats: tuple[int, ...], freeze: bool) -> None:
         parts = self._parts
         try:
+            # 5bukv first: its very first reply needs the engine; a letter game needs its tables
+            # only after its set-up buttons.
+            parts.wordle.set(Wordle.default())
+            self._wordle.first_guess  # noqa: B018  (worked out now, so no chat waits for it)
+            self._wordle.common  # noqa: B018
             parts.games.set(letter_games(LANGUAGE, Tier.COMMON, list(Rule)))
-            parts.wordle.set(WordleSolver(Wordle.default()))
             ghost = Rule(ENGLISH.rule)
             parts.english.set(letter_games(ENGLISH, Tier.COMMON, [ghost])[ghost])
             parts.fingers.set(FingerGame())
@@ -265,7 +310,7 @@ class _Parts:
 
     def __init__(self) -> None:
         self.games: Part[dict[Rule, LetterGame]] = Part("Russian letter game")
-        self.wordle: Part[WordleSolver] = Part("5bukv")
+        self.wordle: Part[Wordle] = Part("5bukv")
         self.english: Part[LetterGame] = Part("English Ghost")
         self.fingers: Part[FingerGame] = Part("finger game")
         self.full: Part[tuple[dict[Rule, LetterGame], LetterGame]] = Part("whole-dictionary letter game")

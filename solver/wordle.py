@@ -149,13 +149,22 @@ def _row_chunks(rows: IntArray, secrets: int) -> Iterator[IntArray]:
 
 
 def _group_by_repeats(guess_letters: IntArray) -> dict[tuple[tuple[int, ...], ...], IntArray]:
-    """Guesses keyed by, for each position, the positions holding the same letter."""
+    """Guesses keyed by, for each position, the positions holding the same letter.
+
+    The pattern of each guess is packed into one integer and grouped whole-array: a key built
+    word by word in Python took 0.11 s of the 5bukv list's 0.24, all of it holding the GIL
+    while the bot answers its first updates beside the build."""
     same = guess_letters[:, :, None] == guess_letters[:, None, :]
-    keys = [tuple(tuple(int(q) for q in np.flatnonzero(row)) for row in matrix) for matrix in same]
-    groups: dict[tuple[tuple[int, ...], ...], list[int]] = {}
-    for row, key in enumerate(keys):
-        groups.setdefault(key, []).append(row)
-    return {key: np.array(rows, dtype=np.int64) for key, rows in groups.items()}
+    bits = same.reshape(len(guess_letters), WORD_LENGTH * WORD_LENGTH).astype(np.int64)
+    packed = bits @ (np.int64(1) << np.arange(WORD_LENGTH * WORD_LENGTH, dtype=np.int64))
+    patterns, first, group_of = np.unique(packed, return_index=True, return_inverse=True)
+    order = np.argsort(group_of.ravel(), kind="stable")
+    bounds = np.searchsorted(group_of.ravel()[order], np.arange(1, len(patterns)))
+    groups = {}
+    for row, rows in zip(first.tolist(), np.split(order.astype(np.int64), bounds), strict=True):
+        key = tuple(tuple(int(q) for q in np.flatnonzero(position)) for position in same[row])
+        groups[key] = rows
+    return groups
 
 
 def _colour_group(
