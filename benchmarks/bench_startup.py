@@ -5,12 +5,13 @@ Each round launches both, one after the other, each as its own process against a
 stand-in on 127.0.0.1 (``bot/standin.py``), with a ``/start`` already waiting: the time from
 launch to that reply arriving is the start-up a user sees. The echo bot
 (``benchmarks/echo_bot.py``) is PTB v22 on the project's own transport, so the ratio is what the
-bot adds. Right after its first reply, the bot is asked, with no pause, what players ask first:
-``/5bukv`` (the opening guess), the colours of that guess (the second guess, which needs the colour
-table), ``/play`` with its set-up buttons, a first letter and ``/hint``; each latency runs from
-the moment getUpdates hands the update out to the moment the reply arrives. Then, once the
-process has been idle a moment (everything built), its peak memory (VmHWM) and resident memory
-(VmRSS) are read from /proc.
+bot adds. Right after its first reply (or ``--pause`` seconds later), the bot is asked what
+players ask first, by two players at once, each without a pause: one sends ``/5bukv`` (the
+opening guess), then the colours of that guess (the second guess, which needs the colour table);
+the other ``/play``, its set-up buttons, a first letter and ``/hint``. Each latency runs from the
+moment getUpdates hands the update out to the moment the reply arrives. Then, once the process
+has been idle a moment (everything built), its peak memory (VmHWM) and resident memory (VmRSS)
+are read from /proc.
 
     .venv/bin/python benchmarks/bench_startup.py [--rounds 7]
 
@@ -121,28 +122,35 @@ async def tap(standin: BotApiStandin, replies: Replies, chat_id: int, answer: Ca
 
 
 async def play_first(standin: BotApiStandin, replies: Replies, secret: str) -> dict[str, float]:
-    """What players ask first, in a row with no pause; the latency of each reply."""
+    """What players ask first, two players at once, each without a pause between replies: one
+    plays 5bukv, the other sets up a letter game and plays; the latency of each reply."""
     steps: dict[str, float] = {}
-    answer = await ask(standin, replies, WORDLE_CHAT, text="/5bukv")
-    steps["/5bukv"] = latency(answer)
-    found = SUGGESTION.search(answer.text)
-    assert found, f"no guess in the reply to /5bukv: {answer.text!r}"
-    guess = found.group(1).lower()
-    answer = await ask(standin, replies, WORDLE_CHAT, text=mask_text(feedback(guess, secret)))
-    steps["5bukv colours"] = latency(answer)
-    answer = await ask(standin, replies, LETTERS_CHAT, text="/play")
-    steps["/play"] = latency(answer)
-    taps = []
-    for choice in SETUP:
-        answer = await tap(standin, replies, LETTERS_CHAT, answer, choice)
-        taps.append(latency(answer))
-    steps["set-up taps (max)"] = max(taps)
-    steps["first letter"] = latency(await ask(standin, replies, LETTERS_CHAT, text="к"))
-    steps["/hint"] = latency(await ask(standin, replies, LETTERS_CHAT, text="/hint"))
+
+    async def wordle() -> None:
+        answer = await ask(standin, replies, WORDLE_CHAT, text="/5bukv")
+        steps["/5bukv"] = latency(answer)
+        found = SUGGESTION.search(answer.text)
+        assert found, f"no guess in the reply to /5bukv: {answer.text!r}"
+        guess = found.group(1).lower()
+        answer = await ask(standin, replies, WORDLE_CHAT, text=mask_text(feedback(guess, secret)))
+        steps["5bukv colours"] = latency(answer)
+
+    async def letters() -> None:
+        answer = await ask(standin, replies, LETTERS_CHAT, text="/play")
+        steps["/play"] = latency(answer)
+        taps = []
+        for choice in SETUP:
+            answer = await tap(standin, replies, LETTERS_CHAT, answer, choice)
+            taps.append(latency(answer))
+        steps["set-up taps (max)"] = max(taps)
+        steps["first letter"] = latency(await ask(standin, replies, LETTERS_CHAT, text="к"))
+        steps["/hint"] = latency(await ask(standin, replies, LETTERS_CHAT, text="/hint"))
+
+    await asyncio.gather(wordle(), letters())
     return steps
 
 
-async def launch(kind: str, root: Path, secret: str) -> Round:
+async def launch(kind: str, root: Path, secret: str, pause: float = 0.0) -> Round:
     """One launch of the bot (``kind`` "bot", code under ``root``) or of the echo bot."""
     standin = BotApiStandin()
     await standin.start()
@@ -164,6 +172,7 @@ async def launch(kind: str, root: Path, secret: str) -> Round:
         try:
             _, arrived = await asyncio.wait_for(future, 60)
             assert first in standin.handed_out
+            await asyncio.sleep(pause)
             steps = await play_first(standin, replies, secret) if kind == "bot" else {}
             await settle(process.pid)
             peak, resident = memory_mb(process.pid)
@@ -182,6 +191,9 @@ async def launch(kind: str, root: Path, secret: str) -> Round:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7, help="launches of each contender (default 7)")
+    parser.add_argument(
+        "--pause", type=float, default=0.0, help="seconds between the first reply and the next asks (default 0)"
+    )
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot launches each round too")
     args = parser.parse_args()
     contenders = {"bot": ("bot", ROOT), "echo": ("echo", ROOT)}
@@ -193,12 +205,12 @@ def main() -> None:
     for number in range(args.rounds):
         secret = rng.choice(words)
         for name, (kind, root) in contenders.items():  # interleaved, so each sees the same machine
-            results[name].append(asyncio.run(launch(kind, root, secret)))
+            results[name].append(asyncio.run(launch(kind, root, secret, args.pause)))
         print(f"round {number + 1}: " + ", ".join(f"{n} {r[-1].first_reply:.2f} s" for n, r in results.items()))
-    report(results, args.rounds)
+    report(results, args.rounds, args.pause)
 
 
-def report(results: dict[str, list[Round]], rounds: int) -> None:
+def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
     print(f"\n{'contender':14} {'first reply s (min / median / max)':>36} {'VmHWM MB':>9} {'VmRSS MB':>9}")
     for name, runs in results.items():
         times = sorted(r.first_reply for r in runs)
@@ -220,7 +232,8 @@ def report(results: dict[str, list[Round]], rounds: int) -> None:
     for name, runs in results.items():
         if not runs[0].steps:
             continue
-        print(f"\n{name}: replies asked right after the first one, ms (median / max of {rounds} rounds)")
+        when = f"{pause:g} s after the first one" if pause else "right after the first one"
+        print(f"\n{name}: replies asked {when}, two players at once, ms (median / max of {rounds} rounds)")
         for step in STEPS:
             values = [1000 * r.steps[step] for r in runs]
             print(f"  {step:20} {statistics.median(values):8.1f} {max(values):8.1f}")

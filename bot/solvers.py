@@ -268,7 +268,8 @@ class BuildingSolvers(Solvers):
         return (english.ready() and game is english.get()) or (full.ready() and game is full.get()[1])
 
     def wait_until_built(self, timeout: float | None = None) -> bool:
-        """Whether every part is built (waiting up to ``timeout`` seconds for the last one)."""
+        """Whether the build is over (waiting up to ``timeout`` seconds): every part built, or the
+        build failed and reading a part not built raises."""
         return self._parts.everything.wait(timeout)
 
     def _build(self, group_seats: tuple[int, ...], freeze: bool) -> None:
