@@ -4,6 +4,7 @@ are taken before the engine exists, and a failed build raises instead of leaving
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import pytest
@@ -19,9 +20,11 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
     solvers: Solvers, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)  # the bot's, not this test process's
+    switch_interval = sys.getswitchinterval()
     started = start_solvers(group_seats=(2,))
     assert isinstance(started, BuildingSolvers)
     assert started.wait_until_built(timeout=120)
+    assert sys.getswitchinterval() == switch_interval  # the build's shorter interval is set back
     assert started.wordle.first_guess == solvers.wordle.first_guess
     assert started.wordle.words == solvers.wordle.words
     for dictionary in ("ru", "en"):
