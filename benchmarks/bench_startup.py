@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_bot_load import until_idle  # noqa: E402
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
 from solver.wordle import default_words, feedback, mask_text  # noqa: E402
 
@@ -82,24 +83,6 @@ def memory_mb(pid: int) -> tuple[float, float]:
     """VmHWM (the peak) and VmRSS of a process, in MB, from /proc."""
     fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
     return int(fields["VmHWM"].split()[0]) / 1024, int(fields["VmRSS"].split()[0]) / 1024
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-async def settle(pid: int, quiet: float = 0.5, limit: float = 30.0) -> None:
-    """Wait until the process has used no CPU for ``quiet`` seconds (whatever it builds after
-    its first reply is built), so the memory read next is its peak for the start."""
-    deadline = time.perf_counter() + limit
-    used = cpu_seconds(pid)
-    while time.perf_counter() < deadline:
-        await asyncio.sleep(quiet)
-        now = cpu_seconds(pid)
-        if now - used < 0.02:
-            return
-        used = now
 
 
 async def ask(standin: BotApiStandin, replies: Replies, chat_id: int, push: int | None = None, text: str = "") -> Call:
@@ -174,7 +157,7 @@ async def launch(kind: str, root: Path, secret: str, pause: float = 0.0) -> Roun
             assert first in standin.handed_out
             await asyncio.sleep(pause)
             steps = await play_first(standin, replies, secret) if kind == "bot" else {}
-            await settle(process.pid)
+            await until_idle(process.pid)  # whatever it builds after its first reply is built
             peak, resident = memory_mb(process.pid)
         finally:
             process.send_signal(signal.SIGINT)
