@@ -137,7 +137,7 @@ def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:
 #: Cells (guesses times secrets) coloured at once. Colouring takes about a dozen scratch bytes a
 #: cell: a whole group at once (thousands of guesses against every secret) took 147 MB above the
 #: table itself and was the bot's peak memory (issue 22); a quarter of a megacell at a time takes
-#: under 3 MB and, measured side by side on the 5bukv list, no longer (its scratch stays in cache).
+#: under 4 MB and, measured side by side on the 5bukv list, no longer (its scratch stays in cache).
 COLOUR_CELLS = 1 << 18
 
 
