@@ -1,8 +1,9 @@
 """What the bot's start-up tables cost: the letter games on every clean word only
 (as before the word tiers) against the bot's own set (everyday words and every word,
 with frequencies), without and with the group games' tables for 2 to 4 players
-(bot/solvers.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its resident memory
-is its own; the figures are the median of the runs, then the ratio.
+(bot/solvers.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its memory
+is its own: resident once built (VmRSS) and the peak while building (VmHWM, what a container's
+memory limit meets); the figures are the median of the runs, then the ratio.
 
 With ``--before DIR`` (other code, e.g. ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``)
 each contender is built by that code too, in the same run, and the ratios compare this code with it."""
@@ -48,16 +49,17 @@ started = time.perf_counter()
 seconds = time.perf_counter() - started
 gc.collect()
 status = open("/proc/self/status").read()
-print(seconds, int(status.split("VmRSS:")[1].split()[0]) / 1024)
+print(seconds, *(int(status.split(f"{{field}}:")[1].split()[0]) / 1024 for field in ("VmRSS", "VmHWM")))
 """
 
 
-def measure(build: str, root: Path = ROOT) -> tuple[float, float]:
-    """Build in a fresh interpreter that imports the code under ``root`` (``-c`` puts its folder first)."""
+def measure(build: str, root: Path = ROOT) -> tuple[float, float, float]:
+    """Build in a fresh interpreter that imports the code under ``root`` (``-c`` puts its folder first):
+    seconds, resident MB and peak MB."""
     code = MEASURE.format(build=build)
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout
-    seconds, megabytes = out.split()
-    return float(seconds), float(megabytes)
+    seconds, resident, peak = out.split()
+    return float(seconds), float(resident), float(peak)
 
 
 def main() -> None:
@@ -67,16 +69,17 @@ def main() -> None:
     args = parser.parse_args()
     roots = {"": ROOT} | ({BEFORE: args.before.resolve()} if args.before else {})
     # Interleaved (this code, then the other, run after run), so both see the same machine load.
-    results: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    results: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
     for _ in range(args.runs):
         for name, build in BUILD.items():
             for label, root in roots.items():
                 results.setdefault((name, label), []).append(measure(build, root))
-    print(f"{'tables':47} {'build s':>8} {'resident MB':>12}   (median of {args.runs} fresh processes)")
+    print(f"{'tables':47} {'build s':>8} {'resident MB':>12} {'peak MB':>8}   (median of {args.runs} fresh processes)")
     medians = {}
     for (name, label), figures in results.items():
-        medians[name, label] = statistics.median(s for s, _ in figures), statistics.median(m for _, m in figures)
-        print(f"{name + label:47} {medians[name, label][0]:8.2f} {medians[name, label][1]:12.1f}")
+        medians[name, label] = tuple(statistics.median(run[i] for run in figures) for i in range(3))
+        seconds, resident, peak = medians[name, label]
+        print(f"{name + label:47} {seconds:8.2f} {resident:12.1f} {peak:8.1f}")
     for before, after in itertools.pairwise(BUILD):
         print(f"ratios {after} / {before}: {_ratios(medians[after, ''], medians[before, ''])}")
     for name in BUILD if args.before else ():
@@ -86,8 +89,8 @@ def main() -> None:
 BEFORE = " (before)"
 
 
-def _ratios(new: tuple[float, float], old: tuple[float, float]) -> str:
-    return f"build x{new[0] / old[0]:.2f}, memory x{new[1] / old[1]:.2f}"
+def _ratios(new: tuple[float, ...], old: tuple[float, ...]) -> str:
+    return f"build x{new[0] / old[0]:.2f}, resident x{new[1] / old[1]:.2f}, peak x{new[2] / old[2]:.2f}"
 
 
 if __name__ == "__main__":

@@ -127,9 +127,9 @@ def redact_uncaught_exceptions(secrets: list[str]) -> None:
 
 def serve(settings: Settings) -> int:
     from bot.app import build_application
-    from bot.solvers import build_solvers
+    from bot.solvers import start_solvers
 
-    solvers = build_solvers()
+    solvers = start_solvers()  # built in the background: the first reply needs no table (bot/solvers.py)
     application = build_application(settings, solvers)
     # The solver tables and the libraries are here to stay: a full collection that walked
     # them paused the bot for 60+ ms under load, so they leave the collector's sight.

@@ -28,4 +28,5 @@ async def test_five_chats_play_through_a_bot_process(solvers: Solvers, capsys: o
     assert result.updates == 5 * 12 and result.lost == 0
     assert len(result.latencies) == result.updates and all(lat > 0 for lat in result.latencies)
     assert 0 < result.rss_started_mb <= result.rss_after_mb * 1.5 and result.bot_cpu_seconds > 0
+    assert result.rss_started_mb <= result.peak_started_mb <= result.peak_after_mb  # VmHWM: the peak so far
     bench.report([result])

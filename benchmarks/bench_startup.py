@@ -1,0 +1,226 @@
+"""From launch to first reply, side by side with a minimal python-telegram-bot echo bot, and
+what a player waits for right after: the first 5bukv guesses and the first letter-game replies.
+
+Each round launches both, one after the other, each as its own process against a fresh Bot API
+stand-in on 127.0.0.1 (``bot/standin.py``), with a ``/start`` already waiting: the time from
+launch to that reply arriving is the start-up a user sees. The echo bot
+(``benchmarks/echo_bot.py``) is PTB v22 on the project's own transport, so the ratio is what the
+bot adds. Right after its first reply (or ``--pause`` seconds later), the bot is asked what
+players ask first, by two players at once, each without a pause: one sends ``/5bukv`` (the
+opening guess), then the colours of that guess (the second guess, which needs the colour table);
+the other ``/play``, its set-up buttons, a first letter and ``/hint``. Each latency runs from the
+moment getUpdates hands the update out to the moment the reply arrives. Then, once the process
+has been idle a moment (everything built), its peak memory (VmHWM) and resident memory (VmRSS)
+are read from /proc.
+
+    .venv/bin/python benchmarks/bench_startup.py [--rounds 7]
+
+With ``--before DIR`` (other code, e.g. ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``)
+each round also launches that code's bot, and the report compares the two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_bot_load import until_idle  # noqa: E402
+from bot.standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
+from solver.wordle import default_words, feedback, mask_text  # noqa: E402
+
+ANSWERS = ("sendMessage", "editMessageText")
+SUGGESTION = re.compile(r"(?:Попробуйте|Try): (\w{5})")
+SETUP = ("rule:complete-loses", "tier:common", "first:1", "level:perfect", "strict:0")
+#: The players' chats: the first reply, then 5bukv, then the letter game.
+START_CHAT, WORDLE_CHAT, LETTERS_CHAT = 1, 2, 3
+#: Replies measured after the first one, in the order they are asked for.
+STEPS = ("/5bukv", "5bukv colours", "/play", "set-up taps (max)", "first letter", "/hint")
+
+
+@dataclass
+class Round:
+    """One launch of one contender."""
+
+    first_reply: float  # seconds from launch to the /start reply
+    peak_mb: float  # VmHWM once idle
+    resident_mb: float  # VmRSS once idle
+    steps: dict[str, float] = field(default_factory=dict)  # reply latencies in seconds
+
+
+class Replies:
+    """Each chat's next reply, as the stand-in records it."""
+
+    def __init__(self, standin: BotApiStandin) -> None:
+        self.waiting: dict[int, asyncio.Future[tuple[Call, float]]] = {}
+        standin.listeners.append(self._seen)
+
+    def expect(self, chat_id: int) -> asyncio.Future[tuple[Call, float]]:
+        future: asyncio.Future[tuple[Call, float]] = asyncio.get_running_loop().create_future()
+        self.waiting[chat_id] = future
+        return future
+
+    def _seen(self, call: Call) -> None:
+        if call.method in ANSWERS and call.chat_id is not None:
+            future = self.waiting.pop(call.chat_id, None)
+            if future is not None and not future.done():
+                future.set_result((call, time.perf_counter()))
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """VmHWM (the peak) and VmRSS of a process, in MB, from /proc."""
+    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+    return int(fields["VmHWM"].split()[0]) / 1024, int(fields["VmRSS"].split()[0]) / 1024
+
+
+async def ask(standin: BotApiStandin, replies: Replies, chat_id: int, push: int | None = None, text: str = "") -> Call:
+    """Send ``text`` (or the update ``push`` already queued) and wait for the chat's reply."""
+    future = replies.expect(chat_id)
+    update_id = push if push is not None else standin.push_message(chat_id, text, "en")
+    call, arrived = await asyncio.wait_for(future, 60)
+    call.params["_latency"] = arrived - standin.handed_out[update_id]
+    return call
+
+
+def latency(call: Call) -> float:
+    return float(call.params["_latency"])
+
+
+async def tap(standin: BotApiStandin, replies: Replies, chat_id: int, answer: Call, choice: str) -> Call:
+    session_id = str(answer.buttons[0][0]["callback_data"]).split(":")[1]
+    update_id = standin.push_callback(chat_id, answer.message_id or 0, f"L:{session_id}:0:{choice}", "en")
+    return await ask(standin, replies, chat_id, push=update_id)
+
+
+async def play_first(standin: BotApiStandin, replies: Replies, secret: str) -> dict[str, float]:
+    """What players ask first, two players at once, each without a pause between replies: one
+    plays 5bukv, the other sets up a letter game and plays; the latency of each reply."""
+    steps: dict[str, float] = {}
+
+    async def wordle() -> None:
+        answer = await ask(standin, replies, WORDLE_CHAT, text="/5bukv")
+        steps["/5bukv"] = latency(answer)
+        found = SUGGESTION.search(answer.text)
+        assert found, f"no guess in the reply to /5bukv: {answer.text!r}"
+        guess = found.group(1).lower()
+        answer = await ask(standin, replies, WORDLE_CHAT, text=mask_text(feedback(guess, secret)))
+        steps["5bukv colours"] = latency(answer)
+
+    async def letters() -> None:
+        answer = await ask(standin, replies, LETTERS_CHAT, text="/play")
+        steps["/play"] = latency(answer)
+        taps = []
+        for choice in SETUP:
+            answer = await tap(standin, replies, LETTERS_CHAT, answer, choice)
+            taps.append(latency(answer))
+        steps["set-up taps (max)"] = max(taps)
+        steps["first letter"] = latency(await ask(standin, replies, LETTERS_CHAT, text="к"))
+        steps["/hint"] = latency(await ask(standin, replies, LETTERS_CHAT, text="/hint"))
+
+    await asyncio.gather(wordle(), letters())
+    return steps
+
+
+async def launch(kind: str, root: Path, secret: str, pause: float = 0.0) -> Round:
+    """One launch of the bot (``kind`` "bot", code under ``root``) or of the echo bot."""
+    standin = BotApiStandin()
+    await standin.start()
+    replies = Replies(standin)
+    with tempfile.TemporaryDirectory(prefix="bukvoed-start-") as folder:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "PYTHONPATH": str(root),
+            "BOT_TOKEN": FAKE_TOKEN,
+            "TELEGRAM_API_BASE_URL": standin.base_url,
+            "DATABASE_PATH": str(Path(folder) / "bot.sqlite3"),
+            "LOG_LEVEL": "WARNING",
+        }
+        command = ["-m", "bot"] if kind == "bot" else [str(ROOT / "benchmarks" / "echo_bot.py")]
+        first = standin.push_message(START_CHAT, "/start", "en")
+        future = replies.expect(START_CHAT)
+        launched = time.perf_counter()
+        process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=folder, env=env)
+        try:
+            _, arrived = await asyncio.wait_for(future, 60)
+            assert first in standin.handed_out
+            await asyncio.sleep(pause)
+            steps = await play_first(standin, replies, secret) if kind == "bot" else {}
+            await until_idle(process.pid)  # whatever it builds after its first reply is built
+            peak, resident = memory_mb(process.pid)
+        finally:
+            process.send_signal(signal.SIGINT)
+            standin.release_pollers()
+            try:
+                await asyncio.wait_for(process.wait(), 30)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+            await standin.stop()
+    return Round(arrived - launched, peak, resident, steps)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=7, help="launches of each contender (default 7)")
+    parser.add_argument(
+        "--pause", type=float, default=0.0, help="seconds between the first reply and the next asks (default 0)"
+    )
+    parser.add_argument("--before", type=Path, help="a checkout of other code whose bot launches each round too")
+    args = parser.parse_args()
+    contenders = {"bot": ("bot", ROOT), "echo": ("echo", ROOT)}
+    if args.before:
+        contenders["bot (before)"] = ("bot", args.before.resolve())
+    words = default_words()
+    rng = random.Random(22)
+    results: dict[str, list[Round]] = {name: [] for name in contenders}
+    for number in range(args.rounds):
+        secret = rng.choice(words)
+        for name, (kind, root) in contenders.items():  # interleaved, so each sees the same machine
+            results[name].append(asyncio.run(launch(kind, root, secret, args.pause)))
+        print(f"round {number + 1}: " + ", ".join(f"{n} {r[-1].first_reply:.2f} s" for n, r in results.items()))
+    report(results, args.rounds, args.pause)
+
+
+def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
+    print(f"\n{'contender':14} {'first reply s (min / median / max)':>36} {'VmHWM MB':>9} {'VmRSS MB':>9}")
+    for name, runs in results.items():
+        times = sorted(r.first_reply for r in runs)
+        peak = statistics.median(r.peak_mb for r in runs)
+        resident = statistics.median(r.resident_mb for r in runs)
+        print(
+            f"{name:14} {times[0]:12.2f} {statistics.median(times):11.2f} {times[-1]:11.2f} {peak:9.1f} {resident:9.1f}"
+        )
+        if runs[0].steps:
+            print(f"{'':14} max VmHWM over the rounds: {max(r.peak_mb for r in runs):.1f} MB")
+    for name, runs in results.items():
+        if name == "echo":
+            continue
+        ratios = sorted(b.first_reply / e.first_reply for b, e in zip(runs, results["echo"], strict=True))
+        print(
+            f"ratio {name} / echo, launch to first reply, round by round: median x{statistics.median(ratios):.2f}"
+            f" (min x{ratios[0]:.2f}, max x{ratios[-1]:.2f}, {rounds} rounds)"
+        )
+    for name, runs in results.items():
+        if not runs[0].steps:
+            continue
+        when = f"{pause:g} s after the first one" if pause else "right after the first one"
+        print(f"\n{name}: replies asked {when}, two players at once, ms (median / max of {rounds} rounds)")
+        for step in STEPS:
+            values = [1000 * r.steps[step] for r in runs]
+            print(f"  {step:20} {statistics.median(values):8.1f} {max(values):8.1f}")
+
+
+if __name__ == "__main__":
+    main()

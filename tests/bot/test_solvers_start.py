@@ -1,0 +1,93 @@
+"""The solvers built in the background at start (issue 22): the same tables as a build done
+before the bot answers, parts read before they are built wait for them, reported 5bukv answers
+are taken before the engine exists, and a failed build raises instead of leaving handlers waiting."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+import pytest
+
+from bot import solvers as solvers_module
+from bot.solvers import BuildingSolvers, Part, Solvers, WordleSolver, start_solvers
+from solver.letters import LetterGame, Rule
+from solver.wordle import Wordle
+from solver.words import Tier
+
+
+def test_the_background_build_gives_what_the_blocking_one_gives(
+    solvers: Solvers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)  # the bot's, not this test process's
+    switch_interval = sys.getswitchinterval()
+    started = start_solvers(group_seats=(2,))
+    assert isinstance(started, BuildingSolvers)
+    assert started.wait_until_built(timeout=120)
+    assert sys.getswitchinterval() == switch_interval  # the build's shorter interval is set back
+    assert started.wordle.first_guess == solvers.wordle.first_guess
+    assert started.wordle.words == solvers.wordle.words
+    for dictionary in ("ru", "en"):
+        for tier in Tier:
+            game, expected = started.letter_game(dictionary, tier=tier), solvers.letter_game(dictionary, tier=tier)
+            assert game.rule is expected.rule and game.word_count == expected.word_count
+    assert set(started.games) == set(Rule) and set(started.full_games) == set(Rule)
+    assert started.is_english(started.english) and started.is_english(started.english_full)
+    assert not started.is_english(started.games[started.default_rule])
+    assert started.fingers.states == solvers.fingers.states
+    assert [g.solved_seat_counts() for g in started.group_games] == [[2]] * len(started.group_games)
+
+
+def test_a_part_read_before_it_is_built_waits_for_it() -> None:
+    part: Part[int] = Part("test")
+    read: list[int] = []
+    reader = threading.Thread(target=lambda: read.append(part.get()))
+    reader.start()
+    reader.join(timeout=0.05)
+    assert reader.is_alive() and not read and not part.ready()
+    part.set(7)
+    reader.join(timeout=10)
+    assert read == [7] and part.ready()
+
+
+def test_reported_answers_are_taken_before_the_engine_is_built() -> None:
+    """The bot reads the answers players reported right at start, before any table is built:
+    they are kept, and once the engine is there the ones its list lacks join the candidates."""
+    engine: Part[Wordle] = Part("5bukv")
+    solver = WordleSolver(engine)
+    solver.add_answers(["шпрот", "кошка"])  # returns at once: nothing is built yet
+    assert not engine.ready()
+    engine.set(Wordle.from_words(["кошка", "мышка", "норка"]))
+    assert solver.answers == {"шпрот"}
+    solver.add_answers(["мышка", "жмых"])
+    assert solver.answers == {"шпрот", "жмых"}
+
+
+def test_a_failed_build_raises_where_a_table_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> Wordle:
+        raise OSError("data/words.txt is missing")
+
+    monkeypatch.setattr(solvers_module.Wordle, "default", broken)
+    started = start_solvers()
+    assert isinstance(started, BuildingSolvers)
+    assert started.wait_until_built(timeout=60) is True  # done, though nothing was built
+    with pytest.raises(RuntimeError, match="could not be built") as raised:
+        started.wordle.next_guess([])
+    assert isinstance(raised.value.__cause__, OSError)
+    with pytest.raises(RuntimeError):
+        started.letter_game("ru")
+    with pytest.raises(OSError):
+        solvers_module.build_solvers()  # built in the caller's thread: the caller sees the error itself
+
+
+def test_is_english_does_not_wait_for_parts_not_built() -> None:
+    """A handler holding a game got it from a part that is built; asking whether it is English
+    must not wait for English Ghost or the whole-dictionary games."""
+    started = BuildingSolvers.__new__(BuildingSolvers)  # no build: only the everyday Russian game is there
+    parts = solvers_module._Parts()
+    object.__setattr__(started, "_parts", parts)
+    game = LetterGame(["кот", "кит"], Rule.COMPLETE_LOSES, 3)
+    parts.games.set({Rule.COMPLETE_LOSES: game})
+    assert started.letter_game("ru", Rule.COMPLETE_LOSES) is game
+    assert not started.is_english(game)
+    assert not parts.english.ready() and not parts.full.ready()
