@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from solver.words import DATA_DIR, LANGUAGES, Tier
+from solver.words import DATA_DIR, LANGUAGES, Tier, WordListError, read_table
 
 WORD_LENGTH = 5
 MAX_TRIES = 6
@@ -45,6 +45,7 @@ TREE_FILE = DATA_DIR / "wordle_tree.json"
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 CodeArray = npt.NDArray[np.uint8]
 
 
@@ -367,6 +368,14 @@ def _copies(entry: Entry) -> dict[str, tuple[int, int]]:
 
 # --------------------------------------------------------------------------- the prior
 
+#: The kinds of the game's possible answers (``data/wordle_words.tsv``): a clean noun, a noun kept out
+#: of the common tier (its spelling is more often another word), a crude word or insult (a possible
+#: answer the bot never says), another part of speech or a noun spelled like an adjective (нищий, никто,
+#: вчера, лысый).
+NOUN, RARE, CRUDE, OTHER = "noun", "rare", "crude", "other"
+WORD_KINDS = (NOUN, RARE, CRUDE, OTHER)
+WORDS_FILE = DATA_DIR / "wordle_words.tsv"
+
 
 @dataclass(frozen=True)
 class Prior:
@@ -384,11 +393,16 @@ class Prior:
     common: float = 2.5
     middle: float = 0.35
     rare: float = 0.10
+    crude_factor: float = 0.5  # a crude word or insult (the game picks some; fewer than nouns)
+    other_factor: float = 0.1  # another part of speech (нищий, никто, вчера: about 3 % of the game's answers)
 
-    def weight(self, zipf: float) -> float:
-        if zipf >= self.known:
-            return 1.0
-        return self.middle if zipf >= self.common else self.rare
+    def weight(self, zipf: float, kind: str = NOUN) -> float:
+        """The weight of a word of this frequency and kind (see ``WORD_KINDS``); a rare noun weighs as
+        a word below the common tier, whatever the frequency of its spelling."""
+        band = 1.0 if zipf >= self.known else self.middle if zipf >= self.common else self.rare
+        if kind == RARE:
+            return self.rare
+        return band * {NOUN: 1.0, CRUDE: self.crude_factor, OTHER: self.other_factor}[kind]
 
 
 PRIOR = Prior()
@@ -455,6 +469,7 @@ class Search:
     weights: FloatArray
     guessable: IntArray  # the words that may be guessed besides the candidates
     rank: IntArray  # per word, lower is preferred when costs tie (the more common word)
+    sayable: BoolArray  # per word, whether the bot may show it as a guess (a crude answer is only typed)
     memo: dict[tuple[bytes, int], tuple[float, int]] = field(default_factory=dict)
     floors: dict[tuple[bytes, int], float] = field(default_factory=dict)
     on_root_guess: Callable[[], None] | None = None
@@ -481,8 +496,9 @@ class Search:
         return cost, guess
 
     def _few(self, candidates: IntArray, weights: FloatArray, tries_left: int) -> tuple[float, int]:
-        """One or two candidates, or the last try: guess the heaviest (ties: the preferred), then the other."""
-        order = np.lexsort((self.rank[candidates], -weights))
+        """One or two candidates, or the last try: guess the heaviest the bot may say (ties: the preferred),
+        then the other (a word it never says comes last: the player types it)."""
+        order = np.lexsort((self.rank[candidates], -weights, ~self.sayable[candidates]))
         first = order[0]
         cost = float(weights.sum()) + self.limits.penalty(tries_left, float(weights[first]))
         for other in order[1:]:
@@ -495,10 +511,11 @@ class Search:
         """The best guess from the guessable words and the likely candidates; every candidate may be
         guessed only where that alone keeps each secret within six tries."""
         likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
+        likely = likely[self.sayable[likely]]
         pool = np.union1d(likely, self.guessable)
         cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
         if cost >= _OVER_BUDGET and len(likely) < len(candidates):
-            pool = np.union1d(candidates, self.guessable)
+            pool = np.union1d(candidates[self.sayable[candidates]], self.guessable)
             return self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
         return cost, guess
 
@@ -695,12 +712,18 @@ class Wordle:
         zipf: Mapping[str, float] | None = None,
         guessable: Collection[str] | None = None,
         prior: Prior = PRIOR,
+        *,
+        kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.words: list[str] = list(words)
         self.index = {word: i for i, word in enumerate(self.words)}
         known = {word: zipf.get(word, 0.0) for word in self.words} if zipf is not None else None
         self.zipf = known
-        self.weights: FloatArray = np.array([prior.weight(known[word]) if known else 1.0 for word in self.words])
+        self.kinds = {word: (kinds or {}).get(word, NOUN) for word in self.words}
+        self.weights: FloatArray = np.array(
+            [prior.weight(known[word], self.kinds[word]) if known else 1.0 for word in self.words]
+        )
+        self.sayable: BoolArray = np.array([self.kinds[word] != CRUDE for word in self.words], dtype=bool)
         common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else self.words
         self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
         self.rank[[self.index[word] for word in common_first]] = np.arange(len(self.words))
@@ -716,8 +739,9 @@ class Wordle:
     @classmethod
     @cache
     def default(cls) -> Wordle:
-        """The shipped noun list with its prior, common guesses and precomputed tree (built once per process)."""
-        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable())
+        """The shipped list of the game's possible answers with its prior, common guesses and precomputed
+        tree (built once per process)."""
+        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable(), kinds=default_kinds())
         engine.plan = load_plan(TREE_FILE, engine.digest())
         return engine
 
@@ -729,7 +753,7 @@ class Wordle:
     def search(self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None) -> Search:
         """A search over this list with this prior; ``guessable`` narrows the words it may guess."""
         pool = self.guessable if guessable is None else guessable
-        return Search(self.table, limits, self.weights, pool, self.rank)
+        return Search(self.table, limits, self.weights, pool, self.rank, self.sayable)
 
     def digest(self, limits: SearchLimits = BUILD_LIMITS) -> str:
         """A fingerprint of the list, its prior, its guessable words and the search settings, so a stored
@@ -740,10 +764,17 @@ class Wordle:
             self.guessable.tobytes().hex(),
             repr(limits),
         ]
+        if not self.sayable.all():
+            parts.append(np.flatnonzero(~self.sayable).tobytes().hex())
         return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
     def first_guess(self) -> str:
         return self.next_guess(())
+
+    def can_say(self, word: str) -> bool:
+        """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
+        by the player (a word off the list is the player's own, so it may be shown back)."""
+        return word not in self.index or bool(self.sayable[self.index[word]])
 
     def candidates(self, history: Sequence[Entry], refused: Collection[str] = ()) -> list[str]:
         """The words that fit every entry; ``refused`` are words the game would not take
@@ -769,7 +800,7 @@ class Wordle:
         if len(candidates) > ONLINE_EXACT_UP_TO:
             chance = self.online.limits.rare_chance
             likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
-            return self.words[_most_informative(self.table, allowed, candidates, likely)]
+            return self.words[_most_informative(self.table, allowed, candidates, likely[self.sayable[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
@@ -914,14 +945,34 @@ RUSSIAN = LANGUAGES["ru"]
 
 
 def default_words() -> list[str]:
-    """The candidates: the five-letter nouns of the full clean tier, ё as е (the game's own list is larger)."""
-    return prepare_words(RUSSIAN.words(Tier.FULL))
+    """The candidates: every word the real game may choose (``data/wordle_words.tsv``), ё as е."""
+    return sorted(_answer_table())
 
 
 def default_zipf() -> dict[str, float]:
-    return five_letter_zipf(RUSSIAN.zipf())
+    """Each candidate's Zipf frequency, the prior's input."""
+    return {word: zipf for word, (zipf, _) in _answer_table().items()}
+
+
+def default_kinds() -> dict[str, str]:
+    """Each candidate's kind: noun, crude (never said) or other (another part of speech)."""
+    return {word: kind for word, (_, kind) in _answer_table().items()}
 
 
 def default_guessable() -> list[str]:
-    """The words the engine may guess to split the candidates: the common tier's, which the game surely takes."""
-    return prepare_words(RUSSIAN.words(Tier.COMMON))
+    """The words the engine may guess to split the candidates: the common tier's five-letter nouns,
+    clean words that two dictionaries know and players use, so the game surely takes them."""
+    candidates = _answer_table()
+    return [word for word in prepare_words(RUSSIAN.words(Tier.COMMON)) if candidates.get(word, (0, CRUDE))[1] == NOUN]
+
+
+@cache
+def _answer_table() -> dict[str, tuple[float, str]]:
+    """``word<TAB>zipf<TAB>kind`` lines, read once."""
+    table: dict[str, tuple[float, str]] = {}
+    for word, rest in read_table(WORDS_FILE):
+        zipf, _, kind = rest.partition("\t")
+        if kind not in WORD_KINDS:
+            raise WordListError(f"{WORDS_FILE}: unknown kind {kind!r} of {word!r}")
+        table[word] = (float(zipf), kind)
+    return table
