@@ -470,6 +470,7 @@ class Search:
     guessable: IntArray  # the words that may be guessed besides the candidates
     rank: IntArray  # per word, lower is preferred when costs tie (the more common word)
     sayable: BoolArray  # per word, whether the bot may show it as a guess (a crude answer is only typed)
+    splitting: BoolArray  # per word, whether it may be guessed while other candidates remain (a clean noun)
     memo: dict[tuple[bytes, int], tuple[float, int]] = field(default_factory=dict)
     floors: dict[tuple[bytes, int], float] = field(default_factory=dict)
     on_root_guess: Callable[[], None] | None = None
@@ -496,9 +497,10 @@ class Search:
         return cost, guess
 
     def _few(self, candidates: IntArray, weights: FloatArray, tries_left: int) -> tuple[float, int]:
-        """One or two candidates, or the last try: guess the heaviest the bot may say (ties: the preferred),
-        then the other (a word it never says comes last: the player types it)."""
-        order = np.lexsort((self.rank[candidates], -weights, ~self.sayable[candidates]))
+        """One or two candidates, or the last try: guess the heaviest noun (ties: the preferred), then the
+        other; a candidate of another kind comes after the nouns, and one the bot never says last (the
+        player types it): the game may refuse a word that is not its answer unless it is a noun."""
+        order = np.lexsort((self.rank[candidates], -weights, ~self.sayable[candidates], ~self.splitting[candidates]))
         first = order[0]
         cost = float(weights.sum()) + self.limits.penalty(tries_left, float(weights[first]))
         for other in order[1:]:
@@ -511,7 +513,7 @@ class Search:
         """The best guess from the guessable words and the likely candidates; every candidate may be
         guessed only where that alone keeps each secret within six tries."""
         likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
-        likely = likely[self.sayable[likely]]
+        likely = likely[self.splitting[likely]]
         pool = np.union1d(likely, self.guessable)
         cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
         if cost >= _OVER_BUDGET and len(likely) < len(candidates):
@@ -724,12 +726,15 @@ class Wordle:
             [prior.weight(known[word], self.kinds[word]) if known else 1.0 for word in self.words]
         )
         self.sayable: BoolArray = np.array([self.kinds[word] != CRUDE for word in self.words], dtype=bool)
+        self.splitting: BoolArray = np.array([self.kinds[word] == NOUN for word in self.words], dtype=bool)
         common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else self.words
         self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
         self.rank[[self.index[word] for word in common_first]] = np.arange(len(self.words))
         allowed = set(self.words if guessable is None else guessable)
         chosen = [word for word in self.words if word in allowed]
         self.guessable: IntArray = np.array([self.index[word] for word in chosen], dtype=np.int64)
+        if kinds is not None:  # a list of the game's answers: only the guesses (its nouns) split the others
+            self.splitting &= np.isin(np.arange(len(self.words)), self.guessable)
         self.codes = encode_words(self.words)
         self.table = colour_table(self.codes, self.codes)
         self.plan = plan
@@ -753,7 +758,7 @@ class Wordle:
     def search(self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None) -> Search:
         """A search over this list with this prior; ``guessable`` narrows the words it may guess."""
         pool = self.guessable if guessable is None else guessable
-        return Search(self.table, limits, self.weights, pool, self.rank, self.sayable)
+        return Search(self.table, limits, self.weights, pool, self.rank, self.sayable, self.splitting)
 
     def digest(self, limits: SearchLimits = BUILD_LIMITS) -> str:
         """A fingerprint of the list, its prior, its guessable words and the search settings, so a stored
@@ -764,8 +769,8 @@ class Wordle:
             self.guessable.tobytes().hex(),
             repr(limits),
         ]
-        if not self.sayable.all():
-            parts.append(np.flatnonzero(~self.sayable).tobytes().hex())
+        if not self.splitting.all():
+            parts += [np.flatnonzero(~self.sayable).tobytes().hex(), np.flatnonzero(~self.splitting).tobytes().hex()]
         return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
     def first_guess(self) -> str:
@@ -800,7 +805,7 @@ class Wordle:
         if len(candidates) > ONLINE_EXACT_UP_TO:
             chance = self.online.limits.rare_chance
             likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
-            return self.words[_most_informative(self.table, allowed, candidates, likely[self.sayable[likely]])]
+            return self.words[_most_informative(self.table, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
