@@ -35,7 +35,7 @@ from solver.words import DATA_DIR, LANGUAGES, Reason  # noqa: E402
 
 REVIEWED_FILE = DATA_DIR / "reviewed_words.tsv"
 KEEP = "keep"  # a reviewed decision: in the maintained list or matched by a root, but harmless
-COMMON = "common"  # a reviewed decision: common although the corpus estimate reads its spelling as another word
+COMMON = "common"  # a reviewed decision: common, though the corpus estimate or hunspell's capital reads it otherwise
 
 # OpenCorpora grammemes that mark names, places, organisations and trademarks,
 # and those that mark abbreviations and initials: not common nouns in their dictionary form.
@@ -269,14 +269,14 @@ def confirm(language: str, source: Source, frequencies: dict[str, float]) -> Sou
     A word common by frequency that the second source lacks is a loan, brand, name or scrap: out of
     every tier (a rarer one it lacks stays in the full tier: spelling dictionaries lack rare terms).
     A word common by frequency whose spelling is likelier another word is kept out of the common tier,
-    unless the reviewed list says it is common.
+    unless the reviewed list says it is common (which also vouches for a noun hunspell has only as a name).
     """
     dictionary = second_source(language)
     threshold = LANGUAGES[language].common_zipf
     common_by_hand = reviewed(language).common
     result = Source(set(source.words), dict(source.reasons), source.readings)
     for word in sorted(source.words):
-        if dictionary.lookup(word):
+        if dictionary.lookup(word) or word in common_by_hand:
             reading = source.readings.get(word)
             is_common = frequencies[word] >= threshold and word not in result.reasons
             if is_common and reading is not None and reading.likelier_other and word not in common_by_hand:

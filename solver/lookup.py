@@ -155,6 +155,7 @@ def _wordle_answer(word: str) -> tuple[bool, WordleProblem | Reason | None]:
 
 @cache
 def _wordle_words() -> frozenset[str]:
-    from solver.wordle import default_words
+    """The game's possible answers the bot plays with openly: a crude one (never said) does not count here."""
+    from solver.wordle import CRUDE, default_kinds
 
-    return frozenset(default_words())
+    return frozenset(word for word, kind in default_kinds().items() if kind != CRUDE)
