@@ -738,6 +738,7 @@ class Wordle:
         self.codes = encode_words(self.words)
         self.table = colour_table(self.codes, self.codes)
         self.plan = plan
+        self.refused_everywhere: set[str] = set()
         self.broad_guesses = _broad_guesses(self.table, self.guessable)  # now, so no player's move pays for it
         self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
 
@@ -776,6 +777,19 @@ class Wordle:
     def first_guess(self) -> str:
         return self.next_guess(())
 
+    def refuse_for_everyone(self, words: Iterable[str]) -> None:
+        """Words the game refuses, as several players reported (🚫): never guessed again, in any session,
+        while other candidates remain. They stay possible answers (the issue asks only that they leave
+        the guesses); the stored tree is left where it would guess one."""
+        banned = np.array(sorted({self.index[word] for word in words if word in self.index}), dtype=np.int64)
+        if not len(banned):
+            return
+        self.refused_everywhere |= {self.words[i] for i in banned}
+        self.splitting[banned] = False
+        self.guessable = self.guessable[~np.isin(self.guessable, banned)]
+        self.broad_guesses = self.broad_guesses[~np.isin(self.broad_guesses, banned)]
+        self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
+
     def can_say(self, word: str) -> bool:
         """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
         by the player (a word off the list is the player's own, so it may be shown back)."""
@@ -796,7 +810,7 @@ class Wordle:
         """The word to type next: from the stored tree while the game follows it, else chosen now
         (< 50 ms). Words in ``refused`` (the game would not take them) are never suggested."""
         planned = self._planned_guess(history)
-        if planned is not None and planned not in refused:
+        if planned is not None and planned not in refused and planned not in self.refused_everywhere:
             return planned
         candidates = self._candidate_indices(history, refused)
         if len(candidates) == 0:

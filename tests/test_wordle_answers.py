@@ -124,3 +124,17 @@ def test_stats_on_a_secrets_file_gives_each_games_guesses(tmp_path: object, caps
     for secret, guesses in report["games"].items():
         assert guesses[-1] == secret and len(guesses) <= MAX_TRIES
     assert report["not_found_words"] == ["щщщщщ"]
+
+
+def test_a_word_refused_for_everyone_is_never_guessed_again_but_stays_a_possible_answer() -> None:
+    words = ["норка", "калин", "тромп", "шарик", "кошка", "мышка", "банка", "ручка"]
+    engine = Wordle(words, zipf=dict.fromkeys(words, 4.0), guessable=words, kinds={})
+    engine.build_plan()
+    first = engine.first_guess()
+    engine.refuse_for_everyone([first, "слово"])  # a word off the list changes nothing
+    assert engine.first_guess() != first
+    assert first in engine.candidates([])
+    for secret in words:
+        game = engine.play(secret)
+        assert len(game) <= MAX_TRIES
+        assert first not in [entry.word for entry in game[:-2]]  # only ever one of the last two left
