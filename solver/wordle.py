@@ -8,10 +8,12 @@ significant), so the colours of every guess against every secret fit in one
 ``uint8`` matrix and a partition of the candidates is one ``np.bincount``.
 
 The engine picks the guess with the lowest expected number of tries still
-needed when each secret is as likely as its word frequency says (the prior),
-keeping every secret within six tries: an exact recursive search over the
-guesses with the best lower bounds. It guesses words players know (the
-guessable ones), and a rare word only when it is likely to be the answer.
+needed when each secret is as likely as its word frequency and kind say (the
+prior), keeping every secret within six tries: an exact recursive search over
+the guesses with the best lower bounds. The candidates are every word the real
+game may choose (crude words and other parts of speech too); the guesses are
+clean common nouns, and a candidate of another kind is named only as one of the
+last two. A crude candidate is never shown (``Wordle.can_say``): the player types it.
 For the shipped list the whole decision tree is built ahead of time by
 ``scripts/build_wordle_tree.py`` and read from ``data/wordle_tree.json``; any
 position off that tree is answered on the spot by a fast, shallower version
@@ -704,7 +706,9 @@ class Wordle:
     frequency: the prior weight of a secret, and the preference among guesses
     that cost the same; without it every word is equally likely. ``guessable``
     are the words the engine may guess to split the candidates (default: all);
-    ``prior`` turns a frequency into a weight.
+    ``prior`` turns a frequency and a kind into a weight. ``kinds`` marks each word
+    noun, rare, crude or other (default: noun); with kinds given only the guessable
+    words are guessed while other candidates remain, and a crude word is never said.
     """
 
     def __init__(
