@@ -12,10 +12,17 @@ list, over the common words (Zipf ≥ 3.0 and ≥ 2.5), the prior-weighted avera
 the worst case and the failures (more than six tries), and the time to build
 each tree.
 
-    .venv/bin/python benchmarks/bench_wordle.py [--rebuild] [--words FILE]
+    .venv/bin/python benchmarks/bench_wordle.py [--rebuild] [--words FILE] [--answers FILE [--accepted FILE]]
 
 With ``--words`` the prior engine weighs that list's words by the shipped frequencies
-and may guess any of them.
+and may guess any of them. The common-word columns count the shipped engine's common
+nouns (its guesses) of each Zipf level: the other kinds of answer (crude words, other
+parts of speech) are weighed apart by the prior.
+
+``--answers FILE`` plays the shipped engine against a list of the real game's likely answers
+(issue 19's targets: each found within six, the average, and the share of games in which the
+helper suggests a word the game refuses: a guess before the answer outside ``--accepted FILE``,
+the words the game is known to take; without it, outside the engine's common guesses).
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from solver.wordle import (
     Wordle,
     default_zipf,
     feedback,
+    normalise_word,
     play_all,
     timed_build,
 )
@@ -152,11 +160,41 @@ def print_table(results: list[Result], zipf: dict[str, float], weight: Callable[
         )
 
 
+def print_answers(engine: Wordle, answers: list[str], accepted: set[str] | None) -> None:
+    """Issue 19's figures on a list of the game's answers: found within six, average, refused suggestions."""
+    takes = accepted if accepted is not None else {engine.words[i] for i in engine.guessable}
+    known = [answer for answer in dict.fromkeys(answers) if answer in engine.index]
+    games = {answer: [entry.word for entry in engine.play(answer)] for answer in known}
+    refused = {answer: [w for w in guesses[:-1] if w not in takes] for answer, guesses in games.items()}
+    refused = {answer: words for answer, words in refused.items() if words}
+    tries = [len(guesses) for guesses in games.values()]
+    within = sum(count <= MAX_TRIES for count in tries)
+    print(
+        f"answers: {len(set(answers))}, in the list {len(known)}, found within 6: {within}, "
+        f"average {sum(tries) / max(len(tries), 1):.4f}, games suggesting a word "
+        f"{'the game refuses' if accepted is not None else 'outside the common guesses'}: {len(refused)} "
+        f"({100 * len(refused) / max(len(games), 1):.2f} %)"
+    )
+    missing = sorted(set(answers) - set(known))
+    print(f"not in the list ({len(missing)}): {' '.join(missing)}")
+    counted: dict[str, int] = {}
+    for words in refused.values():
+        for word in words:
+            counted[word] = counted.get(word, 0) + 1
+    print("suggested and refused: " + " ".join(f"{w} ({n})" for w, n in sorted(counted.items(), key=lambda p: -p[1])))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--words", metavar="FILE", help="another list (default: the shipped nouns)")
     parser.add_argument("--rebuild", action="store_true", help="build the prior engine's tree now, timed")
+    parser.add_argument("--answers", metavar="FILE", help="the real game's likely answers: issue 19's figures")
+    parser.add_argument("--accepted", metavar="FILE", help="with --answers: the words the game is known to take")
     args = parser.parse_args()
+    if args.answers:
+        accepted = set(map(normalise_word, read_words(args.accepted))) if args.accepted else None
+        print_answers(Wordle.default(), [normalise_word(word) for word in read_words(args.answers)], accepted)
+        return
     prior, prior_seconds = prior_engine(args)
     zipf = prior.zipf or {}
     print(
@@ -171,13 +209,15 @@ def main() -> None:
         run_engine("prior (shipped)", prior, prior_seconds),
         run_engine("prior, any word guessed", free, free_seconds),
     ]
-    print_table(results, zipf, lambda word: float(prior.weights[prior.index[word]]))
+    guesses = {prior.words[i] for i in prior.guessable}
+    common_zipf = {word: value for word, value in zipf.items() if word in guesses}
+    print_table(results, common_zipf, lambda word: float(prior.weights[prior.index[word]]))
     seed, today, new, anyword = results
     for name, result in (("uniform/seed", today), ("prior/seed", new), ("prior any word/seed", anyword)):
         ratios = [result.average() / seed.average()]
         ratios += [
-            result.average(lambda w, lv=lv: zipf.get(w, 0.0) >= lv)
-            / seed.average(lambda w, lv=lv: zipf.get(w, 0.0) >= lv)
+            result.average(lambda w, lv=lv: common_zipf.get(w, 0.0) >= lv)
+            / seed.average(lambda w, lv=lv: common_zipf.get(w, 0.0) >= lv)
             for lv in COMMON_LEVELS
         ]
         print(f"ratios {name}: all {ratios[0]:.4f}, zipf>=3.0 {ratios[1]:.4f}, zipf>=2.5 {ratios[2]:.4f}")

@@ -3,11 +3,15 @@
 Run ``make data`` (it installs the optional ``data`` extra first). The output is
 deterministic: the same package versions always give byte-identical files.
 
-For each language it writes ``<name>.tsv`` (every clean word with its Zipf
-frequency from wordfreq) and ``<name>_reasons.tsv`` (every other word of the
-source with the reason it is left out). What is clean is decided, in order, by
-``data/reviewed_words.tsv`` (the project's own reviewed decisions, which win),
-the maintained profanity list of ``glin-profanity``, and the source's own tags.
+For each language it writes ``<name>.tsv`` (every clean word with the Zipf
+frequency of the word: wordfreq's frequency of its spelling, weighted for Russian
+by how likely pymorphy3 finds that spelling to be this noun) and
+``<name>_reasons.tsv`` (every other word of the source with the reason it is left
+out, and the words kept out of the common tier). What is clean is decided, in
+order, by ``data/reviewed_words.tsv`` (the project's own reviewed decisions, which
+win), the maintained profanity list of ``glin-profanity``, the roots of
+``solver/policy.py``, and the source's own tags. What is common also needs the
+second source, hunspell's dictionary for the language as ``spylls`` ships it.
 """
 
 from __future__ import annotations
@@ -21,23 +25,55 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from solver.policy import question  # noqa: E402
 from solver.words import DATA_DIR, LANGUAGES, Reason  # noqa: E402
 
 REVIEWED_FILE = DATA_DIR / "reviewed_words.tsv"
-KEEP = "keep"  # a reviewed decision: in the maintained list, but harmless in its everyday sense
+KEEP = "keep"  # a reviewed decision: in the maintained list or matched by a root, but harmless
+COMMON = "common"  # a reviewed decision: common, though the corpus estimate or hunspell's capital reads it otherwise
 
 # OpenCorpora grammemes that mark names, places, organisations and trademarks,
 # and those that mark abbreviations and initials: not common nouns in their dictionary form.
 NAME_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 ABBREVIATION_GRAMMEMES = frozenset({"Abbr", "Init"})
+NON_COMMON_GRAMMEMES = NAME_GRAMMEMES | ABBREVIATION_GRAMMEMES
 RUSSIAN_WORD = re.compile(r"[а-яё]+")
 ENGLISH_WORD = re.compile(r"[a-z]+")
 GLIN_LIST = {"ru": "russian.json", "en": "english.json"}
 WORDFREQ_CODE = {"ru": "ru", "en": "en"}
+HUNSPELL = {"ru": "ru/ru", "en": "en/en_US"}  # spylls/hunspell/data/<this>.dic and .aff
+WORDLE_LENGTH = 5
+KIND_ORDER = ("noun", "rare", "crude", "other")
+ADJECTIVE_PARTS = frozenset({"ADJF", "PRTF"})
+#: The parts of speech, besides nouns, of the real 5bukv's answers (issue 19).
+WORDLE_OTHER_PARTS = frozenset({"ADJF", "NPRO", "ADVB", "NUMR", "INTJ", "PRED", "PRCL", "CONJ"})
+#: 5bukv's possible answers among the other parts of speech and the crude words: those at least this
+#: common (the game picks everyday words) and spelled so in the second source.
+WORDLE_OTHER_ZIPF = 2.5
+#: Below this share of its spelling's uses a noun's frequency is not told apart from nothing (the
+#: corpus estimate's resolution); a reading the corpus never saw counts as this.
+LEAST_SHARE = 0.01
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What pymorphy3's corpus estimate P(tag | word) says about a noun's spelling.
+
+    ``share`` is the probability that the spelling, met in a text, is this noun (its dictionary
+    form, or a case form spelled the same); ``likelier_other`` whether one other reading (a name,
+    another word's form, another part of speech) is at least as likely as this noun (a tie does not
+    make the noun the likeliest reading). The estimate comes
+    from OpenCorpora's disambiguated texts; for a spelling they never met, pymorphy3 only splits
+    the readings evenly, which says nothing, so such a spelling has no Reading at all.
+    """
+
+    share: float
+    likelier_other: bool
 
 
 @dataclass
@@ -46,6 +82,8 @@ class Source:
 
     words: set[str] = field(default_factory=set)
     reasons: dict[str, Reason] = field(default_factory=dict)
+    readings: dict[str, Reading] = field(default_factory=dict)  # Russian: what the corpus says of a spelling
+    other_answers: set[str] = field(default_factory=set)  # Russian: five-letter lemmas 5bukv may choose, not nouns
 
     def set_aside(self, word: str, reason: Reason) -> None:
         """Record why a word is left out, unless a stronger reason was recorded first."""
@@ -66,18 +104,58 @@ def russian_source() -> Source:
         tag = dictionary.build_tag_info(paradigm, form_index)
         if tag.POS != "NOUN":
             others.append((word, Reason.NOT_A_NOUN))
+            if is_answer_part(word, tag.POS, tag.grammemes):
+                source.other_answers.add(word)
         elif tag.grammemes & NAME_GRAMMEMES:
             others.append((word, Reason.PROPER_NAME))
         elif tag.grammemes & ABBREVIATION_GRAMMEMES:
             others.append((word, Reason.ABBREVIATION))
         else:
             source.words.add(word)
+    analyser = pymorphy3.MorphAnalyzer()
+    for word in source.words:
+        if (reading := corpus_reading(analyser, word)) is not None:
+            source.readings[word] = reading
     # A word that is a common noun in one paradigm counts, whatever its others are;
     # among the rest, a name explains more than "not a noun".
     precedence = [Reason.ABBREVIATION, Reason.PROPER_NAME, Reason.NOT_A_NOUN]
     for word, reason in sorted(others, key=lambda pair: precedence.index(pair[1])):
         source.set_aside(word, reason)
     return source
+
+
+def is_answer_part(word: str, part: str | None, grammemes: frozenset[str]) -> bool:
+    """A five-letter lemma of another part of speech that the real 5bukv uses as an answer: it has
+    answers such as нищий, сотый (adjectives used as nouns), никто, вчера, сорок, браво, авось.
+    Not verbs or prepositions, and not possessive or pronominal adjectives (попов, мамин, такой)."""
+    return (
+        len(word.replace("ё", "е")) == WORDLE_LENGTH
+        and part in WORDLE_OTHER_PARTS
+        and not grammemes & {"Poss", "Apro", "Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"}
+    )
+
+
+def corpus_reading(analyser: Any, word: str) -> Reading | None:
+    """How likely the spelling ``word`` is the common noun ``word``, by the corpus (None: no evidence).
+
+    The other readings are grouped by the word they belong to (its normal form and whether it is a
+    name or which part of speech), so that a noun is compared with the likeliest *other word*.
+    """
+    estimate = analyser.prob_estimator.p_t_given_w
+    own, others = 0.0, dict[tuple[str, str], float]()
+    seen = False
+    for parse in analyser.parse(word):
+        probability = float(estimate.prob(word, parse.tag))
+        seen = seen or probability > 0
+        grammemes = parse.tag.grammemes
+        if parse.normal_form == word and parse.tag.POS == "NOUN" and not grammemes & NON_COMMON_GRAMMEMES:
+            own += probability
+        else:
+            kind = "name" if grammemes & NAME_GRAMMEMES else str(parse.tag.POS)
+            others[parse.normal_form, kind] = others.get((parse.normal_form, kind), 0.0) + probability
+    if not seen:
+        return None
+    return Reading(own, max(others.values(), default=0.0) >= own)
 
 
 def english_source() -> Source:
@@ -97,10 +175,22 @@ def english_source() -> Source:
     return source
 
 
-def reviewed(language: str) -> tuple[dict[str, Reason], set[str]]:
-    """The project's reviewed decisions for ``language``: exclusions by reason, and words kept."""
-    excluded: dict[str, Reason] = {}
-    kept: set[str] = set()
+@dataclass
+class Reviewed:
+    """The project's reviewed decisions for one language."""
+
+    excluded: dict[str, Reason] = field(default_factory=dict)  # out, with the reason
+    kept: set[str] = field(default_factory=set)  # in, whatever the maintained list or a root says
+    common: set[str] = field(default_factory=set)  # common, whatever the corpus estimate says
+
+    @property
+    def named(self) -> set[str]:
+        return set(self.excluded) | self.kept | self.common
+
+
+def reviewed(language: str) -> Reviewed:
+    """The project's reviewed decisions for ``language`` (``data/reviewed_words.tsv``)."""
+    decisions = Reviewed()
     for line in REVIEWED_FILE.read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
@@ -108,10 +198,12 @@ def reviewed(language: str) -> tuple[dict[str, Reason], set[str]]:
         if lang != language:
             continue
         if decision == KEEP:
-            kept.add(word)
+            decisions.kept.add(word)
+        elif decision == COMMON:
+            decisions.common.add(word)
         else:
-            excluded[word] = Reason(decision)
-    return excluded, kept
+            decisions.excluded[word] = Reason(decision)
+    return decisions
 
 
 def maintained_profanity(language: str) -> set[str]:
@@ -131,12 +223,15 @@ def zipf(word: str, language: str) -> float:
 
 
 def clean(language: str, source: Source) -> Source:
-    """Apply the reviewed decisions and the maintained list; warn about reviewed words the source lacks."""
-    excluded, kept = reviewed(language)
-    if missing := sorted((set(excluded) | kept) - source.words - set(source.reasons)):
+    """Apply the reviewed decisions, the maintained list and the policy's roots; warn about reviewed
+    words the source lacks."""
+    decisions = reviewed(language)
+    excluded, kept = decisions.excluded, decisions.kept
+    if missing := sorted(decisions.named - source.words - set(source.reasons)):
         print(f"warning: reviewed {language} words the source does not have: {' '.join(missing)}", file=sys.stderr)
-    offensive = (maintained_profanity(language) & source.words) - kept
-    result = Source(set(source.words), {})
+    by_roots = {word for word in source.words if question(word, language) is not None}
+    offensive = ((maintained_profanity(language) | by_roots) & source.words) - kept
+    result = Source(set(source.words), {}, source.readings)
     for word, reason in [*excluded.items(), *((word, Reason.OFFENSIVE) for word in offensive)]:
         if reason is not Reason.RARE and word in result.words:
             result.words.discard(word)
@@ -149,6 +244,53 @@ def clean(language: str, source: Source) -> Source:
     return result
 
 
+def second_source(language: str) -> Any:
+    """Hunspell's dictionary for ``language`` as spylls ships it (ru: A. Lebedev's; en: en_US from SCOWL)."""
+    from spylls.hunspell import Dictionary
+
+    path = resources.files("spylls.hunspell").joinpath("data", *HUNSPELL[language].split("/"))
+    return Dictionary.from_files(str(path))
+
+
+def word_zipf(word: str, language: str, source: Source) -> float:
+    """The Zipf frequency of the word: its spelling's, times the share of that spelling's uses that are
+    this word when the corpus knows (at least :data:`LEAST_SHARE`), two decimals, never below 0."""
+    surface = zipf(word, language)
+    reading = source.readings.get(word)
+    if surface == 0.0 or reading is None:
+        return surface
+    return max(round(surface + math.log10(max(reading.share, LEAST_SHARE)), 2), 0.0)
+
+
+def confirm(language: str, source: Source, frequencies: dict[str, float]) -> Source:
+    """Hold the cleaned words against the second source and the corpus estimate.
+
+    A word the second source knows only with a capital letter is a name there: out of every tier.
+    A word common by frequency that the second source lacks is a loan, brand, name or scrap: out of
+    every tier (a rarer one it lacks stays in the full tier: spelling dictionaries lack rare terms).
+    A word common by frequency whose spelling is likelier another word is kept out of the common tier,
+    unless the reviewed list says it is common (which also vouches for a noun hunspell has only as a name).
+    """
+    dictionary = second_source(language)
+    threshold = LANGUAGES[language].common_zipf
+    common_by_hand = reviewed(language).common
+    result = Source(set(source.words), dict(source.reasons), source.readings)
+    for word in sorted(source.words):
+        if dictionary.lookup(word) or word in common_by_hand:
+            reading = source.readings.get(word)
+            is_common = frequencies[word] >= threshold and word not in result.reasons
+            if is_common and reading is not None and reading.likelier_other and word not in common_by_hand:
+                result.reasons[word] = Reason.HOMOGRAPH
+            continue
+        if dictionary.lookup(word[0].upper() + word[1:]):
+            result.words.discard(word)
+            result.reasons[word] = Reason.PROPER_NAME
+        elif frequencies[word] >= threshold:
+            result.words.discard(word)
+            result.reasons[word] = Reason.UNCONFIRMED
+    return result
+
+
 def rows(pairs: Iterator[tuple[str, str]]) -> str:
     return "".join(f"{key}\t{value}\n" for key, value in sorted(pairs))
 
@@ -156,14 +298,63 @@ def rows(pairs: Iterator[tuple[str, str]]) -> str:
 def build(code: str, source: Source) -> None:
     language = LANGUAGES[code]
     cleaned = clean(code, source)
+    frequencies = {word: word_zipf(word, code, cleaned) for word in cleaned.words}
+    cleaned = confirm(code, cleaned, frequencies)
     (DATA_DIR / f"{language.name}.tsv").write_text(
-        rows((word, f"{zipf(word, code):.2f}") for word in cleaned.words), encoding="utf-8"
+        rows((word, f"{frequencies[word]:.2f}") for word in cleaned.words), encoding="utf-8"
     )
     (DATA_DIR / f"{language.name}_reasons.tsv").write_text(
         rows((word, reason.value) for word, reason in cleaned.reasons.items()), encoding="utf-8"
     )
     common = language.words("common")
     print(f"data/{language.name}.tsv: {len(cleaned.words)} words, {len(common)} common")
+    if code == "ru":
+        build_wordle_words(source, cleaned, frequencies)
+
+
+def build_wordle_words(source: Source, cleaned: Source, frequencies: dict[str, float]) -> None:
+    """``data/wordle_words.tsv``: the words the real 5bukv may choose, ``word<TAB>zipf<TAB>kind``.
+
+    ``noun``: the five-letter nouns of the full tier that the second source spells so (a noun both
+    dictionaries know; the rarer nouns only OpenCorpora has are names, loans and scraps the game
+    does not choose); ``rare`` such a noun kept out of the common tier (its spelling is more often
+    another word, or marked rare by hand: the game seldom means it). ``crude``: the five-letter
+    nouns kept out as offensive (дурак, тварь): the game
+    chooses them, the bot never says them. ``other``: adjectives, pronouns, adverbs, numerals and
+    interjections the game uses as answers (нищий, никто, вчера, сорок, браво), and the nouns spelled
+    like an adjective (лысый, белые: the game refuses some of them as guesses). Spelled as the game
+    spells them (ё as е); a word of two kinds keeps the first of noun, crude, other.
+    """
+    dictionary = second_source("ru")
+    kinds: dict[str, tuple[float, str]] = {}
+
+    def add(word: str, zipf_value: float, kind: str) -> None:
+        spelled = word.replace("ё", "е")
+        if len(spelled) == WORDLE_LENGTH and dictionary.lookup(word):
+            best = kinds.get(spelled)
+            if best is None or (KIND_ORDER.index(kind), -zipf_value) < (KIND_ORDER.index(best[1]), -best[0]):
+                kinds[spelled] = (zipf_value, kind)
+
+    import pymorphy3
+
+    analyser = pymorphy3.MorphAnalyzer()
+    for word in cleaned.words:
+        if len(word.replace("ё", "е")) != WORDLE_LENGTH:
+            continue
+        if any(parse.tag.POS in ADJECTIVE_PARTS for parse in analyser.parse(word)):
+            add(word, frequencies[word], "other")
+        else:
+            add(word, frequencies[word], "rare" if word in cleaned.reasons else "noun")
+    for word, reason in cleaned.reasons.items():
+        if reason is Reason.OFFENSIVE and word in source.words and (value := zipf(word, "ru")) >= WORDLE_OTHER_ZIPF:
+            add(word, value, "crude")
+    for word in source.other_answers:
+        if (value := zipf(word, "ru")) >= WORDLE_OTHER_ZIPF:
+            add(word, value, "other")
+    table = "".join(f"{word}\t{value:.2f}\t{kind}\n" for word, (value, kind) in sorted(kinds.items()))
+    (DATA_DIR / "wordle_words.tsv").write_text(table, encoding="utf-8")
+    counts = {kind: sum(entry[1] == kind for entry in kinds.values()) for kind in KIND_ORDER}
+    print(f"data/wordle_words.tsv: {len(kinds)} words, " + ", ".join(f"{n} {kind}" for kind, n in counts.items()))
 
 
 def main() -> None:

@@ -29,6 +29,7 @@ from solver.wordle import (
     Stats,
     Wordle,
     default_guessable,
+    default_kinds,
     default_words,
     default_zipf,
     play_all,
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     prior = Prior(**{prior_field.name: getattr(args, prior_field.name) for prior_field in fields(Prior)})
     guessable = default_guessable() if args.guessable == "common" else None
-    engine = Wordle(default_words(), zipf=default_zipf(), guessable=guessable, prior=prior)
+    engine = Wordle(default_words(), zipf=default_zipf(), guessable=guessable, prior=prior, kinds=default_kinds())
     with tqdm(total=limits.widths[0], desc="openers", unit="guess") as progress:
         plan, seconds = timed_build(engine, limits, on_root_guess=progress.update)
     save_plan(args.out, engine, plan, seconds, limits)
@@ -83,9 +84,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def common_average(engine: Wordle, stats: Stats, level: float) -> float:
-    """The average tries over the secrets of at least this Zipf frequency."""
+    """The average tries over the common nouns (guessable words) of at least this Zipf frequency: the
+    shipped common words the engine is judged by (the other kinds of answer are weighed apart)."""
     zipf = engine.zipf or {}
-    tries = [count for secret, count in stats.tries.items() if zipf.get(secret, 0.0) >= level]
+    common = {engine.words[i] for i in engine.guessable}
+    tries = [count for secret, count in stats.tries.items() if secret in common and zipf.get(secret, 0.0) >= level]
     return sum(tries) / len(tries)
 
 

@@ -5,11 +5,11 @@ Shared by ``python -m solver word`` and the bot's ``/word``, so both say the sam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from solver.words import LANGUAGES, Reason, Tier
+from solver.words import LANGUAGES, NOT_COMMON, Reason, Tier
 
 
 class WordleProblem(StrEnum):
@@ -41,6 +41,13 @@ class WordReport:
     wordle: bool | None  # a 5bukv candidate (None: 5bukv is Russian only)
     wordle_problem: WordleProblem | Reason | None  # the source's reason when it has one
     asked: str = ""  # what was asked, when the dictionary spells it otherwise (е for ё)
+    ends_first: dict[Tier, str] = field(default_factory=dict)  # per tier it is in: a shorter word ending the game first
+
+    @property
+    def reachable(self) -> bool | None:
+        """Whether the letter game can ever end on the word (in its smallest tier): поляна cannot, the
+        game ends at пол first. None when the word is in no tier."""
+        return None if self.tier is None else self.tier not in self.ends_first
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -54,6 +61,8 @@ class WordReport:
                 "zipf": self.zipf,
                 "common_zipf": self.common_zipf,
                 "min_length": self.min_length,
+                "reachable": self.reachable,
+                "ends_first": {tier.value: word for tier, word in self.ends_first.items()},
             },
             "wordle": None
             if self.wordle is None
@@ -82,16 +91,43 @@ def look_up(text: str, code: str = "ru") -> WordReport:
     elif tier is Tier.COMMON:
         why = None
     elif tier is Tier.FULL:
-        why = Reason.RARE if language.reason_of(word) is Reason.RARE else Absence.UNCOMMON
+        marked = language.reason_of(word)
+        why = marked if marked in NOT_COMMON else Absence.UNCOMMON
     else:
         why = language.reason_of(word) or Absence.NOT_IN_SOURCE
     wordle, problem = _wordle_answer(word) if code == "ru" else (None, None)
-    if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why is not Reason.RARE:
+    if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why not in NOT_COMMON:
         problem = why
     spelled_otherwise = asked if asked != word else ""
     return WordReport(
-        word, code, tier, why, zipf, language.common_zipf, language.min_length, wordle, problem, spelled_otherwise
+        word,
+        code,
+        tier,
+        why,
+        zipf,
+        language.common_zipf,
+        language.min_length,
+        wordle,
+        problem,
+        spelled_otherwise,
+        ends_first(word, code, tier),
     )
+
+
+def ends_first(word: str, code: str, tier: Tier | None) -> dict[Tier, str]:
+    """For each tier the word is in, the shortest word of that tier it begins with (at least the game's
+    minimum length): the board reaches that word first and the game ends there (GAMES.md §1)."""
+    if tier is None:
+        return {}
+    language = LANGUAGES[code]
+    tiers = [Tier.COMMON, Tier.FULL] if tier is Tier.COMMON else [Tier.FULL]
+    found: dict[Tier, str] = {}
+    for length in range(language.min_length, len(word)):
+        prefix_tier = language.tier_of(word[:length])
+        for played in tiers:
+            if prefix_tier is not None and played not in found and (played is Tier.FULL or prefix_tier is Tier.COMMON):
+                found[played] = word[:length]
+    return found
 
 
 def _dictionary_spelling(word: str, code: str) -> str:
@@ -119,6 +155,7 @@ def _wordle_answer(word: str) -> tuple[bool, WordleProblem | Reason | None]:
 
 @cache
 def _wordle_words() -> frozenset[str]:
-    from solver.wordle import default_words
+    """The game's possible answers the bot plays with openly: a crude one (never said) does not count here."""
+    from solver.wordle import CRUDE, default_kinds
 
-    return frozenset(default_words())
+    return frozenset(word for word, kind in default_kinds().items() if kind != CRUDE)

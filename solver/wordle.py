@@ -8,10 +8,12 @@ significant), so the colours of every guess against every secret fit in one
 ``uint8`` matrix and a partition of the candidates is one ``np.bincount``.
 
 The engine picks the guess with the lowest expected number of tries still
-needed when each secret is as likely as its word frequency says (the prior),
-keeping every secret within six tries: an exact recursive search over the
-guesses with the best lower bounds. It guesses words players know (the
-guessable ones), and a rare word only when it is likely to be the answer.
+needed when each secret is as likely as its word frequency and kind say (the
+prior), keeping every secret within six tries: an exact recursive search over
+the guesses with the best lower bounds. The candidates are every word the real
+game may choose (crude words and other parts of speech too); the guesses are
+clean common nouns, and a candidate of another kind is named only as one of the
+last two. A crude candidate is never shown (``Wordle.can_say``): the player types it.
 For the shipped list the whole decision tree is built ahead of time by
 ``scripts/build_wordle_tree.py`` and read from ``data/wordle_tree.json``; any
 position off that tree is answered on the spot by a fast, shallower version
@@ -35,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from solver.words import DATA_DIR, LANGUAGES, Tier
+from solver.words import DATA_DIR, LANGUAGES, Tier, WordListError, read_table
 
 WORD_LENGTH = 5
 MAX_TRIES = 6
@@ -45,6 +47,7 @@ TREE_FILE = DATA_DIR / "wordle_tree.json"
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 CodeArray = npt.NDArray[np.uint8]
 
 
@@ -391,6 +394,14 @@ def _copies(entry: Entry) -> dict[str, tuple[int, int]]:
 
 # --------------------------------------------------------------------------- the prior
 
+#: The kinds of the game's possible answers (``data/wordle_words.tsv``): a clean noun, a noun kept out
+#: of the common tier (its spelling is more often another word), a crude word or insult (a possible
+#: answer the bot never says), another part of speech or a noun spelled like an adjective (нищий, никто,
+#: вчера, лысый).
+NOUN, RARE, CRUDE, OTHER = "noun", "rare", "crude", "other"
+WORD_KINDS = (NOUN, RARE, CRUDE, OTHER)
+WORDS_FILE = DATA_DIR / "wordle_words.tsv"
+
 
 @dataclass(frozen=True)
 class Prior:
@@ -408,11 +419,16 @@ class Prior:
     common: float = 2.5
     middle: float = 0.35
     rare: float = 0.10
+    crude_factor: float = 0.5  # a crude word or insult (the game picks some; fewer than nouns)
+    other_factor: float = 0.1  # another part of speech (нищий, никто, вчера: about 3 % of the game's answers)
 
-    def weight(self, zipf: float) -> float:
-        if zipf >= self.known:
-            return 1.0
-        return self.middle if zipf >= self.common else self.rare
+    def weight(self, zipf: float, kind: str = NOUN) -> float:
+        """The weight of a word of this frequency and kind (see ``WORD_KINDS``); a rare noun weighs as
+        a word below the common tier, whatever the frequency of its spelling."""
+        band = 1.0 if zipf >= self.known else self.middle if zipf >= self.common else self.rare
+        if kind == RARE:
+            return self.rare
+        return band * {NOUN: 1.0, CRUDE: self.crude_factor, OTHER: self.other_factor}[kind]
 
 
 PRIOR = Prior()
@@ -479,6 +495,8 @@ class Search:
     weights: FloatArray
     guessable: IntArray  # the words that may be guessed besides the candidates
     rank: IntArray  # per word, lower is preferred when costs tie (the more common word)
+    sayable: BoolArray  # per word, whether the bot may show it as a guess (a crude answer is only typed)
+    splitting: BoolArray  # per word, whether it may be guessed while other candidates remain (a clean noun)
     memo: dict[tuple[bytes, int], tuple[float, int]] = field(default_factory=dict)
     floors: dict[tuple[bytes, int], float] = field(default_factory=dict)
     on_root_guess: Callable[[], None] | None = None
@@ -505,8 +523,10 @@ class Search:
         return cost, guess
 
     def _few(self, candidates: IntArray, weights: FloatArray, tries_left: int) -> tuple[float, int]:
-        """One or two candidates, or the last try: guess the heaviest (ties: the preferred), then the other."""
-        order = np.lexsort((self.rank[candidates], -weights))
+        """One or two candidates, or the last try: guess the heaviest noun (ties: the preferred), then the
+        other; a candidate of another kind comes after the nouns, and one the bot never says last (the
+        player types it): the game may refuse a word that is not its answer unless it is a noun."""
+        order = np.lexsort((self.rank[candidates], -weights, ~self.sayable[candidates], ~self.splitting[candidates]))
         first = order[0]
         cost = float(weights.sum()) + self.limits.penalty(tries_left, float(weights[first]))
         for other in order[1:]:
@@ -519,10 +539,11 @@ class Search:
         """The best guess from the guessable words and the likely candidates; every candidate may be
         guessed only where that alone keeps each secret within six tries."""
         likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
+        likely = likely[self.splitting[likely]]
         pool = np.union1d(likely, self.guessable)
         cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
         if cost >= _OVER_BUDGET and len(likely) < len(candidates):
-            pool = np.union1d(candidates, self.guessable)
+            pool = np.union1d(candidates[self.sayable[candidates]], self.guessable)
             return self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
         return cost, guess
 
@@ -709,7 +730,9 @@ class Wordle:
     frequency: the prior weight of a secret, and the preference among guesses
     that cost the same; without it every word is equally likely. ``guessable``
     are the words the engine may guess to split the candidates (default: all);
-    ``prior`` turns a frequency into a weight.
+    ``prior`` turns a frequency and a kind into a weight. ``kinds`` marks each word
+    noun, rare, crude or other (default: noun); with kinds given only the guessable
+    words are guessed while other candidates remain, and a crude word is never said.
     """
 
     def __init__(
@@ -719,29 +742,40 @@ class Wordle:
         zipf: Mapping[str, float] | None = None,
         guessable: Collection[str] | None = None,
         prior: Prior = PRIOR,
+        *,
+        kinds: Mapping[str, str] | None = None,
     ) -> None:
         self.words: list[str] = list(words)
         self.index = {word: i for i, word in enumerate(self.words)}
         known = {word: zipf.get(word, 0.0) for word in self.words} if zipf is not None else None
         self.zipf = known
-        self.weights: FloatArray = np.array([prior.weight(known[word]) if known else 1.0 for word in self.words])
+        self.kinds = {word: (kinds or {}).get(word, NOUN) for word in self.words}
+        self.weights: FloatArray = np.array(
+            [prior.weight(known[word], self.kinds[word]) if known else 1.0 for word in self.words]
+        )
+        self.sayable: BoolArray = np.array([self.kinds[word] != CRUDE for word in self.words], dtype=bool)
+        self.splitting: BoolArray = np.array([self.kinds[word] == NOUN for word in self.words], dtype=bool)
         common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else self.words
         self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
         self.rank[[self.index[word] for word in common_first]] = np.arange(len(self.words))
         allowed = set(self.words if guessable is None else guessable)
         chosen = [word for word in self.words if word in allowed]
         self.guessable: IntArray = np.array([self.index[word] for word in chosen], dtype=np.int64)
+        if kinds is not None:  # a list of the game's answers: only the guesses (its nouns) split the others
+            self.splitting &= np.isin(np.arange(len(self.words)), self.guessable)
         self.codes = encode_words(self.words)
         self.table = colour_table(self.codes, self.codes)
         self.plan = plan
+        self.refused_everywhere: set[str] = set()
         self.broad_guesses = _broad_guesses(self.table, self.guessable)  # now, so no player's move pays for it
         self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
 
     @classmethod
     @cache
     def default(cls) -> Wordle:
-        """The shipped noun list with its prior, common guesses and precomputed tree (built once per process)."""
-        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable())
+        """The shipped list of the game's possible answers with its prior, common guesses and precomputed
+        tree (built once per process)."""
+        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable(), kinds=default_kinds())
         engine.plan = load_plan(TREE_FILE, engine.digest())
         return engine
 
@@ -753,7 +787,7 @@ class Wordle:
     def search(self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None) -> Search:
         """A search over this list with this prior; ``guessable`` narrows the words it may guess."""
         pool = self.guessable if guessable is None else guessable
-        return Search(self.table, limits, self.weights, pool, self.rank)
+        return Search(self.table, limits, self.weights, pool, self.rank, self.sayable, self.splitting)
 
     def digest(self, limits: SearchLimits = BUILD_LIMITS) -> str:
         """A fingerprint of the list, its prior, its guessable words and the search settings, so a stored
@@ -764,10 +798,30 @@ class Wordle:
             self.guessable.tobytes().hex(),
             repr(limits),
         ]
+        if not self.splitting.all():
+            parts += [np.flatnonzero(~self.sayable).tobytes().hex(), np.flatnonzero(~self.splitting).tobytes().hex()]
         return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
     def first_guess(self) -> str:
         return self.next_guess(())
+
+    def refuse_for_everyone(self, words: Iterable[str]) -> None:
+        """Words the game refuses, as several players reported (🚫): never guessed again, in any session,
+        while other candidates remain. They stay possible answers (the issue asks only that they leave
+        the guesses); the stored tree is left where it would guess one."""
+        banned = np.array(sorted({self.index[word] for word in words if word in self.index}), dtype=np.int64)
+        if not len(banned):
+            return
+        self.refused_everywhere |= {self.words[i] for i in banned}
+        self.splitting[banned] = False
+        self.guessable = self.guessable[~np.isin(self.guessable, banned)]
+        self.broad_guesses = self.broad_guesses[~np.isin(self.broad_guesses, banned)]
+        self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
+
+    def can_say(self, word: str) -> bool:
+        """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
+        by the player (a word off the list is the player's own, so it may be shown back)."""
+        return word not in self.index or bool(self.sayable[self.index[word]])
 
     def candidates(self, history: Sequence[Entry], refused: Collection[str] = ()) -> list[str]:
         """The words that fit every entry; ``refused`` are words the game would not take
@@ -784,7 +838,7 @@ class Wordle:
         """The word to type next: from the stored tree while the game follows it, else chosen now
         (< 50 ms). Words in ``refused`` (the game would not take them) are never suggested."""
         planned = self._planned_guess(history)
-        if planned is not None and planned not in refused:
+        if planned is not None and planned not in refused and planned not in self.refused_everywhere:
             return planned
         candidates = self._candidate_indices(history, refused)
         if len(candidates) == 0:
@@ -793,7 +847,7 @@ class Wordle:
         if len(candidates) > ONLINE_EXACT_UP_TO:
             chance = self.online.limits.rare_chance
             likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
-            return self.words[_most_informative(self.table, allowed, candidates, likely)]
+            return self.words[_most_informative(self.table, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
@@ -938,14 +992,34 @@ RUSSIAN = LANGUAGES["ru"]
 
 
 def default_words() -> list[str]:
-    """The candidates: the five-letter nouns of the full clean tier, ё as е (the game's own list is larger)."""
-    return prepare_words(RUSSIAN.words(Tier.FULL))
+    """The candidates: every word the real game may choose (``data/wordle_words.tsv``), ё as е."""
+    return sorted(_answer_table())
 
 
 def default_zipf() -> dict[str, float]:
-    return five_letter_zipf(RUSSIAN.zipf())
+    """Each candidate's Zipf frequency, the prior's input."""
+    return {word: zipf for word, (zipf, _) in _answer_table().items()}
+
+
+def default_kinds() -> dict[str, str]:
+    """Each candidate's kind: noun, crude (never said) or other (another part of speech)."""
+    return {word: kind for word, (_, kind) in _answer_table().items()}
 
 
 def default_guessable() -> list[str]:
-    """The words the engine may guess to split the candidates: the common tier's, which the game surely takes."""
-    return prepare_words(RUSSIAN.words(Tier.COMMON))
+    """The words the engine may guess to split the candidates: the common tier's five-letter nouns,
+    clean words that two dictionaries know and players use, so the game surely takes them."""
+    candidates = _answer_table()
+    return [word for word in prepare_words(RUSSIAN.words(Tier.COMMON)) if candidates.get(word, (0, CRUDE))[1] == NOUN]
+
+
+@cache
+def _answer_table() -> dict[str, tuple[float, str]]:
+    """``word<TAB>zipf<TAB>kind`` lines, read once."""
+    table: dict[str, tuple[float, str]] = {}
+    for word, rest in read_table(WORDS_FILE):
+        zipf, _, kind = rest.partition("\t")
+        if kind not in WORD_KINDS:
+            raise WordListError(f"{WORDS_FILE}: unknown kind {kind!r} of {word!r}")
+        table[word] = (float(zipf), kind)
+    return table

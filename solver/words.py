@@ -43,6 +43,12 @@ class Reason(StrEnum):
     PROPER_NAME = "proper-name"
     NOT_A_NOUN = "not-a-noun"
     RARE = "rare"  # in the full tier, but kept out of the common one by hand
+    HOMOGRAPH = "homograph"  # in the full tier; its spelling is likelier another word (a name, a form): not common
+    UNCONFIRMED = "unconfirmed"  # common by frequency, but the second dictionary lacks it: a loan, brand or scrap
+
+
+#: Reasons that keep a word of the full tier out of the common one (the others keep it out of every tier).
+NOT_COMMON = frozenset({Reason.RARE, Reason.HOMOGRAPH})
 
 
 def read_words(path: Path | str) -> list[str]:
@@ -89,8 +95,9 @@ class Language:
     """A shipped dictionary and the letter game conventionally played with it.
 
     ``common_zipf`` is the commonness threshold of the common tier: a word is
-    common when wordfreq's Zipf frequency of it is at least this (and it is
-    not marked rare by hand). See :data:`LANGUAGES` for how each was chosen.
+    common when its Zipf frequency (wordfreq's, weighted by how likely the
+    spelling is this word: data/README.md) is at least this, and no reason of
+    :data:`NOT_COMMON` keeps it out. See :data:`LANGUAGES` for how each was chosen.
     """
 
     code: str
@@ -209,12 +216,15 @@ def _frequency_table(path: Path) -> WordTable:
 
 @cache
 def _rare_words(path: Path) -> frozenset[str]:
-    """The words marked rare, found without parsing the whole (large) reasons file."""
-    text, marker = _read_text(path), f"\t{Reason.RARE.value}\n"
-    found, end = [], text.find(marker)
-    while end >= 0:
-        found.append(text[text.rfind("\n", 0, end) + 1 : end])
-        end = text.find(marker, end + 1)
+    """The words of the full tier kept out of the common one (:data:`NOT_COMMON`), found without
+    parsing the whole (large) reasons file."""
+    text, found = _read_text(path), []
+    for reason in sorted(NOT_COMMON):
+        marker = f"\t{reason.value}\n"
+        end = text.find(marker)
+        while end >= 0:
+            found.append(text[text.rfind("\n", 0, end) + 1 : end])
+            end = text.find(marker, end + 1)
     return frozenset(found)
 
 

@@ -76,7 +76,8 @@ def test_stats_against_a_file_of_secrets(capsys: pytest.CaptureFixture[str], wor
     report = json.loads(out)
     engine = Wordle.from_words(word_file.read_text(encoding="utf-8").split())
     engine.build_plan()
-    tries = [len(engine.play("скула")), len(engine.play("катер"))]
+    games = {secret: [entry.word for entry in engine.play(secret)] for secret in ("скула", "катер")}
+    tries = [len(guesses) for guesses in games.values()]
     assert status == 0
     assert report == {
         "words": 3,
@@ -85,6 +86,7 @@ def test_stats_against_a_file_of_secrets(capsys: pytest.CaptureFixture[str], wor
         "max": max(tries),
         "not_found": 1,
         "not_found_words": ["ежики"],
+        "games": games,  # issue 19: each game's guesses, to check them against what the game accepts
     }
     status, out, _ = run_cli(capsys, "stats", "--words", str(word_file), "--secrets", str(secrets))
     assert status == 0 and "not found (not in the list): 1 ежики" in out

@@ -12,6 +12,7 @@ from enum import Enum
 from bot.session import Session, new_id
 from bot.solvers import LANGUAGE, WordleSolver
 from solver.wordle import (
+    MAX_TRIES,
     Colour,
     Entry,
     EntryError,
@@ -65,8 +66,18 @@ class WordleSession(Session):
         return [word for word, mask in self.entries if mask == REFUSED]
 
     @property
+    def tries(self) -> int:
+        """The guesses the game took (a refused word is not a try: the game did not count it)."""
+        return len(self.history)
+
+    @property
+    def lost(self) -> bool:
+        """Six tries without the answer: the real game is over, so no further entry is taken."""
+        return not self.solved and self.tries >= MAX_TRIES
+
+    @property
     def running(self) -> bool:
-        return bool(self.entries) and not self.solved and not self.given_up
+        return bool(self.entries) and not self.solved and not self.given_up and not self.lost
 
     @property
     def full(self) -> bool:
@@ -92,6 +103,10 @@ class Progress:
     known: Known | None = None  # when nothing fits: what the colours say about the word
     clash: tuple[Entry, Entry] | None = None  # when nothing fits: two entries no word could both give
     rare: int = 0  # remaining rare words folded into a count instead of listed
+    lost: bool = False  # six tries used without the answer: the game is over
+    possible: list[str] = field(default_factory=list)  # when lost: the words that still fitted, likeliest first
+    hidden: int = 0  # words that fit but the bot never says (crude words): only counted
+    masked: bool = False  # the suggestion is such a word (only such words are left): shown as a pattern only
 
 
 class WordProblem(Enum):
@@ -131,6 +146,10 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     history, refused = session.history, session.refused
     if session.solved:
         return Progress(history, None, 1, [], True, False, refused)
+    if session.lost:
+        fitting = likeliest_first(wordle, wordle.candidates(history, refused))
+        possible, hidden = sayable_only(wordle, fitting)
+        return Progress(history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden)
     candidates = wordle.candidates(history, refused)
     if not candidates:
         clash = clashing_entries(history)
@@ -138,16 +157,41 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         return Progress(history, None, 0, [], False, True, refused, known=known, clash=clash)
     session.suggestion = wordle.next_guess(history, refused)
     listed, rare = listed_words(wordle, candidates)
-    return Progress(history, session.suggestion, len(candidates), listed, False, False, refused, rare=rare)
+    hidden = sayable_only(wordle, candidates)[1] if len(candidates) <= MAX_LISTED else 0
+    masked = not can_say(wordle, session.suggestion)
+    return Progress(
+        history,
+        session.suggestion,
+        len(candidates),
+        listed,
+        False,
+        False,
+        refused,
+        rare=rare,
+        hidden=hidden,
+        masked=masked,
+    )
+
+
+def can_say(wordle: WordleSolver, word: str) -> bool:
+    """Whether the bot may show ``word``: a possible answer it never says (a crude word) is only counted."""
+    return wordle.wordle.can_say(word)
+
+
+def sayable_only(wordle: WordleSolver, words: list[str]) -> tuple[list[str], int]:
+    """The words the bot may show, in order, and how many others it only counts."""
+    shown = [word for word in words if can_say(wordle, word)]
+    return shown, len(words) - len(shown)
 
 
 def listed_words(wordle: WordleSolver, candidates: list[str]) -> tuple[list[str], int]:
     """The words to list when few are left, the likeliest first, and how many rare ones are only
     counted: a player should not read words they would need a dictionary for. When only rare words
-    are left they are what fits (the next guess is one of them), so they are listed."""
+    are left they are what fits (the next guess is one of them), so they are listed. Words the bot
+    never says are neither listed nor counted here (``Progress.hidden`` counts them)."""
     if len(candidates) > MAX_LISTED:
         return [], 0
-    ordered = likeliest_first(wordle, candidates)
+    ordered, _ = sayable_only(wordle, likeliest_first(wordle, candidates))
     known = [word for word in ordered if not wordle.is_rare(word)]
     return (known, len(ordered) - len(known)) if known else (ordered, 0)
 
@@ -158,12 +202,17 @@ def likeliest_first(wordle: WordleSolver, words: list[str]) -> list[str]:
 
 
 def possible_answers(wordle: WordleSolver, session: WordleSession) -> list[str]:
-    """The words that still fitted, likeliest first: what a player who gave up is shown."""
-    return likeliest_first(wordle, wordle.candidates(session.history, session.refused))
+    """The words that still fitted, likeliest first, without those the bot never says: what a
+    player who gave up is shown."""
+    words, _ = sayable_only(wordle, likeliest_first(wordle, wordle.candidates(session.history, session.refused)))
+    return words
 
 
 def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:
-    """Add what the game showed for a guess and move on."""
+    """Add what the game showed for a guess and move on; after six tries the game is over and an
+    entry is not taken (a seventh try does not exist, so it cannot solve the word)."""
+    if session.lost:
+        return progress(wordle, session)
     session.entries.append((entry.word, mask_text(entry.mask)))
     session.taps = Colour.GREY * WORD_LENGTH
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
@@ -218,6 +267,8 @@ def solved_entry(session: WordleSession) -> Entry:
 
 def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:
     """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
+    if session.lost:
+        return progress(wordle, session)
     session.entries.append((session.suggestion, REFUSED))
     session.taps = Colour.GREY * WORD_LENGTH
     return progress(wordle, session)

@@ -55,6 +55,9 @@ def progress_text(lang: Lang, progress: Progress) -> str:
     if progress.refused:
         words = ", ".join(word.upper() for word in progress.refused)
         lines.append(t(lang, f"🚫 Игра не приняла: {words}", f"🚫 Not taken by the game: {words}"))
+    if progress.lost:
+        lines.append(lost_text(lang, progress.possible, progress.hidden))
+        return "\n".join(lines)
     if progress.solved:
         tries = len(progress.entries)
         took = count(lang, tries, ("попытку", "попытки", "попыток"), ("try", "tries"))
@@ -91,6 +94,12 @@ def progress_text(lang: Lang, progress: Progress) -> str:
             )
         )
         return "\n".join(lines)
+    lines += next_lines(lang, progress)
+    return "\n".join(lines)
+
+
+def next_lines(lang: Lang, progress: Progress) -> list[str]:
+    """How many words are left (a few listed) and the word to try next."""
     assert progress.suggestion is not None
     remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
     if progress.listed:
@@ -98,8 +107,19 @@ def progress_text(lang: Lang, progress: Progress) -> str:
     if progress.listed and progress.rare:
         rare = count(lang, progress.rare, ("редкое слово", "редких слова", "редких слов"), ("rare word", "rare words"))
         remaining += t(lang, f" и ещё {rare}", f" and {rare}")
+    if progress.hidden:
+        remaining += unsaid(lang, progress.hidden, also=bool(progress.listed))
+    if progress.masked:
+        return [
+            remaining,
+            t(
+                lang,
+                f"Осталось грубое слово, я его не пишу: {pattern(progress.suggestion)}. Впишите его в игру сами.",
+                f"What is left is a crude word I do not write: {pattern(progress.suggestion)}. Type it yourself.",
+            ),
+        ]
     if progress.remaining == 1:
-        lines += [
+        return [
             t(lang, "Осталось одно слово.", "One word is left."),
             t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
             t(
@@ -108,8 +128,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
                 "All yellow? Tap “🎉 That's it!”; if not, send the colours or tap them.",
             ),
         ]
-        return "\n".join(lines)
-    lines += [
+    return [
         remaining,
         t(lang, f"Попробуйте: {progress.suggestion.upper()}", f"Try: {progress.suggestion.upper()}"),
         t(
@@ -118,7 +137,35 @@ def progress_text(lang: Lang, progress: Progress) -> str:
             "Send the colours (like ywggg) or tap the buttons to colour the letters.",
         ),
     ]
-    return "\n".join(lines)
+
+
+def pattern(word: str) -> str:
+    """A word the bot does not write, as its first and last letters with the rest hidden: Д•••К."""
+    return word[0].upper() + "•" * (len(word) - 2) + word[-1].upper()
+
+
+def unsaid(lang: Lang, hidden: int, also: bool) -> str:
+    """The words that fit but the bot never says (crude words), only counted."""
+    words = count(lang, hidden, ("грубое слово", "грубых слова", "грубых слов"), ("crude word", "crude words"))
+    if also:
+        return t(lang, f" и ещё {words}, которые я не пишу", f" and {words} I do not write")
+    return t(lang, f" (среди них {words}, которые я не пишу)", f" (among them {words} I do not write)")
+
+
+def lost_text(lang: Lang, possible: list[str], hidden: int) -> str:
+    """Six tries without the answer: the game is over, as in the real game."""
+    head = t(
+        lang,
+        "⌛ Шесть попыток — игра окончена, седьмой в «5 букв» нет. /5bukv — новое слово, /undo — отменить.",
+        "⌛ Six tries: the game is over, 5bukv has no seventh. /5bukv for a new word, /undo to take one back.",
+    )
+    if not possible and not hidden:
+        return head
+    shown = ", ".join(word.upper() for word in possible[:MAX_SHOWN])
+    more = len(possible) - MAX_SHOWN
+    tail = t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else ""
+    fitting = t(lang, " Подходили: ", " Still fitting: ") + shown + tail if possible else ""
+    return head + fitting + (unsaid(lang, hidden, also=bool(possible)) if hidden else "")
 
 
 def known_lines(lang: Lang, known: Known) -> list[str]:

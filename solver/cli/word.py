@@ -43,6 +43,8 @@ EXPLANATIONS = {
     "proper-name": "a proper name",
     "not-a-noun": "not a noun in the source",
     "rare": "rare: its frequency counts another word spelled the same (marked by hand)",
+    "homograph": "not common: its spelling is more often another word (a name, another word's form or part of speech)",
+    "unconfirmed": "frequent in text, but the second dictionary (hunspell) lacks it: a loan, brand, name or scrap",
     "uncommon": "below the common tier",
     "not-in-source": "not in the source dictionary",
     "too-short": "shorter than the game's minimum length",
@@ -62,6 +64,8 @@ def _text(report: WordReport) -> list[str]:
         letters = f"only in the full tier: {EXPLANATIONS[report.why_not_common.value]}"
     spelled = f", as the dictionary spells {report.asked}" if report.asked else ""
     lines = [f"{report.word} ({report.language}{spelled})", f"letter game: {letters}{frequency}"]
+    for tier, shorter in report.ends_first.items():
+        lines.append(f"  never completed in the {tier.value} tier: the game ends at {shorter} first")
     if report.wordle is not None:
         wordle = "yes" if report.wordle else f"no: {EXPLANATIONS[str(report.wordle_problem)]}"
         lines.append(f"5bukv: {wordle}")

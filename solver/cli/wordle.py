@@ -56,7 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     stats.add_argument(
         "--secrets",
         metavar="FILE",
-        help="play against the words of FILE (one a line) instead of the whole list; others count as not found",
+        help="play against the words of FILE (one a line) instead of the whole list; others count as not found "
+        "(with --json, each game's guesses too: games {secret: [guess, ...]})",
     )
     _add_prior_option(stats)
     stats.add_argument(
@@ -123,15 +124,20 @@ def _secrets_report(engine: Wordle, texts: list[str]) -> dict[str, Any]:
     """The engine against each word of a file, as the game would pick them; a word off the list is not found."""
     secrets = list(dict.fromkeys(normalise_word(text) for text in texts))
     known = [secret for secret in secrets if secret in engine.index]
-    stats = play_all(engine, tqdm(known, desc="secrets", unit="word", file=sys.stderr, leave=False))
-    solved = [tries for tries in stats.tries.values() if tries <= MAX_TRIES]
+    games = {
+        secret: [entry.word for entry in engine.play(secret)]
+        for secret in tqdm(known, desc="secrets", unit="word", file=sys.stderr, leave=False)
+    }
+    tries = [len(guesses) for guesses in games.values()]
+    solved = [count for count in tries if count <= MAX_TRIES]
     return {
         "words": len(secrets),
         "solved_within_6": len(solved),
         "average": round(sum(solved) / len(solved), 4) if solved else None,
-        "max": max(stats.tries.values(), default=None),
+        "max": max(tries, default=None),
         "not_found": len(secrets) - len(known),
         "not_found_words": [secret for secret in secrets if secret not in engine.index],
+        "games": games,
     }
 
 

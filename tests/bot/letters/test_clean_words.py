@@ -93,10 +93,14 @@ def test_5bukv_never_suggests_an_excluded_word(solvers: Solvers, secret: str, re
     history: list[Entry] = []
     while not history or history[-1].word != secret:
         guess = wordle.next_guess(history, refused)
-        assert guess not in excluded
+        # A crude word may be the game's answer (issue 19): the engine names it only when it is all
+        # that is left, and the bot never shows it then (masked: the player types it).
+        if guess in excluded:
+            assert not wordle.wordle.can_say(guess)
+            assert wordle.candidates(history, refused) == [guess]
         history.append(Entry(guess, feedback(guess, secret)))
         assert len(history) <= 12
-    assert not set(wordle.candidates([], refused)) & excluded
+    assert all(not wordle.wordle.can_say(word) for word in set(wordle.candidates([], refused)) & excluded)
 
 
 def test_the_bot_plays_every_dictionary_and_tier_it_offers(solvers: Solvers) -> None:

@@ -1,0 +1,80 @@
+"""Issue 19's rules in scripts/build_data.py, on made-up words: no data packages needed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+
+import build_data
+from build_data import Reading, Source
+
+from solver.words import Reason
+
+
+class Dictionary:
+    """A stand-in for hunspell: accepts the words it is given, with their capitals as written."""
+
+    def __init__(self, *words: str) -> None:
+        self.words = set(words)
+
+    def lookup(self, word: str) -> bool:
+        return word in self.words or word.lower() in self.words
+
+
+@pytest.fixture
+def second_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    dictionary = Dictionary("стол", "леса", "беда", "Казимир", "Йена", "йена")
+    monkeypatch.setattr(build_data, "second_source", lambda language: dictionary)
+    monkeypatch.setattr(build_data, "reviewed", lambda language: build_data.Reviewed(common={"йена"}))
+
+
+def test_a_nouns_frequency_is_its_share_of_its_spelling(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build_data, "zipf", lambda word, language: 4.0)
+    source = Source({"леса", "беда", "тут"}, {}, {"леса": Reading(0.01, True), "тут": Reading(0.0, True)})
+    assert build_data.word_zipf("леса", "ru", source) == 2.0  # 4 + log10(0.01)
+    assert build_data.word_zipf("тут", "ru", source) == 2.0  # never seen as the noun: the estimate's floor
+    assert build_data.word_zipf("беда", "ru", source) == 4.0  # no evidence: the spelling's frequency
+
+
+def test_the_second_source_names_confirms_and_the_estimate_demotes(second_source: None) -> None:
+    words = {"стол", "леса", "беда", "казимир", "лагер", "кхари", "йена"}
+    source = Source(words, {}, {"леса": Reading(0.01, True), "беда": Reading(0.9, False)})
+    frequencies = {"стол": 4.0, "леса": 2.6, "беда": 3.9, "казимир": 3.0, "лагер": 2.5, "кхари": 1.1, "йена": 3.0}
+    result = build_data.confirm("ru", source, frequencies)
+    assert result.reasons == {
+        "леса": Reason.HOMOGRAPH,  # common by frequency, but likelier another word: full tier only
+        "казимир": Reason.PROPER_NAME,  # the second source has it only with a capital
+        "лагер": Reason.UNCONFIRMED,  # frequent, yet the second source lacks it
+    }
+    assert result.words == words - {"казимир", "лагер"}  # кхари: rare and unknown there, still in the full tier
+
+
+def test_a_tie_with_another_reading_is_not_the_likeliest_reading() -> None:
+    class Parse:
+        def __init__(self, normal_form: str, tag: str) -> None:
+            self.normal_form = normal_form
+            self.tag = Tag(tag)
+
+    class Tag:
+        def __init__(self, text: str) -> None:
+            self.text, self.POS = text, text.split(",", maxsplit=1)[0]
+            self.grammemes = frozenset(text.replace(" ", ",").split(","))
+
+    probabilities = {"NOUN,plur": 0.5, "ADJF,plur": 0.5}
+
+    class Estimate:
+        def prob(self, word: str, tag: Tag) -> float:
+            return probabilities[tag.text]
+
+    class Analyser:
+        prob_estimator = type("P", (), {"p_t_given_w": Estimate()})()
+
+        def parse(self, word: str) -> list[Parse]:
+            return [Parse("белые", "NOUN,plur"), Parse("белый", "ADJF,plur")]
+
+    reading = build_data.corpus_reading(Analyser(), "белые")
+    assert reading == Reading(0.5, True)

@@ -1,0 +1,88 @@
+"""Issue 19: the exclusion policy is enforced in the built lists, and the words the issue quotes are gone."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.cli import main
+from solver.policy import question, unresolved
+from solver.wordle import Wordle
+from solver.words import LANGUAGES, Tier
+
+#: Words the issue saw the bot show or count as everyday words: sexual and toilet vocabulary, names,
+#: and words no player accepts.
+QUOTED = {
+    "ru": [
+        "понос",
+        "моча",
+        "какашка",
+        "попа",
+        "фаллос",
+        "презерватив",
+        "фюрер",
+        "каф",
+        "казимир",
+        "мцыри",
+        "лагер",
+        "арден",
+        "пойнт",
+    ],
+    "en": ["jeff", "sumatra", "amman"],
+}
+
+
+@pytest.mark.parametrize("word", ["понос", "моча", "какашка", "попа", "фаллос", "презерватив", "сперма", "эротика"])
+def test_the_roots_question_russian_sexual_anatomical_and_toilet_words(word: str) -> None:
+    assert question(word, "ru") is not None
+
+
+@pytest.mark.parametrize(
+    "word", ["мочалка", "совокупность", "секстант", "кондоминиум", "попугай", "калина", "поносить"]
+)
+def test_the_roots_leave_harmless_russian_words_alone(word: str) -> None:
+    assert question(word, "ru") is None
+
+
+@pytest.mark.parametrize(
+    ("word", "questioned"), [("poop", True), ("urine", True), ("arsenal", False), ("farther", False)]
+)
+def test_the_english_roots_tell_the_word_from_its_lookalikes(word: str, questioned: bool) -> None:
+    assert (question(word, "en") is not None) is questioned
+
+
+@pytest.mark.parametrize("code", ["ru", "en"])
+def test_no_tier_holds_a_word_the_policy_questions(code: str) -> None:
+    for tier in Tier:
+        assert unresolved(LANGUAGES[code].words(tier), code) == []
+
+
+@pytest.mark.parametrize("code", ["ru", "en"])
+def test_no_tier_holds_a_word_the_issue_quoted(code: str) -> None:
+    full = set(LANGUAGES[code].words(Tier.FULL))
+    assert not full & set(QUOTED[code])
+
+
+def test_5bukv_neither_guesses_nor_shows_a_questioned_word() -> None:
+    engine = Wordle.default()
+    guesses = [engine.words[i] for i in engine.guessable]
+    shown = [word for word in engine.words if engine.can_say(word)]
+    assert unresolved(guesses, "ru") == []
+    assert unresolved(shown, "ru") == []
+    assert "фюрер" not in shown
+
+
+def test_the_audit_prints_every_list_and_finds_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["words", "--audit"]) == 0
+    out = capsys.readouterr().out
+    for name in ("ru common", "ru full", "en common", "en full", "5bukv guesses", "5bukv answers shown"):
+        assert f"{name}: " in out
+    assert out.rstrip().endswith("questioned in all: 0")
+
+
+@pytest.mark.parametrize("code", ["ru", "en"])
+def test_the_common_tier_is_large_and_common(code: str) -> None:
+    language = LANGUAGES[code]
+    zipf = language.zipf(Tier.COMMON)
+    playable = [word for word in zipf if len(word) >= language.min_length]
+    assert len(playable) >= 5000
+    assert sum(zipf[word] >= 2.0 for word in playable) >= 0.9 * len(playable)
