@@ -1,20 +1,20 @@
 """The one place that builds the Application and wires every handler; nothing imports back from here.
 
-Each game's handlers, buttons and words live in its folder (``bot/letters``,
-``bot/group``, ``bot/fingers``, ``bot/wordle``); what no game owns is in
-:mod:`bot.common`, the shared dependencies in :mod:`bot.deps`.
+Each game's handlers, buttons and words live in its folder and reach this module as one record,
+listed in :mod:`bot.registry`; what no game owns is in :mod:`bot.common`, what a handler needs
+in :mod:`bot.deps`, and how an update reaches a handler and its effects reach the chat in
+:mod:`bot.delivery`.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllGroupChats
 from telegram.ext import (
-    Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     CommandHandler,
@@ -24,51 +24,28 @@ from telegram.ext import (
     filters,
 )
 
-from bot import active, common, keyboards, texts
-from bot.common import Handler, Standing
-from bot.delivery.events import Delivered, TimerFired
+from bot import active, common, keyboards, registry
 from bot.delivery.gate import open_delivery
 from bot.delivery.inbox import KeepingQueue
 from bot.delivery.lines import SerialLines
-from bot.deps import GROUPS, PRIVATE, BotContext, Services
-from bot.fingers import handlers as fingers
-from bot.fingers import keyboards as fingers_keyboards
-from bot.fingers import texts as fingers_texts
-from bot.fingers.session import FingerSession
-from bot.group import handlers as group
-from bot.group import keyboards as group_keyboards
-from bot.group import texts as group_texts
-from bot.group.session import GroupSession
-from bot.group.texts import GROUP_COMMANDS
-from bot.letters import handlers as letters
-from bot.letters import keyboards as letters_keyboards
-from bot.letters import texts as letters_texts
-from bot.letters.session import LetterSession
+from bot.deps import GROUPS, PRIVATE, App, BotContext, Services
+from bot.games import Game, Handler, Route, command_menu, group_menu
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import Store
 from bot.texts import Lang
 from bot.throttle import add_throttle
 from bot.transport import make_bot
-from bot.wordle import handlers as wordle
-from bot.wordle import keyboards as wordle_keyboards
-from bot.wordle import texts as wordle_texts
-from bot.wordle.session import WordleSession
 
-LETTERS, WORDLE, FINGERS, GROUP = LetterSession.KIND, WordleSession.KIND, FingerSession.KIND, GroupSession.KIND
-#: Each game's /rules_<game> command and rules, by the game's session kind.
-RULES: dict[str, common.Rules] = {
-    LETTERS: ("rules_letters", letters_texts.rules),
-    WORDLE: ("rules_5bukv", wordle_texts.rules),
-    FINGERS: ("rules_fingers", fingers_texts.rules),
-    GROUP: ("rules_group", group_texts.rules),
-}
 #: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
 #: items one at a time: ``bot/delivery/lines.py``).
 CONCURRENT_CHATS = 256
 
 
-def build_application(settings: Settings, solvers: Solvers, token: str | None = None) -> Application:  # type: ignore[type-arg]
+def build_application(
+    settings: Settings, solvers: Solvers, token: str | None = None, games: tuple[Game, ...] = registry.GAMES
+) -> App:
+    """The bot, with every game of ``games`` wired (the registry's, unless a test brings its own)."""
     use_timedelta_periods()
     application = (
         ApplicationBuilder()
@@ -81,13 +58,12 @@ def build_application(settings: Settings, solvers: Solvers, token: str | None = 
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data["services"] = Services(settings, solvers)
+    application.bot_data["services"] = Services(settings, solvers, games=games)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
-    standing = {LETTERS: letters.where_it_stands, WORDLE: wordle.where_it_stands, FINGERS: fingers.where_it_stands}
-    add_rules(application)
-    add_private_handlers(application)
-    add_group_handlers(application)
-    add_buttons(application, standing)
+    add_rules(application, games)
+    add_private_handlers(application, games)
+    add_group_handlers(application, games)
+    add_buttons(application, games)
     application.add_error_handler(common.on_error)
     return application
 
@@ -99,111 +75,89 @@ def use_timedelta_periods() -> None:
     os.environ["PTB_TIMEDELTA"] = "true"
 
 
-def add_private_handlers(application: Application) -> None:  # type: ignore[type-arg]
-    commands = {
+def add_private_handlers(application: App, games: tuple[Game, ...]) -> None:
+    """Each game's own commands; the shared ones, which go to the game the chat plays now; typed
+    text and other messages, likewise."""
+    playing = [game for game in games if game.private is not None]
+    first = playing[0].private
+    assert first is not None, "at least one game is played in a private chat"
+    commands: dict[str, Handler] = {
         "start": common.start,
         "help": common.show_help,
-        "rules": common.route_rules(RULES, RULES[LETTERS]),
+        "rules": common.route_rules,
         "stats": common.stats,
-        "play": letters.play,
-        "whowins": letters.who_wins,
-        "word": letters.word,
-        "5bukv": wordle.start,
-        "fingers": fingers.start,
-        "hint": common.route_command({LETTERS: letters.hint, WORDLE: wordle.hint, FINGERS: fingers.hint}, letters.hint),
-        "giveup": common.route_command(
-            {LETTERS: letters.give_up, WORDLE: wordle.give_up, FINGERS: fingers.give_up},
-            letters.give_up,
-        ),
-        "undo": common.route_command({LETTERS: common.no_undo, FINGERS: common.no_undo}, wordle.undo),
-        **dict.fromkeys(("l", "stop", "top"), group.group_only),
+        **{command.name: command.handler for game in games for command in game.commands},
+        "hint": common.route_command(lambda play: play.hint, first.hint),
+        "giveup": common.route_command(lambda play: play.give_up, first.give_up),
+        "undo": common.route_command(lambda play: play.undo, common.no_game_to_undo),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
-    text_by_game = {LETTERS: letters.on_text, WORDLE: wordle.on_text, FINGERS: fingers.on_text}
-    application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text(text_by_game)))
-    reminders = {
-        LETTERS: letters.reminder,
-        WORDLE: wordle.reminder,
-        FINGERS: fingers.reminder,
-    }
-    application.add_handler(MessageHandler(PRIVATE, common.route_other_message(reminders)))
+    application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text))
+    application.add_handler(MessageHandler(PRIVATE, common.route_other_message))
 
 
-def add_group_handlers(application: Application) -> None:  # type: ignore[type-arg]
-    commands = {
-        "play": group.play,
-        "l": group.letter_command,
-        "giveup": group.give_up,
-        "stop": group.stop,
-        "help": group.show_help,
-        "rules": common.show_rules(RULES[GROUP]),
-        "stats": common.stats,
-        "start": group.start_in_group,
-        "5bukv": group.private_game,
-        "fingers": group.private_game,
-        "hint": group.hint_in_group,
-        "top": group.top,
-    }
+def add_group_handlers(application: App, games: tuple[Game, ...]) -> None:
+    """The group games' commands and moves; a private game's command in a group says where it is
+    played; the bot's own events (timers, receipts) go to the game that handles them."""
+    in_groups = [game for game in games if game.group_commands]
+    commands: dict[str, Handler] = {command.name: common.play_privately for game in games for command in game.commands}
+    commands |= {command.name: command.handler for game in in_groups for command in game.group_commands}
+    commands |= {"stats": common.stats} | ({"rules": common.show_rules(in_groups[0].rules)} if in_groups else {})
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))
-    application.add_handler(MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, group.on_text))
-    application.add_handler(TypeHandler(TimerFired, group.on_timer))
-    application.add_handler(TypeHandler(Delivered, group.on_delivered))
+    for game in in_groups:
+        if game.group_text is not None:
+            application.add_handler(MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, game.group_text))
+    for game in games:
+        for event, handler in game.events.items():
+            application.add_handler(TypeHandler(event, handler))
 
 
-def add_rules(application: Application) -> None:  # type: ignore[type-arg]
+def add_rules(application: App, games: tuple[Game, ...]) -> None:
     """/rules_<game> for each game, in private chats and groups alike."""
-    for rules in RULES.values():
-        application.add_handler(CommandHandler(rules[0], common.show_rules(rules), filters=PRIVATE | GROUPS))
+    for game in games:
+        application.add_handler(
+            CommandHandler(game.rules.command, common.show_rules(game.rules), filters=PRIVATE | GROUPS)
+        )
 
 
-def add_buttons(application: Application, standing: Mapping[str, Standing]) -> None:  # type: ignore[type-arg]
-    """Each game's buttons by their pattern (``standing``: where each game stands, by kind, re-sent
-    after "keep playing"); anything else is answered as stale."""
-    begins: dict[str, active.Begin] = {
-        keyboards.START_LETTERS: letters.begin,
-        keyboards.START_GHOST: letters.begin_ghost,
-        keyboards.AGAIN_LETTERS: letters.begin_again,
-        keyboards.START_WORDLE: wordle.begin,
-        keyboards.START_FINGERS: fingers.begin,
-        keyboards.AGAIN_FINGERS: fingers.begin_again,
-    }
-    routes: list[tuple[str | Callable[[object], bool], Handler]] = [
+def add_buttons(application: App, games: tuple[Game, ...]) -> None:
+    """Each game's buttons by their pattern; the start buttons and the question before resigning;
+    anything else is answered as stale."""
+    routes: list[Route] = [
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
-        (keyboards.is_menu_press, active.on_start_button(begins)),
-        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button(begins, standing)),
-        (letters_keyboards.BUTTONS.is_press, letters.on_button),
-        (wordle_keyboards.BUTTONS.is_press, wordle.on_button),
-        (fingers_keyboards.BUTTONS.is_press, fingers.on_button),
-        (group_keyboards.BUTTONS.is_press, group.on_lobby_button),
+        (keyboards.is_menu_press, active.on_start_button),
+        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button),
+        *(route for game in games for route in game.buttons),
     ]
     for pattern, callback in routes:
         application.add_handler(CallbackQueryHandler(callback, pattern=pattern))
     application.add_handler(CallbackQueryHandler(common.on_stale_button))
 
 
-async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+async def post_init(application: App) -> None:
     services: Services = application.bot_data["services"]
     services.store = await Store.open(services.settings.database_path)
     await open_delivery(application, services.store)
-    await group.restore_timers(application)
-    await wordle.restore_answers(services)
-    await set_commands(application.bot, texts.COMMANDS)
-    await set_commands(application.bot, GROUP_COMMANDS, BotCommandScopeAllGroupChats())
+    for game in services.games:
+        if game.on_start is not None:
+            await game.on_start(application)
+    await set_commands(application.bot, lambda lang: command_menu(lang, services.games))
+    await set_commands(application.bot, lambda lang: group_menu(lang, services.games), BotCommandScopeAllGroupChats())
 
 
 async def set_commands(
-    bot: Bot, by_language: Mapping[Lang, Sequence[tuple[str, str]]], scope: BotCommandScope | None = None
+    bot: Bot, menu: Callable[[Lang], Sequence[tuple[str, str]]], scope: BotCommandScope | None = None
 ) -> None:
     """The command menu in each language, and the Russian one for any other language."""
-    for code, commands in by_language.items():
-        await bot.set_my_commands([BotCommand(*command) for command in commands], scope=scope, language_code=code)
-    await bot.set_my_commands([BotCommand(*command) for command in by_language["ru"]], scope=scope)
+    for code in ("ru", "en"):
+        await bot.set_my_commands([BotCommand(*command) for command in menu(code)], scope=scope, language_code=code)
+    await bot.set_my_commands([BotCommand(*command) for command in menu("ru")], scope=scope)
 
 
-async def post_shutdown(application: Application) -> None:  # type: ignore[type-arg]
+async def post_shutdown(application: App) -> None:
     services: Services = application.bot_data["services"]
     if services.store is not None:
         await services.store.close()
@@ -212,10 +166,10 @@ async def post_shutdown(application: Application) -> None:  # type: ignore[type-
 
 @asynccontextmanager
 async def running(
-    application: Application,  # type: ignore[type-arg]
+    application: App,
     poll_timeout: int = 1,
     webhook: dict[str, Any] | None = None,
-) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+) -> AsyncIterator[App]:
     """Run inside an already running event loop (tests, console), with the same start and
     shutdown hooks as ``run_polling``: by long polling, or serving a webhook when given
     ``Updater.start_webhook``'s arguments."""

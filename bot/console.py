@@ -15,10 +15,10 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from telegram import Update
-from telegram.ext import Application
 
 from bot.app import build_application, running
 from bot.delivery.lines import SerialLines
+from bot.deps import App
 from bot.settings import Settings
 from bot.solvers import Solvers, build_solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call
@@ -30,7 +30,7 @@ class UpdateTracker:
     """Knows when the application has finished with each update: handled, committed, and its
     messages sent (or kept for later)."""
 
-    def __init__(self, application: Application) -> None:  # type: ignore[type-arg]
+    def __init__(self, application: App) -> None:
         self.done: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         lines = application.update_processor
         assert isinstance(lines, SerialLines)

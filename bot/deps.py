@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update
+from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User
 from telegram.ext import Application, CallbackContext, ExtBot, filters
 
 from bot import texts
 from bot.delivery import outbox
 from bot.delivery.lines import SerialLines
 from bot.delivery.unit import StagedSession, Statement, Unit
+from bot.games import Game
 from bot.session import Session
 from bot.settings import Settings
 from bot.solvers import Solvers
@@ -53,6 +54,7 @@ class Services:
     solvers: Solvers
     store: Store | None = None
     rng: random.Random = field(default_factory=random.Random)
+    games: tuple[Game, ...] = ()  # every game wired, as the registry lists them
 
     @property
     def db(self) -> Store:
@@ -204,9 +206,13 @@ def _json(text: str) -> dict[str, Any]:
 
 
 class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
-    """The context every handler gets: python-telegram-bot's, plus the item's :class:`Deps`."""
+    """The context every handler gets (python-telegram-bot's ``ContextTypes``): PTB's, plus what
+    the item's handlers read: its :class:`Deps`, the sender's language, the chat, the message or
+    button press. A handler is only called for updates its filters admit, so each of these is
+    there when the handler asks for it; asking for one that is not is a wiring bug."""
 
     _deps: Deps | None = None
+    _update: Update | None = None
 
     @classmethod
     def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> BotContext:
@@ -215,17 +221,61 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
         unit = lines.unit_of(update) if isinstance(lines, SerialLines) else None
         if unit is not None:
             context._deps = Deps(application.bot_data["services"], unit)
+        if isinstance(update, Update):
+            context._update = update
         return context
 
     @property
     def deps(self) -> Deps:
-        assert self._deps is not None, "handlers run inside a chat's line"
+        if self._deps is None:
+            raise RuntimeError("handlers run inside a chat's line")
         return self._deps
 
+    @property
+    def incoming(self) -> Update:
+        """The Telegram update being handled."""
+        if self._update is None:
+            raise RuntimeError("not a Telegram update")
+        return self._update
 
-def deps(context: CallbackContext[Any, Any, Any, Any]) -> Deps:
-    assert isinstance(context, BotContext)
-    return context.deps
+    @property
+    def lang(self) -> Lang:
+        """The sender's language: Russian, or English for English-speaking Telegram users."""
+        user = self._update.effective_user if self._update is not None else None
+        return texts.language(user.language_code if user else None)
+
+    @property
+    def chat_id(self) -> int:
+        chat = self.incoming.effective_chat
+        if chat is None:
+            raise RuntimeError("an update without a chat reached a handler")  # the lines skip those
+        return chat.id
+
+    @property
+    def user(self) -> User:
+        user = self.incoming.effective_user
+        if user is None:
+            raise RuntimeError("an update without a sender reached a handler that needs one")
+        return user
+
+    @property
+    def message(self) -> Message:
+        message = self.incoming.message
+        if message is None:
+            raise RuntimeError("a handler for messages got another kind of update")
+        return message
+
+    @property
+    def query(self) -> CallbackQuery:
+        query = self.incoming.callback_query
+        if query is None:
+            raise RuntimeError("a button handler got another kind of update")
+        return query
+
+
+#: The Application as built here: its handlers get a :class:`BotContext` (the bot, data and
+#: job queue it keeps as python-telegram-bot types them).
+App = Application[Any, BotContext, Any, Any, Any, Any]
 
 
 def lang_of(update: Update) -> Lang:

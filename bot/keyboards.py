@@ -9,28 +9,21 @@ module says which actions its buttons carry and gives the pattern its
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot import texts
 from bot.session import Session
 from bot.texts import Lang
 from solver.levels import Level
 
-# What a start button begins (the menu's, a finished game's, the question before resigning).
-START_LETTERS = "letters"
-START_GHOST = "ghost"
-AGAIN_LETTERS = "letters-again"  # the last set-up once more
-START_WORDLE = "5bukv"
-START_FINGERS = "fingers"
-AGAIN_FINGERS = "fingers-again"
-TARGETS = (START_LETTERS, START_GHOST, AGAIN_LETTERS, START_WORDLE, START_FINGERS, AGAIN_FINGERS)
+# A start button (the menu's, a finished game's, the question before resigning) names its
+# target: what it begins, as each game's ``begins`` says (bot/games.py); any other is stale.
 MENU = "menu"
-MENU_LETTERS = f"{MENU}:{START_LETTERS}"
-MENU_WORDLE = f"{MENU}:{START_WORDLE}"
-MENU_FINGERS = f"{MENU}:{START_FINGERS}"
+_TARGET = re.compile(r"[a-z0-9-]{1,20}")
 SWITCH = "N"  # the question "resign the running game and start another?"
 RESIGN = "resign"
 KEEP = "keep"
@@ -85,38 +78,38 @@ def is_number(text: str) -> bool:
     return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
-async def checked_press(
-    update: Update, parse_data: Callable[[object], Press | None], *, private: bool = True
+def checked_press(
+    query: CallbackQuery, update: Update, parse_data: Callable[[object], Press | None], *, private: bool = True
 ) -> Press | None:
-    """The press an update carries, if it is one of this game's and comes from the kind of
-    chat the game is played in; else None, once the player has been told the button is stale."""
-    assert update.callback_query is not None
-    press = parse_data(update.callback_query.data)
-    return press if press is not None and await from_chat_kind(update, private=private) else None
+    """The press a button carries, if it is one of this game's and comes from a user in the kind
+    of chat the game is played in (a private chat, or a group: ``private=False``); else None."""
+    press = parse_data(query.data)
+    chat, user = update.effective_chat, update.effective_user
+    if press is None or chat is None or user is None or (chat.type == chat.PRIVATE) != private:
+        return None
+    return press
 
 
-async def from_chat_kind(update: Update, *, private: bool = True) -> bool:
-    """Whether a press comes from a user in a private chat (or a group, ``private=False``);
-    if not, the player is told the button no longer works."""
-    query, chat, user = update.callback_query, update.effective_chat, update.effective_user
-    assert query is not None
-    if chat is not None and user is not None and (chat.type == chat.PRIVATE) == private:
-        return True
-    await query.answer(texts.stale_button(texts.language(user.language_code if user else None)))
-    return False
+def start_data(target: str) -> str:
+    """The callback data of a button that starts ``target`` (or asks first)."""
+    return f"{MENU}:{target}"
+
+
+def is_target(text: str) -> bool:
+    return _TARGET.fullmatch(text) is not None
 
 
 def menu_target(data: object) -> str | None:
     """What a start button begins; None for anything else."""
     kind, _, target = data.partition(":") if isinstance(data, str) else ("", "", "")
-    return target if kind == MENU and target in TARGETS else None
+    return target if kind == MENU and is_target(target) else None
 
 
 def is_menu_press(data: object) -> bool:
     return menu_target(data) is not None
 
 
-SWITCH_BUTTONS = Buttons(SWITCH, lambda action, target: action in (RESIGN, KEEP) and target in TARGETS)
+SWITCH_BUTTONS = Buttons(SWITCH, lambda action, target: action in (RESIGN, KEEP) and is_target(target))
 
 
 def resign_or_keep(lang: Lang, running: Session, target: str) -> InlineKeyboardMarkup:
@@ -134,11 +127,6 @@ def button(text: str, data: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(text, callback_data=data)
 
 
-def menu(lang: Lang) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
-        [
-            [button(texts.button_letters(lang), MENU_LETTERS)],
-            [button(texts.button_finger_game(lang), MENU_FINGERS)],
-            [button(texts.button_5bukv(lang), MENU_WORDLE)],
-        ]
-    )
+def menu(entries: list[tuple[str, str]]) -> InlineKeyboardMarkup:
+    """The start menu: a button (label, target) for each game that has one."""
+    return InlineKeyboardMarkup([[button(label, start_data(target))] for label, target in entries])

@@ -33,19 +33,9 @@ def count(lang: Lang, number: int, ru: tuple[str, str, str], en: tuple[str, str]
     return f"{number} {noun}"
 
 
-def game_name(lang: Lang, kind: str) -> str:
-    """A private game's name, by its session kind."""
-    names = {
-        "letters": t(lang, "игра в буквы", "the letter game"),
-        "5bukv": t(lang, "«5 букв»", "5bukv"),
-        "fingers": t(lang, "игра на пальцах", "the finger game"),
-    }
-    return names.get(kind, kind)
-
-
-def ask_to_resign(lang: Lang, kind: str, *, lost: bool = True) -> str:
-    """``lost`` False: the game was already counted as won (solved, then undone), and stays so."""
-    name = game_name(lang, kind)
+def ask_to_resign(lang: Lang, name: str, *, lost: bool = True) -> str:
+    """``name``: the game under way; ``lost`` False: it was already counted as won (solved, then
+    undone), and stays so."""
     if not lost:
         return t(
             lang,
@@ -77,11 +67,11 @@ def button_other_setup(lang: Lang) -> str:
     return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
 
 
-def no_undo(lang: Lang, kind: str) -> str:
+def no_undo(lang: Lang, name: str) -> str:
     return t(
         lang,
-        f"Ходы не отменяются ({game_name(lang, kind)}); /undo — для масок «5 букв».",
-        f"Moves cannot be taken back ({game_name(lang, kind)}); /undo is for 5bukv's colours.",
+        f"Ходы не отменяются ({name}); /undo — для масок «5 букв».",
+        f"Moves cannot be taken back ({name}); /undo is for 5bukv's colours.",
     )
 
 
@@ -89,41 +79,21 @@ def keep_playing(lang: Lang) -> str:
     return t(lang, "Играем дальше.", "Playing on.")
 
 
-def resigned(lang: Lang, kind: str, *, lost: bool = True) -> str:
-    name = game_name(lang, kind)
+def resigned(lang: Lang, name: str, *, lost: bool = True) -> str:
     if not lost:
         return t(lang, f"🏳 Вы сдались ({name}): победа остаётся.", f"🏳 You resigned {name}: it stays a win.")
     return t(lang, f"🏳 Вы сдались ({name}): засчитано поражение.", f"🏳 You resigned {name}: it counts as a loss.")
 
 
-COMMANDS: dict[Lang, list[tuple[str, str]]] = {
-    "ru": [
-        ("play", "сыграть в буквы"),
-        ("hint", "подсказка"),
-        ("giveup", "сдаться"),
-        ("whowins", "кто выигрывает с этих букв"),
-        ("word", "есть ли слово в играх"),
-        ("fingers", "игра на пальцах"),
-        ("5bukv", "помощник для «5 букв»"),
-        ("undo", "отменить последнюю маску"),
-        ("stats", "мои результаты"),
-        ("rules", "правила"),
-        ("help", "что умеет бот"),
-    ],
-    "en": [
-        ("play", "play the letter game"),
-        ("hint", "a hint"),
-        ("giveup", "give up"),
-        ("whowins", "who wins from these letters"),
-        ("word", "does a word count in the games"),
-        ("fingers", "the finger game"),
-        ("5bukv", "helper for the 5bukv word game"),
-        ("undo", "take back the last mask"),
-        ("stats", "my record"),
-        ("rules", "the rules"),
-        ("help", "what the bot does"),
-    ],
-}
+#: The commands no one game owns, in the command menu after the games' own (Russian, English).
+COMMON_COMMANDS: list[tuple[str, str, str]] = [
+    ("hint", "подсказка", "a hint"),
+    ("giveup", "сдаться", "give up"),
+    ("undo", "отменить последнюю маску", "take back the last mask"),
+    ("stats", "мои результаты", "my record"),
+    ("rules", "правила", "the rules"),
+    ("help", "что умеет бот", "what the bot does"),
+]
 
 
 def greeting(lang: Lang, name: str) -> str:
@@ -135,47 +105,16 @@ def greeting(lang: Lang, name: str) -> str:
     )
 
 
-def help_text(lang: Lang) -> str:
-    return t(
-        lang,
-        "/play — игра в буквы: по очереди добавляем по букве к слову-началу\n"
-        "/hint — какие буквы можно сыграть; ещё раз — какие из них выигрывают\n"
-        "/giveup — сдаться (покажу, как выиграл бы я)\n"
-        "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
-        "/word слово — есть ли слово в играх, а если нет, то почему\n"
-        "/play en — английский Ghost (слова от 4 букв, закончил слово — проиграл)\n"
-        "/fingers — игра на пальцах («палочки», Chopsticks)\n"
-        "/5bukv — помощник для «5 букв»: присылайте маску, я подскажу слово\n"
-        "/undo — отменить последнюю маску\n"
-        "/stats — ваши результаты\n"
-        "/rules — правила",
-        "/play — the letter game: we take turns adding a letter to a word's beginning\n"
-        "/hint — the letters you can play; again — which of them win\n"
-        "/giveup — give up (I show how I would have won)\n"
-        "/whowins [letters] — who wins from these letters with perfect play\n"
-        "/word WORD — does a word count in the games, and if not, why\n"
-        "/play en — English Ghost (words of 4+ letters; completing a word loses)\n"
-        "/fingers — the finger game (chopsticks)\n"
-        "/5bukv — helper for 5bukv: send the colours, I suggest the next word\n"
-        "/undo — take back the last mask\n"
-        "/stats — your record\n"
-        "/rules — the rules",
-    )
+def help_tail(lang: Lang) -> str:
+    """The last lines of /help, after every game's own."""
+    return t(lang, "/stats — ваши результаты\n/rules — правила", "/stats — your record\n/rules — the rules")
 
 
-#: One /rules_<game> command per game: (command, Russian name, English name).
-RULES_COMMANDS = [
-    ("rules_letters", "буквы", "the letter game"),
-    ("rules_5bukv", "«5 букв»", "5bukv"),
-    ("rules_fingers", "пальцы", "the finger game"),
-    ("rules_group", "буквы в группе", "the letter game in a group"),
-]
-
-
-def with_other_rules(lang: Lang, rules: str, command: str) -> str:
-    """A game's rules, then how to reach the other games' rules (each a tappable command)."""
-    others = ", ".join(f"/{name} — {t(lang, ru, en)}" for name, ru, en in RULES_COMMANDS if name != command)
-    return rules + "\n\n" + t(lang, "Правила других игр: ", "Other games' rules: ") + others
+def with_other_rules(lang: Lang, rules: str, others: list[tuple[str, str]]) -> str:
+    """A game's rules, then how to reach the other games' rules (``others``: command and name,
+    each a tappable command)."""
+    listed = ", ".join(f"/{command} — {name}" for command, name in others)
+    return rules + "\n\n" + t(lang, "Правила других игр: ", "Other games' rules: ") + listed
 
 
 def unknown_command(lang: Lang) -> str:
@@ -214,55 +153,17 @@ def stale_button(lang: Lang) -> str:
     return t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
 
 
-def stats_text(lang: Lang, records: dict[str, Record]) -> str:
-    if not records:
-        return t(lang, "Вы ещё не играли. /play — начать.", "You have not played yet. /play to start.")
-    names = {
-        "letters": t(lang, "Буквы", "Letter game"),
-        "5bukv": t(lang, "«5 букв»", "5bukv"),
-        "group": t(lang, "Буквы в группе", "Letter game in groups"),
-        "fingers": t(lang, "Пальцы", "Finger game"),
-        "ghost": t(lang, "English Ghost", "English Ghost"),
-    }
-    lines = []
-    for kind, record in sorted(records.items()):
-        if kind == "fingers":
-            lines.append(
-                t(
-                    lang,
-                    f"{names[kind]}: игр {record.played}, побед {record.won}, поражений {record.lost}, "
-                    f"ничьих {record.draws}",
-                    f"{names[kind]}: played {record.played}, won {record.won}, lost {record.lost}, "
-                    f"drawn {record.draws}",
-                )
-            )
-        elif kind == "5bukv":
-            lines.append(
-                t(
-                    lang,
-                    f"{names[kind]}: сессий {record.played}, отгадано {record.won}",
-                    f"{names[kind]}: sessions {record.played}, solved {record.won}",
-                )
-            )
-        else:
-            lines.append(
-                t(
-                    lang,
-                    f"{names.get(kind, kind)}: игр {record.played}, побед {record.won}, поражений {record.lost}, "
-                    f"подсказок {record.hints}",
-                    f"{names.get(kind, kind)}: played {record.played}, won {record.won}, lost {record.lost}, "
-                    f"hints {record.hints}",
-                )
-            )
-    return "\n".join(lines)
+def no_records(lang: Lang) -> str:
+    return t(lang, "Вы ещё не играли. /play — начать.", "You have not played yet. /play to start.")
 
 
-def button_letters(lang: Lang) -> str:
-    return t(lang, "🔤 Игра в буквы", "🔤 Letter game")
-
-
-def button_5bukv(lang: Lang) -> str:
-    return t(lang, "🟨 Помощник «5 букв»", "🟨 5bukv helper")
+def games_record(lang: Lang, name: str, record: Record) -> str:
+    """A /stats line for a game won or lost, with hints."""
+    return t(
+        lang,
+        f"{name}: игр {record.played}, побед {record.won}, поражений {record.lost}, подсказок {record.hints}",
+        f"{name}: played {record.played}, won {record.won}, lost {record.lost}, hints {record.hints}",
+    )
 
 
 def button_first(lang: Lang, player_first: bool) -> str:
@@ -278,5 +179,9 @@ def button_level(lang: Lang, level: Level) -> str:
     return names[level]
 
 
-def button_finger_game(lang: Lang) -> str:
-    return t(lang, "✋ Игра на пальцах", "✋ Finger game")
+def private_only(lang: Lang, username: str) -> str:
+    return t(
+        lang,
+        f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
+        f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
+    )

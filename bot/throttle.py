@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 
 from telegram import Update
 from telegram.error import TelegramError
-from telegram.ext import Application
 
 from bot import texts
 from bot.delivery.lines import SerialLines
+from bot.deps import App
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +142,7 @@ class Throttle:
             self._notices.discard(asyncio.current_task())
 
 
-def add_throttle(application: Application, limit: int, seconds: float) -> Throttle:  # type: ignore[type-arg]
+def add_throttle(application: App, limit: int, seconds: float) -> Throttle:
     """Flood control at the door of the chats' lines: an update over the limit is dropped before
     it is filed, so a flooding user holds nothing another chat waits for; returned so tests can
     read it."""

@@ -13,13 +13,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import Update
-from telegram.ext import Application
 
 from bot.storage import Store, StoreWriteError
 from bot.transport import PollingBot
+
+if TYPE_CHECKING:
+    from bot.deps import App
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,7 @@ def keep_posted(store: Store, bot: object) -> Callable[[Update], Awaitable[None]
 
 
 async def replay(
-    application: Application,  # type: ignore[type-arg]
+    application: App,
     bodies: Sequence[Mapping[str, Any]],
     on_unreadable: Callable[[int], None],
 ) -> None:

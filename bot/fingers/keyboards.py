@@ -6,11 +6,13 @@ from telegram import InlineKeyboardMarkup
 
 from bot.fingers import texts
 from bot.fingers.session import FingerSession, HandMove
-from bot.keyboards import AGAIN_FINGERS, COMMON_CHOICES, MENU, MENU_FINGERS, Buttons, button, is_number
+from bot.keyboards import COMMON_CHOICES, Buttons, button, is_number, start_data
 from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
 from solver.levels import Level
 
 KIND = "F"
+#: What the finger game's start buttons begin: a new game, the last set-up again.
+START, AGAIN = "fingers", "fingers-again"
 
 
 def _valid(action: str, argument: str) -> bool:
@@ -48,7 +50,7 @@ def play_again(lang: Lang) -> InlineKeyboardMarkup:
     """Again with the same level and the same player starting, in one tap; or choosing anew."""
     return InlineKeyboardMarkup(
         [
-            [button(button_again(lang), f"{MENU}:{AGAIN_FINGERS}")],
-            [button(button_other_setup(lang), MENU_FINGERS)],
+            [button(button_again(lang), start_data(AGAIN))],
+            [button(button_other_setup(lang), start_data(START))],
         ]
     )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.fingers.session import FingerSession, FingerTurn, HandMove
 from bot.fingers.session import Result as FingerResult
+from bot.storage import Record
 from bot.texts import Lang, count, t
 from solver.fingers import Kind
 
@@ -116,3 +117,23 @@ def no_hints(lang: Lang) -> str:
 
 def gave_up(lang: Lang) -> str:
     return t(lang, "🏳 Вы сдались: засчитано поражение.", "🏳 You resigned: it counts as a loss.")
+
+
+def name(lang: Lang) -> str:
+    return t(lang, "игра на пальцах", "the finger game")
+
+
+def menu_button(lang: Lang) -> str:
+    return t(lang, "✋ Игра на пальцах", "✋ Finger game")
+
+
+def help_lines(lang: Lang) -> str:
+    return t(lang, "/fingers — игра на пальцах («палочки», Chopsticks)", "/fingers — the finger game (chopsticks)")
+
+
+def record_line(lang: Lang, record: Record) -> str:
+    return t(
+        lang,
+        f"Пальцы: игр {record.played}, побед {record.won}, поражений {record.lost}, ничьих {record.draws}",
+        f"Finger game: played {record.played}, won {record.won}, lost {record.lost}, drawn {record.draws}",
+    )

@@ -14,15 +14,16 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
+from typing import Any
 
 from telegram import Message, Update, User
 from telegram.constants import ChatMemberStatus
-from telegram.ext import Application, CallbackContext, ContextTypes, JobQueue
+from telegram.ext import JobQueue
 
 from bot import texts as shared_texts
 from bot.common import Tap, on_press, reply_with
 from bot.delivery.events import Delivered, TimerFired
-from bot.deps import Deps, Loaded, Services, deps, lang_of, topic_of
+from bot.deps import App, BotContext, Deps, Loaded, Services, topic_of
 from bot.group import keyboards, texts
 from bot.group import session as group
 from bot.group import store as group_store
@@ -52,40 +53,39 @@ def _lang(session: GroupSession) -> Lang:
     return shared_texts.language(session.lang)
 
 
-def _game(found: Deps, session: GroupSession) -> LetterGame:
-    return found.solvers.letter_game(session.dictionary, session.rule)
+def _game(deps: Deps, session: GroupSession) -> LetterGame:
+    return deps.solvers.letter_game(session.dictionary, session.rule)
 
 
 # ------------------------------------------------------------------ commands
 
 
-async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def play(update: Update, context: BotContext) -> None:
     """/play (or /play en for English Ghost): open a lobby, one game per group."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = deps(context)
-    user = update.effective_user
-    lang = lang_of(update)
+    deps = context.deps
+    user = context.user
+    lang = context.lang
     dictionary = asked_dictionary(context.args or [])
     if dictionary is None:
-        deps(context).reply(update.message, play_usage(lang))
+        context.deps.reply(context.message, play_usage(lang))
         return
-    loaded = await found.load(update.effective_chat.id, GroupSession)
+    loaded = await deps.load(context.chat_id, GroupSession)
     if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
-        deps(context).reply(update.message, texts.group_game_running(lang))
+        context.deps.reply(context.message, texts.group_game_running(lang))
         return
     session = GroupSession(
         creator=user.id,
         lang=lang,
         dictionary=dictionary,
-        rule=found.solvers.letter_game(dictionary).rule.value,
+        rule=deps.solvers.letter_game(dictionary).rule.value,
     )
-    session.thread = topic_of(update.message)
+    session.thread = topic_of(context.message)
     group.join(session, user.id, _name(session, user))
-    session.deadline = time.time() + found.settings.group_lobby_seconds
-    await found.save(update.effective_chat.id, session, None, deadline=session.deadline)
-    _schedule(context, update.effective_chat.id, session.deadline)
+    session.deadline = time.time() + deps.settings.group_lobby_seconds
+    await deps.save(context.chat_id, session, None, deadline=session.deadline)
+    _schedule(context, context.chat_id, session.deadline)
     lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
-    found.reply(update.message, lobby, buttons, receipt=f"{LOBBY_RECEIPT}{session.id}")
+    deps.reply(context.message, lobby, buttons, receipt=f"{LOBBY_RECEIPT}{session.id}")
 
 
 #: Receipts the group game asks of its messages: the lobby's (its message id is kept, so that
@@ -93,53 +93,45 @@ async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 LOBBY_RECEIPT, TURN_RECEIPT = "lobby:", "turn:"
 
 
-async def on_delivered(event: Delivered, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_delivered(event: Delivered, context: BotContext) -> None:
     """A lobby's or a turn's message is out (in the chat's line, like any update)."""
-    found = deps(context)
-    loaded = await found.load(event.chat_id, GroupSession)
+    deps = context.deps
+    loaded = await deps.load(event.chat_id, GroupSession)
     if loaded is None:
         return
     session = loaded.session
     if event.receipt == f"{LOBBY_RECEIPT}{session.id}":
         session.lobby_message = event.message_id
-        await found.save(event.chat_id, session, loaded)
+        await deps.save(event.chat_id, session, loaded)
     elif event.receipt == f"{TURN_RECEIPT}{session.id}:{loaded.version}":
         await _start_the_clock(context, event.chat_id, loaded, event.sent_at)
 
 
-def _show_lobby(found: Deps, chat_id: int, session: GroupSession, closed: str | None = None) -> None:
+def _show_lobby(deps: Deps, chat_id: int, session: GroupSession, closed: str | None = None) -> None:
     """Bring the lobby's message up to date: the list and buttons, or why it closed."""
     if session.lobby_message is None:
         return
     lang = _lang(session)
     text = texts.lobby_text(lang, session) if closed is None else closed
     markup = keyboards.lobby(lang, session) if closed is None else None
-    found.edit(chat_id, session.lobby_message, text, markup)
+    deps.edit(chat_id, session.lobby_message, text, markup)
 
 
-async def start_in_group(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start_in_group(update: Update, context: BotContext) -> None:
     """/start in a group: what the bot does here, and where the other games are."""
-    assert update.message is not None
-    deps(context).reply(update.message, texts.group_start(lang_of(update), context.bot.username or ""))
-
-
-async def private_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/5bukv or /fingers in a group: those games are played in a private chat."""
-    assert update.message is not None
-    deps(context).reply(update.message, texts.private_only(lang_of(update), context.bot.username or ""))
+    context.deps.reply(context.message, texts.group_start(context.lang, context.bot.username or ""))
 
 
 #: /l, /stop or /top in a private chat: they belong to a game in a group.
 group_only = reply_with(texts.group_only)
 
 
-async def top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def top(update: Update, context: BotContext) -> None:
     """/top: the group's leaderboard, the last 7 days and all time."""
-    assert update.message is not None and update.effective_chat is not None
-    store, chat_id = deps(context).db, update.effective_chat.id
+    store, chat_id = context.deps.db, context.chat_id
     week = await group_store.top(store, chat_id, since=time.time() - WEEK)
     ever = await group_store.top(store, chat_id)
-    deps(context).reply(update.message, texts.top_text(lang_of(update), week, ever))
+    context.deps.reply(context.message, texts.top_text(context.lang, week, ever))
 
 
 hint_in_group = reply_with(texts.no_group_hints)
@@ -158,22 +150,20 @@ def _name(session: GroupSession, user: User) -> str:
 show_help = reply_with(texts.group_help_text)
 
 
-async def letter_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def letter_command(update: Update, context: BotContext) -> None:
     """/l <letter>: a move that reaches the bot even with privacy mode on."""
-    assert update.message is not None
     text = " ".join(context.args or [])
     if not text:
-        deps(context).reply(update.message, texts.group_letter_usage(lang_of(update)))
+        context.deps.reply(context.message, texts.group_letter_usage(context.lang))
         return
     await _move(update, context, text, addressed=True)
 
 
-async def on_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_text(update: Update, context: BotContext) -> None:
     """A bare letter, or a reply to the bot, or a message that mentions it."""
-    assert update.message is not None
     username = context.bot.username or ""
-    text = re.sub(f"@{re.escape(username)}", "", update.message.text or "", flags=re.IGNORECASE).strip()
-    await _move(update, context, text, addressed=_addresses_bot(update.message, username))
+    text = re.sub(f"@{re.escape(username)}", "", context.message.text or "", flags=re.IGNORECASE).strip()
+    await _move(update, context, text, addressed=_addresses_bot(context.message, username))
 
 
 def _addresses_bot(message: Message, username: str) -> bool:
@@ -183,118 +173,114 @@ def _addresses_bot(message: Message, username: str) -> bool:
     return bool(username) and f"@{username.lower()}" in (message.text or "").lower()
 
 
-async def _move(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str, addressed: bool) -> None:
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = deps(context)
-    chat_id = update.effective_chat.id
-    loaded = await found.load(chat_id, GroupSession)
+async def _move(update: Update, context: BotContext, text: str, addressed: bool) -> None:
+    deps = context.deps
+    chat_id = context.chat_id
+    loaded = await deps.load(chat_id, GroupSession)
     if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
         if addressed and loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
-            deps(context).reply(update.message, texts.not_started(_lang(loaded.session), loaded.session))
+            context.deps.reply(context.message, texts.not_started(_lang(loaded.session), loaded.session))
         elif addressed:
-            deps(context).reply(update.message, texts.no_group_game(lang_of(update)))
+            context.deps.reply(context.message, texts.no_group_game(context.lang))
         return
-    if await _stopped_if_outdated(context, found, chat_id, loaded):
+    if await _stopped_if_outdated(context, deps, chat_id, loaded):
         return
     session = loaded.session
     lang = _lang(session)
-    if update.effective_user.id != session.current:
+    if context.user.id != session.current:
         if addressed:  # everyone else's letters are table talk
-            deps(context).reply(update.message, texts.not_your_turn(lang, session))
+            context.deps.reply(context.message, texts.not_your_turn(lang, session))
         return
-    game = _game(found, session)
+    game = _game(deps, session)
     letter = normalise_letter(text, game.alphabet)
     if isinstance(letter, InputError):
         if addressed or len(text) == 1:
-            deps(context).reply(update.message, not_a_letter(lang, letter))
+            context.deps.reply(context.message, not_a_letter(lang, letter))
         return
-    await _commit(context, found, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
+    await _commit(context, deps, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
 
 
-async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def give_up(update: Update, context: BotContext) -> None:
     """/giveup: the player leaves the lobby or the running game."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = deps(context)
-    chat_id = update.effective_chat.id
-    loaded = await _open_game(update, found, chat_id)
-    if loaded is None or await _stopped_if_outdated(context, found, chat_id, loaded):
+    deps = context.deps
+    chat_id = context.chat_id
+    loaded = await _open_game(context, deps, chat_id)
+    if loaded is None or await _stopped_if_outdated(context, deps, chat_id, loaded):
         return
     session = loaded.session
-    event = group.leave(session, update.effective_user.id)
+    event = group.leave(session, context.user.id)
     if event is None:
-        deps(context).reply(update.message, texts.not_in_game(_lang(session)))
+        context.deps.reply(context.message, texts.not_in_game(_lang(session)))
         return
     if not session.started:
         if session.over:  # nobody is left in the lobby
-            await _close(context, found, chat_id, loaded)
+            await _close(context, deps, chat_id, loaded)
         else:
-            await found.save(chat_id, session, loaded)
-        deps(context).reply(update.message, texts.left_lobby(_lang(session)))
-        _show_lobby(found, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
+            await deps.save(chat_id, session, loaded)
+        context.deps.reply(context.message, texts.left_lobby(_lang(session)))
+        _show_lobby(deps, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
         return
-    await _commit(context, found, chat_id, loaded=loaded, events=[event])
+    await _commit(context, deps, chat_id, loaded=loaded, events=[event])
 
 
-async def _open_game(update: Update, found: Deps, chat_id: int) -> Loaded[GroupSession] | None:
+async def _open_game(context: BotContext, deps: Deps, chat_id: int) -> Loaded[GroupSession] | None:
     """The group's lobby or running game; None, with the group told so, when there is none."""
-    assert update.message is not None
-    loaded = await found.load(chat_id, GroupSession)
+    loaded = await deps.load(chat_id, GroupSession)
     if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
-        found.reply(update.message, texts.no_group_game(lang_of(update)))
+        deps.reply(context.message, texts.no_group_game(context.lang))
         return None
     return loaded
 
 
-async def stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def stop(update: Update, context: BotContext) -> None:
     """/stop: for the group's admins and the game's creator."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    found = deps(context)
-    chat_id = update.effective_chat.id
-    user_id = update.effective_user.id
-    loaded = await _open_game(update, found, chat_id)
+    deps = context.deps
+    chat_id = context.chat_id
+    user_id = context.user.id
+    loaded = await _open_game(context, deps, chat_id)
     if loaded is None:
         return
     session = loaded.session
     if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
-        deps(context).reply(update.message, texts.group_stop_refused(_lang(session)))
+        context.deps.reply(context.message, texts.group_stop_refused(_lang(session)))
         return
     group.stop(session)
-    await _close(context, found, chat_id, loaded)
-    deps(context).reply(update.message, texts.group_stopped(_lang(session)))
+    await _close(context, deps, chat_id, loaded)
+    context.deps.reply(context.message, texts.group_stopped(_lang(session)))
     if not session.started:
-        _show_lobby(found, chat_id, session, texts.group_stopped(_lang(session)))
+        _show_lobby(deps, chat_id, session, texts.group_stopped(_lang(session)))
 
 
 async def _stopped_if_outdated(
-    context: CallbackContext,  # type: ignore[type-arg]
-    found: Deps,
+    context: BotContext,
+    deps: Deps,
     chat_id: int,
     loaded: Loaded[GroupSession],
 ) -> bool:
     """Stop, counted for nobody and with the group told why, a running game whose board
     the current word list no longer has; the caller then does nothing more."""
     session = loaded.session
-    if not group.is_outdated(_game(found, session), session):
+    if not group.is_outdated(_game(deps, session), session):
         return False
     group.stop(session)
-    await _close(context, found, chat_id, loaded)
+    await _close(context, deps, chat_id, loaded)
     english = session.dictionary == "en"
-    found.say(chat_id, board_outdated(_lang(session), session.board, english=english), thread=session.thread)
+    deps.say(chat_id, board_outdated(_lang(session), session.board, english=english), thread=session.thread)
     return True
 
 
 async def _close(
-    context: CallbackContext,  # type: ignore[type-arg]
-    found: Deps,
+    context: BotContext,
+    deps: Deps,
     chat_id: int,
     loaded: Loaded[GroupSession],
 ) -> None:
     """Commit a lobby or game that has just ended, and drop its timer."""
-    await found.save(chat_id, loaded.session, loaded, deadline=None)
+    await deps.save(chat_id, loaded.session, loaded, deadline=None)
     _schedule(context, chat_id, None)
 
 
-async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
     member = await context.bot.get_chat_member(chat_id, user_id)
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
@@ -303,9 +289,9 @@ async def _is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: i
 
 
 @on_press(keyboards.BUTTONS.press, private=False)
-async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_lobby_button(tap: Tap, context: BotContext) -> None:
     """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
-    press, found, query, chat_id, user = tap.press, tap.found, tap.query, tap.chat_id, tap.user
+    press, deps, query, chat_id, user = tap.press, tap.deps, tap.query, tap.chat_id, tap.user
     loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
     if loaded is None:
         return
@@ -313,16 +299,16 @@ async def on_lobby_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = _lang(session)
     refusal = _lobby_change(session, press, user.id, _name(session, user))
     if refusal is not None:
-        deps(context).answer(query, refusal(lang))
+        context.deps.answer(query, refusal(lang))
         return
     if press.action == "start":
-        deps(context).answer_and_edit(query, texts.lobby_text(lang, session))
+        context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}
-        await _commit(context, found, chat_id, loaded=loaded, events=[], tallies=played)
+        await _commit(context, deps, chat_id, loaded=loaded, events=[], tallies=played)
         return
     session.step += 1
-    await found.save(chat_id, session, loaded)
-    deps(context).answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
+    await deps.save(chat_id, session, loaded)
+    context.deps.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
 def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:
@@ -349,8 +335,8 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
 
 
 async def _commit(
-    context: CallbackContext,  # type: ignore[type-arg]
-    found: Deps,
+    context: BotContext,
+    deps: Deps,
     chat_id: int,
     *,
     loaded: Loaded[GroupSession],
@@ -360,24 +346,24 @@ async def _commit(
     """The bot's own moves while it is to move, the next deadline, the records and the group's
     winner, and the turn's message: all staged in the one unit, so they commit together."""
     session = loaded.session
-    game = _game(found, session)
+    game = _game(deps, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
         events.append(group.bot_letter(game, session))
-    seconds = found.settings.group_turn_seconds
+    seconds = deps.settings.group_turn_seconds
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})
-    version = await found.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
+    version = await deps.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
     if session.over and session.winner not in (None, group.BOT):
         assert session.winner is not None
-        found.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
+        deps.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
     _schedule(context, chat_id, session.deadline)
     text = texts.group_turn_text(_lang(session), session, events, seconds)
     receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
-    found.say(chat_id, text, html=True, thread=session.thread, receipt=receipt)
+    deps.say(chat_id, text, html=True, thread=session.thread, receipt=receipt)
 
 
 async def _start_the_clock(
-    context: CallbackContext,  # type: ignore[type-arg]
+    context: BotContext,
     chat_id: int,
     loaded: Loaded[GroupSession],
     sent_at: float,
@@ -388,11 +374,11 @@ async def _start_the_clock(
     session = loaded.session
     if session.deadline is None:
         return
-    deadline = sent_at + deps(context).settings.group_turn_seconds
+    deadline = sent_at + context.deps.settings.group_turn_seconds
     if deadline - session.deadline < CLOCK_SLACK:
         return  # sent at once: the saved deadline stands
     session.deadline = deadline
-    await deps(context).save(chat_id, session, loaded, deadline=deadline)
+    await context.deps.save(chat_id, session, loaded, deadline=deadline)
     _schedule(context, chat_id, deadline)
 
 
@@ -408,14 +394,14 @@ def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, 
     return changes
 
 
-def _schedule(context: CallbackContext, chat_id: int, deadline: float | None) -> None:  # type: ignore[type-arg]
+def _schedule(context: BotContext, chat_id: int, deadline: float | None) -> None:
     """One timer per group, set once the item that decided it commits: drop the old one, start
     one for ``deadline`` (none for None)."""
     job_queue = context.job_queue
-    deps(context).after_commit(lambda: _set_timer(job_queue, chat_id, deadline))
+    context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline))
 
 
-def _set_timer(job_queue: JobQueue | None, chat_id: int, deadline: float | None) -> None:  # type: ignore[type-arg]
+def _set_timer(job_queue: JobQueue[Any] | None, chat_id: int, deadline: float | None) -> None:
     assert job_queue is not None, "python-telegram-bot[job-queue] is required"
     for job in job_queue.get_jobs_by_name(_timer_name(chat_id)):
         job.schedule_removal()
@@ -424,21 +410,21 @@ def _set_timer(job_queue: JobQueue | None, chat_id: int, deadline: float | None)
         job_queue.run_once(_timer_fired, when=when, chat_id=chat_id, name=_timer_name(chat_id))
 
 
-async def _timer_fired(context: ContextTypes.DEFAULT_TYPE) -> None:
+async def _timer_fired(context: BotContext) -> None:
     """A deadline passed: the group's line handles it, after whatever the group sent before."""
     assert context.job is not None and context.job.chat_id is not None
     await context.application.update_queue.put(TimerFired(context.job.chat_id))
 
 
-async def on_timer(event: TimerFired, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_timer(event: TimerFired, context: BotContext) -> None:
     """The player to move did not move in time: out; a lobby nobody started closes. A timer a
     move has overtaken does nothing."""
     chat_id = event.chat_id
-    found = deps(context)
-    loaded = await found.load(chat_id, GroupSession)
+    deps = context.deps
+    loaded = await deps.load(chat_id, GroupSession)
     if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
         return
-    if await _stopped_if_outdated(context, found, chat_id, loaded):
+    if await _stopped_if_outdated(context, deps, chat_id, loaded):
         return
     session = loaded.session
     if session.deadline is not None and session.deadline > time.time() + EARLY:
@@ -446,13 +432,13 @@ async def on_timer(event: TimerFired, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     if session.phase is group.GroupPhase.LOBBY:
         group.expire(session)
-        await found.save(chat_id, session, loaded, deadline=None)
-        _show_lobby(found, chat_id, session, texts.lobby_expired(_lang(session)))
+        await deps.save(chat_id, session, loaded, deadline=None)
+        _show_lobby(deps, chat_id, session, texts.lobby_expired(_lang(session)))
         return
-    await _commit(context, found, chat_id, loaded=loaded, events=[group.time_out(session)])
+    await _commit(context, deps, chat_id, loaded=loaded, events=[group.time_out(session)])
 
 
-async def restore_timers(application: Application) -> None:  # type: ignore[type-arg]
+async def restore_timers(application: App) -> None:
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
     services: Services = application.bot_data["services"]
     for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):

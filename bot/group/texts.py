@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome
 from bot.letters.texts import board, button_rule, examples
-from bot.texts import Lang, t
+from bot.storage import Record
+from bot.texts import Lang, games_record, t
 from solver.letters import Rule
 
 GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
@@ -204,14 +205,6 @@ def group_start(lang: Lang, username: str) -> str:
     )
 
 
-def private_only(lang: Lang, username: str) -> str:
-    return t(
-        lang,
-        f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
-        f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
-    )
-
-
 def group_only(lang: Lang) -> str:
     return t(
         lang,
@@ -366,3 +359,11 @@ def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], 
         )
     )
     return "\n".join(lines)
+
+
+def name(lang: Lang) -> str:
+    return t(lang, "игра в буквы в группе", "the letter game in a group")
+
+
+def record_line(lang: Lang, record: Record) -> str:
+    return games_record(lang, t(lang, "Буквы в группе", "Letter game in groups"), record)

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from telegram import InlineKeyboardMarkup, Update
-from telegram.ext import ContextTypes
 
 from bot import texts as shared_texts
 from bot.active import is_active, start_or_ask
-from bot.common import Answer, Tap, on_press
-from bot.deps import Deps, Loaded, deps, lang_of
-from bot.keyboards import START_GHOST, START_LETTERS, Press
+from bot.common import Tap, on_press
+from bot.deps import BotContext, Deps, Loaded
+from bot.games import Answer
+from bot.keyboards import Press
 from bot.letters import keyboards, texts
 from bot.letters import session as letters
 from bot.letters.session import KIND, LetterSession, Phase
@@ -41,12 +41,12 @@ SETUP_QUESTIONS: dict[Phase, Callable[[Lang], str]] = {
 }
 
 
-def _game(found: Deps, session: LetterSession) -> LetterGame:
-    return found.solvers.letter_game(session.dictionary, session.rule, session.word_tier)
+def _game(deps: Deps, session: LetterSession) -> LetterGame:
+    return deps.solvers.letter_game(session.dictionary, session.rule, session.word_tier)
 
 
 async def _save(
-    found: Deps,
+    deps: Deps,
     chat_id: int,
     loaded: Loaded[LetterSession],
     *,
@@ -56,7 +56,7 @@ async def _save(
 ) -> None:
     """Commit the session with the player's record change (Ghost's apart), before any reply goes out."""
     session = loaded.session
-    await found.save(
+    await deps.save(
         chat_id, session, loaded, user_id=user_id, tally=tally, activate=activate, record_kind=session.record_kind
     )
 
@@ -64,44 +64,43 @@ async def _save(
 # ------------------------------------------------------------------ a new game
 
 
-async def play(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def play(update: Update, context: BotContext) -> None:
     """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    assert update.message is not None
     dictionary = letters.asked_dictionary(context.args or [])
     if dictionary is None:
-        deps(context).reply(update.message, texts.play_usage(lang_of(update)))
+        context.deps.reply(context.message, texts.play_usage(context.lang))
     elif dictionary == letters.ENGLISH:
-        await start_or_ask(context, update, START_GHOST, begin_ghost)
+        await start_or_ask(context, keyboards.GHOST, begin_ghost)
     else:
-        await start_or_ask(context, update, START_LETTERS, begin)
+        await start_or_ask(context, keyboards.START, begin)
 
 
-async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game's set-up, from its first question (the chat's lock held)."""
     session = LetterSession(tier=None)
-    await deps(context).save(chat_id, session, None, activate=True)
-    deps(context).say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
+    await context.deps.save(chat_id, session, None, activate=True)
+    context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
 
 
-async def begin_ghost(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
-    found = deps(context)
-    session = LetterSession(dictionary=letters.ENGLISH, rule=found.solvers.english.rule.value, tier=None)
-    await found.save(chat_id, session, None, activate=True)
+    deps = context.deps
+    session = LetterSession(dictionary=letters.ENGLISH, rule=deps.solvers.english.rule.value, tier=None)
+    await deps.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
-    deps(context).say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
+    context.deps.say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
 
 
-async def begin_again(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game with the last game's set-up, in one tap; without one, the set-up's questions."""
-    found = deps(context)
-    last = await found.load(chat_id, LetterSession)
+    deps = context.deps
+    last = await deps.load(chat_id, LetterSession)
     if last is None or last.session.phase is not Phase.OVER:
         await begin(context, chat_id, user_id, lang)
         return
     session = letters.same_setup(last.session)
-    turn = letters.bot_opens(_game(found, session), session, found.rng) if letters.bot_to_move(session) else None
-    await _save(found, chat_id, Loaded(session, last.stored), user_id=user_id, tally=Tally(played=1), activate=True)
+    turn = letters.bot_opens(_game(deps, session), session, deps.rng) if letters.bot_to_move(session) else None
+    await _save(deps, chat_id, Loaded(session, last.stored), user_id=user_id, tally=Tally(played=1), activate=True)
     await _announce_start(context, chat_id, lang, session, turn)
 
 
@@ -118,17 +117,17 @@ def _set_up_line(lang: Lang, game: LetterGame, session: LetterSession) -> str:
 
 
 async def _announce_start(
-    context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: Lang, session: LetterSession, turn: letters.Turn | None
+    context: BotContext, chat_id: int, lang: Lang, session: LetterSession, turn: letters.Turn | None
 ) -> None:
     """The set-up in one line, then the bot's opening letter when it starts."""
-    game = _game(deps(context), session)
+    game = _game(context.deps, session)
     summary = _set_up_line(lang, game, session)
     if turn is None:
-        deps(context).say(chat_id, summary, markup=keyboards.letter_play(lang, session))
+        context.deps.say(chat_id, summary, markup=keyboards.letter_play(lang, session))
         return
-    deps(context).say(chat_id, summary)
+    context.deps.say(chat_id, summary)
     text, markup = _turn_message(lang, game, session, turn)
-    deps(context).say(chat_id, text, markup=markup)
+    context.deps.say(chat_id, text, markup=markup)
 
 
 def _turn_message(
@@ -141,43 +140,43 @@ def _turn_message(
 # ------------------------------------------------------------------ moves
 
 
-async def on_text(update: Update, found: Deps, lang: Lang) -> None:
-    """A typed letter, while the chat plays this game (called under the chat's lock)."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    chat_id = update.effective_chat.id
-    loaded, outdated = await _load_checked(found, chat_id, lang)
+async def on_text(update: Update, context: BotContext) -> None:
+    """A typed letter, while the chat plays this game."""
+    deps, lang = context.deps, context.lang
+    chat_id = context.chat_id
+    loaded, outdated = await _load_checked(deps, chat_id, lang)
     if outdated is not None:
-        found.reply(update.message, outdated)
+        deps.reply(context.message, outdated)
         return
     if loaded is None or loaded.session.phase is Phase.OVER:
-        found.reply(update.message, shared_texts.nothing_running(lang))
+        deps.reply(context.message, shared_texts.nothing_running(lang))
         return
     session = loaded.session
     if session.phase is not Phase.PLAYING:
-        found.reply(update.message, texts.choose_with_buttons(lang, english=session.english))
+        deps.reply(context.message, texts.choose_with_buttons(lang, english=session.english))
         return
-    game = _game(found, session)
-    letter = normalise_letter(update.message.text or "", game.alphabet)
+    game = _game(deps, session)
+    letter = normalise_letter(context.message.text or "", game.alphabet)
     if isinstance(letter, InputError):
-        found.reply(update.message, texts.not_a_letter(lang, letter, english=session.english))
+        deps.reply(context.message, texts.not_a_letter(lang, letter, english=session.english))
         return
-    result = letters.play_letter(game, session, letter, found.rng)
+    result = letters.play_letter(game, session, letter, deps.rng)
     if isinstance(result, letters.Refusal):
-        found.reply(
-            update.message,
+        deps.reply(
+            context.message,
             texts.refusal_text(lang, result, english=session.english),
             markup=keyboards.letter_play(lang, session),
         )
         return
-    await _save(found, chat_id, loaded, user_id=update.effective_user.id, tally=_ending_tally(result))
+    await _save(deps, chat_id, loaded, user_id=context.user.id, tally=_ending_tally(result))
     text, markup = _turn_message(lang, game, session, result)
-    found.reply(update.message, text, markup=markup)
+    deps.reply(context.message, text, markup=markup)
 
 
-async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     """What the game expects now, for a sticker or a photo: a letter of its alphabet,
     a set-up button, or (after the game) a new game."""
-    loaded = await found.load(chat_id, LetterSession)
+    loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is Phase.OVER:
         return shared_texts.nothing_running(lang)
     if loaded.session.phase is not Phase.PLAYING:
@@ -185,16 +184,16 @@ async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
     return texts.expected_input(lang, english=loaded.session.english)
 
 
-async def _load_checked(found: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[LetterSession] | None, str | None]:
+async def _load_checked(deps: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[LetterSession] | None, str | None]:
     """The chat's letter game, and the notice to send when it was saved on a board the
     current word list no longer has: such a game is ended here, before any use."""
-    loaded = await found.load(chat_id, LetterSession)
+    loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or not loaded.session.running:
         return loaded, None
     session = loaded.session
-    if not letters.retire_if_outdated(_game(found, session), session):
+    if not letters.retire_if_outdated(_game(deps, session), session):
         return loaded, None
-    await found.save(chat_id, session, loaded)
+    await deps.save(chat_id, session, loaded)
     return loaded, texts.board_outdated(lang, session.board, english=session.english)
 
 
@@ -224,52 +223,51 @@ HINT = Act(letters.hint, _hint_tally, texts.hint_text, texts.no_game_to_hint)
 GIVE_UP = Act(letters.give_up, lambda _: Tally(lost=1), texts.gave_up_text, shared_texts.nothing_running)
 
 
-async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hint(update: Update, context: BotContext) -> None:
     await _answer_command(update, context, HINT)
 
 
-async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def give_up(update: Update, context: BotContext) -> None:
     await _answer_command(update, context, GIVE_UP)
 
 
-async def _answer_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act: Act[T]) -> None:
+async def _answer_command(update: Update, context: BotContext, act: Act[T]) -> None:
     """/hint or /giveup: do it and reply (a command, unlike a button, is never stale)."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    answer = await _do(act, deps(context), update.effective_chat.id, lang_of(update), user_id=update.effective_user.id)
+    answer = await _do(act, context.deps, context.chat_id, context.lang, user_id=context.user.id)
     assert answer is not None
-    deps(context).reply(update.message, answer[0], markup=answer[1])
+    context.deps.reply(context.message, answer[0], markup=answer[1])
 
 
 async def _do(
-    act: Act[T], found: Deps, chat_id: int, lang: Lang, *, user_id: int, tap: Tap | None = None
+    act: Act[T], deps: Deps, chat_id: int, lang: Lang, *, user_id: int, tap: Tap | None = None
 ) -> Answer | None:
     """``act``, committed, and its answer; with a button ``tap``, None when that button is stale."""
-    changed = await _change_running(found, chat_id, lang, act.change, act.tally, user_id=user_id, tap=tap)
+    changed = await _change_running(deps, chat_id, lang, act.change, act.tally, user_id=user_id, tap=tap)
     if isinstance(changed, str):
         return changed, None
     if changed is None:
         if tap is not None:
             return None
-        return await _unless_setting_up(found, chat_id, lang, act.no_game(lang)), None
+        return await _unless_setting_up(deps, chat_id, lang, act.no_game(lang)), None
     session, result = changed
     return act.told(lang, result), keyboards.letter_play(lang, session)
 
 
-async def _unless_setting_up(found: Deps, chat_id: int, lang: Lang, no_game: str) -> str:
+async def _unless_setting_up(deps: Deps, chat_id: int, lang: Lang, no_game: str) -> str:
     """``no_game``, unless the chat is answering this game's set-up questions: then the
     player is pointed at them, not told that no game is on."""
-    loaded = await found.load(chat_id, LetterSession)
+    loaded = await deps.load(chat_id, LetterSession)
     if (
         loaded is None
         or loaded.session.phase in (Phase.PLAYING, Phase.OVER)
-        or not await is_active(found, chat_id, KIND)
+        or not await is_active(deps, chat_id, KIND)
     ):
         return no_game
     return texts.choose_with_buttons(lang, english=loaded.session.english)
 
 
 async def _change_running(
-    found: Deps,
+    deps: Deps,
     chat_id: int,
     lang: Lang,
     change: Callable[[LetterGame, LetterSession], T],
@@ -283,15 +281,15 @@ async def _change_running(
     is no game in play, or when the button ``tap`` that asked for it is stale (checked
     under the same lock as the change, so a tap racing a letter never lands on the next
     turn); the notice when the game had to end because its board left the word list."""
-    loaded, outdated = await _load_checked(found, chat_id, lang)
+    loaded, outdated = await _load_checked(deps, chat_id, lang)
     if outdated is not None:
         return outdated
     if loaded is None or loaded.session.phase is not Phase.PLAYING:
         return None
     if tap is not None and not await _made_at_this_turn(tap, loaded.session):
         return None
-    result = change(_game(found, loaded.session), loaded.session)
-    await _save(found, chat_id, loaded, user_id=user_id, tally=tally(result))
+    result = change(_game(deps, loaded.session), loaded.session)
+    await _save(deps, chat_id, loaded, user_id=user_id, tally=tally(result))
     return loaded.session, result
 
 
@@ -310,43 +308,42 @@ async def _made_at_this_turn(tap: Tap, session: LetterSession) -> bool:
     )
 
 
-async def who_wins(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
     given), under the rule and in the language of the letter game being played."""
-    assert update.message is not None and update.effective_chat is not None
-    found = deps(context)
-    lang = lang_of(update)
-    _, outdated = await _load_checked(found, update.effective_chat.id, lang)
+    deps = context.deps
+    lang = context.lang
+    _, outdated = await _load_checked(deps, context.chat_id, lang)
     if outdated is not None:
-        deps(context).reply(update.message, outdated)
+        context.deps.reply(context.message, outdated)
         return
-    playing = await _letter_game_played(found, update.effective_chat.id)
+    playing = await _letter_game_played(deps, context.chat_id)
     typed = "".join(context.args or [])
-    game = _game_by_script(found, typed, lang) if playing is None else _game(found, playing)
+    game = _game_by_script(deps, typed, lang) if playing is None else _game(deps, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
-        deps(context).reply(update.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
+        context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
-        game, board = _game_for_letters(found, game, typed)
-    english = found.solvers.is_english(game)
+        game, board = _game_for_letters(deps, game, typed)
+    english = deps.solvers.is_english(game)
     if isinstance(board, InputError):
-        deps(context).reply(update.message, texts.not_letters(lang, english=english))
+        context.deps.reply(context.message, texts.not_letters(lang, english=english))
         return
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
-        deps(context).reply(
-            update.message, texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=english))
+        context.deps.reply(
+            context.message, texts.who_wins_bad(lang, board, texts.no_word_starts(lang, english=english))
         )
     elif verdict is Verdict.UNREACHABLE:
         way = game.word_on_the_way(board) or ""
-        deps(context).reply(update.message, texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
+        context.deps.reply(context.message, texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
         you_first = None if typed else _player_opened(playing)
-        deps(context).reply(
-            update.message, texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
+        context.deps.reply(
+            context.message, texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
         )
 
 
@@ -356,18 +353,18 @@ def _player_opened(playing: LetterSession | None) -> bool | None:
     return playing.player_first if playing is not None and playing.running else None
 
 
-async def _letter_game_played(found: Deps, chat_id: int) -> LetterSession | None:
+async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:
     """The chat's letter game when it is the game the chat plays (finished or not) and set up."""
-    if not await is_active(found, chat_id, KIND):
+    if not await is_active(deps, chat_id, KIND):
         return None
-    loaded = await found.load(chat_id, LetterSession)
+    loaded = await deps.load(chat_id, LetterSession)
     return loaded.session if loaded is not None and loaded.session.rule is not None else None
 
 
-def _game_by_script(found: Deps, typed: str, lang: Lang) -> LetterGame:
+def _game_by_script(deps: Deps, typed: str, lang: Lang) -> LetterGame:
     """With no letter game in the chat: Cyrillic letters ask about the Russian game, Latin ones
     about English Ghost (so «ace» is not read as Cyrillic look-alikes); neither, the user's language's."""
-    russian, english = found.solvers.games[found.solvers.default_rule], found.solvers.english
+    russian, english = deps.solvers.games[deps.solvers.default_rule], deps.solvers.english
     if any(unicodedata.name(letter, "").startswith("CYRILLIC") for letter in typed):
         return russian
     if any(unicodedata.name(letter, "").startswith("LATIN") for letter in typed):
@@ -375,13 +372,13 @@ def _game_by_script(found: Deps, typed: str, lang: Lang) -> LetterGame:
     return english if lang == "en" else russian
 
 
-def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:
+def _game_for_letters(deps: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:
     """The letters read in ``game``'s alphabet; if they are not, in the other language's game."""
     board = normalise_letters(typed, game.alphabet)
     if not isinstance(board, InputError):
         return game, board
-    russian = found.solvers.games[found.solvers.default_rule]
-    other = russian if found.solvers.is_english(game) else found.solvers.english
+    russian = deps.solvers.games[deps.solvers.default_rule]
+    other = russian if deps.solvers.is_english(game) else deps.solvers.english
     other_board = normalise_letters(typed, other.alphabet)
     return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 
@@ -392,25 +389,24 @@ def _game_for_letters(found: Deps, game: LetterGame, typed: str) -> tuple[Letter
 LONGEST_WORD = 40
 
 
-async def word(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def word(update: Update, context: BotContext) -> None:
     """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
-    assert update.message is not None
-    lang = lang_of(update)
+    lang = context.lang
     typed = context.args or []
     if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
-        deps(context).reply(update.message, texts.word_usage(lang))
+        context.deps.reply(context.message, texts.word_usage(lang))
         return
     code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
-    deps(context).reply(update.message, texts.word_report_text(lang, look_up(typed[0], code)))
+    context.deps.reply(context.message, texts.word_report_text(lang, look_up(typed[0], code)))
 
 
 # ------------------------------------------------------------------ buttons
 
 
 @on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_button(tap: Tap, context: BotContext) -> None:
     """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
-    press, found = tap.press, tap.found
+    press, deps = tap.press, tap.deps
     loaded = await tap.load(LetterSession)
     if loaded is None:
         return
@@ -421,14 +417,14 @@ async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
         await _setup_step(tap, context, loaded)
         return
     act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
-    tap.reply(await _do(act, found, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))
+    tap.reply(await _do(act, deps, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))
 
 
-def _choose(found: Deps, session: LetterSession, press: Press) -> None:
+def _choose(deps: Deps, session: LetterSession, press: Press) -> None:
     """Record one set-up answer in the session."""
     if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
         session.dictionary = letters.ENGLISH
-        session.rule = found.solvers.english.rule.value
+        session.rule = deps.solvers.english.rule.value
     elif press.action == "rule":
         session.rule = Rule(press.argument).value
     elif press.action == "tier":
@@ -441,35 +437,35 @@ def _choose(found: Deps, session: LetterSession, press: Press) -> None:
         session.strict = press.argument == "1"
 
 
-async def _setup_step(tap: Tap, context: ContextTypes.DEFAULT_TYPE, loaded: Loaded[LetterSession]) -> None:
+async def _setup_step(tap: Tap, context: BotContext, loaded: Loaded[LetterSession]) -> None:
     """One choice of the game's set-up; the last one starts the game."""
-    found, query, chat_id, lang = tap.found, tap.query, tap.chat_id, tap.lang
+    deps, query, chat_id, lang = tap.deps, tap.query, tap.chat_id, tap.lang
     session = loaded.session
-    _choose(found, session, tap.press)
+    _choose(deps, session, tap.press)
     turn = None
     tally = None
     if session.phase is Phase.PLAYING:
         tally = Tally(played=1)
         if letters.bot_to_move(session):
-            turn = letters.bot_opens(_game(found, session), session, found.rng)
-    await _save(found, chat_id, loaded, user_id=tap.user.id, tally=tally, activate=True)
+            turn = letters.bot_opens(_game(deps, session), session, deps.rng)
+    await _save(deps, chat_id, loaded, user_id=tap.user.id, tally=tally, activate=True)
     phase = session.phase
     if phase in SETUP_QUESTIONS:
         question = SETUP_QUESTIONS[phase]
-        deps(context).answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
+        context.deps.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
         return
-    game = _game(found, session)
+    game = _game(deps, session)
     summary = _set_up_line(lang, game, session)
     # the player to move gets the turn's buttons (hint, give up) here, as after 🔁; else with the bot's letter
-    deps(context).answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))
+    context.deps.answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))
     if turn is not None:
         text, markup = _turn_message(lang, game, session, turn)
-        deps(context).say(chat_id, text, markup=markup)
+        context.deps.say(chat_id, text, markup=markup)
 
 
-async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:
+async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
     """The board and its buttons while a game is played (a redelivered update's answer)."""
-    loaded = await found.load(chat_id, LetterSession)
+    loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is not Phase.PLAYING:
         return None
     return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)

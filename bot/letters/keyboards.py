@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup
 
-from bot.keyboards import AGAIN_LETTERS, COMMON_CHOICES, MENU, MENU_LETTERS, Buttons, button
+from bot.keyboards import COMMON_CHOICES, Buttons, button, start_data
 from bot.letters import texts
 from bot.letters.session import LetterSession
 from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
@@ -14,7 +14,8 @@ from solver.words import Tier
 
 KIND = "L"
 ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
-MENU_AGAIN = f"{MENU}:{AGAIN_LETTERS}"
+# What the letter game's start buttons begin: a new game, English Ghost, the last set-up again.
+START, GHOST, AGAIN = "letters", "ghost", "letters-again"
 SETUP_CHOICES: dict[str, list[str]] = {
     "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
     "tier": [tier.value for tier in Tier],
@@ -59,7 +60,7 @@ def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     prefix = f"{KIND}:{session.id}:{len(session.board)}"
     if session.over:
         return InlineKeyboardMarkup(
-            [[button(button_again(lang), MENU_AGAIN)], [button(button_other_setup(lang), MENU_LETTERS)]]
+            [[button(button_again(lang), start_data(AGAIN))], [button(button_other_setup(lang), start_data(START))]]
         )
     giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
     if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
-from bot.texts import Lang, button_level, t
+from bot.storage import Record
+from bot.texts import Lang, button_level, games_record, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
 from solver.lookup import Absence, WordReport
@@ -427,3 +428,37 @@ def _letter_game_answer(lang: Lang, report: WordReport) -> str:
 def _reason(lang: Lang, reason: object) -> str:
     ru, en = WORD_REASONS.get(str(reason), ("не подходит", "does not count"))
     return t(lang, ru, en)
+
+
+def name(lang: Lang) -> str:
+    return t(lang, "игра в буквы", "the letter game")
+
+
+def menu_button(lang: Lang) -> str:
+    return t(lang, "🔤 Игра в буквы", "🔤 Letter game")
+
+
+def help_lines(lang: Lang) -> str:
+    return t(
+        lang,
+        "/play — игра в буквы: по очереди добавляем по букве к слову-началу\n"
+        "/hint — какие буквы можно сыграть; ещё раз — какие из них выигрывают\n"
+        "/giveup — сдаться (покажу, как выиграл бы я)\n"
+        "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
+        "/word слово — есть ли слово в играх, а если нет, то почему\n"
+        "/play en — английский Ghost (слова от 4 букв, закончил слово — проиграл)",
+        "/play — the letter game: we take turns adding a letter to a word's beginning\n"
+        "/hint — the letters you can play; again — which of them win\n"
+        "/giveup — give up (I show how I would have won)\n"
+        "/whowins [letters] — who wins from these letters with perfect play\n"
+        "/word WORD — does a word count in the games, and if not, why\n"
+        "/play en — English Ghost (words of 4+ letters; completing a word loses)",
+    )
+
+
+def letters_record(lang: Lang, record: Record) -> str:
+    return games_record(lang, t(lang, "Буквы", "Letter game"), record)
+
+
+def ghost_record(lang: Lang, record: Record) -> str:
+    return games_record(lang, "English Ghost", record)

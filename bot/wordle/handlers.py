@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 
 from telegram import InlineKeyboardMarkup, Update
-from telegram.ext import ContextTypes
 
 from bot import texts as shared_texts
 from bot.active import resign_running, start_or_ask
-from bot.common import Answer, Tap, on_press
-from bot.deps import Deps, Loaded, Services, deps, lang_of
-from bot.keyboards import START_WORDLE
+from bot.common import Tap, on_press
+from bot.deps import App, BotContext, Deps, Loaded, Services
+from bot.games import Answer
 from bot.storage import Tally
 from bot.texts import Lang
 from bot.wordle import keyboards, texts
@@ -25,69 +24,67 @@ from bot.wordle.session import MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
 
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def start(update: Update, context: BotContext) -> None:
     """/5bukv: a new game, with the first guess to try."""
-    await start_or_ask(context, update, START_WORDLE, begin)
+    await start_or_ask(context, keyboards.START, begin)
 
 
-async def begin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, lang: Lang) -> None:
+async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game (the chat's lock held)."""
-    found = deps(context)
-    session = wordle.start(found.solvers.wordle.first_guess)
-    progress = wordle.progress(found.solvers.wordle, session)
-    await found.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
+    deps = context.deps
+    session = wordle.start(deps.solvers.wordle.first_guess)
+    progress = wordle.progress(deps.solvers.wordle, session)
+    await deps.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
     text, markup = _shown(lang, session, progress)
-    deps(context).say(chat_id, text, markup=markup)
+    context.deps.say(chat_id, text, markup=markup)
 
 
 def _shown(lang: Lang, session: WordleSession, progress: Progress) -> tuple[str, InlineKeyboardMarkup]:
     return texts.progress_text(lang, progress), keyboards.wordle(lang, session, progress.remaining)
 
 
-async def on_text(update: Update, found: Deps, lang: Lang) -> None:
-    """A typed mask (or word and mask), while the chat plays this game (called under the chat's lock)."""
-    assert update.message is not None and update.effective_chat is not None and update.effective_user is not None
-    loaded = await found.load(update.effective_chat.id, WordleSession)
+async def on_text(update: Update, context: BotContext) -> None:
+    """A typed mask (or word and mask), while the chat plays this game."""
+    deps, lang = context.deps, context.lang
+    loaded = await deps.load(context.chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
-        found.reply(update.message, shared_texts.nothing_running(lang))
+        deps.reply(context.message, shared_texts.nothing_running(lang))
         return
     if loaded.session.solved:
-        found.reply(update.message, texts.already_solved(lang))
+        deps.reply(context.message, texts.already_solved(lang))
         return
     if loaded.session.full:
-        found.reply(update.message, texts.too_many_entries(lang, MAX_ENTRIES))
+        deps.reply(context.message, texts.too_many_entries(lang, MAX_ENTRIES))
         return
-    typed = composed(update.message.text or "")
+    typed = composed(context.message.text or "")
     entry = parse_entry(typed, loaded.session.suggestion)
     if isinstance(entry, EntryError):
-        chat_id, user_id = update.effective_chat.id, update.effective_user.id
-        told = await _told_answer(found, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
+        chat_id, user_id = context.chat_id, context.user.id
+        told = await _told_answer(deps, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
         word = wordle.word_alone(typed)
         if told is not None:
-            found.reply(update.message, texts.told(lang, told))
+            deps.reply(context.message, texts.told(lang, told))
         elif word is not None:  # a guess typed without its colours: not an unknown colour "к"
-            found.reply(update.message, texts.word_without_colours(lang, word))
+            deps.reply(context.message, texts.word_without_colours(lang, word))
         else:
-            found.reply(update.message, texts.entry_problem(lang, entry))
+            deps.reply(context.message, texts.entry_problem(lang, entry))
         return
     if wordle.word_problem(typed, entry, loaded.session) is not None:
-        found.reply(update.message, texts.not_russian_word(lang))
+        deps.reply(context.message, texts.not_russian_word(lang))
         return
-    if wordle.colours_without_a_word(found.solvers.wordle, loaded.session, typed):
-        found.reply(update.message, texts.colours_need_a_word(lang))
+    if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):
+        deps.reply(context.message, texts.colours_need_a_word(lang))
         return
-    text, markup = await _enter(
-        found, update.effective_chat.id, update.effective_user.id, lang, loaded=loaded, entry=entry
-    )
-    if entry.word not in found.solvers.wordle.wordle.index:
+    text, markup = await _enter(deps, context.chat_id, context.user.id, lang, loaded=loaded, entry=entry)
+    if entry.word not in deps.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
-    found.reply(update.message, text, markup=markup)
+    deps.reply(context.message, text, markup=markup)
 
 
-async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
+async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     """What the game expects now, for a sticker or a photo: a mask while the word is to find,
     else what a typed mask would be told (it is solved, or there is no game)."""
-    loaded = await found.load(chat_id, WordleSession)
+    loaded = await deps.load(chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
         return shared_texts.nothing_running(lang)
     if loaded.session.solved:
@@ -96,139 +93,136 @@ async def reminder(found: Deps, chat_id: int, lang: Lang) -> str:
 
 
 async def _told_answer(
-    found: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
+    deps: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
 ) -> wordle.Told | None:
     """A word typed alone while no word fits is the game's answer: kept per player; reported by enough
     different players (``WORDLE_ANSWER_PLAYERS``), it joins this deployment's words."""
     session = loaded.session
-    answer = wordle.told_answer(found.solvers.wordle, session, typed)
+    answer = wordle.told_answer(deps.solvers.wordle, session, typed)
     if answer is None or isinstance(answer, wordle.AnswerProblem):
         return answer
-    await found.save(chat_id, session, loaded)
-    found.stage(wordle_store.answer_report(answer, user_id))
-    players = len(await wordle_store.answer_reporters(found.db, answer) | {user_id})
-    needed = found.settings.wordle_answer_players
+    await deps.save(chat_id, session, loaded)
+    deps.stage(wordle_store.answer_report(answer, user_id))
+    players = len(await wordle_store.answer_reporters(deps.db, answer) | {user_id})
+    needed = deps.settings.wordle_answer_players
     if players >= needed:
-        found.after_commit(lambda: found.solvers.wordle.add_answers([answer]))
+        deps.after_commit(lambda: deps.solvers.wordle.add_answers([answer]))
     return wordle.ToldAnswer(answer, players, needed)
 
 
-async def restore_answers(services: Services) -> None:
+async def restore_answers(application: App) -> None:
     """At start: the answers enough players reported join the words again."""
+    services: Services = application.bot_data["services"]
     services.solvers.wordle.add_answers(
         await wordle_store.reported_answers(services.db, services.settings.wordle_answer_players)
     )
 
 
 async def _enter(
-    found: Deps, chat_id: int, user_id: int, lang: Lang, *, loaded: Loaded[WordleSession], entry: Entry
+    deps: Deps, chat_id: int, user_id: int, lang: Lang, *, loaded: Loaded[WordleSession], entry: Entry
 ) -> tuple[str, InlineKeyboardMarkup]:
     """Add an entry (a search may run: off the event loop) and commit it; a first solve counts as a win."""
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.enter, found.solvers.wordle, session, entry)
+    progress = await asyncio.to_thread(wordle.enter, deps.solvers.wordle, session, entry)
     tally = Tally(won=1) if progress.first_solve else None
-    await found.save(chat_id, session, loaded, user_id=user_id, tally=tally)
+    await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally)
     return _shown(lang, session, progress)
 
 
 async def _refuse(
-    found: Deps, chat_id: int, lang: Lang, loaded: Loaded[WordleSession]
+    deps: Deps, chat_id: int, lang: Lang, loaded: Loaded[WordleSession]
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The game did not take the suggestion: the next best word instead (a search: off the event loop)."""
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.refuse, found.solvers.wordle, session)
-    await found.save(chat_id, session, loaded)
+    progress = await asyncio.to_thread(wordle.refuse, deps.solvers.wordle, session)
+    await deps.save(chat_id, session, loaded)
     return _shown(lang, session, progress)
 
 
-async def undo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.message is not None and update.effective_chat is not None
-    undone = await _undo(deps(context), update.effective_chat.id, lang_of(update))
+async def undo(update: Update, context: BotContext) -> None:
+    undone = await _undo(context.deps, context.chat_id, context.lang)
     assert undone is not None  # only a button press can be stale
-    deps(context).reply(update.message, undone[0], markup=undone[1])
+    context.deps.reply(context.message, undone[0], markup=undone[1])
 
 
-async def _undo(found: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
+async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
     """Take back the last entry; with a button ``tap``, None when that button is stale
     (checked under the lock, so two taps at once take back one entry, not two)."""
-    loaded = await found.load(chat_id, WordleSession)
+    loaded = await deps.load(chat_id, WordleSession)
     if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
         return None
     if loaded is None or loaded.session.given_up:
         return texts.nothing_to_undo(lang), None
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.undo, found.solvers.wordle, session)
+    progress = await asyncio.to_thread(wordle.undo, deps.solvers.wordle, session)
     if progress is None:
         return texts.nothing_to_undo(lang), None
-    await found.save(chat_id, session, loaded)
+    await deps.save(chat_id, session, loaded)
     return _shown(lang, session, progress)
 
 
-async def hint(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def hint(update: Update, context: BotContext) -> None:
     """/hint during 5bukv: where the game stands, and the word to try."""
-    assert update.message is not None and update.effective_chat is not None
-    found = deps(context)
-    loaded = await found.load(update.effective_chat.id, WordleSession)
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
-        deps(context).reply(update.message, shared_texts.nothing_running(lang_of(update)))
+        context.deps.reply(context.message, shared_texts.nothing_running(context.lang))
         return
-    progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
-    text, markup = _shown(lang_of(update), loaded.session, progress)
-    deps(context).reply(update.message, text, markup=markup)
+    progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
+    text, markup = _shown(context.lang, loaded.session, progress)
+    context.deps.reply(context.message, text, markup=markup)
 
 
-async def give_up(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def give_up(update: Update, context: BotContext) -> None:
     """/giveup during 5bukv: the game ends as lost, with the words that were still possible."""
-    assert update.message is not None
-    lang = lang_of(update)
-    session = await resign_running(update, context, WordleSession)
+    lang = context.lang
+    session = await resign_running(context, WordleSession)
     if session is None:
-        assert update.effective_chat is not None
-        deps(context).reply(update.message, await _nothing_to_give_up(deps(context), update.effective_chat.id, lang))
+        context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
         return
-    possible = wordle.possible_answers(deps(context).solvers.wordle, session)
-    deps(context).reply(update.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang))
+    possible = wordle.possible_answers(context.deps.solvers.wordle, session)
+    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang))
 
 
-async def _nothing_to_give_up(found: Deps, chat_id: int, lang: Lang) -> str:
+async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:
     """Before the first entry there is nothing to lose yet; a game already solved or given up
     is told as a sticker would be, not asked for its first mask."""
-    loaded = await found.load(chat_id, WordleSession)
+    loaded = await deps.load(chat_id, WordleSession)
     if loaded is not None and not loaded.session.solved and not loaded.session.given_up:
         return texts.nothing_to_give_up(lang)
-    return await reminder(found, chat_id, lang)
+    return await reminder(deps, chat_id, lang)
 
 
 @on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_button(tap: Tap, context: BotContext) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
-    press, found, lang, chat_id, query = tap.press, tap.found, tap.lang, tap.chat_id, tap.query
+    press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query
     if press.action == "undo":
-        tap.reply(await _undo(found, chat_id, lang, tap))
+        tap.reply(await _undo(deps, chat_id, lang, tap))
         return
     loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
     if loaded is None:
         return
     session = loaded.session
-    remaining = len(found.solvers.wordle.candidates(session.history, session.refused))
+    remaining = len(deps.solvers.wordle.candidates(session.history, session.refused))
     if not remaining:  # no word fits: only undo and a new word are left
         tap.stale()
         return
     if press.action != "tap" and session.full:
-        deps(context).answer(query, texts.too_many_entries(lang, MAX_ENTRIES), alert=True)
+        context.deps.answer(query, texts.too_many_entries(lang, MAX_ENTRIES), alert=True)
         return
     if press.action == "tap":
         wordle.tap(session, int(press.argument))
-        await found.save(chat_id, session, loaded)
-        deps(context).answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
+        await deps.save(chat_id, session, loaded)
+        context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
         return
     if press.action == "refused":
-        text, markup = await _refuse(found, chat_id, lang, loaded)
+        text, markup = await _refuse(deps, chat_id, lang, loaded)
     else:
         entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
-        text, markup = await _enter(found, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
-    deps(context).answer_and_edit_buttons(query, None)
-    deps(context).say(chat_id, text, markup=markup)
+        text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
+    context.deps.answer_and_edit_buttons(query, None)
+    context.deps.say(chat_id, text, markup=markup)
 
 
 async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:
@@ -241,10 +235,10 @@ def _still_to_find(session: WordleSession, step: int) -> bool:
     return step == len(session.entries) and not session.solved and not session.given_up
 
 
-async def where_it_stands(found: Deps, chat_id: int, lang: Lang) -> Answer | None:
+async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
     """The entries so far and the word to try (a redelivered update's answer)."""
-    loaded = await found.load(chat_id, WordleSession)
+    loaded = await deps.load(chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
         return None
-    progress = await asyncio.to_thread(wordle.progress, found.solvers.wordle, loaded.session)
+    progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
     return _shown(lang, loaded.session, progress)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardMarkup
 
-from bot.keyboards import MENU_WORDLE, Buttons, button
+from bot.keyboards import Buttons, button, start_data
 from bot.texts import Lang
 from bot.wordle import texts
 from bot.wordle.session import WordleSession
 from solver.wordle import Colour
+
+#: What 5bukv's start buttons begin.
+START = "5bukv"
 
 KIND = "W"
 
@@ -28,7 +31,7 @@ def wordle(lang: Lang, session: WordleSession, remaining: int) -> InlineKeyboard
     prefix = f"{KIND}:{session.id}:{len(session.entries)}"
     undo = [button(texts.button_undo(lang), f"{prefix}:undo")] if session.entries else []
     if session.solved or not remaining:
-        return InlineKeyboardMarkup([undo, [button(texts.button_new_word(lang), MENU_WORDLE)]])
+        return InlineKeyboardMarkup([undo, [button(texts.button_new_word(lang), start_data(START))]])
     tiles = [
         button(texts.button_tile(letter, Colour(colour)), f"{prefix}:tap:{index}")
         for index, (letter, colour) in enumerate(zip(session.suggestion, session.taps, strict=True))
@@ -45,4 +48,4 @@ def wordle(lang: Lang, session: WordleSession, remaining: int) -> InlineKeyboard
 
 
 def new_game(lang: Lang) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[button(texts.button_new_word(lang), MENU_WORDLE)]])
+    return InlineKeyboardMarkup([[button(texts.button_new_word(lang), start_data(START))]])

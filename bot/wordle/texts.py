@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.storage import Record
 from bot.texts import Lang, count, t
 from bot.wordle.session import AnswerProblem, Progress, Told, ToldAnswer
 from solver.wordle import Colour, Entry, EntryError, EntryProblem, Known
@@ -324,4 +325,28 @@ def too_many_entries(lang: Lang, limit: int) -> str:
         lang,
         f"Здесь уже {limit} попыток — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
         f"This game already has {limit} entries, the most I take. /undo takes one back, /5bukv starts anew.",
+    )
+
+
+def name(lang: Lang) -> str:
+    return t(lang, "«5 букв»", "5bukv")
+
+
+def menu_button(lang: Lang) -> str:
+    return t(lang, "🟨 Помощник «5 букв»", "🟨 5bukv helper")
+
+
+def help_lines(lang: Lang) -> str:
+    return t(
+        lang,
+        "/5bukv — помощник для «5 букв»: присылайте маску, я подскажу слово\n/undo — отменить последнюю маску",
+        "/5bukv — helper for 5bukv: send the colours, I suggest the next word\n/undo — take back the last mask",
+    )
+
+
+def record_line(lang: Lang, record: Record) -> str:
+    return t(
+        lang,
+        f"«5 букв»: сессий {record.played}, отгадано {record.won}",
+        f"5bukv: sessions {record.played}, solved {record.won}",
     )

@@ -3,13 +3,14 @@ being played; starting another game while one runs asks first, and resigning cou
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot_harness import Bot, Player, new_letter_game, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import keyboards
+from bot import keyboards, texts
 from bot.solvers import Solvers
 from solver.wordle import feedback
 
@@ -162,12 +163,21 @@ async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path
     st.text(max_size=70) | st.from_regex(r"\A(N|menu):[0-9a-z-]{0,8}(:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?)?\Z")
 )
 def test_start_and_switch_buttons_are_read_strictly(data: str) -> None:
-    """Whatever a client sends, a start or switch press parses only to a game the bot can begin."""
+    """Whatever a client sends, a start or switch press parses only to a short lower-case target
+    (which game begins it is the registry's to say: a target none begins is stale)."""
     press = keyboards.SWITCH_BUTTONS.press(data)
     if press is not None:
-        assert press.action in (keyboards.RESIGN, keyboards.KEEP) and press.argument in keyboards.TARGETS
+        assert press.action in (keyboards.RESIGN, keyboards.KEEP) and keyboards.is_target(press.argument)
     target = keyboards.menu_target(data)
-    assert target is None or target in keyboards.TARGETS
+    assert target is None or re.fullmatch(r"[a-z0-9-]{1,20}", target)
+
+
+async def test_a_start_button_for_a_game_no_one_begins_is_stale(bot: Bot) -> None:
+    reply = await Player(bot, 890).press_data(1, "menu:chess")
+    assert [c.params.get("text") for c in reply.calls if c.method == "answerCallbackQuery"] == [
+        texts.stale_button("ru")
+    ]
+    assert not [c for c in reply.calls if c.method == "sendMessage"]
 
 
 async def test_a_game_still_in_set_up_is_left_without_a_question(bot: Bot, database: Path) -> None:

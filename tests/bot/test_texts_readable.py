@@ -7,16 +7,23 @@ from collections.abc import Callable
 
 import pytest
 
-from bot import texts
+from bot import games, texts
 from bot.fingers import texts as fingers_texts
 from bot.letters import texts as letters_texts
+from bot.registry import GAMES
 from bot.texts import Lang
 from bot.wordle import texts as wordle_texts
 
 FOREIGN_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA")
 
+
+def help_text(lang: Lang) -> str:
+    """/help as the registry's games make it."""
+    return games.help_text(lang, GAMES)
+
+
 PLAYER_TEXTS: list[Callable[[Lang], str]] = [
-    texts.help_text,
+    help_text,
     texts.nothing_running,
     fingers_texts.fingers_intro,
     fingers_texts.rules,

@@ -1,0 +1,37 @@
+"""The letter game against the bot (and English Ghost), as the registry lists it."""
+
+from __future__ import annotations
+
+from bot import common
+from bot.games import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.letters import handlers, keyboards, texts
+from bot.letters.session import LetterSession
+
+GAME = Game(
+    kind=LetterSession.KIND,
+    name=texts.name,
+    rules=Rules("rules_letters", texts.rules, "буквы", "the letter game"),
+    help=texts.help_lines,
+    records={"letters": texts.letters_record, "ghost": texts.ghost_record},
+    commands=(
+        Command("play", handlers.play, "сыграть в буквы", "play the letter game"),
+        Command("whowins", handlers.who_wins, "кто выигрывает с этих букв", "who wins from these letters"),
+        Command("word", handlers.word, "есть ли слово в играх", "does a word count in the games"),
+    ),
+    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    private=PrivatePlay(
+        session=LetterSession,
+        begins={
+            keyboards.START: handlers.begin,
+            keyboards.GHOST: handlers.begin_ghost,
+            keyboards.AGAIN: handlers.begin_again,
+        },
+        on_text=handlers.on_text,
+        reminder=handlers.reminder,
+        standing=handlers.where_it_stands,
+        hint=handlers.hint,
+        give_up=handlers.give_up,
+        undo=common.no_undo,
+        menu=MenuEntry(texts.menu_button, keyboards.START),
+    ),
+)
