@@ -39,7 +39,7 @@ async def resign(deps: Deps, chat_id: int, user_id: int, loaded: Loaded[S]) -> N
     counted as won (a game is won or lost once, never both)."""
     session = loaded.session
     session.resign()
-    tally = None if session.won_counted else Tally(lost=1)
+    tally = None if session.counted else Tally(lost=1)
     await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally, record_kind=session.record_kind)
 
 

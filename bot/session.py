@@ -29,6 +29,11 @@ class Session:
     #: Already counted as won (5bukv: solved, then undone): resigning it now counts no loss.
     won_counted: bool = False
 
+    @property
+    def counted(self) -> bool:
+        """Already counted in /stats as won or lost: resigning it now counts nothing more."""
+        return self.won_counted
+
     def resign(self) -> None:
         """End the game as lost for the player."""
         raise NotImplementedError(f"{type(self).__name__} cannot be resigned")

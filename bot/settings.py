@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     # 5bukv: an answer the game had that no word of the list fits joins this deployment's
     # words once this many different players have told the bot the same answer.
     wordle_answer_players: int = Field(default=3, ge=1)
+    # 5bukv: a word players report with 🚫 as refused by the game leaves the guesses for everyone
+    # once this many different players have reported it.
+    wordle_refused_players: int = Field(default=3, ge=1)
     # The event loop under the bot: uvloop where installed (not on Windows), else asyncio's own.
     event_loop: Literal["uvloop", "asyncio"] = "uvloop"
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Generic, TypeVar
 
+from solver import policy
 from solver.fingers import FingerGame
 from solver.letters import LetterGame, Rule
 from solver.lookup import look_up
@@ -50,6 +51,12 @@ class WordleSolver:
     @cached_property
     def first_guess(self) -> str:
         return self.wordle.first_guess()
+
+    def refuse_for_everyone(self, words: Sequence[str]) -> None:
+        """Words enough players reported the game refuses: never guessed again, the first guess
+        included (it is worked out anew)."""
+        self.wordle.refuse_for_everyone(words)
+        self.__dict__.pop("first_guess", None)
 
     @cached_property
     def common(self) -> set[str]:
@@ -102,7 +109,13 @@ class WordleSolver:
         return self.wordle.candidates(history, refused) + self._fitting_answers(history, refused)
 
     def _fitting_answers(self, history: Sequence[Entry], refused: Sequence[str]) -> list[str]:
-        return sorted(word for word in self.answers if word not in refused and fits(word, history))
+        """Reported answers that fit, but none the policy questions: a player may have told the
+        bot a crude word, and the bot never writes one."""
+        return sorted(
+            word
+            for word in self.answers
+            if word not in refused and fits(word, history) and policy.question(word, "ru") is None
+        )
 
 
 @dataclass(frozen=True)

@@ -374,6 +374,14 @@ WORD_REASONS: dict[str, tuple[str, str]] = {
     "not-in-source": ("его нет в словаре", "it is not in the dictionary"),
     "not-five-letters": ("не пять букв", "not five letters"),
     "not-in-list": ("его нет в списке существительных", "it is not among the list's nouns"),
+    "homograph": (
+        "так чаще пишется другое слово (имя, форма другого слова)",
+        "its spelling is more often another word (a name, another word's form)",
+    ),
+    "unconfirmed": (
+        "его нет во втором словаре, с которым я сверяюсь",
+        "the second dictionary I check against lacks it",
+    ),
 }
 
 
@@ -401,6 +409,15 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
         else t(lang, "игра в буквы", "the letter game")
     )
     lines.append(f"• {game}: {_letter_game_answer(lang, report)}")
+    shorter = next(iter(report.ends_first.values()), None)
+    if report.tier is not None and shorter is not None:
+        lines.append(
+            t(
+                lang,
+                f"  но закончить его нельзя: игра кончится раньше, на «{shorter.upper()}»",
+                f"  but it can never be completed: the game ends first, at «{shorter.upper()}»",
+            )
+        )
     if report.wordle is not None:
         wordle = (
             t(lang, "✅ есть в списке", "✅ in the list")

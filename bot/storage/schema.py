@@ -12,7 +12,7 @@ from typing import IO
 
 import aiosqlite
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 #: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
@@ -125,6 +125,15 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 """
 
+# Version 9: the words players reported with 🚫 as refused by the game, one row per player.
+_SCHEMA_V9 = """
+CREATE TABLE IF NOT EXISTS wordle_refused (
+    word TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (word, user_id)
+);
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n (``{now}``: the
 #: time of the migration).
 MIGRATIONS = {
@@ -136,6 +145,7 @@ MIGRATIONS = {
     6: _SCHEMA_V6,
     7: _SCHEMA_V7,
     8: _SCHEMA_V8,
+    9: _SCHEMA_V9,
 }
 
 #: SQLite's primary result codes that mean the disk, not the statement, failed a write.

@@ -40,7 +40,8 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
 
 
 def _shown(lang: Lang, session: WordleSession, progress: Progress) -> tuple[str, InlineKeyboardMarkup]:
-    return texts.progress_text(lang, progress), keyboards.wordle(lang, session, progress.remaining)
+    tiles = keyboards.wordle(lang, session, progress.remaining, masked=progress.masked)
+    return texts.progress_text(lang, progress), tiles
 
 
 async def on_text(update: Update, context: BotContext) -> None:
@@ -113,29 +114,47 @@ async def _told_answer(
 async def restore_answers(application: App) -> None:
     """At start: the answers enough players reported join the words again."""
     services: Services = application.bot_data["services"]
+    refused = await wordle_store.refused_words(services.db, services.settings.wordle_refused_players)
+    if refused:  # once the engine is built: the start (and the first replies) need not wait for it
+        tasks: set[asyncio.Task[None]] = application.bot_data.setdefault("background", set())
+        task = asyncio.create_task(_refuse_when_built(services, refused))
+        tasks.add(task)  # kept referenced until done
+        task.add_done_callback(tasks.discard)
     services.solvers.wordle.add_answers(
         await wordle_store.reported_answers(services.db, services.settings.wordle_answer_players)
     )
 
 
+async def _refuse_when_built(services: Services, words: list[str]) -> None:
+    await asyncio.to_thread(lambda: services.solvers.wordle.wordle)  # waits for the background build
+    services.solvers.wordle.refuse_for_everyone(words)
+
+
 async def _enter(
     deps: Deps, chat_id: int, user_id: int, lang: Lang, *, loaded: Loaded[WordleSession], entry: Entry
 ) -> tuple[str, InlineKeyboardMarkup]:
-    """Add an entry (a search may run: off the event loop) and commit it; a first solve counts as a win."""
+    """Add an entry (a search may run: off the event loop) and commit it; a first solve counts as a
+    win, the sixth try without the answer as a loss (each once)."""
     session = loaded.session
     progress = await asyncio.to_thread(wordle.enter, deps.solvers.wordle, session, entry)
-    tally = Tally(won=1) if progress.first_solve else None
+    tally = Tally(won=1) if progress.first_solve else Tally(lost=1) if progress.first_loss else None
     await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally)
     return _shown(lang, session, progress)
 
 
 async def _refuse(
-    deps: Deps, chat_id: int, lang: Lang, loaded: Loaded[WordleSession]
+    deps: Deps, chat_id: int, user_id: int, lang: Lang, loaded: Loaded[WordleSession]
 ) -> tuple[str, InlineKeyboardMarkup]:
-    """The game did not take the suggestion: the next best word instead (a search: off the event loop)."""
+    """The game did not take the suggestion: the next best word instead (a search: off the event
+    loop). The report is kept; once enough different players (``WORDLE_REFUSED_PLAYERS``) made
+    it, the word leaves the guesses for everyone."""
     session = loaded.session
+    word = session.suggestion
     progress = await asyncio.to_thread(wordle.refuse, deps.solvers.wordle, session)
     await deps.save(chat_id, session, loaded)
+    deps.stage(wordle_store.refusal_report(word, user_id))
+    if len(await wordle_store.refusal_reporters(deps.db, word) | {user_id}) >= deps.settings.wordle_refused_players:
+        deps.after_commit(lambda: deps.solvers.wordle.refuse_for_everyone([word]))
     return _shown(lang, session, progress)
 
 
@@ -214,10 +233,11 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if press.action == "tap":
         wordle.tap(session, int(press.argument))
         await deps.save(chat_id, session, loaded)
-        context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining))
+        masked = not deps.solvers.wordle.wordle.can_say(session.suggestion)
+        context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
         return
     if press.action == "refused":
-        text, markup = await _refuse(deps, chat_id, lang, loaded)
+        text, markup = await _refuse(deps, chat_id, tap.user.id, lang, loaded)
     else:
         entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
         text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
@@ -232,7 +252,7 @@ async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:
 
 def _still_to_find(session: WordleSession, step: int) -> bool:
     """Whether a button made at ``step`` is current, with the game's word still to find."""
-    return step == len(session.entries) and not session.solved and not session.given_up
+    return step == len(session.entries) and not session.solved and not session.given_up and not session.lost
 
 
 async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:

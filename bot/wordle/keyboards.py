@@ -25,16 +25,17 @@ def _valid(action: str, argument: str) -> bool:
 BUTTONS = Buttons(KIND, _valid)
 
 
-def wordle(lang: Lang, session: WordleSession, remaining: int) -> InlineKeyboardMarkup:
+def wordle(lang: Lang, session: WordleSession, remaining: int, *, masked: bool = False) -> InlineKeyboardMarkup:
     """The suggested word's letters to colour, with done, undo and "not taken"; with one
-    word left, a one-tap "solved"; once solved, or when no word fits, undo and a new word."""
+    word left, a one-tap "solved"; once solved, or when no word fits, undo and a new word.
+    ``masked``: the suggestion is a word the bot never writes, so its tiles show its pattern."""
     prefix = f"{KIND}:{session.id}:{len(session.entries)}"
     undo = [button(texts.button_undo(lang), f"{prefix}:undo")] if session.entries else []
     if session.solved or not remaining:
         return InlineKeyboardMarkup([undo, [button(texts.button_new_word(lang), start_data(START))]])
     tiles = [
         button(texts.button_tile(letter, Colour(colour)), f"{prefix}:tap:{index}")
-        for index, (letter, colour) in enumerate(zip(session.suggestion, session.taps, strict=True))
+        for index, (letter, colour) in enumerate(zip(_shown_letters(session, masked), session.taps, strict=True))
     ]
     solved = [[button(texts.button_solved(lang), f"{prefix}:solved")]] if remaining == 1 else []
     return InlineKeyboardMarkup(
@@ -45,6 +46,10 @@ def wordle(lang: Lang, session: WordleSession, remaining: int) -> InlineKeyboard
             [button(texts.button_refused(lang), f"{prefix}:refused")],
         ]
     )
+
+
+def _shown_letters(session: WordleSession, masked: bool) -> str:
+    return texts.pattern(session.suggestion) if masked else session.suggestion
 
 
 def new_game(lang: Lang) -> InlineKeyboardMarkup:

@@ -52,6 +52,7 @@ class WordleSession(Session):
     solved: bool = False
     given_up: bool = False
     won_counted: bool = False  # a solve is counted once, however often it is undone and redone
+    loss_counted: bool = False  # six tries without the answer: counted lost once, however often undone
     answer: str = ""  # the game's word as the player told it, when no word of the list fitted
 
     def __post_init__(self) -> None:
@@ -74,6 +75,10 @@ class WordleSession(Session):
     def lost(self) -> bool:
         """Six tries without the answer: the real game is over, so no further entry is taken."""
         return not self.solved and self.tries >= MAX_TRIES
+
+    @property
+    def counted(self) -> bool:
+        return self.won_counted or self.loss_counted
 
     @property
     def running(self) -> bool:
@@ -100,6 +105,7 @@ class Progress:
     no_candidate: bool
     refused: list[str] = field(default_factory=list)  # words the game did not accept
     first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
+    first_loss: bool = False  # this change used the sixth try without the answer: a loss to count, once
     known: Known | None = None  # when nothing fits: what the colours say about the word
     clash: tuple[Entry, Entry] | None = None  # when nothing fits: two entries no word could both give
     rare: int = 0  # remaining rare words folded into a count instead of listed
@@ -218,7 +224,9 @@ def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progres
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
     first_solve = session.solved and not session.won_counted
     session.won_counted = session.won_counted or session.solved
-    return replace(progress(wordle, session), first_solve=first_solve)
+    first_loss = session.lost and not session.counted
+    session.loss_counted = session.loss_counted or first_loss
+    return replace(progress(wordle, session), first_solve=first_solve, first_loss=first_loss)
 
 
 class AnswerProblem(Enum):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from pathlib import Path
 
-from bot_harness import Bot, Player, Reply, record, running_bot, stored_state
+from bot_harness import Bot, Player, Reply, record, running_bot, stored_state, until
 
 from bot.solvers import Solvers, WordleSolver
 from bot.standin import BotApiStandin
@@ -266,3 +267,45 @@ async def test_a_word_typed_without_colours_is_asked_for_them(bot: Bot, database
     assert "Какие цвета показала игра для «СКАЛА»" in reply.text and "скала ggwyg" in reply.text
     assert "Не понимаю знак" not in reply.text and state_entries(database, 317) == []
     assert "Не понимаю знак" in (await player.say("привет")).text  # six letters: not a guess
+
+
+async def test_a_word_refused_by_enough_players_leaves_the_guesses_for_everyone(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """🚫 from two different players (the setting here): the next player, and the next process,
+    never get that word as the first guess; one player's report alone changes nobody else's."""
+    first = solvers.wordle.first_guess
+
+    def own_engine() -> Solvers:  # a deployment's refusals change its engine, not the shared one
+        return replace(solvers, wordle=WordleSolver(copy.deepcopy(solvers.wordle.wordle)))
+
+    async with running_bot(standin, own_engine(), database, wordle_refused_players=2) as bot:
+        one, two, three = Player(bot, 331), Player(bot, 332), Player(bot, 333)
+        assert (await one.say("/5bukv")).suggestion() == first
+        await one.tap("Игра не приняла")
+        assert (await two.say("/5bukv")).suggestion() == first  # one player's report: still suggested
+        await two.tap("Игра не приняла")
+        assert (await three.say("/5bukv")).suggestion() != first
+    async with running_bot(standin, own_engine(), database, wordle_refused_players=2) as bot:
+        await until(lambda: bot.application.bot_data["services"].solvers.wordle.first_guess != first, seconds=10)
+        assert (await Player(bot, 335).say("/5bukv")).suggestion() != first
+
+
+async def test_six_tries_without_the_answer_lose_the_game_once(bot: Bot, solvers: Solvers, database: Path) -> None:
+    """The real game has six tries: after six entries that did not solve it, the game is lost
+    (counted once) and a seventh entry is not taken."""
+    player = Player(bot, 334)
+    reply = await player.say("/5bukv")
+    guesses = [reply.suggestion()]
+    for _ in range(6):
+        reply = await player.say(f"{guesses[-1]} ggggg")  # a word of its own would do; the suggestion is at hand
+        if "Попробуйте" in reply.text:
+            guesses.append(reply.suggestion())
+    state = stored_state(database, 334, "5bukv")
+    assert state is not None and len(state[0]["entries"]) == 6
+    assert record(database, 334, "5bukv") == (1, 0, 1, 0)
+    seventh = await player.say(f"{guesses[0]} yyyyy")
+    state = stored_state(database, 334, "5bukv")
+    assert state is not None and len(state[0]["entries"]) == 6 and not state[0]["solved"]
+    assert record(database, 334, "5bukv") == (1, 0, 1, 0)
+    assert seventh.texts
