@@ -18,6 +18,8 @@ from telegram.ext import Application
 
 from bot.app import build_application, running
 from bot.console import UpdateTracker
+from bot.games import Game
+from bot.registry import GAMES
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
@@ -40,9 +42,15 @@ class Bot:
 
 @asynccontextmanager
 async def running_bot(
-    standin: BotApiStandin, solvers: Solvers, database: Path, **overrides: object
+    standin: BotApiStandin,
+    solvers: Solvers,
+    database: Path,
+    *,
+    games: tuple[Game, ...] = GAMES,
+    **overrides: object,
 ) -> AsyncIterator[Bot]:
-    """``overrides``: settings for one test; flood control is off unless a test turns it on."""
+    """``overrides``: settings for one test; flood control is off unless a test turns it on;
+    ``games``: the registry's, unless a test plugs in its own."""
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
         bot_token=FAKE_TOKEN,
@@ -51,7 +59,7 @@ async def running_bot(
         telegram_api_base_file_url=standin.base_url.replace("/bot", "/file/bot"),
         **({"throttle_messages": 0} | overrides),
     )
-    application = build_application(settings, solvers)
+    application = build_application(settings, solvers, games=games)
     bot = Bot(standin, application)
     async with running(application):
         try:

@@ -1,0 +1,152 @@
+"""A game plugs in at one place: a tiny private game, registered only here, gets its command,
+its menu button, its typed text, /hint, /giveup, /rules, /help and /stats, and the one-game-per-chat
+question, without a line changed anywhere else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from bot_harness import Player, record, running_bot, stored_state
+from telegram import InlineKeyboardMarkup, Update
+
+from bot import active, texts
+from bot.common import Tap, on_press, reply_with
+from bot.deps import BotContext, Deps
+from bot.games import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text
+from bot.keyboards import Buttons, button, start_data
+from bot.registry import GAMES
+from bot.session import Session, new_id
+from bot.solvers import Solvers
+from bot.standin import BotApiStandin
+from bot.storage import Record, Tally
+from bot.texts import Lang
+
+KIND = "coin"
+START = "coin"
+BUTTONS = Buttons("C", lambda action, argument: action == "flip" and not argument)
+
+
+@dataclass
+class CoinSession(Session):
+    """Guess heads or tails, three times; two right wins."""
+
+    KIND: ClassVar[str] = KIND
+    id: str = field(default_factory=new_id)
+    guesses: list[str] = field(default_factory=list)
+    over: bool = False
+
+    @property
+    def running(self) -> bool:
+        return bool(self.guesses) and not self.over
+
+    def resign(self) -> None:
+        self.over = True
+
+
+async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    session = CoinSession()
+    await context.deps.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
+    context.deps.say(chat_id, "Орёл или решка?", _flip_button(session))
+
+
+def _flip_button(session: CoinSession) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[button("🪙", f"C:{session.id}:{len(session.guesses)}:flip")]])
+
+
+async def start(update: Update, context: BotContext) -> None:
+    await active.start_or_ask(context, START, begin)
+
+
+async def on_text(update: Update, context: BotContext) -> None:
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, CoinSession)
+    if loaded is None or loaded.session.over:
+        deps.reply(context.message, "Монетка отдыхает.")
+        return
+    session = loaded.session
+    session.guesses.append(context.message.text or "")
+    session.over = len(session.guesses) >= 3
+    tally = Tally(won=1) if session.over else None
+    await deps.save(context.chat_id, session, loaded, user_id=context.user.id, tally=tally)
+    deps.reply(context.message, f"Принято: {len(session.guesses)}")
+
+
+async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
+    return "Пришлите «орёл» или «решка»."
+
+
+async def standing(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
+    loaded = await deps.load(chat_id, CoinSession)
+    return None if loaded is None else (f"Бросков: {len(loaded.session.guesses)}", None)
+
+
+@on_press(BUTTONS.press)
+async def on_button(tap: Tap, context: BotContext) -> None:
+    loaded = await tap.load(CoinSession)
+    if loaded is not None:
+        tap.reply(("🪙 Подброшено", None))
+
+
+async def give_up(update: Update, context: BotContext) -> None:
+    resigned = await active.resign_running(context, CoinSession)
+    context.deps.reply(context.message, "Сдались." if resigned else "Сдаваться нечего.")
+
+
+def coin_record(lang: Lang, record: Record) -> str:
+    return f"Монетка: бросков {record.played}, побед {record.won}"
+
+
+COIN = Game(
+    kind=KIND,
+    name=lambda lang: "монетка",
+    rules=Rules("rules_coin", lambda lang: "Угадайте три броска.", "монетка", "the coin"),
+    help=lambda lang: "/coin — монетка",
+    records={KIND: coin_record},
+    commands=(Command("coin", start, "подбросить монетку", "toss a coin"),),
+    buttons=((BUTTONS.is_press, on_button),),
+    private=PrivatePlay(
+        session=CoinSession,
+        begins={START: begin},
+        on_text=on_text,
+        reminder=reminder,
+        standing=standing,
+        hint=reply_with(lambda lang: "Монетке подсказки не нужны."),
+        give_up=give_up,
+        undo=reply_with(texts.nothing_running),
+        menu=MenuEntry(lambda lang: "🪙 Монетка", START),
+    ),
+)
+
+
+async def test_a_game_registered_in_one_place_is_wired_everywhere(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    games = (*GAMES, COIN)
+    async with running_bot(standin, solvers, database, games=games) as bot:
+        player = Player(bot, 950)
+        menu = await player.say("/start")
+        assert any(b["text"] == "🪙 Монетка" and b["callback_data"] == start_data(START) for b in player.buttons())
+        assert menu.texts
+        assert "Орёл или решка?" in (await player.tap("Монетка")).text
+        assert (await player.say("орёл")).text == "Принято: 1"
+        assert (await player.say("/hint")).text == "Монетке подсказки не нужны."
+        assert "/coin — монетка" in (await player.say("/help")).text
+        assert "Угадайте три броска." in (await player.say("/rules")).text  # the chat's game's rules
+        assert (await player.tap("🪙")).text == "🪙 Подброшено"
+        asked = await player.say("/5bukv")  # another game while this one is under way: asked first
+        assert texts.ask_to_resign("ru", "монетка") in asked.text
+        assert (await player.say("/giveup")).text == "Сдались."
+        await player.say("/coin")
+        for guess in ("решка", "орёл", "решка"):
+            await player.say(guess)
+        assert "Монетка: бросков 2, побед 1" in (await player.say("/stats")).text
+    assert record(database, 950, KIND) == (2, 1, 1, 0)
+    state = stored_state(database, 950, KIND)
+    assert state is not None and state[0]["guesses"] == ["решка", "орёл", "решка"]
+
+
+def test_help_lists_each_registered_game_in_order() -> None:
+    listed = help_text("ru", (*GAMES, COIN))
+    assert listed.index("/play") < listed.index("/fingers") < listed.index("/5bukv") < listed.index("/coin")
