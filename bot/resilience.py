@@ -80,7 +80,7 @@ class StopDeadline:
     @contextlib.asynccontextmanager
     async def bounded(self) -> AsyncIterator[None]:
         """Inside: cut off (``TimeoutError``) at the deadline, once there is one."""
-        async with asyncio.timeout(self._when) as scope:
+        async with asyncio.timeout_at(self._when) as scope:
             self._scopes.add(scope)
             try:
                 yield

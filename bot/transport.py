@@ -291,23 +291,34 @@ def _quiet_parse_failures(logger: logging.Logger) -> None:
     fail on a batch, its lines are kept, without the data."""
     for name in (logger.name, "telegram.ext.Updater"):
         named = logging.getLogger(name)
-        if not any(isinstance(f, _WithoutData) for f in named.filters):
-            named.addFilter(_WithoutData())
+        if not any(isinstance(f, _PlainLines) for f in named.filters):
+            named.addFilter(_PlainLines())
 
 
-class _WithoutData(logging.Filter):
-    """Rewrites PTB's dumps of unreadable updates into one line with the error's kind only."""
+class _PlainLines(logging.Filter):
+    """Rewrites PTB's long lines about polling into one line each, of our own: its dumps of
+    unreadable updates (data and traceback) keep their level with the error's kind only; its
+    traceback when the last getUpdates of a stop fails (Telegram hangs, the stop deadline cut
+    it off) becomes one WARNING, as nothing is lost: the updates come again and are answered once."""
 
     DUMPS = ("Error while parsing updates!", "Something went wrong processing the data received from Telegram")
+    LAST_POLL = "Error while calling `get_updates` one more time"
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if str(record.msg).startswith(self.DUMPS):
-            error = record.exc_info[1] if record.exc_info else None
-            record.msg = "python-telegram-bot could not read a batch of updates (%s); its data is not logged"
-            record.args = (type(error).__name__ if error is not None else "unknown error",)
-            record.exc_info = None
-            record.exc_text = None
+        message = str(record.msg)
+        error = record.exc_info[1] if record.exc_info else None
+        kind = type(error).__name__ if error is not None else "unknown error"
+        if message.startswith(self.DUMPS):
+            _rewrite(record, "python-telegram-bot could not read a batch of updates (%s); its data is not logged", kind)
+        elif message.startswith(self.LAST_POLL):
+            _rewrite(record, "the last getUpdates did not go through (%s): Telegram will send its updates again", kind)
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
         return True
+
+
+def _rewrite(record: logging.LogRecord, message: str, kind: str) -> None:
+    record.msg, record.args = message, (kind,)
+    record.exc_info, record.exc_text = None, None
 
 
 def make_bot(settings: Settings, token: str) -> PollingBot:
