@@ -25,17 +25,19 @@ batch with its next getUpdates, before handling it; a crash then lost the batch)
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
 from telegram import Update
 from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
-from telegram.error import InvalidToken, NetworkError, TimedOut
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TimedOut
 from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 
@@ -157,6 +159,7 @@ class PollingBot(ExtBot[None]):
         super().__init__(*args, **kwargs)
         self._deadline = deadline or StopDeadline()
         self._refused = False
+        self._pause = 0.0  # seconds polling waits after its next failure (grows while Telegram fails)
         self._on_refused: Callable[[], None] | None = None
         self._skipped = 0
         self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
@@ -236,8 +239,27 @@ class PollingBot(ExtBot[None]):
             if self._on_refused is not None:
                 self._on_refused()
             raise
+        except (RetryAfter, NetworkError) as error:
+            if isinstance(error, TimedOut | BadRequest) or self._deadline.stopping:
+                raise  # PTB polls again at once; stopping, its last poll gives up
+            await self._wait_after(error)
+            return ()
+        self._pause = 0.0
         self._kept_up_to = 0  # confirmed now
         return await self._kept(updates)
+
+    async def _wait_after(self, error: RetryAfter | NetworkError) -> None:
+        """Wait before polling again after a 429 or a 5xx, here rather than in PTB's polling
+        loop: PTB's waits (up to 30 s) do not end when the bot stops, this one does (the poll
+        is cancelled), so a stop never waits for Telegram's "retry after"."""
+        if isinstance(error, RetryAfter):
+            after = error.retry_after
+            seconds = (after.total_seconds() if isinstance(after, timedelta) else float(after)) + 0.5
+        else:
+            self._pause = min(POLL_PAUSE_MAX, self._pause * 1.5 or 1.0)
+            seconds = self._pause
+        log.warning("getUpdates failed (%s); polling again in %.1f s", error, seconds)
+        await asyncio.sleep(seconds)
 
     async def _kept(self, updates: tuple[Update, ...]) -> tuple[Update, ...]:
         """The batch, kept in the inbox before polling may confirm it. When the disk refuses
@@ -250,6 +272,9 @@ class PollingBot(ExtBot[None]):
                 await self._keep(self._fetched)
         return updates
 
+
+#: The longest wait between polls while Telegram keeps failing (PTB's own cap).
+POLL_PAUSE_MAX = 30.0
 
 #: The kinds of update that carry a message, which must say in which chat it was written.
 MESSAGE_KINDS = ("message", "edited_message", "channel_post", "edited_channel_post")
