@@ -49,12 +49,14 @@ async def lock_is_free(tmp_path: Path) -> bool:
     return await released.wait() == 0
 
 
-def replies_under_way(standin: BotApiStandin, fault: Fault, chats: range) -> None:
-    """Every reply and every further poll meets ``fault``; one update per chat is pushed."""
+async def replies_under_way(standin: BotApiStandin, fault: Fault, chats: range) -> None:
+    """One update per chat, each reply meeting ``fault``; then every further poll meets it too
+    (from the next one: the poll under way brings the updates)."""
     standin.inject("sendMessage", fault, times=1000, retry_after=30)
-    standin.inject("getUpdates", fault, times=1000, retry_after=30)
     for chat in chats:
         standin.push_message(chat, "/start")
+    await until(lambda: sum(1 for call, _ in standin.refused if call.method == "sendMessage") >= len(chats), 20)
+    standin.inject("getUpdates", fault, times=1000, retry_after=30)
 
 
 @pytest.mark.parametrize("fault", [Fault.HANG, Fault.RETRY_AFTER])
@@ -63,8 +65,7 @@ async def test_sigterm_while_telegram_fails_ends_within_docker_grace(
 ) -> None:
     process = await start(standin, tmp_path, "deleteWebhook")
     await until(lambda: len(standin.polls) > 0, seconds=30)
-    replies_under_way(standin, fault, range(300, 305))
-    await until(lambda: sum(1 for call, _ in standin.refused if call.method == "sendMessage") >= 5, seconds=20)
+    await replies_under_way(standin, fault, range(300, 305))
     seconds, status, log = await stopped(process)
     assert seconds < DOCKER_GRACE, (seconds, log)
     assert status == 0, log
