@@ -292,14 +292,26 @@ def unreadable(body: object) -> str | None:
         return "text that is not valid Unicode"
     except (TypeError, ValueError):
         return "not JSON"
-    for kind in MESSAGE_KINDS:
-        message = body.get(kind)
-        if message is not None and not (isinstance(message, dict) and isinstance(message.get("chat"), dict)):
-            return "a message without a chat"
+    problem = _missing_part(body)
+    if problem is not None:
+        return problem
     try:
         Update.de_json(dict(body), None)
     except Exception as error:  # whatever PTB raises on a field it cannot read
         return f"python-telegram-bot cannot parse it ({type(error).__name__})"
+    return None
+
+
+def _missing_part(body: Mapping[str, Any]) -> str | None:
+    """What PTB lets pass as None but every handler needs: a message's chat, a press's user."""
+    query = body.get("callback_query")
+    messages = [body.get(kind) for kind in MESSAGE_KINDS]
+    if query is not None:
+        if not (isinstance(query, dict) and isinstance(query.get("from"), dict)):
+            return "a button press without its user"
+        messages.append(query.get("message"))  # absent for a button under an inline message
+    if any(m is not None and not (isinstance(m, dict) and isinstance(m.get("chat"), dict)) for m in messages):
+        return "a message without a chat"
     return None
 
 
