@@ -66,6 +66,39 @@ def configure(limits: Limits) -> None:
         max_body_size=limits.max_body_bytes,
     )
     GuardedHTTPServer.max_connections = limits.max_connections
+    for name in TORNADO_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OncePerInterval) for f in logger.filters):
+            logger.addFilter(OncePerInterval())
+
+
+#: Tornado logs each malformed request or failed connection alone; a flood of them is many lines.
+#: (A logger's filters do not apply to its children's records: each is named.)
+TORNADO_LOGGERS = ("tornado.general", "tornado.application", "tornado.access", "asyncio")
+
+
+class OncePerInterval(logging.Filter):
+    """Lets a line through once per ``every`` seconds for each of its templates, the next one
+    saying how many were held back; tornado's own logging, collapsed."""
+
+    def __init__(self, every: float = REPEAT_SECONDS) -> None:
+        super().__init__()
+        self.every = every
+        self._last: dict[tuple[str, int, str], float] = {}
+        self._held: dict[tuple[str, int, str], int] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, record.levelno, str(record.msg))
+        now = time.monotonic()
+        last = self._last.get(key)
+        if last is not None and now - last < self.every:
+            self._held[key] = self._held.get(key, 0) + 1
+            return False
+        self._last[key] = now
+        held = self._held.pop(key, 0)
+        if held:
+            record.msg = f"{record.msg} (and {held} more like it in the last {self.every:.0f} s)"
+        return True
 
 
 class RepeatedLog:

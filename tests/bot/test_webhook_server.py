@@ -152,6 +152,21 @@ async def test_malformed_bodies_are_answered_400_with_few_log_lines(standin: Bot
     assert "Traceback" not in finished.log and " ERROR " not in finished.log, finished.log
 
 
+async def test_a_flood_of_malformed_requests_is_a_few_log_lines(standin: BotApiStandin, tmp_path: Path) -> None:
+    """Tornado logs each request it cannot parse; 200 of them are one line, not 200."""
+    async with serving(standin, tmp_path, LOG_LEVEL="INFO") as (hook, finished):
+        for _ in range(200):
+            reader, writer = await asyncio.open_connection("127.0.0.1", hook.port)
+            writer.write(b"NOT HTTP AT ALL\r\n\r\n")
+            await asyncio.wait_for(reader.read(), 10)
+            writer.close()
+        assert await hook.post(update(standin, 708, 98, "/start")) == 200
+        await until(answered(standin, 98), seconds=20)
+    assert finished.status == 0, finished.log
+    malformed = [line for line in finished.log.splitlines() if "Malformed HTTP" in line]
+    assert len(malformed) == 1, finished.log
+
+
 async def test_a_posted_update_it_cannot_read_is_skipped_with_one_warning(
     standin: BotApiStandin, tmp_path: Path
 ) -> None:
