@@ -36,9 +36,9 @@ Run only with ``--only`` (not part of the default run), each on its own:
 * ``sigterm``: SIGTERM while every reply and poll hangs, ``--rounds`` times; ``recovery`` is
   the longest time to exit (``docker stop`` kills after 10 s);
 * ``slowhttp``: webhook mode with the common open-file limit of 1024, ``--slow`` half-sent
-  requests held open while a real update is posted every 0.25 s for ``--seconds``: ``acked``
-  counts those answered, ``except`` the ERROR lines, the note how many slow connections the
-  bot still held after 5 s and at the end.
+  requests held open, then 100 more a second while a real update is posted every 0.25 s for
+  ``--seconds``: ``acked`` counts those answered, ``except`` the ERROR lines, the note how many
+  slow connections the bot still held after 5 s and at the end.
 
     .venv/bin/python benchmarks/bench_faults.py [--chats 20] [--kills 8] [--seconds 15] [--only kill disk ...]
 """
@@ -550,11 +550,8 @@ async def slowhttp_scenario(folder: Path, slow: int, seconds: float) -> Tally:
         bot.files = 1024
         await bot.start()
         held: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
-        for _ in range(slow):
-            with contextlib.suppress(OSError):
-                reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 2)
-                writer.write(b"POST /hook HTTP/1.1\r\nHost: x\r\n")  # and never the rest
-                held.append((reader, writer))
+        await half_sent(port, slow, held)
+        more: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []  # 100 more a second
         began = time.perf_counter()
         replied: set[int] = set()
         standin.listeners.append(lambda call: replied.add(call.chat_id or 0) if call.method == "sendMessage" else None)
@@ -566,22 +563,32 @@ async def slowhttp_scenario(folder: Path, slow: int, seconds: float) -> Tally:
                 await post_update(session, port, body)
                 tally.sent += 1
                 chat += 1
-                await asyncio.sleep(0.25)
+                await asyncio.gather(asyncio.sleep(0.25), half_sent(port, 25, more))  # the flood goes on
                 if "5 s" not in counts and time.perf_counter() - began >= 5:
                     counts["5 s"] = still_open(held)
             counts["end"] = still_open(held)
             await quiet(standin, seconds=1.0, limit=15)
         tally.acknowledged = len(replied - {0})
-        for _, writer in held:
+        for _, writer in held + more:
             writer.close()
         await bot.stop()
         tally.exceptions = bot.exceptions()
         log_mb = sum(len(log) for log in bot.logs) / 1e6
     tally.note = (
-        f"{len(held)} half-sent requests (bot's open-file limit 1024); still held after 5 s: "
-        f"{counts.get('5 s', '-')}, after {seconds:.0f} s: {counts['end']}; log {log_mb:.1f} MB"
+        f"{len(held)} half-sent requests, then {len(more)} more while updates came (bot's open-file limit 1024); "
+        f"of the first, still held after 5 s: {counts.get('5 s', '-')}, after {seconds:.0f} s: {counts['end']}; "
+        f"of all, at the end: {still_open(held + more)}; log {log_mb:.1f} MB"
     )
     return tally
+
+
+async def half_sent(port: int, count: int, into: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]) -> None:
+    """Open ``count`` connections that send the start of a request and then nothing."""
+    for _ in range(count):
+        with contextlib.suppress(OSError, TimeoutError):
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 2)
+            writer.write(b"POST /hook HTTP/1.1\r\nHost: x\r\n")  # and never the rest
+            into.append((reader, writer))
 
 
 def still_open(held: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]) -> int:

@@ -142,15 +142,13 @@ class GuardedHTTPServer(HTTPServer):
         if isinstance(request_callback, WebhookAppClass):
             route_to_update_handler(request_callback)
 
-    @property
-    def held(self) -> int:
-        """Connections open now."""
-        return len(self._connections)
-
     def handle_stream(self, stream: Any, address: tuple[Any, ...]) -> None:
         while len(self._connections) >= self.max_connections and self._close_stalest():
             pass
         super().handle_stream(stream, address)
+        now = time.monotonic()  # the newcomer counts from now: it is not the stalest of all
+        for conn in self._connections:
+            self._progress.setdefault(conn, now)
 
     def _close_stalest(self) -> bool:
         """Close the connection that has made no progress for longest; False if none is left."""
