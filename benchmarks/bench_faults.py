@@ -567,6 +567,7 @@ async def slowhttp_scenario(folder: Path, slow: int, seconds: float) -> Tally:
                 if "5 s" not in counts and time.perf_counter() - began >= 5:
                     counts["5 s"] = still_open(held)
             counts["end"] = still_open(held)
+            counts["all"] = still_open(held + more)
             await quiet(standin, seconds=1.0, limit=15)
         tally.acknowledged = len(replied - {0})
         for _, writer in held + more:
@@ -577,7 +578,7 @@ async def slowhttp_scenario(folder: Path, slow: int, seconds: float) -> Tally:
     tally.note = (
         f"{len(held)} half-sent requests, then {len(more)} more while updates came (bot's open-file limit 1024); "
         f"of the first, still held after 5 s: {counts.get('5 s', '-')}, after {seconds:.0f} s: {counts['end']}; "
-        f"of all, at the end: {still_open(held + more)}; log {log_mb:.1f} MB"
+        f"of all, at the end: {counts['all']}; log {log_mb:.1f} MB"
     )
     return tally
 
