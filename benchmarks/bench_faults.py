@@ -32,6 +32,17 @@ hangs, dropped connections, calls done but unanswered, injected at random),
 while a group's turn message is in flight), ``wal`` (the write-ahead log's size at 330
 updates a second).
 
+Run only with ``--only`` (not part of the default run), each on its own:
+
+* ``dupes``: webhook mode; Telegram (or a proxy) delivering one ``/5bukv`` update 20 times
+  at once, ``--rounds`` times: ``twice`` counts the applications beyond one per round;
+* ``sigterm``: SIGTERM while every reply and poll hangs, ``--rounds`` times; ``recovery`` is
+  the longest time to exit (``docker stop`` kills after 10 s);
+* ``slowhttp``: webhook mode with the common open-file limit of 1024, ``--slow`` half-sent
+  requests held open, then 100 more a second while a real update is posted every 0.25 s for
+  ``--seconds``: ``acked`` counts those answered, ``except`` the ERROR lines, the note how many
+  slow connections the bot still held after 5 s and at the end.
+
     .venv/bin/python benchmarks/bench_faults.py [--chats 20] [--kills 8] [--seconds 15] [--only kill disk ...]
 """
 
@@ -40,9 +51,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
+import json
 import os
 import random
+import resource
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -114,6 +129,7 @@ class Bot:
     def __init__(self, standin: BotApiStandin, database: Path, **settings: str) -> None:
         self.standin = standin
         self.database = database
+        self.files: int | None = None  # the process's open-file limit, if not ours
         self.settings = settings
         self.process: asyncio.subprocess.Process | None = None
         self.logs: list[str] = []
@@ -136,10 +152,22 @@ class Bot:
             **self.settings,
         }
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=self.database.parent, env=env, stderr=asyncio.subprocess.PIPE
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=self.database.parent,
+            env=env,
+            stderr=asyncio.subprocess.PIPE,
+            preexec_fn=None if self.files is None else functools.partial(open_files, self.files),
         )
         self._log_tasks.append(asyncio.create_task(self._keep_log(self.process)))
-        while len(self.standin.polls) <= polls:
+        hooks = sum(1 for c in self.standin.calls if c.method == "setWebhook")
+        webhook = "WEBHOOK_URL" in self.settings
+        while (
+            sum(1 for c in self.standin.calls if c.method == "setWebhook") <= hooks
+            if webhook
+            else len(self.standin.polls) <= polls
+        ):
             if self.process.returncode is not None:
                 await asyncio.gather(*self._log_tasks)
                 raise RuntimeError("the bot stopped at start:\n" + self.logs[-1])
@@ -162,6 +190,16 @@ class Bot:
             await asyncio.wait_for(self.process.wait(), 60)
             self.standin.hurry = False
         await asyncio.gather(*self._log_tasks)
+
+    async def terminate(self) -> float:
+        """SIGTERM, as ``docker stop`` sends; seconds until the process is gone."""
+        assert self.process is not None
+        began = time.perf_counter()
+        self.process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(self.process.wait(), 120)
+        seconds = time.perf_counter() - began
+        await asyncio.gather(*self._log_tasks)
+        return seconds
 
     def end(self) -> None:
         """Whatever happened, no bot process outlives the benchmark."""
@@ -532,6 +570,153 @@ async def groupkill_scenario(folder: Path, rounds: int) -> Tally:
     return tally
 
 
+def open_files(limit: int) -> None:
+    """In the bot's process before it starts: at most ``limit`` open files, as on many hosts."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+WEBHOOK_SECRET = "bench-webhook-secret"
+
+
+def webhook_settings(port: int, **more: str) -> dict[str, str]:
+    return {
+        "WEBHOOK_URL": f"http://127.0.0.1:{port}/hook",
+        "WEBHOOK_LISTEN": "127.0.0.1",  # never wider, whatever the code's default
+        "WEBHOOK_PORT": str(port),
+        "WEBHOOK_SECRET_TOKEN": WEBHOOK_SECRET,
+        **more,
+    }
+
+
+async def post_update(session: object, port: int, body: bytes) -> int:
+    """POST one update to the bot's webhook; its HTTP status (0: no answer)."""
+    import aiohttp
+
+    assert isinstance(session, aiohttp.ClientSession)
+    headers = {"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}
+    try:
+        async with session.post(f"http://127.0.0.1:{port}/hook", data=body, headers=headers) as answer:
+            return answer.status
+    except (aiohttp.ClientError, TimeoutError):
+        return 0
+
+
+async def quiet(standin: BotApiStandin, seconds: float = 2.0, limit: float = 60.0) -> None:
+    """Wait until the bot has made no call for ``seconds`` (it is done with what it was sent)."""
+    end = time.perf_counter() + limit
+    seen, since = len(standin.calls), time.perf_counter()
+    while time.perf_counter() < end and time.perf_counter() - since < seconds:
+        await asyncio.sleep(0.1)
+        if len(standin.calls) != seen:
+            seen, since = len(standin.calls), time.perf_counter()
+
+
+async def dupes_scenario(folder: Path, rounds: int, copies: int = 20) -> Tally:
+    """One update delivered ``copies`` times at once, as a retrying Telegram or proxy may."""
+    import aiohttp
+
+    tally = Tally("dupes")
+    async with standin_running() as standin:
+        port = free_port()
+        bot = Bot(standin, folder / "dupes.sqlite3", **webhook_settings(port))
+        await bot.start()
+        chat = FIRST_CHAT
+        async with aiohttp.ClientSession() as session:
+            for round_ in range(rounds):
+                body = json.dumps({"update_id": 10_000 + round_, **standin.message_update(chat, "/5bukv")}).encode()
+                statuses = await asyncio.gather(*(post_update(session, port, body) for _ in range(copies)))
+                tally.sent += copies
+                tally.acknowledged += sum(status == 200 for status in statuses)
+                await quiet(standin, seconds=0.5)
+        await quiet(standin)
+        await bot.stop()
+        on_file = games_on_file(bot.database, chat)
+        tally.twice = max(0, on_file - rounds)
+        tally.lost = max(0, rounds - on_file)
+        tally.exceptions = bot.exceptions()
+    tally.note = f"{rounds} rounds of {copies} POSTs of one /5bukv at once: applied {on_file} times (right: {rounds})"
+    return tally
+
+
+async def sigterm_scenario(folder: Path, rounds: int, chats: int = 5) -> Tally:
+    """SIGTERM while Telegram hangs every reply and poll: how long the bot takes to exit."""
+    tally = Tally("sigterm")
+    exits: list[str] = []
+    for round_ in range(rounds):
+        async with standin_running() as standin:
+            bot = Bot(standin, folder / f"sigterm{round_}.sqlite3")
+            await bot.start()
+            standin.inject("sendMessage", Fault.HANG, times=10_000)
+            for n in range(chats):
+                standin.push_message(FIRST_CHAT + n, "/start")
+            tally.sent += chats
+            while sum(1 for call, _ in standin.refused if call.method == "sendMessage") < chats:
+                await asyncio.sleep(0.05)
+            standin.inject("getUpdates", Fault.HANG, times=10_000)  # from the next poll on, the stop's last one too
+            seconds = await bot.terminate()
+            assert bot.process is not None
+            tally.recoveries.append(seconds)
+            exits.append(f"{seconds:.1f} s (status {bot.process.returncode})")
+            tally.exceptions += bot.exceptions()
+    tally.note = "SIGTERM with every reply and poll hanging; recovery: longest exit; exits: " + ", ".join(exits)
+    return tally
+
+
+async def slowhttp_scenario(folder: Path, slow: int, seconds: float) -> Tally:
+    """``slow`` half-sent requests held open against a bot limited to 1024 open files, while
+    real updates keep coming."""
+    import aiohttp
+
+    tally = Tally("slowhttp")
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, slow + 4096), hard))  # our own side of the sockets
+    async with standin_running() as standin:
+        port = free_port()
+        bot = Bot(standin, folder / "slowhttp.sqlite3", **webhook_settings(port))
+        bot.files = 1024
+        await bot.start()
+        held: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        await half_sent(port, slow, held)
+        more: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []  # 100 more a second
+        began = time.perf_counter()
+        replied: set[int] = set()
+        standin.listeners.append(lambda call: replied.add(call.chat_id or 0) if call.method == "sendMessage" else None)
+        counts: dict[str, int] = {}
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=5)) as session:
+            chat = FIRST_CHAT
+            while time.perf_counter() - began < seconds:
+                body = json.dumps({"update_id": chat, **standin.message_update(chat, "/start")}).encode()
+                await post_update(session, port, body)
+                tally.sent += 1
+                chat += 1
+                await asyncio.gather(asyncio.sleep(0.25), half_sent(port, 25, more))  # the flood goes on
+                if "5 s" not in counts and time.perf_counter() - began >= 5:
+                    counts["5 s"] = still_open(held)
+            counts["end"] = still_open(held)
+            counts["all"] = still_open(held + more)
+            await quiet(standin, seconds=1.0, limit=15)
+        tally.acknowledged = len(replied - {0})
+        for _, writer in held + more:
+            writer.close()
+        await bot.stop()
+        tally.exceptions = bot.exceptions()
+        log_mb = sum(len(log) for log in bot.logs) / 1e6
+    tally.note = (
+        f"{len(held)} half-sent requests, then {len(more)} more while updates came (bot's open-file limit 1024); "
+        f"of the first, still held after 5 s: {counts.get('5 s', '-')}, after {seconds:.0f} s: {counts['end']}; "
+        f"of all, at the end: {counts['all']}; log {log_mb:.1f} MB"
+    )
+    return tally
+
+
 async def wal_scenario(folder: Path, chats: int, seconds: float, rate: float = 330.0) -> Tally:
     """``rate`` updates a second (/5bukv from ``chats`` chats in turn) for ``seconds``, sampling
     the write-ahead log's size every 50 ms. The note gives its largest size."""
@@ -561,6 +746,24 @@ async def wal_scenario(folder: Path, chats: int, seconds: float, rate: float = 3
     return tally
 
 
+async def half_sent(port: int, count: int, into: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]) -> None:
+    """Open ``count`` connections that send the start of a request and then nothing."""
+    for _ in range(count):
+        with contextlib.suppress(OSError, TimeoutError):
+            reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 2)
+            writer.write(b"POST /hook HTTP/1.1\r\nHost: x\r\n")  # and never the rest
+            into.append((reader, writer))
+
+
+def still_open(held: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]) -> int:
+    """How many of the slow connections the bot has neither closed nor reset."""
+    return sum(1 for reader, _ in held if not reader.at_eof() and reader.exception() is None)
+
+
+#: What a plain run measures; dupes, sigterm and slowhttp run when named with --only.
+DEFAULT_SCENARIOS = ["kill", "disk", "telegram", "fuzz", "order", "groupkill", "wal"]
+
+
 @contextlib.asynccontextmanager
 async def standin_running() -> AsyncIterator[BotApiStandin]:
     standin = BotApiStandin()
@@ -572,7 +775,7 @@ async def standin_running() -> AsyncIterator[BotApiStandin]:
 
 
 async def main(args: argparse.Namespace) -> None:
-    scenarios = args.only or ["kill", "disk", "telegram", "fuzz", "order", "groupkill", "wal"]
+    scenarios = args.only or DEFAULT_SCENARIOS
     print(f"chats {args.chats}, kills {args.kills}, seconds {args.seconds} per timed scenario", flush=True)
     print(HEADER, flush=True)
     with tempfile.TemporaryDirectory(prefix="bukvoed-faults-") as name:
@@ -597,6 +800,12 @@ async def run_scenarios(scenarios: list[str], folder: Path, args: argparse.Names
             tally = await groupkill_scenario(folder, args.kills)
         elif scenario == "wal":
             tally = await wal_scenario(folder, 200, args.seconds)
+        elif scenario == "dupes":
+            tally = await dupes_scenario(folder, args.rounds)
+        elif scenario == "sigterm":
+            tally = await sigterm_scenario(folder, args.rounds)
+        elif scenario == "slowhttp":
+            tally = await slowhttp_scenario(folder, args.slow, args.seconds)
         else:
             tally = await fuzz_scenario(folder, args.fuzz)
         print(tally.row(), flush=True)
@@ -612,5 +821,7 @@ if __name__ == "__main__":
     parser.add_argument("--kills", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--fuzz", type=int, default=400)
-    parser.add_argument("--only", nargs="*", choices=["kill", "disk", "telegram", "fuzz", "order", "groupkill", "wal"])
+    parser.add_argument("--rounds", type=int, default=5, help="dupes and sigterm: how many rounds")
+    parser.add_argument("--slow", type=int, default=1100, help="slowhttp: half-sent requests held open")
+    parser.add_argument("--only", nargs="*", choices=[*DEFAULT_SCENARIOS, "dupes", "sigterm", "slowhttp"])
     asyncio.run(main(parser.parse_args()))

@@ -13,10 +13,14 @@ import argparse
 import asyncio
 import gc
 import logging
+import re
+import signal
 import sys
 import threading
+import time
 import types
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlparse
 
 from pydantic import ValidationError
@@ -26,6 +30,8 @@ from telegram.ext import Application
 from bot.settings import Settings
 from bot.storage import StoreUnavailableError
 from bot.transport import HANDLED_UPDATES, PollingBot
+from bot.webhook import configure as configure_webhook_server
+from bot.webhook import limits_of
 
 log = logging.getLogger("bot")
 
@@ -76,15 +82,24 @@ def _secrets(settings: Settings) -> list[str]:
 
 class Redactor:
     """Blanks out secrets in any text (a token rides in every Bot API URL, and PTB puts it in
-    the message of the InvalidToken it raises)."""
+    the message of the InvalidToken it raises; PTB logs setWebhook's secret at DEBUG).
+
+    Whatever their length: a secret of 8 characters or more is blanked wherever it appears;
+    a shorter one (Telegram takes a webhook secret of 1 character) only where it stands
+    alone, not inside a longer word of its alphabet, or every "a" of the log would go."""
 
     def __init__(self, secrets: Iterable[str]) -> None:
-        self.secrets = sorted({s for s in secrets if len(s) >= 8}, key=len, reverse=True)
+        self.secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+        alone = r"(?<![A-Za-z0-9_-]){}(?![A-Za-z0-9_-])"
+        forms = [re.escape(s) if len(s) >= SHORT_SECRET else alone.format(re.escape(s)) for s in self.secrets]
+        self._pattern = re.compile("|".join(forms)) if forms else None
 
     def __call__(self, text: str) -> str:
-        for secret in self.secrets:
-            text = text.replace(secret, "<secret>")
-        return text
+        return text if self._pattern is None else self._pattern.sub("<secret>", text)
+
+
+#: Secrets shorter than this are blanked only where they stand alone (see Redactor).
+SHORT_SECRET = 8
 
 
 class RedactingFormatter(logging.Formatter):
@@ -137,30 +152,88 @@ def serve(settings: Settings) -> int:
     loop = new_event_loop(settings.event_loop)
     asyncio.set_event_loop(loop)  # run_polling and run_webhook take it
     bot = application.bot
-    if isinstance(bot, PollingBot):
-        bot.when_refused(application.stop_running)
+    assert isinstance(bot, PollingBot)
+    stopping = Stopping(bot, settings.shutdown_seconds)
 
-    def refused() -> bool:
-        return isinstance(bot, PollingBot) and bot.refused
+    def stop_refused() -> None:
+        stopping.begin()
+        application.stop_running()
 
+    bot.when_refused(stop_refused)
+    own_signals = stopping.catch_signals(loop)
     try:
-        run(application, settings)
+        run(application, settings, own_signals)
     except InvalidToken:  # the Updater, stopping, raises what ended its polling
-        if not refused():
+        if not bot.refused:
             raise
     finally:
-        finish(application, loop)
-    if refused():
+        finish(application, loop, stopping)
+    if bot.refused:
         print(REFUSED_WHILE_RUNNING, file=sys.stderr)
         return 3
     return 0
 
 
-def run(application: Application, settings: Settings) -> None:  # type: ignore[type-arg]
-    """Poll or serve the webhook until stopped, asking only for the updates the bot handles."""
+class Stopping:
+    """Stopping within ``seconds`` of the stop signal, whatever Telegram does: calls to it
+    end within ``CALLS_SHARE`` of that time (those under way too), and the database is
+    closed in what is left.
+
+    python-telegram-bot's own signal handler only ends the event loop; the stop that follows
+    (its last getUpdates, the replies still in flight, their retries) waited on Telegram
+    for as long as each call's timeout allowed: 41.6 s when Telegram hung."""
+
+    def __init__(self, bot: PollingBot, seconds: float) -> None:
+        self.bot = bot
+        self.seconds = seconds
+        self.began: float | None = None
+
+    def begin(self) -> None:
+        """The stop starts now; a second stop signal cuts every call off at once."""
+        if self.began is None:
+            self.began = time.monotonic()
+            log.info("stopping: calls to Telegram end within %.1f s, the bot within %.1f s", self.calls(), self.seconds)
+            self.bot.end_calls_within(self.calls())
+        else:
+            self.bot.end_calls_within(0.0)
+
+    def calls(self) -> float:
+        return self.seconds * CALLS_SHARE
+
+    def left(self) -> float:
+        """Seconds left for closing the database (at least ``CLOSE_SECONDS``)."""
+        spent = 0.0 if self.began is None else time.monotonic() - self.began
+        return max(CLOSE_SECONDS, self.seconds - spent)
+
+    def catch_signals(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """SIGINT and SIGTERM start the stop; False where the loop takes no signal handlers."""
+        try:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, self._on_signal)
+        except NotImplementedError:
+            return False
+        return True
+
+    def _on_signal(self) -> None:
+        first = self.began is None
+        self.begin()
+        if first:
+            raise SystemExit  # as python-telegram-bot's own handler: run_polling / run_webhook stop
+
+
+#: The share of SHUTDOWN_SECONDS the calls to Telegram may take; the rest is the database's.
+CALLS_SHARE = 0.75
+#: Closing the database gets at least this long, even when the calls took all the time.
+CLOSE_SECONDS = 1.0
+
+
+def run(application: Application, settings: Settings, own_signals: bool = False) -> None:  # type: ignore[type-arg]
+    """Poll or serve the webhook until stopped, asking only for the updates the bot handles.
+    ``own_signals``: the caller handles the stop signals (else python-telegram-bot does)."""
+    signals: dict[str, Any] = {"stop_signals": None} if own_signals else {}
     if settings.webhook_url:
         secret = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else None
-        limit_webhook_bodies(settings.webhook_max_body_bytes)
+        configure_webhook_server(limits_of(settings))
         log.info("serving a webhook on %s:%s", settings.webhook_listen, settings.webhook_port)
         application.run_webhook(
             listen=settings.webhook_listen,
@@ -170,37 +243,28 @@ def run(application: Application, settings: Settings) -> None:  # type: ignore[t
             secret_token=secret,
             allowed_updates=HANDLED_UPDATES,
             close_loop=False,
+            **signals,
         )
     else:
         log.info("long polling %s", settings.telegram_api_base_url)
         application.run_polling(
-            allowed_updates=HANDLED_UPDATES, poll_interval=settings.telegram_poll_interval, close_loop=False
+            allowed_updates=HANDLED_UPDATES,
+            poll_interval=settings.telegram_poll_interval,
+            close_loop=False,
+            **signals,
         )
 
 
-def finish(application: Application, loop: asyncio.AbstractEventLoop) -> None:  # type: ignore[type-arg]
+def finish(application: Application, loop: asyncio.AbstractEventLoop, stopping: Stopping) -> None:  # type: ignore[type-arg]
     """Whatever failed while stopping, the database is closed and its lock released (the
     post-shutdown hook does both and does nothing the second time), then the loop closes."""
     try:
         if application.post_shutdown is not None:
-            loop.run_until_complete(asyncio.wait_for(application.post_shutdown(application), SHUTDOWN_SECONDS))
+            loop.run_until_complete(asyncio.wait_for(application.post_shutdown(application), stopping.left()))
     except Exception:
         log.exception("could not close the database cleanly")
     finally:
         loop.close()
-
-
-#: How long closing the database may take at the end before the process gives up on it.
-SHUTDOWN_SECONDS = 10.0
-
-
-def limit_webhook_bodies(limit: int) -> None:
-    """Webhook calls bigger than ``limit`` bytes are refused from their headers, before the
-    body is read (tornado's own limit is 100 MB, read before the secret is checked).
-    ``configure`` is tornado's documented way to set its HTTP server's defaults."""
-    from tornado.httpserver import HTTPServer
-
-    HTTPServer.configure(None, max_body_size=limit)
 
 
 def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:

@@ -36,6 +36,8 @@ from bot.storage import Store
 from bot.texts import Lang
 from bot.throttle import add_throttle
 from bot.transport import make_bot
+from bot.webhook import configure as configure_webhook_server
+from bot.webhook import limits_of
 
 #: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
 #: items one at a time: ``bot/delivery/lines.py``).
@@ -180,6 +182,7 @@ async def running(
     if webhook is None:
         await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
     else:
+        configure_webhook_server(limits_of(application.bot_data["services"].settings))  # as python -m bot does
         await application.updater.start_webhook(**webhook)
     await application.start()
     try:

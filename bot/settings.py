@@ -31,13 +31,23 @@ class Settings(BaseSettings):
     console_language: str = "ru"  # the language the --console player's messages carry
     # Webhook mode when WEBHOOK_URL is set; long polling otherwise.
     webhook_url: str | None = None
-    webhook_listen: str = "0.0.0.0"
+    # Only this machine by default: put a proxy in front, or set 0.0.0.0 to face the internet.
+    webhook_listen: str = "127.0.0.1"
     webhook_port: int = 8443
     webhook_secret_token: SecretStr | None = None
     # Without a secret anyone who finds the URL can post updates as any player: refused unless said so.
     webhook_allow_no_secret: bool = False
     # Webhook calls bigger than this are refused before their body is read (Telegram's are far smaller).
     webhook_max_body_bytes: int = 1_048_576
+    # A webhook connection idle (or still sending its headers) this long is closed, and one whose
+    # body takes longer than WEBHOOK_BODY_SECONDS; Telegram sends a whole update in milliseconds.
+    webhook_idle_seconds: float = Field(default=10.0, gt=0)
+    webhook_body_seconds: float = Field(default=10.0, gt=0)
+    # Webhook connections held at most; past it the one stalled longest is closed for the newcomer.
+    webhook_max_connections: int = Field(default=200, ge=1)
+    # Stopping (SIGTERM, Ctrl-C) ends within this many seconds whatever Telegram does: calls to
+    # it are cut off first, then the database is closed (docker stop kills after 10 s).
+    shutdown_seconds: float = Field(default=8.0, gt=0)
     # Flood control: at most THROTTLE_MESSAGES updates per user in any THROTTLE_SECONDS (0: off).
     throttle_messages: int = 20
     throttle_seconds: float = 10.0

@@ -25,21 +25,23 @@ batch with its next getUpdates, before handling it; a crash then lost the batch)
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
 from telegram import Update
 from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
-from telegram.error import InvalidToken, NetworkError, TelegramError, TimedOut
+from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TimedOut
 from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 
-from bot.resilience import PatientRateLimiter
+from bot.resilience import PatientRateLimiter, StopDeadline
 from bot.settings import Settings
 from bot.storage import StoreWriteError
 
@@ -57,9 +59,10 @@ ANSWERS = frozenset({"answerCallbackQuery"})
 class AiohttpRequest(BaseRequest):
     """Bot API calls over one aiohttp session with at most ``connections`` open at once."""
 
-    def __init__(self, connections: int, timeout: float) -> None:
+    def __init__(self, connections: int, timeout: float, deadline: StopDeadline | None = None) -> None:
         self.connections = connections
         self.timeout = timeout
+        self.deadline = deadline or StopDeadline()
         self._session: aiohttp.ClientSession | None = None
 
     @property
@@ -98,9 +101,12 @@ class AiohttpRequest(BaseRequest):
         body = json.dumps(request_data.parameters).encode() if request_data and request_data.parameters else None
         headers = JSON_BODY if body is not None else None
         try:
-            async with self._session.request(method, url, data=body, headers=headers, timeout=timeout) as response:
+            async with (
+                self.deadline.bounded(),
+                self._session.request(method, url, data=body, headers=headers, timeout=timeout) as response,
+            ):
                 return response.status, await response.read()
-        except TimeoutError as error:
+        except TimeoutError as error:  # the call's own timeout, or the stop deadline
             raise TimedOut from error
         except aiohttp.ClientError as error:
             raise NetworkError(f"aiohttp.{type(error).__name__}: {error}") from error
@@ -149,9 +155,11 @@ class PollingBot(ExtBot[None]):
     token is refused (the ``when_refused`` callback runs, ``refused`` turns true).
     (PTB freezes a bot's public attributes, hence the underscores.)"""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, deadline: StopDeadline | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._deadline = deadline or StopDeadline()
         self._refused = False
+        self._pause = 0.0  # seconds polling waits after its next failure (grows while Telegram fails)
         self._on_refused: Callable[[], None] | None = None
         self._skipped = 0
         self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
@@ -169,6 +177,10 @@ class PollingBot(ExtBot[None]):
     def skipped(self) -> int:
         """How many updates could not be read and were skipped."""
         return self._skipped
+
+    def end_calls_within(self, seconds: float) -> None:
+        """The bot is stopping: every call to Telegram, those under way too, ends within ``seconds``."""
+        self._deadline.start(seconds)
 
     def when_refused(self, callback: Callable[[], None]) -> None:
         self._on_refused = callback
@@ -189,8 +201,26 @@ class PollingBot(ExtBot[None]):
     async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
         result = await super()._post(endpoint, data, **kwargs)
         if endpoint == "getUpdates":
-            self._fetched = list(result)
+            result = self._readable(result)
         return result
+
+    def _readable(self, batch: list[Any]) -> list[dict[str, Any]]:
+        """The batch with each update the bot cannot read skipped (one WARNING line each): it
+        stands as an empty update with its id, so polling confirms it and goes on, and it is
+        not kept. (Left in, PTB failed on the whole batch and fetched it again for ever.)"""
+        fetched, readable = [], []
+        for body in batch:
+            problem = unreadable(body)
+            if problem is None:
+                fetched.append(body)
+                readable.append(body)
+                continue
+            skipped_update(body, problem)
+            self._skipped += 1
+            if isinstance(body, dict) and isinstance(body.get("update_id"), int):
+                readable.append({"update_id": body["update_id"]})
+        self._fetched = fetched
+        return readable
 
     async def get_updates(
         self,
@@ -209,12 +239,27 @@ class PollingBot(ExtBot[None]):
             if self._on_refused is not None:
                 self._on_refused()
             raise
-        except TelegramError:
-            raise
-        except Exception:  # PTB could not read one of the updates: read them one by one
-            updates = await self._readable_updates(offset, limit, allowed_updates)
+        except (RetryAfter, NetworkError) as error:
+            if isinstance(error, TimedOut | BadRequest) or self._deadline.stopping:
+                raise  # PTB polls again at once; stopping, its last poll gives up
+            await self._wait_after(error)
+            return ()
+        self._pause = 0.0
         self._kept_up_to = 0  # confirmed now
         return await self._kept(updates)
+
+    async def _wait_after(self, error: RetryAfter | NetworkError) -> None:
+        """Wait before polling again after a 429 or a 5xx, here rather than in PTB's polling
+        loop: PTB's waits (up to 30 s) do not end when the bot stops, this one does (the poll
+        is cancelled), so a stop never waits for Telegram's "retry after"."""
+        if isinstance(error, RetryAfter):
+            after = error.retry_after
+            seconds = (after.total_seconds() if isinstance(after, timedelta) else float(after)) + 0.5
+        else:
+            self._pause = min(POLL_PAUSE_MAX, self._pause * 1.5 or 1.0)
+            seconds = self._pause
+        log.warning("getUpdates failed (%s); polling again in %.1f s", error, seconds)
+        await asyncio.sleep(seconds)
 
     async def _kept(self, updates: tuple[Update, ...]) -> tuple[Update, ...]:
         """The batch, kept in the inbox before polling may confirm it. When the disk refuses
@@ -222,62 +267,114 @@ class PollingBot(ExtBot[None]):
         the disk is back: its saves fail the same way, so its players are asked to try again,
         and a crash can lose no move, only such an answer."""
         self._polled = frozenset(update.update_id for update in updates)
-        if updates and self._keep is not None:
+        if self._fetched and self._keep is not None:
             with contextlib.suppress(StoreWriteError):
                 await self._keep(self._fetched)
         return updates
 
-    async def _readable_updates(
-        self, offset: int | None, limit: int | None, allowed_updates: Sequence[str] | None
-    ) -> tuple[Update, ...]:
-        """The same batch again, each update read alone; one PTB cannot read stands as an
-        empty update with its id, so polling confirms it and goes on."""
-        data = {"offset": offset, "limit": limit, "timeout": 0, "allowed_updates": allowed_updates}
-        raw: list[dict[str, Any]] = await self._post("getUpdates", {k: v for k, v in data.items() if v is not None})
-        updates = []
-        for body in raw:
-            try:
-                update = Update.de_json(body, self)
-            except Exception as error:
-                update_id = int(body.get("update_id", 0))
-                kinds = sorted(k for k in body if k != "update_id")
-                log.warning("skipped update %d (%s) that could not be read: %s", update_id, kinds, type(error).__name__)
-                self._skipped += 1
-                update = Update(update_id)
-                update.set_bot(self)
-            updates.append(update)
-        return tuple(updates)
+
+#: The longest wait between polls while Telegram keeps failing (PTB's own cap).
+POLL_PAUSE_MAX = 30.0
+
+#: The kinds of update that carry a message, which must say in which chat it was written.
+MESSAGE_KINDS = ("message", "edited_message", "channel_post", "edited_channel_post")
+
+
+def unreadable(body: object) -> str | None:
+    """Why the bot cannot read this update (None when it can): not an update, text that is
+    not valid Unicode (a lone UTF-16 surrogate, which SQLite and every reply refuse), a
+    message without a chat, or anything python-telegram-bot cannot parse."""
+    if not isinstance(body, dict) or not isinstance(body.get("update_id"), int):
+        return "not an update"
+    try:
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return "text that is not valid Unicode"
+    except (TypeError, ValueError):
+        return "not JSON"
+    problem = _missing_part(body)
+    if problem is not None:
+        return problem
+    try:
+        Update.de_json(dict(body), None)
+    except Exception as error:  # whatever PTB raises on a field it cannot read
+        return f"python-telegram-bot cannot parse it ({type(error).__name__})"
+    return None
+
+
+def _missing_part(body: Mapping[str, Any]) -> str | None:
+    """What PTB lets pass as None but every handler needs: a message's chat, a press's user."""
+    query = body.get("callback_query")
+    messages = [body.get(kind) for kind in MESSAGE_KINDS]
+    if query is not None:
+        if not (isinstance(query, dict) and isinstance(query.get("from"), dict)):
+            return "a button press without its user"
+        messages.append(query.get("message"))  # absent for a button under an inline message
+    if any(m is not None and not (isinstance(m, dict) and isinstance(m.get("chat"), dict)) for m in messages):
+        return "a message without a chat"
+    return None
+
+
+def skipped_update(body: object, problem: str) -> None:
+    """The one line for a skipped update: its id and kinds, never what the player wrote."""
+    fields = body if isinstance(body, dict) else {}
+    kinds = sorted(str(k) for k in fields if k != "update_id")
+    log.warning("skipped update %s (%s) that could not be read: %s", fields.get("update_id"), kinds, problem)
 
 
 def _quiet_parse_failures(logger: logging.Logger) -> None:
     """PTB logs a batch it cannot read at CRITICAL with every update in it, players' texts
-    included; :class:`PollingBot` logs one line without them instead."""
-    if not any(isinstance(f, _DropBatchDumps) for f in logger.filters):
-        logger.addFilter(_DropBatchDumps())
-    updater = logging.getLogger("telegram.ext.Updater")
-    if not any(isinstance(f, _DropBatchDumps) for f in updater.filters):
-        updater.addFilter(_DropBatchDumps())
+    included. :class:`PollingBot` skips such updates before PTB sees them; should PTB still
+    fail on a batch, its lines are kept, without the data."""
+    for name in (logger.name, "telegram.ext.Updater"):
+        named = logging.getLogger(name)
+        if not any(isinstance(f, _PlainLines) for f in named.filters):
+            named.addFilter(_PlainLines())
 
 
-class _DropBatchDumps(logging.Filter):
+class _PlainLines(logging.Filter):
+    """Rewrites PTB's long lines about polling into one line each, of our own: its dumps of
+    unreadable updates (data and traceback) keep their level with the error's kind only; its
+    traceback when the last getUpdates of a stop fails (Telegram hangs, the stop deadline cut
+    it off) becomes one WARNING, as nothing is lost: the updates come again and are answered once."""
+
     DUMPS = ("Error while parsing updates!", "Something went wrong processing the data received from Telegram")
+    LAST_POLL = "Error while calling `get_updates` one more time"
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return not str(record.msg).startswith(self.DUMPS)
+        message = str(record.msg)
+        error = record.exc_info[1] if record.exc_info else None
+        kind = type(error).__name__ if error is not None else "unknown error"
+        if message.startswith(self.DUMPS):
+            _rewrite(record, "python-telegram-bot could not read a batch of updates (%s); its data is not logged", kind)
+        elif message.startswith(self.LAST_POLL):
+            _rewrite(record, "the last getUpdates did not go through (%s): Telegram will send its updates again", kind)
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _rewrite(record: logging.LogRecord, message: str, kind: str) -> None:
+    record.msg, record.args = message, (kind,)
+    record.exc_info, record.exc_text = None, None
 
 
 def make_bot(settings: Settings, token: str) -> PollingBot:
     """The bot with its three pools (updates, callback answers, replies), each timed for its kind."""
     timeout = settings.telegram_timeout_seconds
-    replies = AiohttpRequest(settings.telegram_connections, timeout)
-    answers = AiohttpRequest(max(4, settings.telegram_connections // 4), min(timeout, ANSWER_TIMEOUT))
+    deadline = StopDeadline()  # one for every call: see PollingBot.end_calls_within
+    replies = AiohttpRequest(settings.telegram_connections, timeout, deadline)
+    answers = AiohttpRequest(max(4, settings.telegram_connections // 4), min(timeout, ANSWER_TIMEOUT), deadline)
+    limiter = PatientRateLimiter(
+        retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate, deadline=deadline
+    )
     return PollingBot(
         token,
         base_url=settings.telegram_api_base_url,
         base_file_url=settings.telegram_api_base_file_url,
         request=Lanes(replies, dict.fromkeys(ANSWERS, answers)),
-        get_updates_request=AiohttpRequest(1, timeout),
-        rate_limiter=PatientRateLimiter(retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate),
+        get_updates_request=AiohttpRequest(1, timeout, deadline),
+        rate_limiter=limiter,
+        deadline=deadline,
     )
 
 

@@ -1,0 +1,118 @@
+"""Stopping the real ``python -m bot`` (SIGTERM, as ``docker stop`` does) while Telegram hangs
+or keeps saying "retry after 30 s": it ends within 10 s, the database closed and its lock free.
+
+Before, each call under way at the stop (the replies in flight, PTB's last getUpdates that
+confirms the offset) waited its full timeout, times the retries: 41.6 s, and Docker kills
+the process after 10.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from bot_harness import bot_env, until
+
+from bot.standin import BotApiStandin, Fault
+
+#: ``docker stop``'s grace period: the bot must be gone by then.
+DOCKER_GRACE = 10.0
+
+
+async def start(standin: BotApiStandin, tmp_path: Path, ready: str, **settings: str) -> asyncio.subprocess.Process:
+    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", LOG_LEVEL="INFO", **settings)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
+    )
+    await until(lambda: any(c.method == ready for c in standin.calls), seconds=90)
+    return process
+
+
+async def stopped(process: asyncio.subprocess.Process) -> tuple[float, int, str]:
+    """SIGTERM; the seconds until the process was gone, its status and its log."""
+    began = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    _, stderr = await asyncio.wait_for(process.communicate(), 120)
+    assert process.returncode is not None
+    return time.monotonic() - began, process.returncode, stderr.decode()
+
+
+async def lock_is_free(tmp_path: Path) -> bool:
+    released = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-c", "import fcntl,sys; fcntl.flock(open(sys.argv[1],'ab'), fcntl.LOCK_EX|fcntl.LOCK_NB)"),
+        str(tmp_path / "db" / "bot.sqlite3.lock"),
+    )
+    return await released.wait() == 0
+
+
+async def replies_under_way(standin: BotApiStandin, fault: Fault, chats: range) -> None:
+    """One update per chat, each reply meeting ``fault``; then every further poll meets it too
+    (from the next one: the poll under way brings the updates)."""
+    standin.inject("sendMessage", fault, times=1000, retry_after=30)
+    for chat in chats:
+        standin.push_message(chat, "/start")
+    await until(lambda: sum(1 for call, _ in standin.refused if call.method == "sendMessage") >= len(chats), 20)
+    standin.inject("getUpdates", fault, times=1000, retry_after=30)
+
+
+@pytest.mark.parametrize("fault", [Fault.HANG, Fault.RETRY_AFTER])
+async def test_sigterm_while_telegram_fails_ends_within_docker_grace(
+    standin: BotApiStandin, tmp_path: Path, fault: Fault
+) -> None:
+    process = await start(standin, tmp_path, "deleteWebhook")
+    await until(lambda: len(standin.polls) > 0, seconds=30)
+    await replies_under_way(standin, fault, range(300, 305))
+    seconds, status, log = await stopped(process)
+    assert seconds < DOCKER_GRACE, (seconds, log)
+    assert status == 0, log
+    assert await lock_is_free(tmp_path)
+    assert "Traceback" not in log and "could not close the database" not in log, log
+    assert log.count("the bot is stopping") == 5  # each reply cut off said so once (the game is saved)
+
+
+async def test_sigterm_in_webhook_mode_with_held_connections_and_a_hanging_telegram(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/hook"
+    settings = {
+        "WEBHOOK_URL": url,
+        "WEBHOOK_LISTEN": "127.0.0.1",
+        "WEBHOOK_PORT": str(port),
+        "WEBHOOK_SECRET_TOKEN": "s3cret-token",
+        "WEBHOOK_IDLE_SECONDS": "60",
+    }
+    process = await start(standin, tmp_path, "setWebhook", **settings)
+    held = []
+    for _ in range(20):
+        for _attempt in range(100):  # the server may still be starting to listen
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                break
+            except OSError:
+                await asyncio.sleep(0.1)
+        writer.write(b"POST /hook HTTP/1.1\r\nHost: x\r\n")
+        held.append((reader, writer))
+    standin.inject("sendMessage", Fault.HANG, times=1000)
+    import aiohttp
+
+    body = {"update_id": 900, **standin.message_update(310, "/start")}
+    headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"}
+    async with aiohttp.ClientSession() as session, session.post(url, json=body, headers=headers) as answer:
+        assert answer.status == 200
+    await until(lambda: any(call.method == "sendMessage" for call, _ in standin.refused), seconds=20)
+    seconds, status, log = await stopped(process)
+    for _, writer in held:
+        writer.close()
+    assert seconds < DOCKER_GRACE, (seconds, log)
+    assert status == 0, log
+    assert await lock_is_free(tmp_path)
+    assert "Traceback" not in log, log
