@@ -34,6 +34,7 @@ import os
 import random
 import re
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -357,6 +358,21 @@ def verdicts(r: Result) -> str:
     return ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in checks.items())
 
 
+def game_of(root: Path) -> LetterGame:
+    """The letter game the players follow against the bot of ``root``: its own everyday words (the
+    word lists change between versions, and a board the bot reached must be one the players know)."""
+    if root == ROOT:
+        words = LANGUAGE.words()
+    else:
+        listing = "from bot.solvers import LANGUAGE; print('\\n'.join(LANGUAGE.words()))"
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        out = subprocess.run(
+            [sys.executable, "-c", listing], cwd=root, env=env, capture_output=True, text=True, check=True
+        )
+        words = out.stdout.split()
+    return LetterGame(words, Rule.COMPLETE_LOSES, LANGUAGE.min_length, LANGUAGE.alphabet)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--chats", type=int, nargs="+", default=[200], help="chats at once, one run each (<= 1000)")
@@ -376,10 +392,10 @@ def main() -> None:
     args = parser.parse_args()
     if any(not 1 <= n <= 1000 for n in args.chats):
         parser.error("--chats: between 1 and 1000")
-    game = LetterGame(LANGUAGE.words(), Rule.COMPLETE_LOSES, LANGUAGE.min_length, LANGUAGE.alphabet)
     codes = [("this", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    games = {code: game_of(root) for code, root in codes}
     results = [
-        asyncio.run(run_load(n, args.updates, game, rate, args.patience, loop, code))
+        asyncio.run(run_load(n, args.updates, games[code[0]], rate, args.patience, loop, code))
         for rate in args.rate
         for n in args.chats
         for loop in args.loops
