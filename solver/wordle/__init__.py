@@ -15,7 +15,7 @@ game may choose (crude words and other parts of speech too); the guesses are
 clean common nouns, and a candidate of another kind is named only as one of the
 last two. A crude candidate is never shown (``Wordle.can_say``): the player types it.
 For the shipped list the whole decision tree is built ahead of time by
-``scripts/build_wordle_tree.py`` and read from ``data/wordle_tree.json``; any
+``scripts/build_wordle_tree.py`` and read from ``solver/data/wordle_tree.json``; any
 position off that tree is answered on the spot by a fast, shallower version
 of the same search.
 

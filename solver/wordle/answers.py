@@ -17,7 +17,7 @@ RUSSIAN = LANGUAGES["ru"]
 
 
 def default_words() -> list[str]:
-    """The candidates: every word the real game may choose (``data/wordle_words.tsv``), ё as е."""
+    """The candidates: every word the real game may choose (``solver/data/wordle_words.tsv``), ё as е."""
     return sorted(_answer_table())
 
 

@@ -31,7 +31,7 @@ from solver.wordle.entries import Entry, EntryError, EntryProblem
 
 # --------------------------------------------------------------------------- the prior
 
-#: The kinds of the game's possible answers (``data/wordle_words.tsv``): a clean noun, a noun kept out
+#: The kinds of the game's possible answers (``solver/data/wordle_words.tsv``): a clean noun, a noun kept out
 #: of the common tier (its spelling is more often another word), a crude word or insult (a possible
 #: answer the bot never says), another part of speech or a noun spelled like an adjective (нищий, никто,
 #: вчера, лысый).
