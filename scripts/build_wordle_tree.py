@@ -1,4 +1,4 @@
-"""Rebuild ``data/wordle_tree.json``: the 5bukv engine's whole decision tree for the shipped noun list.
+"""Rebuild ``solver/data/wordle_tree.json``: the 5bukv engine's whole decision tree for the shipped noun list.
 
 Run ``.venv/bin/python scripts/build_wordle_tree.py`` (or ``-m scripts.build_wordle_tree``). It takes
 a minute or so; the progress bar counts the openers searched, and at the end it prints the figures of

@@ -1,9 +1,9 @@
 """The exclusion policy as patterns: the roots of sexual, anatomical-crude and toilet vocabulary.
 
-``data/README.md`` rules these words out of every list of every game. A maintained list and
+``solver/data/README.md`` rules these words out of every list of every game. A maintained list and
 a reviewed list name words one by one; these roots catch the words neither names, so that the
 policy is enforced rather than hoped for. ``scripts/build_data.py`` excludes every word a root
-matches unless ``data/reviewed_words.tsv`` keeps it (a root also matches harmless words: мочалка,
+matches unless ``solver/data/reviewed_words.tsv`` keeps it (a root also matches harmless words: мочалка,
 analysis), and ``python -m solver words --audit`` checks the built lists against the same roots,
 so a word that slips in by a new source or a new rule is seen.
 
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-#: Sexual vocabulary (acts, organs named crudely, sex work, orientation: see data/README.md).
+#: Sexual vocabulary (acts, organs named crudely, sex work, orientation: see solver/data/README.md).
 RUSSIAN_SEXUAL = (
     r"секс(?!от|т|изм|ист)",
     r"порн",
@@ -263,7 +263,7 @@ def questioned(words: Iterable[str], code: str) -> list[Question]:
 
 
 def reviewed_keeps(code: str) -> frozenset[str]:
-    """The words ``data/reviewed_words.tsv`` keeps although a root or the maintained list names them."""
+    """The words ``solver/data/reviewed_words.tsv`` keeps although a root or the maintained list names them."""
     from solver.words import DATA_DIR, read_table
 
     kept = set()

@@ -1,6 +1,6 @@
 """Word lists: reading them, and the dictionaries this project ships.
 
-A shipped dictionary is two files in ``data/`` made by ``scripts/build_data.py``:
+A shipped dictionary is two files in ``solver/data/`` made by ``scripts/build_data.py``:
 ``<name>.tsv`` holds every clean word with its Zipf frequency (the *full* tier),
 and ``<name>_reasons.tsv`` says why any other word of the source is left out,
 so that a player who asks about a word gets an answer, not a shrug.
@@ -19,7 +19,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+#: The shipped word lists, inside the package (package data), so an installed solver finds them
+#: without a repository checkout (``pip install .`` as well as ``pip install -e .``).
+DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 class WordListError(ValueError):
@@ -96,12 +98,12 @@ class Language:
 
     ``common_zipf`` is the commonness threshold of the common tier: a word is
     common when its Zipf frequency (wordfreq's, weighted by how likely the
-    spelling is this word: data/README.md) is at least this, and no reason of
+    spelling is this word: solver/data/README.md) is at least this, and no reason of
     :data:`NOT_COMMON` keeps it out. See :data:`LANGUAGES` for how each was chosen.
     """
 
     code: str
-    name: str  # data/<name>.tsv and data/<name>_reasons.tsv
+    name: str  # solver/data/<name>.tsv and solver/data/<name>_reasons.tsv
     alphabet: str
     rule: str
     min_length: int

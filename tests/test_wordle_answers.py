@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from bot.solvers import WordleSolver
 from bot.wordle import session as wordle
 from bot.wordle.session import WordleSession
+from bot.wordle.solver import WordleSolver
 from bot.wordle.texts import progress_text
 from solver.cli import main
 from solver.wordle import CRUDE, MAX_TRIES, NOUN, OTHER, PRIOR, Colour, Entry, Wordle, default_kinds, feedback

@@ -7,7 +7,6 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -20,12 +19,12 @@ from bot.common import Tap, on_press
 from bot.deps import BotContext, Deps, Loaded
 from bot.games import Answer
 from bot.keyboards import Press
-from bot.letters import keyboards, texts
+from bot.letters import choice, keyboards, texts
 from bot.letters import session as letters
 from bot.letters.session import KIND, LetterSession, Phase
 from bot.storage import Tally
 from bot.texts import Lang
-from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter, normalise_letters
+from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
 from solver.lookup import look_up
 from solver.words import Tier
@@ -85,7 +84,9 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
 async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
     deps = context.deps
-    session = LetterSession(dictionary=letters.ENGLISH, rule=deps.solvers.english.rule.value, tier=None)
+    session = LetterSession(
+        dictionary=letters.ENGLISH, rule=deps.solvers.letter_game(letters.ENGLISH).rule.value, tier=None
+    )
     await deps.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
     context.deps.say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
@@ -319,15 +320,15 @@ async def who_wins(update: Update, context: BotContext) -> None:
         return
     playing = await _letter_game_played(deps, context.chat_id)
     typed = "".join(context.args or [])
-    game = _game_by_script(deps, typed, lang) if playing is None else _game(deps, playing)
+    game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
         board: str | InputError = playing.board if playing is not None and playing.running else ""
     else:
-        game, board = _game_for_letters(deps, game, typed)
-    english = deps.solvers.is_english(game)
+        game, board = choice.game_for_letters(deps.solvers.letters, game, typed)
+    english = deps.solvers.letters.language_of(game) == letters.ENGLISH
     if isinstance(board, InputError):
         context.deps.reply(context.message, texts.not_letters(lang, english=english))
         return
@@ -359,28 +360,6 @@ async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:
         return None
     loaded = await deps.load(chat_id, LetterSession)
     return loaded.session if loaded is not None and loaded.session.rule is not None else None
-
-
-def _game_by_script(deps: Deps, typed: str, lang: Lang) -> LetterGame:
-    """With no letter game in the chat: Cyrillic letters ask about the Russian game, Latin ones
-    about English Ghost (so «ace» is not read as Cyrillic look-alikes); neither, the user's language's."""
-    russian, english = deps.solvers.games[deps.solvers.default_rule], deps.solvers.english
-    if any(unicodedata.name(letter, "").startswith("CYRILLIC") for letter in typed):
-        return russian
-    if any(unicodedata.name(letter, "").startswith("LATIN") for letter in typed):
-        return english
-    return english if lang == "en" else russian
-
-
-def _game_for_letters(deps: Deps, game: LetterGame, typed: str) -> tuple[LetterGame, str | InputError]:
-    """The letters read in ``game``'s alphabet; if they are not, in the other language's game."""
-    board = normalise_letters(typed, game.alphabet)
-    if not isinstance(board, InputError):
-        return game, board
-    russian = deps.solvers.games[deps.solvers.default_rule]
-    other = russian if deps.solvers.is_english(game) else deps.solvers.english
-    other_board = normalise_letters(typed, other.alphabet)
-    return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 
 
 # ------------------------------------------------------------------ /word
@@ -424,7 +403,7 @@ def _choose(deps: Deps, session: LetterSession, press: Press) -> None:
     """Record one set-up answer in the session."""
     if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
         session.dictionary = letters.ENGLISH
-        session.rule = deps.solvers.english.rule.value
+        session.rule = deps.solvers.letter_game(letters.ENGLISH).rule.value
     elif press.action == "rule":
         session.rule = Rule(press.argument).value
     elif press.action == "tier":

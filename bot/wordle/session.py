@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.session import Session, new_id
-from bot.solvers import LANGUAGE, WordleSolver
+from bot.solvers import LANGUAGE
+from bot.wordle.solver import WordleSolver
 from solver.wordle import (
     MAX_TRIES,
     Colour,

@@ -71,7 +71,7 @@ async def test_after_telegram_numbers_updates_afresh_and_lower_the_game_moves_on
     Here the chat's last update, and one a crash left in the inbox, are moved back past the
     window on file: the lower ids are new moves, and the first poll does not confirm up to the
     old inbox id (which would throw the new updates away unseen)."""
-    game = solvers.games[Rule.COMPLETE_LOSES]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
     standin.number_updates_from(50_000)
     async with running_bot(standin, solvers, database) as bot:
         player = Player(bot, 703)

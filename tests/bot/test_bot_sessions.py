@@ -18,7 +18,7 @@ SOMETHING_WRONG = "Что-то пошло не так"
 
 
 async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
-    game = solvers.games[Rule.COMPLETE_WINS]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
     async with running_bot(standin, solvers, database) as first_run:
         player = Player(first_run, 401)
         await new_letter_game(player, "выиграл", "Я начинаю")

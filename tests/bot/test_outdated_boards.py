@@ -20,7 +20,7 @@ NOTICE = "словарь обновился"
 def outdated_board(solvers: Solvers) -> str:
     """Letters that begin no word of the current list: what an excluded word leaves behind."""
     board = "ъъ"
-    assert solvers.games[Rule.COMPLETE_WINS].verdict(board) is Verdict.NO_WORD
+    assert solvers.letters.game("ru", rule=Rule.COMPLETE_WINS).verdict(board) is Verdict.NO_WORD
     return board
 
 

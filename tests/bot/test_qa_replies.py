@@ -38,7 +38,7 @@ def _letter_no_word_follows(game: LetterGame, board: str) -> str:
 
 
 async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.english
+    game = solvers.letters.game("en")
     player = Player(bot, 803, language_code="en")
     await player.say("/play en")
     await player.tap("Everyday words")
@@ -55,7 +55,7 @@ async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solv
 
 
 async def test_the_russian_game_still_says_noun(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.games[solvers.default_rule]
+    game = solvers.letters.game("ru")
     bad = "а" + _letter_no_word_follows(game, "а")
     answer = (await Player(bot, 804).say(f"/whowins {bad}")).text
     assert "ни одно существительное так не начинается" in answer
@@ -70,7 +70,7 @@ async def test_5bukv_a_word_typed_without_its_mask_is_shown_how_to_add_one(bot: 
 
 
 async def test_whowins_from_letters_says_who_is_to_move(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.games[solvers.default_rule]
+    game = solvers.letters.game("ru")
     player = Player(bot, 806)
     assert "Сейчас ходит" not in (await player.say("/whowins")).text  # the empty board: the first player moves
     opening = next(letter for letter in game.alphabet if game.verdict(letter) is Verdict.GOES_ON)

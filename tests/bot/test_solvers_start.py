@@ -10,7 +10,9 @@ import threading
 import pytest
 
 from bot import solvers as solvers_module
-from bot.solvers import BuildingSolvers, Part, Solvers, WordleSolver, start_solvers
+from bot.part import Part
+from bot.solvers import BuildingSolvers, LetterGames, Solvers, start_solvers
+from bot.wordle.solver import WordleSolver
 from solver.letters import LetterGame, Rule
 from solver.wordle import Wordle
 from solver.words import Tier
@@ -31,9 +33,10 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
         for tier in Tier:
             game, expected = started.letter_game(dictionary, tier=tier), solvers.letter_game(dictionary, tier=tier)
             assert game.rule is expected.rule and game.word_count == expected.word_count
-    assert set(started.games) == set(Rule) and set(started.full_games) == set(Rule)
-    assert started.is_english(started.english) and started.is_english(started.english_full)
-    assert not started.is_english(started.games[started.default_rule])
+    assert sorted(started.letters.every_key()) == sorted(solvers.letters.every_key())
+    assert {rule for language, _, rule in started.letters.every_key() if language == "ru"} == set(Rule)
+    for language, tier, rule in started.letters.every_key():
+        assert started.letters.language_of(started.letters[language, tier, rule]) == language
     assert started.fingers.states == solvers.fingers.states
     assert [g.solved_seat_counts() for g in started.group_games] == [[2]] * len(started.group_games)
 
@@ -80,14 +83,26 @@ def test_a_failed_build_raises_where_a_table_is_read(monkeypatch: pytest.MonkeyP
         solvers_module.build_solvers()  # built in the caller's thread: the caller sees the error itself
 
 
-def test_is_english_does_not_wait_for_parts_not_built() -> None:
-    """A handler holding a game got it from a part that is built; asking whether it is English
+def test_the_language_of_a_game_is_told_without_waiting_for_tables_not_built() -> None:
+    """A handler holding a game got it from a table that is built; asking which language it is in
     must not wait for English Ghost or the whole-dictionary games."""
-    started = BuildingSolvers.__new__(BuildingSolvers)  # no build: only the everyday Russian game is there
-    parts = solvers_module._Parts()
-    object.__setattr__(started, "_parts", parts)
+    parts = solvers_module._Parts()  # no build: only the everyday Russian game is there
+    games = LetterGames(parts.letters)
     game = LetterGame(["кот", "кит"], Rule.COMPLETE_LOSES, 3)
-    parts.games.set({Rule.COMPLETE_LOSES: game})
-    assert started.letter_game("ru", Rule.COMPLETE_LOSES) is game
-    assert not started.is_english(game)
-    assert not parts.english.ready() and not parts.full.ready()
+    parts.letters["ru", Tier.COMMON].set({Rule.COMPLETE_LOSES: game})
+    assert games.game("ru", rule=Rule.COMPLETE_LOSES) is game
+    assert games["ru", Tier.COMMON, Rule.COMPLETE_LOSES] is game
+    assert games.language_of(game) == "ru"
+    assert games.language_of(LetterGame(["cat"], Rule.COMPLETE_LOSES, 3)) is None
+    assert not any(part.ready() for table, part in parts.letters.items() if table != ("ru", Tier.COMMON))
+
+
+def test_english_ghost_plays_its_own_rule_whatever_rule_is_asked(solvers: Solvers) -> None:
+    ghost = solvers.letters.game("en")
+    assert [rule for language, _, rule in solvers.letters.every_key() if language == "en"] == [ghost.rule] * 2
+    for rule in Rule:
+        assert solvers.letters.game("en", rule=rule) is ghost
+        assert solvers.letter_game("en", rule) is ghost
+    assert solvers.letters.game("ru", rule=Rule.COMPLETE_WINS).rule is Rule.COMPLETE_WINS
+    assert solvers.letter_game("ru") is solvers.letters.game("ru", Tier.COMMON, solvers.default_rule)
+    assert solvers.letter_game("ru", tier=Tier.FULL) is solvers.letters["ru", Tier.FULL, solvers.default_rule]

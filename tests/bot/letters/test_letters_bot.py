@@ -37,7 +37,7 @@ async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
 )
 async def test_a_game_to_the_end(bot: Bot, solvers: Solvers, database: Path, case: tuple[Rule, str, str, str]) -> None:
     rule, rule_label, first, expected = case
-    game = solvers.games[rule]
+    game = solvers.letters.game("ru", rule=rule)
     player = Player(bot, 201)
     reply = await new_letter_game(player, rule_label, first)
     if first == "Начинает бот":
@@ -61,7 +61,7 @@ def dead_letter(game: LetterGame, board: str) -> str:
 
 
 async def test_a_letter_that_starts_no_noun_is_refused(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.games[Rule.COMPLETE_WINS]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
     player = Player(bot, 202)
     await new_letter_game(player, "выиграл", "Я начинаю")
     bad = dead_letter(game, "")
@@ -74,7 +74,7 @@ async def test_a_letter_that_starts_no_noun_is_refused(bot: Bot, solvers: Solver
 
 
 async def test_strict_mode_makes_the_letter_lose(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.games[Rule.COMPLETE_WINS]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
     player = Player(bot, 203)
     await new_letter_game(player, "выиграл", "Я начинаю", strict="Строго")
     reply = await player.say(dead_letter(game, ""))
@@ -93,7 +93,7 @@ async def test_latin_lookalikes_and_case(bot: Bot) -> None:
 
 
 async def test_hints_first_playable_then_winning(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.games[Rule.COMPLETE_LOSES]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
     player = Player(bot, 205)
     await new_letter_game(player, "проиграл", "Я начинаю")
     reply = await player.say("/hint")
@@ -147,7 +147,7 @@ async def test_give_up_shows_how_the_bot_wins(bot: Bot, solvers: Solvers, databa
 
 
 async def test_who_wins(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.games[Rule.COMPLETE_WINS]  # the rule of a chat that has not played yet
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)  # the rule of a chat that has not played yet
     player = Player(bot, 207)
     reply = await player.say("/whowins")
     assert "выигрывает второй игрок" in reply.text  # with the shipped nouns, as the solver says
@@ -173,7 +173,7 @@ async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) 
     await new_letter_game(player, "выиграл", "Я начинаю")
     board = (await player.say("к")).last_board()
     answer = (await player.say("/whowins")).text  # the game's own board: «вы» and «я», not first and second
-    game = solvers.games[Rule.COMPLETE_WINS]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
     wins = "выигрываете вы" if game.winner(board) == "first" else "выигрываю я"
     assert f"С «{board.upper()}» при лучшей игре {wins}. Сейчас ваш ход." in answer
     assert "игрок" not in answer

@@ -39,8 +39,8 @@ async def test_word_without_one_word_explains_itself(bot: Bot) -> None:
 
 
 async def test_the_whole_dictionary_is_a_choice_of_the_set_up(bot: Bot, solvers: Solvers, database: Path) -> None:
-    full = solvers.full_games[Rule.COMPLETE_WINS]
-    common = solvers.games[Rule.COMPLETE_WINS]
+    full = solvers.letters.game("ru", "full", Rule.COMPLETE_WINS)
+    common = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
     assert full.word_count > common.word_count
     player = Player(bot, 704)
     reply = await new_letter_game(player, "выиграл", "Я начинаю", tier="Весь словарь")

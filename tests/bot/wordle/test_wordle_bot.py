@@ -8,8 +8,9 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, record, running_bot, stored_state, until
 
-from bot.solvers import Solvers, WordleSolver
+from bot.solvers import Solvers
 from bot.standin import BotApiStandin
+from bot.wordle.solver import WordleSolver
 from solver.wordle import Colour, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from bot.solvers import WordleSolver
 from bot.wordle import session as wordle
 from bot.wordle.session import WordleSession
+from bot.wordle.solver import WordleSolver
 from bot.wordle.texts import progress_text
 from solver.wordle import Colour, Entry, Wordle, feedback
 

@@ -1,406 +1,42 @@
-"""5bukv («5 букв», seed 003): exact colours, every way players write a mask, and a guess engine.
-
-5bukv paints a letter yellow when it is in the right place, white when it is
-elsewhere in the secret and grey when the secret has no further copy of it;
-repeated letters are coloured the Wordle way (GAMES.md §2). A mask is stored
-as an integer 0..242 (grey 0, white 1, yellow 2, first letter most
-significant), so the colours of every guess against every secret fit in one
-``uint8`` matrix and a partition of the candidates is one ``np.bincount``.
-
-The engine picks the guess with the lowest expected number of tries still
-needed when each secret is as likely as its word frequency and kind say (the
-prior), keeping every secret within six tries: an exact recursive search over
-the guesses with the best lower bounds. The candidates are every word the real
-game may choose (crude words and other parts of speech too); the guesses are
-clean common nouns, and a candidate of another kind is named only as one of the
-last two. A crude candidate is never shown (``Wordle.can_say``): the player types it.
-For the shipped list the whole decision tree is built ahead of time by
-``scripts/build_wordle_tree.py`` and read from ``data/wordle_tree.json``; any
-position off that tree is answered on the spot by a fast, shallower version
-of the same search.
-"""
+"""The 5bukv guess engine: the prior over secrets, the exact prior-weighted expected-tries search
+and ``Wordle``, which holds a word list with its colour table and answers every position."""
 
 from __future__ import annotations
 
 import hashlib
-import json
-import re
-import time
-import unicodedata
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from solver.words import DATA_DIR, LANGUAGES, Tier, WordListError, read_table
-
-WORD_LENGTH = 5
-MAX_TRIES = 6
-SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
-PATTERNS = 3**WORD_LENGTH
-TREE_FILE = DATA_DIR / "wordle_tree.json"
-
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
-BoolArray = npt.NDArray[np.bool_]
-CodeArray = npt.NDArray[np.uint8]
-
-
-class Colour(StrEnum):
-    """A letter's colour as 5bukv paints it."""
-
-    YELLOW = "y"  # right letter, right place
-    WHITE = "w"  # in the word, elsewhere
-    GREY = "g"  # no (further) such letter
-
-
-Mask = tuple[Colour, ...]
-
-_DIGIT = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}
-_COLOUR_OF_DIGIT = {digit: colour for colour, digit in _DIGIT.items()}
-_PLACE_VALUES = np.array([3 ** (WORD_LENGTH - 1 - p) for p in range(WORD_LENGTH)], dtype=np.int64)
-
-
-# --------------------------------------------------------------------------- colours
-
-
-def composed(text: str) -> str:
-    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
-    the player meant one letter (Unicode NFC)."""
-    return unicodedata.normalize("NFC", text)
-
-
-def normalise_word(word: str) -> str:
-    """The game's spelling: composed, lower case, ё as е."""
-    return composed(word).strip().lower().replace("ё", "е")
-
-
-def feedback(guess: str, secret: str) -> Mask:
-    """The colours 5bukv shows for ``guess`` when the answer is ``secret``.
-
-    Exact matches are yellow first; then, left to right, a letter is white
-    while the secret still has an unmatched copy of it, else grey.
-    """
-    guess, secret = normalise_word(guess), normalise_word(secret)
-    colours = [Colour.YELLOW if g == s else Colour.GREY for g, s in zip(guess, secret, strict=True)]
-    unmatched: dict[str, int] = {}
-    for g, s in zip(guess, secret, strict=True):
-        if g != s:
-            unmatched[s] = unmatched.get(s, 0) + 1
-    for position, letter in enumerate(guess):
-        if colours[position] is Colour.GREY and unmatched.get(letter, 0) > 0:
-            colours[position] = Colour.WHITE
-            unmatched[letter] -= 1
-    return tuple(colours)
-
-
-def mask_code(mask: Mask) -> int:
-    """A mask as an integer 0..242 (grey 0, white 1, yellow 2; first letter most significant)."""
-    return sum(_DIGIT[colour] * 3 ** (WORD_LENGTH - 1 - position) for position, colour in enumerate(mask))
-
-
-def mask_from_code(code: int) -> Mask:
-    digits = [(code // 3 ** (WORD_LENGTH - 1 - position)) % 3 for position in range(WORD_LENGTH)]
-    return tuple(_COLOUR_OF_DIGIT[digit] for digit in digits)
-
-
-def mask_text(mask: Mask) -> str:
-    return "".join(colour.value for colour in mask)
-
-
-def encode_words(words: Sequence[str]) -> IntArray:
-    """Words as an (n, 5) array of code points, for the vectorised colouring."""
-    return np.array([[ord(letter) for letter in word] for word in words], dtype=np.int64).reshape(-1, WORD_LENGTH)
-
-
-def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:
-    """The mask code of every guess against every secret, as a (guesses, secrets) ``uint8`` matrix.
-
-    Guesses are grouped by where they repeat a letter, so within a group the
-    Wordle rule for repeats is a fixed sum of a few whole-row operations.
-    """
-    letters, coded = np.unique(np.concatenate([guesses, secrets]), return_inverse=True)
-    coded = coded.reshape(-1, WORD_LENGTH)
-    guess_letters, secret_letters = coded[: len(guesses)], coded[len(guesses) :]
-    counts = np.zeros((len(letters), len(secrets)), dtype=np.int8)
-    for position in range(WORD_LENGTH):
-        np.add.at(counts, (secret_letters[:, position], np.arange(len(secrets))), 1)
-    table = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
-    for repeats, rows in _group_by_repeats(guess_letters).items():
-        for chunk in _row_chunks(rows, len(secrets)):
-            table[chunk] = _colour_group(guess_letters[chunk], secret_letters, counts, repeats)
-    return table
-
-
-#: Cells (guesses times secrets) coloured at once. Colouring takes about a dozen scratch bytes a
-#: cell: a whole group at once (thousands of guesses against every secret) took 147 MB above the
-#: table itself and was the bot's peak memory (issue 22); a quarter of a megacell at a time takes
-#: under 4 MB and, measured side by side on the 5bukv list, no longer (its scratch stays in cache).
-COLOUR_CELLS = 1 << 18
-
-
-def _row_chunks(rows: IntArray, secrets: int) -> Iterator[IntArray]:
-    """``rows`` in slices of at most ``COLOUR_CELLS`` cells against ``secrets`` secrets (one row at least)."""
-    step = max(1, COLOUR_CELLS // max(secrets, 1))
-    for start in range(0, len(rows), step):
-        yield rows[start : start + step]
-
-
-def _group_by_repeats(guess_letters: IntArray) -> dict[tuple[tuple[int, ...], ...], IntArray]:
-    """Guesses keyed by, for each position, the positions holding the same letter.
-
-    The pattern of each guess is packed into one integer and grouped whole-array: a key built
-    word by word in Python took 0.11 s of the 5bukv list's 0.24, all of it holding the GIL
-    while the bot answers its first updates beside the build."""
-    same = guess_letters[:, :, None] == guess_letters[:, None, :]
-    bits = same.reshape(len(guess_letters), WORD_LENGTH * WORD_LENGTH).astype(np.int64)
-    packed = bits @ (np.int64(1) << np.arange(WORD_LENGTH * WORD_LENGTH, dtype=np.int64))
-    patterns, first, group_of = np.unique(packed, return_index=True, return_inverse=True)
-    order = np.argsort(group_of.ravel(), kind="stable")
-    bounds = np.searchsorted(group_of.ravel()[order], np.arange(1, len(patterns)))
-    groups = {}
-    for row, rows in zip(first.tolist(), np.split(order.astype(np.int64), bounds), strict=True):
-        key = tuple(tuple(int(q) for q in np.flatnonzero(position)) for position in same[row])
-        groups[key] = rows
-    return groups
-
-
-def _colour_group(
-    guess_letters: IntArray,
-    secret_letters: IntArray,
-    counts: npt.NDArray[np.int8],
-    repeats: tuple[tuple[int, ...], ...],
-) -> CodeArray:
-    """Colours for guesses that repeat letters in the same places.
-
-    Letter p is white when it is not exact and the secret's copies of it not
-    matched exactly outnumber the earlier non-exact copies in the guess.
-    """
-    exact = [guess_letters[:, None, p] == secret_letters[None, :, p] for p in range(WORD_LENGTH)]
-    code = np.zeros((len(guess_letters), len(secret_letters)), dtype=np.uint8)
-    for p in range(WORD_LENGTH):
-        copies_in_secret = counts[guess_letters[:, p]]
-        taken_exactly = sum((exact[r].astype(np.int8) for r in repeats[p]), np.zeros_like(copies_in_secret))
-        taken_earlier = sum(((~exact[q]).astype(np.int8) for q in repeats[p] if q < p), np.zeros_like(copies_in_secret))
-        white = ~exact[p] & (copies_in_secret - taken_exactly > taken_earlier)
-        digit = exact[p].astype(np.uint8) * 2 + white
-        code += digit * np.uint8(3 ** (WORD_LENGTH - 1 - p))
-    return code
-
-
-# --------------------------------------------------------------------------- reading what players type
-
-
-class EntryProblem(Enum):
-    """Why a typed entry cannot be used."""
-
-    EMPTY = "empty"
-    WRONG_LENGTH = "wrong length"
-    UNKNOWN_SYMBOL = "unknown symbol"
-    WORD_NOT_FIVE_LETTERS = "word not five letters"
-    NO_CANDIDATE_LEFT = "no candidate left"
-
-
-@dataclass(frozen=True)
-class EntryError:
-    """A typed entry that was refused; ``detail`` is short English naming the problem."""
-
-    problem: EntryProblem
-    detail: str
-    symbol: str | None = None
-    length: int | None = None
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One guess and the colours the game gave it (word lower-case, ё as е)."""
-
-    word: str
-    mask: Mask
-
-    def __str__(self) -> str:
-        return f"{self.word}:{mask_text(self.mask)}"
-
-
-# 5bukv paints right-place yellow, elsewhere white, absent grey (dark).
-_LETTER_SYMBOLS = {
-    "y": Colour.YELLOW,
-    "ж": Colour.YELLOW,
-    "w": Colour.WHITE,
-    "б": Colour.WHITE,
-    "g": Colour.GREY,
-    "с": Colour.GREY,
-    "c": Colour.GREY,  # a Latin c typed for the Russian с
-}
-_YELLOW_SQUARES = "🟨🟡"
-_LIGHT_SQUARES = "⬜◻◽▫□🔳⚪○"
-_DARK_SQUARES = "⬛◼◾▪■🔲⚫●"
-_5BUKV_SYMBOLS = (
-    _LETTER_SYMBOLS
-    | dict.fromkeys(_YELLOW_SQUARES, Colour.YELLOW)
-    | dict.fromkeys(_LIGHT_SQUARES, Colour.WHITE)
-    | dict.fromkeys(_DARK_SQUARES, Colour.GREY)
+from solver.wordle.colours import (
+    MAX_TRIES,
+    PATTERNS,
+    SOLVED_CODE,
+    WORD_LENGTH,
+    BoolArray,
+    CodeArray,
+    FloatArray,
+    IntArray,
+    colour_table,
+    encode_words,
+    feedback,
+    mask_code,
+    normalise_word,
 )
-# A share-card from Wordle (🟩 right place, 🟨 elsewhere) or its high-contrast theme (🟧, 🟦).
-_WORDLE_SYMBOLS = (
-    dict.fromkeys("🟩🟧", Colour.YELLOW)
-    | dict.fromkeys("🟨🟦", Colour.WHITE)
-    | dict.fromkeys(_LIGHT_SQUARES + _DARK_SQUARES, Colour.GREY)
-)
-_WORDLE_MARKERS = "🟩🟧"
-_INVISIBLE = re.compile("[\\s\ufe0e\ufe0f\u200d\u200b,;|]+")
-_LATIN_LOOKALIKES = str.maketrans("aekmhopctyxb", "аекмнорстухв")
-
-
-def parse_mask(text: str) -> Mask | EntryError:
-    """Five colours in any way players write them: ``ywg``, ``жбс``, 5bukv's or Wordle's squares."""
-    symbols = _INVISIBLE.sub("", composed(text).lower())
-    if not symbols:
-        return EntryError(EntryProblem.EMPTY, "the mask is empty", length=0)
-    table = _WORDLE_SYMBOLS if any(marker in symbols for marker in _WORDLE_MARKERS) else _5BUKV_SYMBOLS
-    for symbol in symbols:
-        if symbol not in table:
-            return EntryError(EntryProblem.UNKNOWN_SYMBOL, f"unknown symbol {symbol!r} in the mask", symbol=symbol)
-    if len(symbols) != WORD_LENGTH:
-        detail = f"the mask has {len(symbols)} colours, not {WORD_LENGTH}"
-        return EntryError(EntryProblem.WRONG_LENGTH, detail, length=len(symbols))
-    return tuple(table[symbol] for symbol in symbols)
-
-
-def parse_word(text: str) -> str | EntryError:
-    """A typed guess in the game's spelling; Latin look-alike letters are read as Cyrillic."""
-    word = normalise_word(text).translate(_LATIN_LOOKALIKES)
-    if len(word) != WORD_LENGTH or not word.isalpha():
-        detail = f"the word {text.strip()!r} has {len(word)} letters, not {WORD_LENGTH}"
-        if word and not word.isalpha():
-            detail = f"the word {text.strip()!r} is not five letters"
-        return EntryError(EntryProblem.WORD_NOT_FIVE_LETTERS, detail, length=len(word))
-    return word
-
-
-def parse_entry(text: str, suggested: str) -> Entry | EntryError:
-    """``MASK`` (for the suggested word), ``WORD MASK`` or ``WORD:MASK`` (for a word the player chose)."""
-    word_text, mask_part = _split_entry(composed(text))
-    mask = parse_mask(mask_part)
-    if isinstance(mask, EntryError):
-        return mask
-    word = parse_word(word_text if word_text is not None else suggested)
-    if isinstance(word, EntryError):
-        return word
-    return Entry(word, mask)
-
-
-def _split_entry(text: str) -> tuple[str | None, str]:
-    """Find the word, if any, in front of the mask; a text that reads as a mask is a mask alone."""
-    if ":" in text:
-        word, _, mask = text.partition(":")
-        return word, mask
-    parts = text.split(maxsplit=1)
-    if len(parts) == 2 and parts[0].isalpha() and isinstance(parse_mask(text), EntryError):
-        return parts[0], parts[1]
-    return None, text
-
-
-# --------------------------------------------------------------------------- what the colours say
-
-
-@dataclass(frozen=True)
-class Known:
-    """What a history of colours tells about the secret, for a player whose word is not in the list."""
-
-    in_place: dict[int, str]  # position (0-4) → the letter there
-    elsewhere: list[str]  # letters in the word, place unknown (not already in place)
-    absent: list[str]  # letters not in the word at all
-
-
-def what_is_known(history: Sequence[Entry]) -> Known:
-    """Yellow letters are in place; white ones are in the word; a grey letter is absent only when
-    no entry shows a copy of it (a grey repeat means no *further* copy)."""
-    in_place: dict[int, str] = {}
-    present: set[str] = set()
-    grey: set[str] = set()
-    for entry in history:
-        for position, (letter, colour) in enumerate(zip(entry.word, entry.mask, strict=True)):
-            if colour is Colour.YELLOW:
-                in_place[position] = letter
-            if colour is Colour.GREY:
-                grey.add(letter)
-            else:
-                present.add(letter)
-    elsewhere = sorted(present - set(in_place.values()))
-    return Known(dict(sorted(in_place.items())), elsewhere, sorted(grey - present))
-
-
-def fits(word: str, history: Sequence[Entry]) -> bool:
-    """Whether ``word`` as the secret would have shown every entry's colours."""
-    return all(feedback(entry.word, word) == entry.mask for entry in history)
-
-
-def clashing_entries(history: Sequence[Entry]) -> tuple[Entry, Entry] | None:
-    """Two entries that contradict each other (no five letters at all could show both), the
-    first such pair in the order they were made; None when every pair could come from one word
-    (all of them together may still fit no word: then the list may lack the answer)."""
-    for later, second in enumerate(history):
-        for first in history[:later]:
-            if _clash(first, second):
-                return first, second
-    return None
-
-
-def _clash(first: Entry, second: Entry) -> bool:
-    if first.word == second.word:
-        return first.mask != second.mask
-    return _places_clash(first, second) or _places_clash(second, first) or _counts_clash(first, second)
-
-
-def _places_clash(first: Entry, second: Entry) -> bool:
-    """A yellow letter of ``first`` is the answer's letter there: ``second`` must show that letter
-    there yellow and any other letter there not yellow."""
-    for position, (letter, colour) in enumerate(zip(first.word, first.mask, strict=True)):
-        if colour is Colour.YELLOW and (second.word[position] == letter) != (second.mask[position] is Colour.YELLOW):
-            return True
-    return False
-
-
-def _counts_clash(first: Entry, second: Entry) -> bool:
-    """No count of copies agrees with both: a letter the one shows is absent in the other (grey
-    with no coloured copy), say, or more letters present between them than five."""
-    bounds = [_copies(first), _copies(second)]
-    least: dict[str, int] = {}
-    for letter in {*bounds[0], *bounds[1]}:
-        low = max(entry[letter][0] for entry in bounds if letter in entry)
-        high = min(entry[letter][1] for entry in bounds if letter in entry)
-        if low > high:
-            return True
-        least[letter] = low
-    return sum(least.values()) > WORD_LENGTH
-
-
-def _copies(entry: Entry) -> dict[str, tuple[int, int]]:
-    """How many copies of each of its letters the answer has, as one entry tells: at least as
-    many as it shows coloured, and no more when one of its copies is grey."""
-    copies: dict[str, tuple[int, int]] = {}
-    for letter in set(entry.word):
-        colours = [colour for own, colour in zip(entry.word, entry.mask, strict=True) if own == letter]
-        shown = sum(colour is not Colour.GREY for colour in colours)
-        copies[letter] = (shown, shown if Colour.GREY in colours else WORD_LENGTH)
-    return copies
-
+from solver.wordle.entries import Entry, EntryError, EntryProblem
 
 # --------------------------------------------------------------------------- the prior
 
-#: The kinds of the game's possible answers (``data/wordle_words.tsv``): a clean noun, a noun kept out
+#: The kinds of the game's possible answers (``solver/data/wordle_words.tsv``): a clean noun, a noun kept out
 #: of the common tier (its spelling is more often another word), a crude word or insult (a possible
 #: answer the bot never says), another part of speech or a noun spelled like an adjective (нищий, никто,
 #: вчера, лысый).
 NOUN, RARE, CRUDE, OTHER = "noun", "rare", "crude", "other"
 WORD_KINDS = (NOUN, RARE, CRUDE, OTHER)
-WORDS_FILE = DATA_DIR / "wordle_words.tsv"
 
 
 @dataclass(frozen=True)
@@ -775,6 +411,10 @@ class Wordle:
     def default(cls) -> Wordle:
         """The shipped list of the game's possible answers with its prior, common guesses and precomputed
         tree (built once per process)."""
+        # Imported here: both modules build on this one (the list's kinds, the plan's type).
+        from solver.wordle.answers import default_guessable, default_kinds, default_words, default_zipf
+        from solver.wordle.plan import TREE_FILE, load_plan
+
         engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable(), kinds=default_kinds())
         engine.plan = load_plan(TREE_FILE, engine.digest())
         return engine
@@ -916,110 +556,3 @@ def five_letter_zipf(zipf: Mapping[str, float]) -> dict[str, float]:
         if len(spelled) == WORD_LENGTH:
             folded[spelled] = max(folded.get(spelled, 0.0), value)
     return folded
-
-
-def load_plan(path: Path, digest: str) -> Plan | None:
-    """The stored tree, or None when it is missing or was built for another list or prior."""
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if stored.get("digest") != digest:
-        return None
-    plan: Plan = stored["tree"]
-    return plan
-
-
-def save_plan(path: Path, engine: Wordle, plan: Plan, seconds: float, limits: SearchLimits = BUILD_LIMITS) -> None:
-    document = {"digest": engine.digest(limits), "words": len(engine.words), "build_seconds": round(seconds, 1)}
-    path.write_text(json.dumps(document | {"tree": plan}, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
-
-
-def timed_build(
-    engine: Wordle, limits: SearchLimits = BUILD_LIMITS, on_root_guess: Callable[[], None] | None = None
-) -> tuple[Plan, float]:
-    started = time.perf_counter()
-    plan = engine.build_plan(limits, on_root_guess)
-    return plan, time.perf_counter() - started
-
-
-@dataclass(frozen=True)
-class Stats:
-    """How the engine does with every word of its list as the secret."""
-
-    words: int
-    first_guess: str
-    tries: dict[str, int]  # secret → tries the engine needed
-    weights: dict[str, float]  # secret → its prior weight
-
-    @property
-    def average(self) -> float:
-        return sum(self.tries.values()) / len(self.tries)
-
-    @property
-    def weighted_average(self) -> float:
-        """The expected number of tries when secrets come by the prior."""
-        total = sum(self.weights[secret] for secret in self.tries)
-        return sum(self.weights[secret] * tries for secret, tries in self.tries.items()) / total
-
-    @property
-    def worst(self) -> int:
-        return max(self.tries.values())
-
-    @property
-    def failed(self) -> list[str]:
-        return sorted(secret for secret, tries in self.tries.items() if tries > MAX_TRIES)
-
-    @property
-    def histogram(self) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        for tries in self.tries.values():
-            counts[tries] = counts.get(tries, 0) + 1
-        return dict(sorted(counts.items()))
-
-
-def play_all(engine: Wordle, secrets: Iterable[str] | None = None) -> Stats:
-    """Play the engine against every secret (the whole list by default); pass a progress-wrapped iterable if wanted."""
-    chosen = engine.words if secrets is None else secrets
-    tries = {secret: len(engine.play(secret)) for secret in chosen}
-    weights = {secret: float(engine.weights[engine.index[secret]]) for secret in tries}
-    return Stats(len(engine.words), engine.first_guess(), tries, weights)
-
-
-# --------------------------------------------------------------------------- the shipped list
-
-RUSSIAN = LANGUAGES["ru"]
-
-
-def default_words() -> list[str]:
-    """The candidates: every word the real game may choose (``data/wordle_words.tsv``), ё as е."""
-    return sorted(_answer_table())
-
-
-def default_zipf() -> dict[str, float]:
-    """Each candidate's Zipf frequency, the prior's input."""
-    return {word: zipf for word, (zipf, _) in _answer_table().items()}
-
-
-def default_kinds() -> dict[str, str]:
-    """Each candidate's kind: noun, crude (never said) or other (another part of speech)."""
-    return {word: kind for word, (_, kind) in _answer_table().items()}
-
-
-def default_guessable() -> list[str]:
-    """The words the engine may guess to split the candidates: the common tier's five-letter nouns,
-    clean words that two dictionaries know and players use, so the game surely takes them."""
-    candidates = _answer_table()
-    return [word for word in prepare_words(RUSSIAN.words(Tier.COMMON)) if candidates.get(word, (0, CRUDE))[1] == NOUN]
-
-
-@cache
-def _answer_table() -> dict[str, tuple[float, str]]:
-    """``word<TAB>zipf<TAB>kind`` lines, read once."""
-    table: dict[str, tuple[float, str]] = {}
-    for word, rest in read_table(WORDS_FILE):
-        zipf, _, kind = rest.partition("\t")
-        if kind not in WORD_KINDS:
-            raise WordListError(f"{WORDS_FILE}: unknown kind {kind!r} of {word!r}")
-        table[word] = (float(zipf), kind)
-    return table

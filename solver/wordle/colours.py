@@ -1,0 +1,163 @@
+"""5bukv's colours: the exact colouring of a guess against a secret, masks as integers 0..242
+and the colour table of every guess against every secret (see the package docstring)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator, Sequence
+from enum import StrEnum
+
+import numpy as np
+import numpy.typing as npt
+
+WORD_LENGTH = 5
+MAX_TRIES = 6
+SOLVED_CODE = 3**WORD_LENGTH - 1  # 242: every letter yellow
+PATTERNS = 3**WORD_LENGTH
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+CodeArray = npt.NDArray[np.uint8]
+
+
+class Colour(StrEnum):
+    """A letter's colour as 5bukv paints it."""
+
+    YELLOW = "y"  # right letter, right place
+    WHITE = "w"  # in the word, elsewhere
+    GREY = "g"  # no (further) such letter
+
+
+Mask = tuple[Colour, ...]
+
+_DIGIT = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}
+_COLOUR_OF_DIGIT = {digit: colour for colour, digit in _DIGIT.items()}
+_PLACE_VALUES = np.array([3 ** (WORD_LENGTH - 1 - p) for p in range(WORD_LENGTH)], dtype=np.int64)
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def composed(text: str) -> str:
+    """Some keyboards and pasted text send «й» and «ё» as a base letter and a combining mark;
+    the player meant one letter (Unicode NFC)."""
+    return unicodedata.normalize("NFC", text)
+
+
+def normalise_word(word: str) -> str:
+    """The game's spelling: composed, lower case, ё as е."""
+    return composed(word).strip().lower().replace("ё", "е")
+
+
+def feedback(guess: str, secret: str) -> Mask:
+    """The colours 5bukv shows for ``guess`` when the answer is ``secret``.
+
+    Exact matches are yellow first; then, left to right, a letter is white
+    while the secret still has an unmatched copy of it, else grey.
+    """
+    guess, secret = normalise_word(guess), normalise_word(secret)
+    colours = [Colour.YELLOW if g == s else Colour.GREY for g, s in zip(guess, secret, strict=True)]
+    unmatched: dict[str, int] = {}
+    for g, s in zip(guess, secret, strict=True):
+        if g != s:
+            unmatched[s] = unmatched.get(s, 0) + 1
+    for position, letter in enumerate(guess):
+        if colours[position] is Colour.GREY and unmatched.get(letter, 0) > 0:
+            colours[position] = Colour.WHITE
+            unmatched[letter] -= 1
+    return tuple(colours)
+
+
+def mask_code(mask: Mask) -> int:
+    """A mask as an integer 0..242 (grey 0, white 1, yellow 2; first letter most significant)."""
+    return sum(_DIGIT[colour] * 3 ** (WORD_LENGTH - 1 - position) for position, colour in enumerate(mask))
+
+
+def mask_from_code(code: int) -> Mask:
+    digits = [(code // 3 ** (WORD_LENGTH - 1 - position)) % 3 for position in range(WORD_LENGTH)]
+    return tuple(_COLOUR_OF_DIGIT[digit] for digit in digits)
+
+
+def mask_text(mask: Mask) -> str:
+    return "".join(colour.value for colour in mask)
+
+
+def encode_words(words: Sequence[str]) -> IntArray:
+    """Words as an (n, 5) array of code points, for the vectorised colouring."""
+    return np.array([[ord(letter) for letter in word] for word in words], dtype=np.int64).reshape(-1, WORD_LENGTH)
+
+
+def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:
+    """The mask code of every guess against every secret, as a (guesses, secrets) ``uint8`` matrix.
+
+    Guesses are grouped by where they repeat a letter, so within a group the
+    Wordle rule for repeats is a fixed sum of a few whole-row operations.
+    """
+    letters, coded = np.unique(np.concatenate([guesses, secrets]), return_inverse=True)
+    coded = coded.reshape(-1, WORD_LENGTH)
+    guess_letters, secret_letters = coded[: len(guesses)], coded[len(guesses) :]
+    counts = np.zeros((len(letters), len(secrets)), dtype=np.int8)
+    for position in range(WORD_LENGTH):
+        np.add.at(counts, (secret_letters[:, position], np.arange(len(secrets))), 1)
+    table = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
+    for repeats, rows in _group_by_repeats(guess_letters).items():
+        for chunk in _row_chunks(rows, len(secrets)):
+            table[chunk] = _colour_group(guess_letters[chunk], secret_letters, counts, repeats)
+    return table
+
+
+#: Cells (guesses times secrets) coloured at once. Colouring takes about a dozen scratch bytes a
+#: cell: a whole group at once (thousands of guesses against every secret) took 147 MB above the
+#: table itself and was the bot's peak memory (issue 22); a quarter of a megacell at a time takes
+#: under 4 MB and, measured side by side on the 5bukv list, no longer (its scratch stays in cache).
+COLOUR_CELLS = 1 << 18
+
+
+def _row_chunks(rows: IntArray, secrets: int) -> Iterator[IntArray]:
+    """``rows`` in slices of at most ``COLOUR_CELLS`` cells against ``secrets`` secrets (one row at least)."""
+    step = max(1, COLOUR_CELLS // max(secrets, 1))
+    for start in range(0, len(rows), step):
+        yield rows[start : start + step]
+
+
+def _group_by_repeats(guess_letters: IntArray) -> dict[tuple[tuple[int, ...], ...], IntArray]:
+    """Guesses keyed by, for each position, the positions holding the same letter.
+
+    The pattern of each guess is packed into one integer and grouped whole-array: a key built
+    word by word in Python took 0.11 s of the 5bukv list's 0.24, all of it holding the GIL
+    while the bot answers its first updates beside the build."""
+    same = guess_letters[:, :, None] == guess_letters[:, None, :]
+    bits = same.reshape(len(guess_letters), WORD_LENGTH * WORD_LENGTH).astype(np.int64)
+    packed = bits @ (np.int64(1) << np.arange(WORD_LENGTH * WORD_LENGTH, dtype=np.int64))
+    patterns, first, group_of = np.unique(packed, return_index=True, return_inverse=True)
+    order = np.argsort(group_of.ravel(), kind="stable")
+    bounds = np.searchsorted(group_of.ravel()[order], np.arange(1, len(patterns)))
+    groups = {}
+    for row, rows in zip(first.tolist(), np.split(order.astype(np.int64), bounds), strict=True):
+        key = tuple(tuple(int(q) for q in np.flatnonzero(position)) for position in same[row])
+        groups[key] = rows
+    return groups
+
+
+def _colour_group(
+    guess_letters: IntArray,
+    secret_letters: IntArray,
+    counts: npt.NDArray[np.int8],
+    repeats: tuple[tuple[int, ...], ...],
+) -> CodeArray:
+    """Colours for guesses that repeat letters in the same places.
+
+    Letter p is white when it is not exact and the secret's copies of it not
+    matched exactly outnumber the earlier non-exact copies in the guess.
+    """
+    exact = [guess_letters[:, None, p] == secret_letters[None, :, p] for p in range(WORD_LENGTH)]
+    code = np.zeros((len(guess_letters), len(secret_letters)), dtype=np.uint8)
+    for p in range(WORD_LENGTH):
+        copies_in_secret = counts[guess_letters[:, p]]
+        taken_exactly = sum((exact[r].astype(np.int8) for r in repeats[p]), np.zeros_like(copies_in_secret))
+        taken_earlier = sum(((~exact[q]).astype(np.int8) for q in repeats[p] if q < p), np.zeros_like(copies_in_secret))
+        white = ~exact[p] & (copies_in_secret - taken_exactly > taken_earlier)
+        digit = exact[p].astype(np.uint8) * 2 + white
+        code += digit * np.uint8(3 ** (WORD_LENGTH - 1 - p))
+    return code

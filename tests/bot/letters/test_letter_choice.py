@@ -1,0 +1,41 @@
+"""Which letter game typed letters are about when the chat plays none (bot/letters/choice.py):
+by their script, so «ace» is English Ghost's and «кот» the Russian game's."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.letters.choice import game_by_script, game_for_letters, language_by_script
+from bot.solvers import Solvers
+from solver.letters import InputError
+
+
+@pytest.mark.parametrize(
+    ("typed", "fallback", "language"),
+    [
+        ("кот", "en", "ru"),
+        ("ace", "ru", "en"),
+        ("асе", "en", "ru"),
+        ("", "en", "en"),
+        ("123", "ru", "ru"),
+        ("", "ru", "ru"),
+    ],
+)
+def test_the_script_of_the_letters_names_the_language(typed: str, fallback: str, language: str) -> None:
+    assert language_by_script(typed, fallback) == language
+
+
+def test_the_game_by_script_is_the_everyday_game_of_that_language(solvers: Solvers) -> None:
+    assert game_by_script(solvers.letters, "ace", "ru") is solvers.letters.game("en")
+    assert game_by_script(solvers.letters, "кот", "en") is solvers.letters.game("ru")
+    assert game_by_script(solvers.letters, "", "en") is solvers.letters.game("en")
+    assert game_by_script(solvers.letters, "", "ru") is solvers.letters.game("ru")
+
+
+def test_letters_outside_the_games_alphabet_are_read_in_the_other_language(solvers: Solvers) -> None:
+    russian, english = solvers.letters.game("ru"), solvers.letters.game("en")
+    assert game_for_letters(solvers.letters, russian, "ко") == (russian, "ко")
+    assert game_for_letters(solvers.letters, russian, "qu") == (english, "qu")
+    assert game_for_letters(solvers.letters, english, "ко") == (russian, "ко")
+    game, board = game_for_letters(solvers.letters, english, "1")
+    assert game is english and isinstance(board, InputError)
