@@ -10,7 +10,8 @@ WORKDIR /app
 COPY pyproject.toml README.md requirements.lock ./
 # Exactly the locked versions, every file checked against its hash (make lock writes the file).
 RUN pip install --no-compile --require-hashes --no-deps -r requirements.lock
-# The word lists ship inside the solver package (solver/data), so a plain install carries them.
+# The word lists live in data/; solver/data links to it, so a plain install carries them.
+COPY data ./data
 COPY solver ./solver
 COPY bot ./bot
 RUN pip install --no-compile --no-deps . \

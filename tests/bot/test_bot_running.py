@@ -75,7 +75,9 @@ def test_docker_compose_runs_the_bot_with_a_named_volume() -> None:
     assert Path(service["environment"]["DATABASE_PATH"]).parent == Path(mount)
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
     assert 'CMD ["python", "-m", "bot"]' in dockerfile
-    assert "pip install" in dockerfile and "COPY solver" in dockerfile  # the word lists ship in solver/data
+    assert (
+        "pip install" in dockerfile and "COPY data" in dockerfile and "COPY solver" in dockerfile
+    )  # solver/data: a link
     assert ".env" in (ROOT / ".dockerignore").read_text(encoding="utf-8").split()
 
 
