@@ -63,6 +63,27 @@ def button_again(lang: Lang) -> str:
     return t(lang, "🔁 Ещё партию", "🔁 Play again")
 
 
+def button_review(lang: Lang) -> str:
+    """The review button after a finished game: one for every game."""
+    return t(lang, "🔍 Разбор партии", "🔍 Review")
+
+
+def nothing_to_review(lang: Lang) -> str:
+    return t(
+        lang,
+        "Разбирать пока нечего: разбор — после законченной партии.",
+        "Nothing to review yet: a review comes after a finished game.",
+    )
+
+
+def review_after_the_end(lang: Lang) -> str:
+    return t(
+        lang,
+        "Разбор — когда партия закончится (иначе это подсказка). Сдаться: /giveup.",
+        "The review comes when the game is over (else it would be a hint). To give up: /giveup.",
+    )
+
+
 def button_other_setup(lang: Lang) -> str:
     return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
 
@@ -90,6 +111,7 @@ COMMON_COMMANDS: list[tuple[str, str, str]] = [
     ("hint", "подсказка", "a hint"),
     ("giveup", "сдаться", "give up"),
     ("undo", "отменить последнюю маску", "take back the last mask"),
+    ("review", "разбор последней партии", "review the last game"),
     ("stats", "мои результаты", "my record"),
     ("rules", "правила", "the rules"),
     ("help", "что умеет бот", "what the bot does"),

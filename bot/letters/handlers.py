@@ -400,6 +400,27 @@ async def word(update: Update, context: BotContext) -> None:
     context.deps.reply(context.message, texts.word_report_text(lang, look_up(typed[0], code)))
 
 
+# ------------------------------------------------------------------ review
+
+
+async def review(update: Update, context: BotContext) -> None:
+    """/review: the last game graded by the solver, move by move (after it is over)."""
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, LetterSession)
+    if loaded is not None and loaded.session.running:
+        deps.reply(context.message, shared_texts.review_after_the_end(context.lang))
+        return
+    if loaded is None:
+        deps.reply(context.message, shared_texts.nothing_to_review(context.lang))
+        return
+    await _send_review(deps, context.chat_id, context.lang, loaded.session)
+
+
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSession) -> None:
+    graded = letters.review(_game(deps, session), session)
+    deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
+
+
 # ------------------------------------------------------------------ buttons
 
 
@@ -415,6 +436,10 @@ async def on_button(tap: Tap, context: BotContext) -> None:
             tap.stale()
             return
         await _setup_step(tap, context, loaded)
+        return
+    if press.action == "review":
+        tap.deps.answer(tap.query)
+        await _send_review(deps, tap.chat_id, tap.lang, loaded.session)
         return
     act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
     tap.reply(await _do(act, deps, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
+from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
-from bot.texts import Lang, button_level, games_record, t
+from bot.texts import Lang, button_level, count, games_record, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
 from solver.lookup import Absence, WordReport
+from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
 
@@ -479,3 +480,74 @@ def letters_record(lang: Lang, record: Record) -> str:
 
 def ghost_record(lang: Lang, record: Record) -> str:
     return games_record(lang, "English Ghost", record)
+
+
+# ------------------------------------------------------------------ review
+
+MOVES_RU, MOVES_EN = ("ход", "хода", "ходов"), ("move", "moves")
+
+
+def review_text(lang: Lang, review: Review) -> str:
+    """The engine's review: a line per letter, then where the game turned and how many moves were best."""
+    lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
+    lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
+    lines.append("")
+    lines.append(_turning_point(lang, review))
+    yours, mine = review.player_seat, 3 - review.player_seat
+    best, made = review.summary.best_moves, review.summary.moves
+    lines.append(
+        t(
+            lang,
+            f"Лучших ходов: у вас {best[yours]} из {count(lang, made[yours], MOVES_RU, MOVES_EN)}, "
+            f"у меня {best[mine]} из {count(lang, made[mine], MOVES_RU, MOVES_EN)}.",
+            f"Best moves: yours {best[yours]} of {made[yours]}, mine {best[mine]} of {made[mine]}.",
+        )
+    )
+    return "\n".join(lines)
+
+
+def _review_line(lang: Lang, move: GradedMove, player_seat: int) -> str:
+    you = move.mover == player_seat
+    who = t(lang, "вы" if you else "я", "you" if you else "I")
+    mark = "✅" if move.best else ("❌" if move.grade is Grade.THREW_WIN else "☑️")
+    return f"{move.ply}. {mark} {who}: {move.move.upper()} — {_grade_words(lang, move, you)}"
+
+
+def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
+    if move.grade is Grade.KEPT_WIN:
+        kept = t(lang, "сохранили выигрыш" if you else "сохранил выигрыш", "kept the win")
+        if move.only:
+            return kept + t(lang, " (единственная выигрывающая буква)", " (the only winning letter)")
+        return kept if move.best else kept + t(lang, ", но быстрее было ", ", but faster was ") + _alternative(move)
+    if move.grade is Grade.THREW_WIN:
+        threw = t(lang, "упустили выигрыш" if you else "упустил выигрыш", "threw the win away")
+        return f"{threw}: " + t(lang, "выигрывало ", "the winner was ") + _alternative(move)
+    lost = t(lang, "партия уже проиграна", "already lost")
+    if move.best:
+        longest = count(lang, move.after_plies + 1, MOVES_RU, MOVES_EN)
+        return lost + t(lang, f", лучшая защита ({longest} до конца)", f", the longest defence ({longest} to the end)")
+    held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
+    return lost + t(lang, f"; дольше держалось {_alternative(move)}: {held}", f"; {_alternative(move)} held {held}")
+
+
+def _alternative(move: GradedMove) -> str:
+    """The best letter there, with the word best play ends at."""
+    option = move.best_moves[0]
+    return f"{option.move.upper()} ({option.example})" if option.example else option.move.upper()
+
+
+def _turning_point(lang: Lang, review: Review) -> str:
+    turning = review.summary.turning_point
+    if turning is None:
+        return t(
+            lang,
+            "Перелома не было: исход решила первая позиция.",
+            "No move changed the result: it was decided from the start.",
+        )
+    you = turning.mover == review.player_seat
+    who = t(lang, "ваш" if you else "мой", "yours" if you else "mine")
+    return t(
+        lang,
+        f"Перелом — ход {turning.ply} ({who}, {turning.move.upper()}).",
+        f"The game turned at move {turning.ply} ({who}, {turning.move.upper()}).",
+    )
