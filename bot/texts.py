@@ -9,6 +9,7 @@ from babel import Locale
 
 from bot.storage import Record
 from solver.levels import Level
+from solver.review import Summary
 
 Lang = Literal["ru", "en"]
 
@@ -207,3 +208,37 @@ def private_only(lang: Lang, username: str) -> str:
         f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
         f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
     )
+
+
+# ------------------------------------------------------------------ reviews (the letter and finger games)
+
+MOVES_RU, MOVES_EN = ("ход", "хода", "ходов"), ("move", "moves")
+
+
+def review_footer(lang: Lang, summary: Summary, player_seat: int, move_words: str) -> list[str]:
+    """A review's last lines: where the game turned (``move_words``: that move as the game says it)
+    and how many moves each side played best."""
+    turning = summary.turning_point
+    if turning is None:
+        turned = t(
+            lang,
+            "Перелома не было: исход решила первая позиция.",
+            "No move changed the result: it was decided from the start.",
+        )
+    else:
+        yours = turning.mover == player_seat
+        who = t(lang, "ваш" if yours else "мой", "yours" if yours else "mine")
+        turned = t(
+            lang,
+            f"Перелом — ход {turning.ply} ({who}, {move_words}).",
+            f"The game turned at move {turning.ply} ({who}, {move_words}).",
+        )
+    you, me = player_seat, 3 - player_seat
+    best, made = summary.best_moves, summary.moves
+    tally = t(
+        lang,
+        f"Лучших ходов: у вас {best[you]} из {count(lang, made[you], MOVES_RU, MOVES_EN)}, "
+        f"у меня {best[me]} из {count(lang, made[me], MOVES_RU, MOVES_EN)}.",
+        f"Best moves: yours {best[you]} of {made[you]}, mine {best[me]} of {made[me]}.",
+    )
+    return ["", turned, tally]

@@ -61,7 +61,7 @@ def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     if session.over:
         rows = [[button(button_again(lang), start_data(AGAIN))], [button(button_other_setup(lang), start_data(START))]]
         if session.board:  # a game with moves: the engine's review of them
-            rows.insert(0, [button(button_review(lang), f"{prefix}:review")])
+            rows.append([button(button_review(lang), f"{prefix}:review")])
         return InlineKeyboardMarkup(rows)
     giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
     if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them

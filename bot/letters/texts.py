@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
-from bot.texts import Lang, button_level, count, games_record, t
+from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
 from solver.lookup import Absence, WordReport
@@ -484,25 +484,13 @@ def ghost_record(lang: Lang, record: Record) -> str:
 
 # ------------------------------------------------------------------ review
 
-MOVES_RU, MOVES_EN = ("ход", "хода", "ходов"), ("move", "moves")
-
 
 def review_text(lang: Lang, review: Review) -> str:
     """The engine's review: a line per letter, then where the game turned and how many moves were best."""
     lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
     lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
-    lines.append("")
-    lines.append(_turning_point(lang, review))
-    yours, mine = review.player_seat, 3 - review.player_seat
-    best, made = review.summary.best_moves, review.summary.moves
-    lines.append(
-        t(
-            lang,
-            f"Лучших ходов: у вас {best[yours]} из {count(lang, made[yours], MOVES_RU, MOVES_EN)}, "
-            f"у меня {best[mine]} из {count(lang, made[mine], MOVES_RU, MOVES_EN)}.",
-            f"Best moves: yours {best[yours]} of {made[yours]}, mine {best[mine]} of {made[mine]}.",
-        )
-    )
+    turning = review.summary.turning_point
+    lines += review_footer(lang, review.summary, review.player_seat, turning.move.upper() if turning else "")
     return "\n".join(lines)
 
 
@@ -521,33 +509,16 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
         return kept if move.best else kept + t(lang, ", но быстрее было ", ", but faster was ") + _alternative(move)
     if move.grade is Grade.THREW_WIN:
         threw = t(lang, "упустили выигрыш" if you else "упустил выигрыш", "threw the win away")
-        return f"{threw}: " + t(lang, "выигрывало ", "the winner was ") + _alternative(move)
+        return f"{threw}: " + t(lang, "выигрывала буква ", "the winner was ") + _alternative(move)
     lost = t(lang, "партия уже проиграна", "already lost")
     if move.best:
         longest = count(lang, move.after_plies + 1, MOVES_RU, MOVES_EN)
         return lost + t(lang, f", лучшая защита ({longest} до конца)", f", the longest defence ({longest} to the end)")
     held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
-    return lost + t(lang, f"; дольше держалось {_alternative(move)}: {held}", f"; {_alternative(move)} held {held}")
+    return lost + t(lang, f"; буква {_alternative(move)} держалась бы {held}", f"; {_alternative(move)} held {held}")
 
 
 def _alternative(move: GradedMove) -> str:
     """The best letter there, with the word best play ends at."""
     option = move.best_moves[0]
     return f"{option.move.upper()} ({option.example})" if option.example else option.move.upper()
-
-
-def _turning_point(lang: Lang, review: Review) -> str:
-    turning = review.summary.turning_point
-    if turning is None:
-        return t(
-            lang,
-            "Перелома не было: исход решила первая позиция.",
-            "No move changed the result: it was decided from the start.",
-        )
-    you = turning.mover == review.player_seat
-    who = t(lang, "ваш" if you else "мой", "yours" if you else "mine")
-    return t(
-        lang,
-        f"Перелом — ход {turning.ply} ({who}, {turning.move.upper()}).",
-        f"The game turned at move {turning.ply} ({who}, {turning.move.upper()}).",
-    )
