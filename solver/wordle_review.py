@@ -23,7 +23,7 @@ colour table), nothing is sampled.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,9 +78,12 @@ class GuessReview:
         }
 
 
-def review_game(engine: Wordle, history: Sequence[Entry]) -> list[GuessReview]:
-    """Review every guess of ``history`` (each must leave a word of the list that fits)."""
+def review_game(engine: Wordle, history: Sequence[Entry], refused: Collection[str] = ()) -> list[GuessReview]:
+    """Review every guess of ``history`` (each must leave a word of the list that fits); ``refused``
+    are words the game would not take, so they were never its secret either."""
     candidates = np.arange(len(engine.words), dtype=np.int64)
+    banned = [engine.index[word] for word in refused if word in engine.index]
+    candidates = candidates[~np.isin(candidates, banned)]
     reviews = []
     for number, entry in enumerate(history, start=1):
         reviews.append(review_guess(engine, candidates, number, entry))

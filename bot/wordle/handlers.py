@@ -200,7 +200,7 @@ async def give_up(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
         return
     possible = wordle.possible_answers(context.deps.solvers.wordle, session)
-    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang))
+    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang, session))
 
 
 async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:
@@ -212,12 +212,36 @@ async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:
     return await reminder(deps, chat_id, lang)
 
 
+async def review(update: Update, context: BotContext) -> None:
+    """/review: each guess of the game beside the engine's best, skill and luck, and the grid to share."""
+    loaded = await context.deps.load(context.chat_id, WordleSession)
+    await _send_review(context.deps, context.chat_id, context.lang, loaded.session if loaded else WordleSession())
+
+
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession) -> None:
+    """The review, then the grid alone in its own message, so it copies without the rest."""
+    solver = deps.solvers.wordle
+    found = await asyncio.to_thread(wordle.review, solver, session)  # every guess against every word: ~0.1 s each
+    if found is None:
+        deps.say(chat_id, shared_texts.nothing_to_review(lang))
+        return
+    deps.say(chat_id, texts.review_text(lang, found, solver.wordle.can_say))
+    deps.say(chat_id, texts.share_intro(lang))
+    deps.say(chat_id, found.grid)
+
+
 @on_press(keyboards.BUTTONS.press)
 async def on_button(tap: Tap, context: BotContext) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
     press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query
     if press.action == "undo":
         tap.reply(await _undo(deps, chat_id, lang, tap))
+        return
+    if press.action == "review":
+        reviewed = await tap.load(WordleSession)
+        if reviewed is not None:
+            deps.answer(query)
+            await _send_review(deps, chat_id, lang, reviewed.session)
         return
     loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
     if loaded is None:
