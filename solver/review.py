@@ -231,6 +231,34 @@ def review_letters(game: LetterGame, letters: str) -> list[GradedMove]:
     return graded
 
 
+# ---------------------------------------------------------------- the letter game with N players
+
+
+@dataclass(frozen=True)
+class GroupMoveGrade:
+    """One letter of a group game, for the player who wrote it, read from the N-seat table:
+    did that player force a good end before it, and after it (everyone else against them)?"""
+
+    forced_before: bool
+    forced_after: bool
+    forcing_letters: tuple[str, ...]  # the letters with which the player forced a good end there
+
+    @property
+    def threw(self) -> bool:
+        return self.forced_before and not self.forced_after
+
+
+def grade_group_move(game: LetterGame, players: int, board: str, letter: str) -> GroupMoveGrade:
+    """Grade ``letter`` at ``board`` with ``players`` still in (a letter no word continues forces nothing)."""
+    table = game.with_players(players)
+    node = game.tree.find(board)
+    if node is None or game.tree.is_word(node):
+        raise ReviewError(f"{board!r} is not a board a letter can be played on")
+    child = game.tree.child(node, letter)
+    forced_after = child is not None and bool(table.forces[players - 1, child])
+    return GroupMoveGrade(bool(table.forces[0, node]), forced_after, tuple(table.winning_letters(board)))
+
+
 # ---------------------------------------------------------------- the finger game
 
 
