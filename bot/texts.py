@@ -69,6 +69,11 @@ def button_review(lang: Lang) -> str:
     return t(lang, "🔍 Разбор партии", "🔍 Review")
 
 
+def button_picture(lang: Lang) -> str:
+    """Under a review: the same review as a picture."""
+    return t(lang, "🖼 Картинкой", "🖼 As a picture")
+
+
 def nothing_to_review(lang: Lang) -> str:
     return t(
         lang,

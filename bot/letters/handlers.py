@@ -7,6 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from bot.games import Answer
 from bot.keyboards import Press
 from bot.letters import keyboards, texts
 from bot.letters import session as letters
+from bot.letters.picture import review_picture
 from bot.letters.session import KIND, LetterSession, Phase
 from bot.storage import Tally
 from bot.texts import Lang
@@ -416,9 +418,15 @@ async def review(update: Update, context: BotContext) -> None:
     await _send_review(deps, context.chat_id, context.lang, loaded.session)
 
 
-async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSession) -> None:
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSession, *, picture: bool = False) -> None:
+    """The review as text with a button for the picture, or (``picture``) the picture itself."""
     graded = letters.review(_game(deps, session), session)
-    deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
+    if graded is None:
+        deps.say(chat_id, shared_texts.nothing_to_review(lang))
+    elif picture:
+        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, graded))
+    else:
+        deps.say(chat_id, texts.review_text(lang, graded), markup=keyboards.review_picture(lang, session))
 
 
 # ------------------------------------------------------------------ buttons
@@ -437,9 +445,9 @@ async def on_button(tap: Tap, context: BotContext) -> None:
             return
         await _setup_step(tap, context, loaded)
         return
-    if press.action == "review":
+    if press.action in ("review", "picture"):
         tap.deps.answer(tap.query)
-        await _send_review(deps, tap.chat_id, tap.lang, loaded.session)
+        await _send_review(deps, tap.chat_id, tap.lang, loaded.session, picture=press.action == "picture")
         return
     act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
     tap.reply(await _do(act, deps, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))

@@ -20,6 +20,7 @@ from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
 from bot.wordle import store as wordle_store
+from bot.wordle.picture import review_picture
 from bot.wordle.session import MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
@@ -218,14 +219,18 @@ async def review(update: Update, context: BotContext) -> None:
     await _send_review(context.deps, context.chat_id, context.lang, loaded.session if loaded else WordleSession())
 
 
-async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession) -> None:
-    """The review, then the grid alone in its own message, so it copies without the rest."""
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession, *, picture: bool = False) -> None:
+    """The review (a button under it for the picture), then the grid alone in its own message, so it
+    copies without the rest; or (``picture``) the review as a picture."""
     solver = deps.solvers.wordle
     found = await asyncio.to_thread(wordle.review, solver, session)  # every guess against every word: ~0.1 s each
     if found is None:
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
         return
-    deps.say(chat_id, texts.review_text(lang, found, solver.wordle.can_say))
+    if picture:
+        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, found, solver.wordle.can_say))
+        return
+    deps.say(chat_id, texts.review_text(lang, found, solver.wordle.can_say), keyboards.review_picture(lang, session))
     deps.say(chat_id, texts.share_intro(lang))
     deps.say(chat_id, found.grid)
 
@@ -237,11 +242,11 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if press.action == "undo":
         tap.reply(await _undo(deps, chat_id, lang, tap))
         return
-    if press.action == "review":
+    if press.action in ("review", "picture"):
         reviewed = await tap.load(WordleSession)
         if reviewed is not None:
             deps.answer(query)
-            await _send_review(deps, chat_id, lang, reviewed.session)
+            await _send_review(deps, chat_id, lang, reviewed.session, picture=press.action == "picture")
         return
     loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
     if loaded is None:

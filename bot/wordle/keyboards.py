@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from bot.keyboards import Buttons, button, start_data
-from bot.texts import Lang, button_review
+from bot.texts import Lang, button_picture, button_review
 from bot.wordle import texts
 from bot.wordle.session import WordleSession
 from solver.wordle import Colour
@@ -18,7 +18,7 @@ KIND = "W"
 
 def _valid(action: str, argument: str) -> bool:
     return (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (
-        action in ("done", "solved", "undo", "refused", "review") and not argument
+        action in ("done", "solved", "undo", "refused", "review", "picture") and not argument
     )
 
 
@@ -61,3 +61,8 @@ def new_game(lang: Lang, session: WordleSession | None = None) -> InlineKeyboard
     if session is not None and session.history:
         rows.append([button(button_review(lang), f"{KIND}:{session.id}:{len(session.entries)}:review")])
     return InlineKeyboardMarkup(rows)
+
+
+def review_picture(lang: Lang, session: WordleSession) -> InlineKeyboardMarkup:
+    """Under the review: the same review as a picture."""
+    return InlineKeyboardMarkup([[button(button_picture(lang), f"{KIND}:{session.id}:{len(session.entries)}:picture")]])

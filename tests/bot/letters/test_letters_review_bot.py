@@ -3,10 +3,14 @@ each line agreeing with the solver's own grading of the board that was played.""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, new_letter_game, stored_state
+from PIL import Image
 
+from bot.letters.picture import GAP, LABEL, MARGIN, PER_ROW, TILE, TITLE
+from bot.pictures import grade_colour
 from bot.solvers import Solvers
 from solver.letters import LetterGame, Rule
 from solver.review import Grade, review_letters
@@ -73,3 +77,24 @@ async def test_review_in_english_ghost(bot: Bot, solvers: Solvers) -> None:
 async def test_nothing_to_review_before_any_game(bot: Bot) -> None:
     reply = await Player(bot, 233).say("/review")
     assert "Разбирать пока нечего" in reply.text
+
+
+async def test_the_review_as_a_picture(bot: Bot, solvers: Solvers, database: Path) -> None:
+    """The picture button sends a PNG whose tiles are coloured by each letter's grade."""
+    game = solvers.games[Rule.COMPLETE_WINS]
+    player = Player(bot, 234)
+    reply = await new_letter_game(player, "выиграл", "Я начинаю")
+    await play_first_letters(player, game, reply, "Вы выиграли", "Я выиграл")
+    await player.tap("Разбор партии")
+    reply = await player.tap("Картинкой")
+    photos = [c for c in reply.calls if c.method == "sendPhoto"]
+    assert len(photos) == 1
+    image = Image.open(io.BytesIO(photos[0].params["photo"]))
+    assert image.format == "PNG"
+    state = stored_state(database, 234, "letters")
+    assert state is not None
+    graded = review_letters(game, str(state[0]["board"]))
+    for index, move in enumerate(graded):  # a tile's corner, inside its rounded border
+        x = MARGIN + (index % PER_ROW) * (TILE + GAP) + TILE // 4
+        y = MARGIN + TITLE + (index // PER_ROW) * (TILE + LABEL + GAP) + TILE // 6
+        assert image.getpixel((x, y)) == grade_colour(move)

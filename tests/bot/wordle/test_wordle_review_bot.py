@@ -3,11 +3,14 @@ guess's counts and scores as solver.wordle_review gives them, and the grid to sh
 
 from __future__ import annotations
 
+import io
 import re
 
 from bot_harness import Bot, Player
+from PIL import Image
 
 from bot.solvers import Solvers
+from bot.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
 from solver.wordle import Entry, feedback, mask_text
 from solver.wordle_review import review_game, share_grid
 
@@ -53,3 +56,23 @@ async def test_review_in_english_and_before_any_guess(bot: Bot, solvers: Solvers
     reply = await player.say("/review")
     assert "🔍 Review of the game" in reply.text and "1. " + guess.upper() in reply.text
     assert any(text.startswith("5 букв X/6") for text in reply.texts)
+
+
+async def test_the_review_as_a_picture(bot: Bot, solvers: Solvers) -> None:
+    """The picture button sends the grid in 5bukv's colours as a PNG."""
+    engine = solvers.wordle.wordle
+    secret = next(engine.words[i] for i in engine.guessable[len(engine.guessable) // 2 :])
+    player = Player(bot, 333)
+    await player.say("/5bukv")
+    guesses = own_guesses(solvers, secret)
+    for guess in guesses:
+        await player.say(f"{guess}:{mask_text(feedback(guess, secret))}")
+    await player.say("/review")
+    reply = await player.tap("Картинкой")
+    photo = next(c for c in reply.calls if c.method == "sendPhoto")
+    image = Image.open(io.BytesIO(photo.params["photo"]))
+    for row, guess in enumerate(guesses):
+        for column, colour in enumerate(feedback(guess, secret)):
+            x = MARGIN + column * (TILE + GAP) + TILE // 6
+            y = MARGIN + TITLE + row * (TILE + GAP) + TILE // 6
+            assert image.getpixel((x, y)) == TILE_COLOURS[colour]
