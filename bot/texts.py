@@ -240,10 +240,9 @@ def review_footer(lang: Lang, summary: Summary, player_seat: int, move_words: st
         )
     you, me = player_seat, 3 - player_seat
     best, made = summary.best_moves, summary.moves
-    tally = t(
+    tally = t(  # bare numbers: «из 3 ходов» would need the genitive, which CLDR's forms do not give
         lang,
-        f"Лучших ходов: у вас {best[you]} из {count(lang, made[you], MOVES_RU, MOVES_EN)}, "
-        f"у меня {best[me]} из {count(lang, made[me], MOVES_RU, MOVES_EN)}.",
+        f"Лучших ходов: у вас {best[you]} из {made[you]}, у меня {best[me]} из {made[me]}.",
         f"Best moves: yours {best[you]} of {made[you]}, mine {best[me]} of {made[me]}.",
     )
     return ["", turned, tally]

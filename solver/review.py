@@ -193,7 +193,12 @@ def move_note(move: GradedMove) -> str:
 
 
 def _alternatives(move: GradedMove) -> str:
-    shown = [f"{o.move} ({o.example})" if o.example else o.move for o in move.best_moves[:3]]
+    """Up to three of the moves that kept the value; for a move that kept it too (or lost anyway),
+    only those as fast (or holding out as long) as the best."""
+    options = move.best_moves
+    if move.grade not in (Grade.THREW_WIN, Grade.THREW_DRAW):
+        options = tuple(o for o in options if _preference(o) == _preference(options[0]))
+    shown = [f"{o.move} ({o.example})" if o.example else o.move for o in options[:3]]
     return ", ".join(shown)
 
 
