@@ -52,3 +52,17 @@ async def test_each_player_gets_one_line(bot: Bot, solvers: Solvers, database: P
 
 async def test_nothing_to_review_in_a_new_group(bot: Bot) -> None:
     assert "Разбирать пока нечего" in (await Group(bot).say(301, "/review")).text
+
+
+def test_the_group_review_in_english() -> None:
+    """A group is spoken to in its creator's language: the same lines in English."""
+    from bot.group.session import TurningPoint
+    from bot.group.texts import review_text
+
+    session = GroupSession(creator=1, lang="en", players=[1, 2, 0], names={"1": "Ann", "2": "Bob"})
+    points: dict[int, TurningPoint | None] = {1: TurningPoint("ca", "t", ("r",), "car"), 2: None, 0: None}
+    lines = review_text("en", session, points).splitlines()
+    assert lines[0].startswith("🔍 Review")
+    assert lines[1] == "Ann: at «CA» played T; R (car) kept the win."
+    assert lines[2] == "Bob: never let a forced win go."
+    assert lines[3].startswith("Bukvoed 🤖: never")
