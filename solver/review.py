@@ -14,8 +14,9 @@ Grades, for the player who moved:
 * ``kept-win``: won before and after (``only`` when no other move won);
 * ``threw-win``: won before, not after; the review names the moves that kept it;
 * ``kept-draw`` / ``threw-draw``: the same for a drawn position (finger game);
-* ``lost-anyway``: lost before, whatever was played; ``held_out`` says how
-  long the best defence would have lasted (``best`` when the move did).
+* ``lost-anyway``: lost before, whatever was played; the best moves say how
+  long the best defence would have lasted (``best`` when the move did, ``only``
+  when every other move lost at once).
 
 A move is ``best`` when it has the best value available and, among those,
 the best distance: the fastest win, the longest defence (draws all tie).
@@ -66,7 +67,7 @@ class GradedMove:
     after_plies: int
     grade: Grade
     best: bool
-    only: bool  # no other move was as good in value (and there were others)
+    only: bool  # the only win (or draw) there; when lost, the only move that did not lose at once
     best_moves: tuple[Option, ...]  # every move of the best value, fastest/longest first
 
     def as_json(self) -> dict[str, object]:
@@ -120,9 +121,20 @@ def grade_move(ply: int, options: Sequence[Option], chosen: Option) -> GradedMov
         after_plies=chosen.plies,
         grade=_grade(top.value, chosen.value),
         best=_preference(chosen) == _preference(top),
-        only=len(best_value) == 1 and len(options) > 1 and chosen.value is top.value,
+        only=_only(options, best_value, chosen),
         best_moves=tuple(best_value),
     )
+
+
+def _only(options: Sequence[Option], best_value: Sequence[Option], chosen: Option) -> bool:
+    """Whether ``chosen`` was the one move of its kind: the only win (or draw); in a lost position,
+    the only move that did not lose at once."""
+    if len(options) < 2:
+        return False
+    if best_value[0].value is Value.LOSS:
+        survivors = [option for option in options if option.plies > 0]
+        return survivors == [chosen]
+    return len(best_value) == 1 and chosen.value is best_value[0].value
 
 
 def _grade(before: Value, after: Value) -> Grade:
@@ -186,6 +198,12 @@ def move_note(move: GradedMove) -> str:
         return "kept the draw" + (" (the only move that did not lose)" if move.only else "")
     if move.grade is Grade.THREW_DRAW:
         return f"threw the draw away: {_alternatives(move)} held it"
+    return _lost_note(move)
+
+
+def _lost_note(move: GradedMove) -> str:
+    if move.only:
+        return f"already lost; the only move that did not lose at once ({move.after_plies + 1} plies)"
     if move.best:
         return f"already lost; the longest defence, {move.after_plies + 1} plies"
     held = f"held {move.before_plies} plies, this {move.after_plies + 1}"

@@ -184,6 +184,17 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
     if move.grade is Grade.THREW_DRAW:
         ending = "и" if you else ""
         return t(lang, f"упустил{ending} ничью: её держало {better}", f"threw the draw away: {better} held it")
+    return _lost_words(lang, move, better)
+
+
+def _lost_words(lang: Lang, move: GradedMove, better: str) -> str:
+    """A move in a lost position: the only one that did not lose at once, the longest defence, or a shorter one."""
+    if move.only:
+        return t(
+            lang,
+            "партия уже проиграна, единственный ход, что не проигрывал сразу",
+            "already lost, the only move that did not lose at once",
+        )
     if move.best:
         return t(lang, "партия уже проиграна, лучшая защита", "already lost, the longest defence")
     held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)

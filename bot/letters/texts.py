@@ -511,6 +511,10 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
         threw = t(lang, "упустили выигрыш" if you else "упустил выигрыш", "threw the win away")
         return f"{threw}: " + t(lang, "выигрывала буква ", "the winner was ") + _alternative(move)
     lost = t(lang, "партия уже проиграна", "already lost")
+    if move.only:
+        return lost + t(
+            lang, ", единственная буква, что не проигрывала сразу", ", the only letter that did not lose at once"
+        )
     if move.best:
         longest = count(lang, move.after_plies + 1, MOVES_RU, MOVES_EN)
         return lost + t(lang, f", лучшая защита ({longest} до конца)", f", the longest defence ({longest} to the end)")

@@ -42,7 +42,11 @@ def check_move(graded: GradedMove, options: dict[str, tuple[Value, int]], chosen
     best_value = {m for m, (v, _) in options.items() if v is top[0]}
     assert {o.move for o in graded.best_moves} == best_value
     assert all((o.value, o.plies) == options[o.move] for o in graded.best_moves)
-    assert graded.only == (len(best_value) == 1 and len(options) > 1 and after[0] is top[0])
+    if top[0] is Value.LOSS:  # lost anyway: the only move that did not lose at once
+        survivors = [m for m, (_, plies) in options.items() if plies > 0]
+        assert graded.only == (len(options) > 1 and survivors == [chosen])
+    else:
+        assert graded.only == (len(best_value) == 1 and len(options) > 1 and after[0] is top[0])
 
 
 class PlainLetterGame:
