@@ -7,6 +7,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/bukvoed.sqlite3
 
 WORKDIR /app
+# A font with Cyrillic letters for the reviews' pictures (Pillow draws them; python:slim has none).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md requirements.lock ./
 # Exactly the locked versions, every file checked against its hash (make lock writes the file).
 RUN pip install --no-compile --require-hashes --no-deps -r requirements.lock

@@ -92,6 +92,7 @@ def add_private_handlers(application: App, games: tuple[Game, ...]) -> None:
         "hint": common.route_command(lambda play: play.hint, first.hint),
         "giveup": common.route_command(lambda play: play.give_up, first.give_up),
         "undo": common.route_command(lambda play: play.undo, common.no_game_to_undo),
+        "review": common.route_command(lambda play: play.review or common.no_review, common.no_review),
     }
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))

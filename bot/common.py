@@ -200,6 +200,8 @@ async def no_undo(update: Update, context: BotContext) -> None:
 
 #: /undo with no game: nothing to take back.
 no_game_to_undo = reply_with(texts.nothing_running)
+#: /review with no game, or in a game without a review.
+no_review = reply_with(texts.nothing_to_review)
 
 
 async def play_privately(update: Update, context: BotContext) -> None:

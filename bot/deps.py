@@ -164,6 +164,10 @@ class Deps:
         """A new message to the chat, sent once the item is committed."""
         self.unit.messages.append(outbox.send(chat_id, text, markup, html=html, thread=thread, receipt=receipt))
 
+    def show(self, chat_id: int, png: bytes, caption: str | None = None, *, thread: int | None = None) -> None:
+        """A picture to the chat (PNG bytes), sent once the item is committed, in order with its messages."""
+        self.unit.messages.append(outbox.send_photo(chat_id, png, caption, thread=thread))
+
     def reply(
         self, message: Message, text: str, markup: InlineKeyboardMarkup | None = None, *, receipt: str | None = None
     ) -> None:

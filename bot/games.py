@@ -79,7 +79,7 @@ class PrivatePlay:
     """How a game is played in a private chat, where one game at a time is the chat's.
 
     ``begins``: the start targets (menu and "play again" buttons) this game begins;
-    ``hint``/``give_up``/``undo``: its answer to those commands while it is the chat's game."""
+    ``hint``/``give_up``/``undo``/``review``: its answer to those commands while it is the chat's game."""
 
     session: type[Session]
     begins: Mapping[str, Begin]
@@ -90,6 +90,7 @@ class PrivatePlay:
     give_up: Handler
     undo: Handler
     menu: MenuEntry | None = None
+    review: Handler | None = None  # /review: the last game graded by the solver (None: this game has none)
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,7 @@ class BotApiStandin:
             "getMe": self._get_me,
             "getUpdates": self._get_updates,
             "sendMessage": self._send_message,
+            "sendPhoto": self._send_photo,
             "editMessageText": self._edit_message_text,
             "editMessageReplyMarkup": self._edit_message_reply_markup,
             "answerCallbackQuery": self._answer_callback_query,
@@ -360,6 +361,24 @@ class BotApiStandin:
         self.messages[(chat_id, message["message_id"])] = message
         return message
 
+    async def _send_photo(self, params: dict[str, Any]) -> object:
+        """A picture: its bytes are kept in the call's params (``photo`` as bytes) for tests to open."""
+        chat_id = int(params["chat_id"])
+        photo = params.get("photo")
+        if not isinstance(photo, bytes) or not photo:
+            return _error(400, "Bad Request: there is no photo in the request")
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids),
+            "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "private"},
+            "from": BOT_USER,
+            "photo": [{"file_id": f"photo-{len(photo)}", "file_unique_id": "p", "width": 1, "height": 1}],
+        }
+        if params.get("caption"):
+            message["caption"] = str(params["caption"])
+        self.messages[(chat_id, message["message_id"])] = message
+        return message
+
     async def _edit_message_text(self, params: dict[str, Any]) -> object:
         return self._edit(params, text=True)
 
@@ -431,6 +450,9 @@ async def _params(request: web.Request) -> dict[str, Any]:
     form = await request.post()
     params: dict[str, Any] = {}
     for key, value in form.items():
+        if isinstance(value, web.FileField):  # an uploaded file (sendPhoto): its bytes
+            params[key] = value.file.read()
+            continue
         text = value if isinstance(value, str) else ""
         if key in _JSON_FIELDS:
             params[key] = json.loads(text)

@@ -9,6 +9,7 @@ from babel import Locale
 
 from bot.storage import Record
 from solver.levels import Level
+from solver.review import Summary
 
 Lang = Literal["ru", "en"]
 
@@ -63,6 +64,32 @@ def button_again(lang: Lang) -> str:
     return t(lang, "🔁 Ещё партию", "🔁 Play again")
 
 
+def button_review(lang: Lang) -> str:
+    """The review button after a finished game: one for every game."""
+    return t(lang, "🔍 Разбор партии", "🔍 Review")
+
+
+def button_picture(lang: Lang) -> str:
+    """Under a review: the same review as a picture."""
+    return t(lang, "🖼 Картинкой", "🖼 As a picture")
+
+
+def nothing_to_review(lang: Lang) -> str:
+    return t(
+        lang,
+        "Разбирать пока нечего: разбор — после законченной партии.",
+        "Nothing to review yet: a review comes after a finished game.",
+    )
+
+
+def review_after_the_end(lang: Lang) -> str:
+    return t(
+        lang,
+        "Разбор — когда партия закончится (иначе это подсказка). Сдаться: /giveup.",
+        "The review comes when the game is over (else it would be a hint). To give up: /giveup.",
+    )
+
+
 def button_other_setup(lang: Lang) -> str:
     return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
 
@@ -90,6 +117,7 @@ COMMON_COMMANDS: list[tuple[str, str, str]] = [
     ("hint", "подсказка", "a hint"),
     ("giveup", "сдаться", "give up"),
     ("undo", "отменить последнюю маску", "take back the last mask"),
+    ("review", "разбор последней партии", "review the last game"),
     ("stats", "мои результаты", "my record"),
     ("rules", "правила", "the rules"),
     ("help", "что умеет бот", "what the bot does"),
@@ -185,3 +213,36 @@ def private_only(lang: Lang, username: str) -> str:
         f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
         f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
     )
+
+
+# ------------------------------------------------------------------ reviews (the letter and finger games)
+
+MOVES_RU, MOVES_EN = ("ход", "хода", "ходов"), ("move", "moves")
+
+
+def review_footer(lang: Lang, summary: Summary, player_seat: int, move_words: str) -> list[str]:
+    """A review's last lines: where the game turned (``move_words``: that move as the game says it)
+    and how many moves each side played best."""
+    turning = summary.turning_point
+    if turning is None:
+        turned = t(
+            lang,
+            "Перелома не было: исход решила первая позиция.",
+            "No move changed the result: it was decided from the start.",
+        )
+    else:
+        yours = turning.mover == player_seat
+        who = t(lang, "ваш" if yours else "мой", "yours" if yours else "mine")
+        turned = t(
+            lang,
+            f"Перелом — ход {turning.ply} ({who}, {move_words}).",
+            f"The game turned at move {turning.ply} ({who}, {move_words}).",
+        )
+    you, me = player_seat, 3 - player_seat
+    best, made = summary.best_moves, summary.moves
+    tally = t(  # bare numbers: «из 3 ходов» would need the genitive, which CLDR's forms do not give
+        lang,
+        f"Лучших ходов: у вас {best[you]} из {made[you]}, у меня {best[me]} из {made[me]}.",
+        f"Best moves: yours {best[you]} of {made[you]}, mine {best[me]} of {made[me]}.",
+    )
+    return ["", turned, tally]

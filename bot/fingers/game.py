@@ -25,5 +25,6 @@ GAME = Game(
         give_up=handlers.give_up,
         undo=common.no_undo,
         menu=MenuEntry(texts.menu_button, keyboards.START),
+        review=handlers.review,
     ),
 )

@@ -86,10 +86,11 @@ hint = reply_with(texts.no_hints)
 async def give_up(update: Update, context: BotContext) -> None:
     """/giveup during the finger game: it ends as lost."""
     lang = context.lang
-    if await resign_running(context, FingerSession) is None:
+    resigned = await resign_running(context, FingerSession)
+    if resigned is None:
         context.deps.reply(context.message, await _nothing_to_resign(context.deps, context.chat_id, lang))
         return
-    context.deps.reply(context.message, texts.gave_up(lang), markup=keyboards.play_again(lang))
+    context.deps.reply(context.message, texts.gave_up(lang), markup=keyboards.play_again(lang, resigned))
 
 
 async def _nothing_to_resign(deps: Deps, chat_id: int, lang: Lang) -> str:
@@ -100,12 +101,33 @@ async def _nothing_to_resign(deps: Deps, chat_id: int, lang: Lang) -> str:
     return shared_texts.nothing_running(lang)
 
 
+async def review(update: Update, context: BotContext) -> None:
+    """/review: the last game graded by the solver, move by move, once it is over."""
+    loaded = await context.deps.load(context.chat_id, FingerSession)
+    if loaded is not None and loaded.session.running:
+        context.deps.reply(context.message, shared_texts.review_after_the_end(context.lang))
+        return
+    session = loaded.session if loaded is not None else FingerSession()
+    _send_review(context.deps, context.chat_id, context.lang, session)
+
+
+def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -> None:
+    graded = fingers.review(deps.solvers.fingers, session)
+    deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
+
+
 @on_press(keyboards.BUTTONS.press)
 async def on_button(tap: Tap, context: BotContext) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, deps, lang = tap.press, tap.deps, tap.lang
     game = deps.solvers.fingers
     cap = deps.settings.fingers_move_cap
+    if press.action == "review":
+        finished = await tap.load(FingerSession, lambda session: session.over)
+        if finished is not None:
+            tap.deps.answer(tap.query)
+            _send_review(deps, tap.chat_id, lang, finished.session)
+        return
     loaded = await tap.load(FingerSession, lambda session: _waits_for(session, press))
     if loaded is None:
         return

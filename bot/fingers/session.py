@@ -15,6 +15,7 @@ from enum import Enum
 from bot.session import Session, new_id
 from solver.fingers import FingerGame, Kind, Move, State
 from solver.levels import Level
+from solver.review import GradedMove, ReviewError, Summary, move_code, review_fingers, summarise
 
 KIND = "fingers"
 
@@ -40,6 +41,9 @@ class FingerSession(Session):
     moves: int = 0
     seen: dict[str, int] = field(default_factory=dict)  # position -> how often it has come up
     result: str | None = None
+    # Every move in order, in solver.review's notation, for the review after the game (a game
+    # stored before it was kept has none: nothing to review).
+    history: list[str] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -143,6 +147,7 @@ def _apply(game: FingerGame, session: FingerSession, move: Move, cap: int) -> Ha
     """Play ``move`` on the hands as shown, and judge the position; the move as the players saw it."""
     seen = _seen(session, move)
     after = game.play(session.state, move)  # the solver's check that the move is legal, on sorted hands
+    session.history.append(move_code(move))
     mover, waiting = (session.player, session.bot) if session.player_to_move else (session.bot, session.player)
     changed = waiting if move.kind is Kind.TAP else mover
     changed[:] = list(seen.after)
@@ -163,3 +168,23 @@ def _apply(game: FingerGame, session: FingerSession, move: Move, cap: int) -> Ha
 def _position(session: FingerSession) -> str:
     player, bot = sorted(session.player), sorted(session.bot)
     return f"{player[0]}{player[1]}:{bot[0]}{bot[1]}:{int(session.player_to_move)}"
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished game graded move by move; ``player_seat`` 1 when the player moved first."""
+
+    moves: list[GradedMove]
+    summary: Summary
+    player_seat: int
+
+
+def review(game: FingerGame, session: FingerSession) -> Review | None:
+    """The finished game's review; None while it is played (it would be a hint) or with no moves kept."""
+    if not session.over or not session.history:
+        return None
+    try:
+        moves = review_fingers(game, session.history)
+    except ReviewError:
+        return None
+    return Review(moves, summarise(moves), 1 if session.player_first else 2)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.fingers.session import FingerSession, FingerTurn, HandMove
+from bot.fingers.session import FingerSession, FingerTurn, HandMove, Review
 from bot.fingers.session import Result as FingerResult
 from bot.storage import Record
-from bot.texts import Lang, count, t
+from bot.texts import MOVES_EN, MOVES_RU, Lang, count, review_footer, t
 from solver.fingers import Kind
+from solver.review import Grade, GradedMove, Option
 
 
 def rules(lang: Lang) -> str:
@@ -137,3 +138,68 @@ def record_line(lang: Lang, record: Record) -> str:
         f"Пальцы: игр {record.played}, побед {record.won}, поражений {record.lost}, ничьих {record.draws}",
         f"Finger game: played {record.played}, won {record.won}, lost {record.lost}, drawn {record.draws}",
     )
+
+
+# ------------------------------------------------------------------ review
+
+_THREW = (Grade.THREW_WIN, Grade.THREW_DRAW)
+
+
+def review_text(lang: Lang, review: Review) -> str:
+    """The engine's review: a line per move, then where the game turned and how many moves were best."""
+    lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
+    lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
+    turning = review.summary.turning_point
+    shown = review_move(lang, turning.move) if turning is not None else ""
+    lines += review_footer(lang, review.summary, review.player_seat, shown)
+    return "\n".join(lines)
+
+
+def review_move(lang: Lang, code: str) -> str:
+    """A move of the review's notation in words: hands named by their fingers («1 бьёт 2», "split → 1+3")."""
+    if "+" in code:
+        return t(lang, "перераспределить → ", "split → ") + code
+    own = "xx" in code
+    tapper, tapped = code.split("xx" if own else "x")
+    if lang == "en":
+        return f"{tapper} taps {'own ' if own else ''}{tapped}"
+    return f"{tapper} бьёт {'свою ' if own else ''}{tapped}"
+
+
+def _review_line(lang: Lang, move: GradedMove, player_seat: int) -> str:
+    you = move.mover == player_seat
+    who = t(lang, "вы" if you else "я", "you" if you else "I")
+    mark = "✅" if move.best else ("❌" if move.grade in _THREW else "☑️")
+    return f"{move.ply}. {mark} {who}: {review_move(lang, move.move)} — {_grade_words(lang, move, you)}"
+
+
+def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
+    better = _option(lang, move.best_moves[0])
+    if move.grade is Grade.KEPT_WIN:
+        return t(lang, "сохранили выигрыш" if you else "сохранил выигрыш", "kept the win")
+    if move.grade is Grade.THREW_WIN:
+        return t(lang, f"упустил{'и' if you else ''} выигрыш: выигрывало {better}", f"threw the win away: {better} won")
+    if move.grade is Grade.KEPT_DRAW:
+        return t(lang, "сохранили ничью" if you else "сохранил ничью", "kept the draw")
+    if move.grade is Grade.THREW_DRAW:
+        ending = "и" if you else ""
+        return t(lang, f"упустил{ending} ничью: её держало {better}", f"threw the draw away: {better} held it")
+    return _lost_words(lang, move, better)
+
+
+def _lost_words(lang: Lang, move: GradedMove, better: str) -> str:
+    """A move in a lost position: the only one that did not lose at once, the longest defence, or a shorter one."""
+    if move.only:
+        return t(
+            lang,
+            "партия уже проиграна, единственный ход, что не проигрывал сразу",
+            "already lost, the only move that did not lose at once",
+        )
+    if move.best:
+        return t(lang, "партия уже проиграна, лучшая защита", "already lost, the longest defence")
+    held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
+    return t(lang, f"партия уже проиграна; дольше держалось {better}: {held}", f"already lost; {better} held {held}")
+
+
+def _option(lang: Lang, option: Option) -> str:
+    return f"«{review_move(lang, option.move)}»" if lang == "ru" else f"“{review_move(lang, option.move)}”"

@@ -23,6 +23,7 @@ GAME = Game(
         Command("help", handlers.show_help),
         Command("start", handlers.start_in_group),
         Command("hint", handlers.hint_in_group),
+        Command("review", handlers.review),
     ),
     group_text=handlers.on_text,
     group_menu=lambda lang: texts.GROUP_COMMANDS[lang],

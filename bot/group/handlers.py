@@ -137,6 +137,20 @@ async def top(update: Update, context: BotContext) -> None:
 hint_in_group = reply_with(texts.no_group_hints)
 
 
+async def review(update: Update, context: BotContext) -> None:
+    """/review in a group: after the game, each player's turning point in one line."""
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, GroupSession)
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        deps.reply(context.message, texts.review_after_the_game(_lang(loaded.session)))
+        return
+    points = None if loaded is None else group.turning_points(_game(deps, loaded.session), loaded.session)
+    if loaded is None or points is None:
+        deps.reply(context.message, shared_texts.nothing_to_review(context.lang))
+        return
+    deps.reply(context.message, texts.review_text(_lang(loaded.session), loaded.session, points))
+
+
 def _name(session: GroupSession, user: User) -> str:
     """How the game calls ``user``: the first name, made fuller when a player already has it."""
     forms = [user.first_name]

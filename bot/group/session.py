@@ -22,6 +22,7 @@ from enum import Enum
 
 from bot.session import Session, new_id
 from solver.letters import MAX_PLAYERS, LetterGame, Play, Rule, Verdict
+from solver.review import ReviewError, grade_group_move
 
 KIND = "group"
 BOT = 0  # the bot's seat among the players
@@ -71,6 +72,9 @@ class GroupSession(Session):
     refused: bool = False  # the player to move has had their one refusal this turn
     lobby_message: int | None = None  # the lobby's message, kept up to date
     thread: int | None = None  # the forum topic the lobby was opened in: every message of the game goes there
+    # Every letter played, for the review: [player, board before, letter, players still in]
+    # (a game stored before they were kept has none).
+    moves: list[list[int | str]] = field(default_factory=list)
 
     @property
     def phase(self) -> GroupPhase:
@@ -171,6 +175,7 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
     if verdict is Verdict.NO_WORD and session.gentle and not session.refused:
         session.refused = True
         return Event(player, Outcome.REFUSED, letter, board, possible=game.plays(before))
+    session.moves.append([player, before, letter, len(session.live)])
     if verdict is Verdict.GOES_ON:
         session.board = board
         _advance(session)
@@ -275,3 +280,33 @@ def _advance(session: GroupSession) -> None:
         if session.players[index] not in session.out:
             session.turn = index
             return
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """Where a player let a forced good end go: the board, the letter played, the letters that kept it."""
+
+    board: str
+    letter: str
+    kept_by: tuple[str, ...]
+    example: str  # a word the first of those letters' best line ends at
+
+
+def turning_points(game: LetterGame, session: GroupSession) -> dict[int, TurningPoint | None] | None:
+    """Each player's first letter that threw away a forced good end (None: they never did);
+    None when no letter was kept, or a board left the word list since."""
+    if not session.moves:
+        return None
+    found: dict[int, TurningPoint | None] = {player: None for player in session.players}
+    try:
+        for player, before, letter, live in session.moves:
+            if found.get(int(player)) is not None:
+                continue
+            grade = grade_group_move(game, int(live), str(before), str(letter))
+            if grade.threw:
+                kept = grade.forcing_letters
+                example = game.example_word(str(before) + kept[0])
+                found[int(player)] = TurningPoint(str(before), str(letter), kept, example)
+    except ReviewError:
+        return None
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome
+from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.letters.texts import board, button_rule, examples
 from bot.storage import Record
 from bot.texts import Lang, games_record, t
@@ -19,6 +19,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("stop", "остановить игру (админы и тот, кто начал)"),
         ("stats", "мои результаты"),
         ("top", "лучшие игроки группы: за 7 дней и за всё время"),
+        ("review", "разбор последней игры: где каждый упустил выигрыш"),
         ("rules", "правила"),
         ("help", "как играть в группе"),
     ],
@@ -29,6 +30,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("stop", "stop the game (admins and whoever started it)"),
         ("stats", "my record"),
         ("top", "the group's best players: the last 7 days and all time"),
+        ("review", "the last game reviewed: where each player let the win go"),
         ("rules", "the rules"),
         ("help", "how to play in a group"),
     ],
@@ -367,3 +369,34 @@ def name(lang: Lang) -> str:
 
 def record_line(lang: Lang, record: Record) -> str:
     return games_record(lang, t(lang, "Буквы в группе", "Letter game in groups"), record)
+
+
+# ------------------------------------------------------------------ review
+
+
+def review_text(lang: Lang, session: GroupSession, points: dict[int, TurningPoint | None]) -> str:
+    """Each player's turning point in one line: where they let a forced good end go, and the letter
+    that kept it (everyone else playing together against them, as the group tables are solved)."""
+    lines = [t(lang, "🔍 Разбор: где каждый упустил выигрыш", "🔍 Review: where each player let the win go")]
+    for player, point in points.items():
+        name = _player(session, player, lang)
+        if point is None:
+            lines.append(t(lang, f"{name}: выигрыш ни разу не упущен.", f"{name}: never let a forced win go."))
+            continue
+        kept, at, played = f"{point.kept_by[0].upper()} ({point.example})", board(point.board), point.letter.upper()
+        lines.append(
+            t(
+                lang,
+                f"{name}: на {at} — {played}, а выигрыш держала {kept}.",
+                f"{name}: at {at} played {played}; {kept} kept the win.",
+            )
+        )
+    return "\n".join(lines)
+
+
+def review_after_the_game(lang: Lang) -> str:
+    return t(
+        lang,
+        "Разбор — когда игра закончится: иначе он подсказал бы всем выигрышные буквы.",
+        "The review comes when the game is over: else it would tell everyone the winning letters.",
+    )

@@ -7,6 +7,7 @@ words from :mod:`bot.letters.texts`.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -21,6 +22,7 @@ from bot.games import Answer
 from bot.keyboards import Press
 from bot.letters import choice, keyboards, texts
 from bot.letters import session as letters
+from bot.letters.picture import review_picture
 from bot.letters.session import KIND, LetterSession, Phase
 from bot.storage import Tally
 from bot.texts import Lang
@@ -379,6 +381,33 @@ async def word(update: Update, context: BotContext) -> None:
     context.deps.reply(context.message, texts.word_report_text(lang, look_up(typed[0], code)))
 
 
+# ------------------------------------------------------------------ review
+
+
+async def review(update: Update, context: BotContext) -> None:
+    """/review: the last game graded by the solver, move by move (after it is over)."""
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, LetterSession)
+    if loaded is not None and loaded.session.running:
+        deps.reply(context.message, shared_texts.review_after_the_end(context.lang))
+        return
+    if loaded is None:
+        deps.reply(context.message, shared_texts.nothing_to_review(context.lang))
+        return
+    await _send_review(deps, context.chat_id, context.lang, loaded.session)
+
+
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSession, *, picture: bool = False) -> None:
+    """The review as text with a button for the picture, or (``picture``) the picture itself."""
+    graded = letters.review(_game(deps, session), session)
+    if graded is None:
+        deps.say(chat_id, shared_texts.nothing_to_review(lang))
+    elif picture:
+        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, graded))
+    else:
+        deps.say(chat_id, texts.review_text(lang, graded), markup=keyboards.review_picture(lang, session))
+
+
 # ------------------------------------------------------------------ buttons
 
 
@@ -394,6 +423,10 @@ async def on_button(tap: Tap, context: BotContext) -> None:
             tap.stale()
             return
         await _setup_step(tap, context, loaded)
+        return
+    if press.action in ("review", "picture"):
+        tap.deps.answer(tap.query)
+        await _send_review(deps, tap.chat_id, tap.lang, loaded.session, picture=press.action == "picture")
         return
     act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
     tap.reply(await _do(act, deps, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))

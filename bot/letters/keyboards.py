@@ -7,7 +7,7 @@ from telegram import InlineKeyboardMarkup
 from bot.keyboards import COMMON_CHOICES, Buttons, button, start_data
 from bot.letters import texts
 from bot.letters.session import LetterSession
-from bot.texts import Lang, button_again, button_first, button_level, button_other_setup
+from bot.texts import Lang, button_again, button_first, button_level, button_other_setup, button_picture, button_review
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier
@@ -32,7 +32,7 @@ def _valid(action: str, argument: str) -> bool:
     return (
         argument in SETUP_CHOICES.get(action, [])
         or (action == "hint" and argument in HINT_STAGES)
-        or (action == "giveup" and not argument)
+        or (action in ("giveup", "review", "picture") and not argument)
     )
 
 
@@ -59,12 +59,18 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     prefix = f"{KIND}:{session.id}:{len(session.board)}"
     if session.over:
-        return InlineKeyboardMarkup(
-            [[button(button_again(lang), start_data(AGAIN))], [button(button_other_setup(lang), start_data(START))]]
-        )
+        rows = [[button(button_again(lang), start_data(AGAIN))], [button(button_other_setup(lang), start_data(START))]]
+        if session.board:  # a game with moves: the engine's review of them
+            rows.append([button(button_review(lang), f"{prefix}:review")])
+        return InlineKeyboardMarkup(rows)
     giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
     if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them
         return InlineKeyboardMarkup([[giveup]])
     return InlineKeyboardMarkup(
         [[button(texts.button_hint(lang, session.hint_stage), f"{prefix}:hint:{session.hint_stage}"), giveup]]
     )
+
+
+def review_picture(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
+    """Under the review: the same review as a picture."""
+    return InlineKeyboardMarkup([[button(button_picture(lang), f"{KIND}:{session.id}:{len(session.board)}:picture")]])

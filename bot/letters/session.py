@@ -15,6 +15,7 @@ from bot.session import Session, new_id
 from solver.engine import Value
 from solver.letters import LetterGame, Play, Rule, Verdict
 from solver.levels import Level
+from solver.review import GradedMove, ReviewError, Summary, review_letters, summarise
 from solver.words import Tier
 
 KIND = "letters"
@@ -248,3 +249,24 @@ def who_wins(game: LetterGame, board: str) -> WhoWins:
         return WhoWins(board, game.to_move(board), game.winner(board), [], board)
     winning = [play for play in game.plays(board) if play.outcome is Value.WIN]
     return WhoWins(board, game.to_move(board), game.winner(board), winning, None)
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished game graded move by move; ``player_seat`` 1 when the player opened."""
+
+    moves: list[GradedMove]
+    summary: Summary
+    player_seat: int
+
+
+def review(game: LetterGame, session: LetterSession) -> Review | None:
+    """The last game's review, once it is over (a review during play would be a hint for free);
+    None when there is nothing to grade, or its board left the word list since."""
+    if session.phase is not Phase.OVER or not session.board:
+        return None
+    try:
+        moves = review_letters(game, session.board)
+    except ReviewError:
+        return None
+    return Review(moves, summarise(moves), 1 if session.player_first else 2)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Turn, WhoWins
+from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
-from bot.texts import Lang, button_level, games_record, t
+from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
 from solver.lookup import Absence, WordReport
+from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
 
@@ -479,3 +480,49 @@ def letters_record(lang: Lang, record: Record) -> str:
 
 def ghost_record(lang: Lang, record: Record) -> str:
     return games_record(lang, "English Ghost", record)
+
+
+# ------------------------------------------------------------------ review
+
+
+def review_text(lang: Lang, review: Review) -> str:
+    """The engine's review: a line per letter, then where the game turned and how many moves were best."""
+    lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
+    lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
+    turning = review.summary.turning_point
+    lines += review_footer(lang, review.summary, review.player_seat, turning.move.upper() if turning else "")
+    return "\n".join(lines)
+
+
+def _review_line(lang: Lang, move: GradedMove, player_seat: int) -> str:
+    you = move.mover == player_seat
+    who = t(lang, "вы" if you else "я", "you" if you else "I")
+    mark = "✅" if move.best else ("❌" if move.grade is Grade.THREW_WIN else "☑️")
+    return f"{move.ply}. {mark} {who}: {move.move.upper()} — {_grade_words(lang, move, you)}"
+
+
+def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
+    if move.grade is Grade.KEPT_WIN:
+        kept = t(lang, "сохранили выигрыш" if you else "сохранил выигрыш", "kept the win")
+        if move.only:
+            return kept + t(lang, " (единственная выигрывающая буква)", " (the only winning letter)")
+        return kept if move.best else kept + t(lang, ", но быстрее было ", ", but faster was ") + _alternative(move)
+    if move.grade is Grade.THREW_WIN:
+        threw = t(lang, "упустили выигрыш" if you else "упустил выигрыш", "threw the win away")
+        return f"{threw}: " + t(lang, "выигрывала буква ", "the winner was ") + _alternative(move)
+    lost = t(lang, "партия уже проиграна", "already lost")
+    if move.only:
+        return lost + t(
+            lang, ", единственная буква, что не проигрывала сразу", ", the only letter that did not lose at once"
+        )
+    if move.best:
+        longest = count(lang, move.after_plies + 1, MOVES_RU, MOVES_EN)
+        return lost + t(lang, f", лучшая защита ({longest} до конца)", f", the longest defence ({longest} to the end)")
+    held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
+    return lost + t(lang, f"; буква {_alternative(move)} держалась бы {held}", f"; {_alternative(move)} held {held}")
+
+
+def _alternative(move: GradedMove) -> str:
+    """The best letter there, with the word best play ends at."""
+    option = move.best_moves[0]
+    return f"{option.move.upper()} ({option.example})" if option.example else option.move.upper()

@@ -24,6 +24,7 @@ GAME = Game(
         give_up=handlers.give_up,
         undo=handlers.undo,
         menu=MenuEntry(texts.menu_button, keyboards.START),
+        review=handlers.review,
     ),
     on_start=handlers.restore_answers,
 )

@@ -20,6 +20,7 @@ from bot.texts import Lang
 from bot.wordle import keyboards, texts
 from bot.wordle import session as wordle
 from bot.wordle import store as wordle_store
+from bot.wordle.picture import review_picture
 from bot.wordle.session import MAX_ENTRIES, Progress, WordleSession
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
@@ -200,7 +201,7 @@ async def give_up(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
         return
     possible = wordle.possible_answers(context.deps.solvers.wordle, session)
-    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang))
+    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang, session))
 
 
 async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:
@@ -212,12 +213,40 @@ async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:
     return await reminder(deps, chat_id, lang)
 
 
+async def review(update: Update, context: BotContext) -> None:
+    """/review: each guess of the game beside the engine's best, skill and luck, and the grid to share."""
+    loaded = await context.deps.load(context.chat_id, WordleSession)
+    await _send_review(context.deps, context.chat_id, context.lang, loaded.session if loaded else WordleSession())
+
+
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession, *, picture: bool = False) -> None:
+    """The review (a button under it for the picture), then the grid alone in its own message, so it
+    copies without the rest; or (``picture``) the review as a picture."""
+    solver = deps.solvers.wordle
+    found = await asyncio.to_thread(wordle.review, solver, session)  # every guess against every word: ~0.1 s each
+    if found is None:
+        deps.say(chat_id, shared_texts.nothing_to_review(lang))
+        return
+    if picture:
+        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, found, solver.wordle.can_say))
+        return
+    deps.say(chat_id, texts.review_text(lang, found, solver.wordle.can_say), keyboards.review_picture(lang, session))
+    deps.say(chat_id, texts.share_intro(lang))
+    deps.say(chat_id, found.grid)
+
+
 @on_press(keyboards.BUTTONS.press)
 async def on_button(tap: Tap, context: BotContext) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
     press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query
     if press.action == "undo":
         tap.reply(await _undo(deps, chat_id, lang, tap))
+        return
+    if press.action in ("review", "picture"):
+        reviewed = await tap.load(WordleSession)
+        if reviewed is not None:
+            deps.answer(query)
+            await _send_review(deps, chat_id, lang, reviewed.session, picture=press.action == "picture")
         return
     loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
     if loaded is None:

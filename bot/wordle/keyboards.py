@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from bot.keyboards import Buttons, button, start_data
-from bot.texts import Lang
+from bot.texts import Lang, button_picture, button_review
 from bot.wordle import texts
 from bot.wordle.session import WordleSession
 from solver.wordle import Colour
@@ -18,7 +18,7 @@ KIND = "W"
 
 def _valid(action: str, argument: str) -> bool:
     return (action == "tap" and argument in ("0", "1", "2", "3", "4")) or (
-        action in ("done", "solved", "undo", "refused") and not argument
+        action in ("done", "solved", "undo", "refused", "review", "picture") and not argument
     )
 
 
@@ -32,7 +32,10 @@ def wordle(lang: Lang, session: WordleSession, remaining: int, *, masked: bool =
     prefix = f"{KIND}:{session.id}:{len(session.entries)}"
     undo = [button(texts.button_undo(lang), f"{prefix}:undo")] if session.entries else []
     if session.solved or not remaining:
-        return InlineKeyboardMarkup([undo, [button(texts.button_new_word(lang), start_data(START))]])
+        rows = [undo, [button(texts.button_new_word(lang), start_data(START))]]
+        if session.solved or session.lost:  # a finished game: the engine's review of its guesses
+            rows.append([button(button_review(lang), f"{prefix}:review")])
+        return InlineKeyboardMarkup(rows)
     tiles = [
         button(texts.button_tile(letter, Colour(colour)), f"{prefix}:tap:{index}")
         for index, (letter, colour) in enumerate(zip(_shown_letters(session, masked), session.taps, strict=True))
@@ -52,5 +55,14 @@ def _shown_letters(session: WordleSession, masked: bool) -> str:
     return texts.pattern(session.suggestion) if masked else session.suggestion
 
 
-def new_game(lang: Lang) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[button(texts.button_new_word(lang), start_data(START))]])
+def new_game(lang: Lang, session: WordleSession | None = None) -> InlineKeyboardMarkup:
+    """A new word; after a game with guesses (given up), its review too."""
+    rows = [[button(texts.button_new_word(lang), start_data(START))]]
+    if session is not None and session.history:
+        rows.append([button(button_review(lang), f"{KIND}:{session.id}:{len(session.entries)}:review")])
+    return InlineKeyboardMarkup(rows)
+
+
+def review_picture(lang: Lang, session: WordleSession) -> InlineKeyboardMarkup:
+    """Under the review: the same review as a picture."""
+    return InlineKeyboardMarkup([[button(button_picture(lang), f"{KIND}:{session.id}:{len(session.entries)}:picture")]])

@@ -25,6 +25,7 @@ from solver.wordle import (
     parse_mask,
     what_is_known,
 )
+from solver.wordle_review import GuessReview, game_scores, review_game, share_grid
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
@@ -301,3 +302,27 @@ def tap(session: WordleSession, index: int) -> None:
 
 def tapped_entry(session: WordleSession) -> Entry:
     return Entry(session.suggestion, tuple(Colour(c) for c in session.taps))
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every guess judged (see solver.wordle_review), the game's skill and luck, and the grid to share."""
+
+    guesses: list[GuessReview]
+    skill: int
+    luck: int
+    grid: str
+
+
+def review(wordle: WordleSolver, session: WordleSession) -> Review | None:
+    """The game's review so far (5bukv's bot is a helper: its review is no more a hint than its
+    suggestions); None before the first guess, or when no word of the list fits the colours."""
+    history = session.history
+    if not history:
+        return None
+    try:
+        guesses = review_game(wordle.wordle, history, session.refused)
+    except ValueError:
+        return None
+    skill, luck = game_scores(guesses)
+    return Review(guesses, skill, luck, share_grid(history))

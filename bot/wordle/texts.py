@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.storage import Record
 from bot.texts import Lang, count, t
-from bot.wordle.session import AnswerProblem, Progress, Told, ToldAnswer
+from bot.wordle.session import AnswerProblem, Progress, Review, Told, ToldAnswer
 from solver.wordle import Colour, Entry, EntryError, EntryProblem, Known
+from solver.wordle_review import GuessReview
 
 MAX_SHOWN = 10
 SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
@@ -350,3 +351,69 @@ def record_line(lang: Lang, record: Record) -> str:
         f"«5 букв»: сессий {record.played}, отгадано {record.won}",
         f"5bukv: sessions {record.played}, solved {record.won}",
     )
+
+
+# ------------------------------------------------------------------ review
+
+WORDS_RU, WORDS_EN = ("слово", "слова", "слов"), ("word", "words")
+
+
+def review_text(lang: Lang, review: Review, sayable: Callable[[str], bool]) -> str:
+    """Each guess beside the engine's best there, with skill and luck, then the game's scores.
+    ``sayable``: whether the bot may write a word (else its pattern is shown)."""
+    lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
+    lines += [_guess_line(lang, guess, sayable) for guess in review.guesses]
+    lines += [
+        "",
+        t(
+            lang,
+            f"Итог: мастерство {review.skill}, везение {review.luck}.",
+            f"Overall: skill {review.skill}, luck {review.luck}.",
+        ),
+        t(
+            lang,
+            "Мастерство — место хода среди всех допустимых слов по тому, сколько слов он оставляет в среднем "
+            "(100 — лучший); везение — как легли цвета против этого ожидания (50 — как обычно).",
+            "Skill: where the guess ranks among all accepted words by how many words it leaves on average "
+            "(100: the best); luck: how the colours fell against that expectation (50: as usual).",
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) -> str:
+    word = guess.entry.word.upper() if sayable(guess.entry.word) else pattern(guess.entry.word)
+    fitted = t(
+        lang,
+        f"подходило {count(lang, guess.before, WORDS_RU, WORDS_EN)}, осталось {guess.after}",
+        f"{count(lang, guess.before, WORDS_RU, WORDS_EN)} fitted, {guess.after} left",
+    )
+    average = _decimal(lang, guess.expected)
+    best = guess.best[0]
+    if guess.solved:
+        judged = t(lang, "отгадано", "solved")
+    elif best.word == guess.entry.word:
+        judged = t(lang, f"лучший ход (в среднем оставляет {average})", f"the best guess (leaves {average} on average)")
+    else:
+        better = f"{best.word.upper()} ({_decimal(lang, best.expected)})"
+        judged = t(
+            lang,
+            f"в среднем оставляет {average}; лучше — {better}",
+            f"leaves {average} on average; best: {better}",
+        )
+    scores = t(lang, f"мастерство {guess.skill}, везение {guess.luck}", f"skill {guess.skill}, luck {guess.luck}")
+    return f"{guess.number}. {word} {_squares(guess.entry)} — {fitted}; {judged}; {scores}"
+
+
+def _squares(entry: Entry) -> str:
+    return "".join({Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}[colour] for colour in entry.mask)
+
+
+def _decimal(lang: Lang, number: float) -> str:
+    """One decimal, with the decimal comma in Russian."""
+    text = f"{number:.1f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def share_intro(lang: Lang) -> str:
+    return t(lang, "Результат, чтобы поделиться (без слов):", "Your result to share (no words):")

@@ -12,6 +12,7 @@ from typing import Literal, NamedTuple
 from solver.cli import UsageError
 from solver.engine import Value
 from solver.fingers import FingerGame, FingerRules, Hands, Move, State, after_move, describe, legal_moves
+from solver.review import ReviewError, review_fingers, review_lines, summarise
 
 #: Hands of 2 to this many fingers; beyond it the table grows past any use.
 MAX_FINGERS = 20
@@ -27,6 +28,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--self-attack", action="store_true", help="a hand may also tap its owner's other hand")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--html", metavar="FILE", help="write seed 002's table of every state and its moves")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    review = actions.add_parser("review", help="grade each move of a game from the start (A moves first)")
+    review.add_argument(
+        "moves",
+        nargs="+",
+        metavar="MOVES",
+        help="moves in order, spaces or commas between: 1x2 (my 1 taps your 2), 1xx3 (my own 3), 1+3 (split)",
+    )
+    review.add_argument("--fingers", type=int, default=5, metavar="N", help="a hand dies at N fingers (default: 5)")
+    review.add_argument("--overflow", choices=["cutoff", "modulo"], default="cutoff")
+    review.add_argument("--self-attack", action="store_true", help="a hand may also tap its owner's other hand")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     game = FingerGame(FingerRules(args.fingers, args.overflow, args.self_attack))
     seconds = time.perf_counter() - started
+    if args.action == "review":
+        return _run_review(game, [code for text in args.moves for code in text.replace(",", " ").split()], args.json)
     if args.html:
         try:
             Path(args.html).write_text(table_html(game), encoding="utf-8")
@@ -81,6 +96,27 @@ def text(game: FingerGame, seconds: float) -> str:
             f"solved in {seconds:.3f} s",
         ]
     )
+
+
+# ---------------------------------------------------------------- review
+
+
+def _run_review(game: FingerGame, codes: list[str], as_json: bool) -> int:
+    try:
+        graded = review_fingers(game, codes)
+    except ReviewError as error:
+        raise UsageError(str(error)) from None
+    summary = summarise(graded)
+    if as_json:
+        moves = [move.as_json() for move in graded]
+        print(json.dumps({**_rules_report(game), "moves": moves, "summary": summary.as_json()}, ensure_ascii=False))
+    else:
+        print("\n".join(review_lines(graded, summary)))
+    return 0
+
+
+def _rules_report(game: FingerGame) -> dict[str, object]:
+    return {"fingers": game.rules.fingers, "overflow": game.rules.overflow, "self_attack": game.rules.self_attack}
 
 
 # ---------------------------------------------------------------- seed 002's table

@@ -21,10 +21,30 @@ from solver.letters import (
     Verdict,
     normalise_letters,
 )
+from solver.review import ReviewError, review_letters, review_lines, summarise
 from solver.words import LANGUAGES, Tier, WordListError, read_words
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_dictionary_options(parser)
+    parser.add_argument("--prefix", default="", metavar="P", help="the board to analyse (default: empty)")
+    parser.add_argument("--strategy", action="store_true", help="also print the winner's strategy as a tree")
+    parser.add_argument(
+        "--players",
+        type=_player_count,
+        metavar="N",
+        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players in a fixed order: what each seat forces against all the others",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    review = actions.add_parser("review", help="grade each move of a game, as a chess engine's review does")
+    review.add_argument("letters", metavar="LETTERS", help="the game's letters in order; the first player moved first")
+    _add_dictionary_options(review)
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _add_dictionary_options(parser: argparse.ArgumentParser) -> None:
+    """The dictionary and rule options, shared by the analysis and the review."""
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--words", metavar="FILE", help="a UTF-8 word list, one word a line (kept exactly as written)")
     source.add_argument("--lang", choices=sorted(LANGUAGES), help="a shipped dictionary (default: ru)")
@@ -35,15 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--rule", choices=[r.value for r in Rule], help="what completing a word does to its player")
     parser.add_argument("--min-length", type=_positive, metavar="L", help="drop words shorter than L letters")
-    parser.add_argument("--prefix", default="", metavar="P", help="the board to analyse (default: empty)")
-    parser.add_argument("--strategy", action="store_true", help="also print the winner's strategy as a tree")
-    parser.add_argument(
-        "--players",
-        type=_player_count,
-        metavar="N",
-        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players in a fixed order: what each seat forces against all the others",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 @dataclass(frozen=True)
@@ -65,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         game = LetterGame(setup.words, setup.rule, setup.min_length, setup.alphabet, setup.commonness)
     except ValueError as error:
         raise UsageError(f"{setup.source}: {error}") from None
+    if args.action == "review":
+        return _run_review(game, args.letters, setup.source, args.json)
     board = _board(game, args.prefix)
     if args.players:
         table = game.with_players(args.players)
@@ -259,3 +272,30 @@ def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, sou
         lines += ["", "strategy: " + game.strategy(board)]
     lines.append(f"\nsolved in {seconds:.3f} s")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- review
+
+
+def _run_review(game: LetterGame, typed: str, source: str, as_json: bool) -> int:
+    letters = normalise_letters(typed, game.alphabet)
+    if isinstance(letters, InputError):
+        outside = "".join(sorted({c for c in typed.lower() if c not in game.alphabet}))
+        raise UsageError(f"{typed!r}: not in the alphabet of this dictionary: {outside!r}")
+    try:
+        graded = review_letters(game, letters)
+    except ReviewError as error:
+        raise UsageError(str(error)) from None
+    summary = summarise(graded)
+    if as_json:
+        report = {
+            **_dictionary_report(game, "", source),
+            "game": letters,
+            "moves": [move.as_json() for move in graded],
+            "summary": summary.as_json(),
+        }
+        del report["prefix"]
+        _print_json(report)
+    else:
+        print("\n".join([*_header(game, source), "", *review_lines(graded, summary)]))
+    return 0

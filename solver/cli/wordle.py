@@ -25,6 +25,7 @@ from solver.wordle import (
     play_all,
     timed_build,
 )
+from solver.wordle_review import GuessReview, game_scores, review_game, share_grid
 from solver.words import WordListError, read_words
 
 SHOW_CANDIDATES_UP_TO = 10
@@ -47,6 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="WORD",
         help="a word the game did not take (repeat for more): never suggested, never the secret",
     )
+    review = actions.add_parser("review", help="grade each guess of a game: skill, luck and the best guess there")
+    _add_words_option(review)
+    review.add_argument("entries", nargs="+", metavar="WORD:MASK", help="the game's guesses with their colours")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
     listing = actions.add_parser("words", help="the candidate secrets with their prior weights, word<TAB>weight")
     _add_words_option(listing)
     _add_prior_option(listing)
@@ -85,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         refused = [normalise_word(word) for word in args.refused]
         print(_next_text(engine, _history(engine, args.entries, refused), refused))
         return 0
+    if args.action == "review":
+        return _run_review(engine, args.entries, args.json)
     if args.action == "words":
         print("\n".join(f"{word}\t{weight:.4f}" for word, weight in zip(engine.words, engine.weights, strict=True)))
         return 0
@@ -214,4 +221,42 @@ def _stats_text(stats: Stats, seconds: float) -> str:
             f"histogram (tries: words): {histogram}",
             f"seconds: {seconds:.1f}",
         ]
+    )
+
+
+# ---------------------------------------------------------------- review
+
+
+def _run_review(engine: Wordle, texts: list[str], as_json: bool) -> int:
+    history = _own_history(engine, texts)
+    reviews = review_game(engine, history)
+    skill, luck = game_scores(reviews)
+    if as_json:
+        report = {"guesses": [review.as_json() for review in reviews], "skill": skill, "luck": luck}
+        print(json.dumps({**report, "share": share_grid(history)}, ensure_ascii=False))
+    else:
+        print("\n".join([*map(_review_line, reviews), "", f"skill {skill}, luck {luck}", "", share_grid(history)]))
+    return 0
+
+
+def _own_history(engine: Wordle, texts: list[str]) -> list[Entry]:
+    """WORD:MASK entries, each checked to leave a word of the list that fits."""
+    history: list[Entry] = []
+    for number, text in enumerate(texts, start=1):
+        if ":" not in text:
+            raise UsageError(f"entry {number} ({text!r}): give the word too, as WORD:MASK")
+        entry = parse_entry(text, "")
+        problem = entry if isinstance(entry, EntryError) else engine.check(history, entry)
+        if problem is not None:
+            raise UsageError(f"entry {number} ({text!r}): {problem.detail}")
+        assert isinstance(entry, Entry)
+        history.append(entry)
+    return history
+
+
+def _review_line(review: GuessReview) -> str:
+    best = ", ".join(f"{choice.word} {choice.expected:.1f}" for choice in review.best)
+    return (
+        f"{review.number}. {review.entry}  words fitting {review.before} → {review.after}; "
+        f"leaves {review.expected:.1f} on average (best: {best}); skill {review.skill}, luck {review.luck}"
     )

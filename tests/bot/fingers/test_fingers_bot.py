@@ -59,7 +59,8 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     assert labels == [finger_move("ru", m) for m in player_moves(solvers.fingers, starting)]
     reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
-    assert [b["text"] for b in player.buttons()] == ["🔁 Ещё партию", "⚙️ Ещё партию, другие настройки"]
+    after = ["🔁 Ещё партию", "⚙️ Ещё партию, другие настройки", "🔍 Разбор партии"]
+    assert [b["text"] for b in player.buttons()] == after
     assert record(database, 501, "fingers") == (1, 0, 1, 0)
     assert "Пальцы: игр 1, побед 0, поражений 1, ничьих 0" in (await player.say("/stats")).text
 
