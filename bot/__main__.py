@@ -20,18 +20,20 @@ import threading
 import time
 import types
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from pydantic import ValidationError
 from telegram.error import InvalidToken
-from telegram.ext import Application
 
 from bot.settings import Settings
 from bot.storage import StoreUnavailableError
 from bot.transport import HANDLED_UPDATES, PollingBot
 from bot.webhook import configure as configure_webhook_server
 from bot.webhook import limits_of
+
+if TYPE_CHECKING:
+    from bot.deps import App
 
 log = logging.getLogger("bot")
 
@@ -227,7 +229,7 @@ CALLS_SHARE = 0.75
 CLOSE_SECONDS = 1.0
 
 
-def run(application: Application, settings: Settings, own_signals: bool = False) -> None:  # type: ignore[type-arg]
+def run(application: App, settings: Settings, own_signals: bool = False) -> None:
     """Poll or serve the webhook until stopped, asking only for the updates the bot handles.
     ``own_signals``: the caller handles the stop signals (else python-telegram-bot does)."""
     signals: dict[str, Any] = {"stop_signals": None} if own_signals else {}
@@ -255,7 +257,7 @@ def run(application: Application, settings: Settings, own_signals: bool = False)
         )
 
 
-def finish(application: Application, loop: asyncio.AbstractEventLoop, stopping: Stopping) -> None:  # type: ignore[type-arg]
+def finish(application: App, loop: asyncio.AbstractEventLoop, stopping: Stopping) -> None:
     """Whatever failed while stopping, the database is closed and its lock released (the
     post-shutdown hook does both and does nothing the second time), then the loop closes."""
     try:

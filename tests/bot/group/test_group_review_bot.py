@@ -24,7 +24,7 @@ async def test_each_player_gets_one_line(bot: Bot, solvers: Solvers, database: P
     lobby, buttons = await open_lobby(group, 301, 302, 303, rule="проиграл")
     reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert "когда игра закончится" in (await group.say(301, "/review")).text
-    game = solvers.games[Rule.COMPLETE_LOSES]
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
     for _ in range(80):
         if "Победитель" in reply.text:
             break
