@@ -138,6 +138,7 @@ async def test_another_players_session_id_moves_nothing(bot: Bot, database: Path
     assert not reply.texts and stored_state(database, 46, KIND) == ended
 
 
+@pytest.mark.process
 async def test_the_token_is_in_no_log_and_not_in_the_database(
     standin: BotApiStandin, solvers: Solvers, tmp_path: Path
 ) -> None:

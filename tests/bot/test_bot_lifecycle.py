@@ -15,6 +15,9 @@ from bot.__main__ import REFUSED_AT_START, REFUSED_WHILE_RUNNING
 from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
 from bot.wordle.session import KIND as WORDLE
 
+#: Every test here starts the real ``python -m bot`` as its own process.
+pytestmark = pytest.mark.process
+
 SECRET_PART = FAKE_TOKEN.split(":")[1]
 PRIVATE_TEXT = "my-private-words-7731"
 

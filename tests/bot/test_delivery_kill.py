@@ -10,9 +10,13 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from bot_harness import GROUP, Group, Reply, bot_env, button, open_lobby, stored_state, until
 
 from bot.standin import BotApiStandin, Fault
+
+#: Every test here starts the real ``python -m bot`` as its own process.
+pytestmark = pytest.mark.process
 
 
 class ProcessGroup(Group):
