@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import keyboards, texts
+from bot.fingers import texts as fingers_texts
 from bot.solvers import Solvers
 from solver.wordle import feedback
 
@@ -49,9 +50,9 @@ async def test_the_finger_game_gets_text_and_giveup(bot: Bot, database: Path) ->
     await player.say("/fingers")
     await player.tap("Лёгкий")
     await player.tap("Я начинаю")
-    assert "кнопками" in (await player.say("к")).text
+    assert fingers_texts.use_the_buttons("ru") in (await player.say("к")).text
     assert "Сейчас игры нет" not in (reply := await player.say("/giveup")).text
-    assert "Вы сдались" in reply.text
+    assert fingers_texts.gave_up("ru") in reply.text
     assert record(database, 802, "fingers") == (1, 0, 1, 0)
     state = stored_state(database, 802, "fingers")
     assert state is not None and state[0]["result"] == "lost"
