@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bot import keyboards, texts
 from bot.fingers import texts as fingers_texts
+from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from solver.wordle import feedback
 
@@ -75,7 +76,7 @@ async def test_no_path_throws_a_running_game_away(bot: Bot, database: Path) -> N
     assert record(database, 803, "letters") == (1, 0, 0, 0)
     await player.tap("Сдаться и начать")
     assert record(database, 803, "letters") == (1, 0, 1, 0)
-    assert "Какое правило" in player.bot.standin.calls[-1].text
+    assert letters_texts.ask_rule("ru") in player.bot.standin.calls[-1].text
 
 
 async def test_keep_playing_sends_the_board_again(bot: Bot, database: Path) -> None:
@@ -157,7 +158,7 @@ async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path
     }
     assert record(database, 806, "letters") == (2, 0, 1, 0)
     await player.say("/giveup")
-    assert "Какое правило" in (await player.tap("другие настройки")).text
+    assert letters_texts.ask_rule("ru") in (await player.tap("другие настройки")).text
 
 
 @given(
