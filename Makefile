@@ -1,5 +1,5 @@
 # Two commands set everything up on a fresh machine with Python 3.11+ and make:
-#   make run    starts the bot        make test    runs ruff and the tests
+#   make run    starts the bot        make test    checks the locks, runs ruff, mypy and the tests
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -13,6 +13,10 @@ DATA_LOCK := requirements-data.lock
 LOCK_VENV := .venv-lock
 UV := uv==0.13.8
 COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal --python-version 3.11 --quiet
+# pytest runs in this many worker processes (pytest-xdist), one a core; each idle worker takes the
+# next test, so the slow tests that start the real `python -m bot` (marked `process`) run beside
+# the rest instead of after them. PYTEST_WORKERS=0 runs everything in one process.
+PYTEST_WORKERS ?= 2
 
 .PHONY: run test lint typecheck bench data clean lock check-lock
 
@@ -36,8 +40,9 @@ $(RUN_INSTALLED): pyproject.toml $(LOCK) | check-lock
 run: $(RUN_INSTALLED)
 	$(PY) -m bot
 
-test: check-lock $(INSTALLED) lint
-	$(PY) -m pytest
+# In this order: the lock check, ruff, ruff format, mypy, then the tests.
+test: check-lock $(INSTALLED) lint typecheck
+	$(PY) -m pytest -n $(PYTEST_WORKERS)
 
 # Pin every dependency of pyproject.toml anew, with hashes (uv, in its own small venv).
 lock:

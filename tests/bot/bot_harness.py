@@ -191,6 +191,14 @@ async def until(condition: Callable[[], bool], seconds: float) -> None:
     raise AssertionError("timed out")
 
 
+async def until_polling(standin: BotApiStandin, since: int = 0, seconds: float = 90) -> None:
+    """Until a bot process has made its last call before long polling (``deleteWebhook``; among
+    ``standin.calls[since:]``): an update pushed from then on is handed to its first getUpdates.
+    Waiting for ``standin.polls`` instead waits out a whole empty long poll (10 s), as a poll is
+    kept only once it is answered."""
+    await until(lambda: any(c.method == "deleteWebhook" for c in standin.calls[since:]), seconds)
+
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -8,6 +8,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+#: Every test here starts the real ``python -m bot`` as its own process.
+pytestmark = pytest.mark.process
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_startup.py"
 
 

@@ -11,6 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import keyboards, texts
+from bot.fingers import texts as fingers_texts
+from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from solver.wordle import feedback
 
@@ -49,9 +51,9 @@ async def test_the_finger_game_gets_text_and_giveup(bot: Bot, database: Path) ->
     await player.say("/fingers")
     await player.tap("Лёгкий")
     await player.tap("Я начинаю")
-    assert "кнопками" in (await player.say("к")).text
+    assert fingers_texts.use_the_buttons("ru") in (await player.say("к")).text
     assert "Сейчас игры нет" not in (reply := await player.say("/giveup")).text
-    assert "Вы сдались" in reply.text
+    assert fingers_texts.gave_up("ru") in reply.text
     assert record(database, 802, "fingers") == (1, 0, 1, 0)
     state = stored_state(database, 802, "fingers")
     assert state is not None and state[0]["result"] == "lost"
@@ -74,7 +76,7 @@ async def test_no_path_throws_a_running_game_away(bot: Bot, database: Path) -> N
     assert record(database, 803, "letters") == (1, 0, 0, 0)
     await player.tap("Сдаться и начать")
     assert record(database, 803, "letters") == (1, 0, 1, 0)
-    assert "Какое правило" in player.bot.standin.calls[-1].text
+    assert letters_texts.ask_rule("ru") in player.bot.standin.calls[-1].text
 
 
 async def test_keep_playing_sends_the_board_again(bot: Bot, database: Path) -> None:
@@ -156,7 +158,7 @@ async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path
     }
     assert record(database, 806, "letters") == (2, 0, 1, 0)
     await player.say("/giveup")
-    assert "Какое правило" in (await player.tap("другие настройки")).text
+    assert letters_texts.ask_rule("ru") in (await player.tap("другие настройки")).text
 
 
 @given(

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, running_bot, stored_state, until
 
+from bot import texts
 from bot.letters.session import KIND
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, PASSING_FAULTS, BotApiStandin, Call, Fault
@@ -129,7 +130,8 @@ async def test_another_players_session_id_moves_nothing(bot: Bot, database: Path
     await new_letter_game(intruder, "проиграл", "Я начинаю")
     for data in (f"L:{session_id}:0:giveup", f"L:{session_id}:0:hint:0", f"L:{session_id}:0:rule:complete-loses"):
         reply = await intruder.press_data(1, data)
-        assert any(c.method == "answerCallbackQuery" and "не действует" in str(c.params) for c in reply.calls)
+        notices = [c.params.get("text") for c in reply.calls if c.method == "answerCallbackQuery"]
+        assert texts.stale_button("ru") in notices
         assert not reply.texts
     assert stored_state(database, 46, KIND) == owner_state
     await owner.say("/giveup")
@@ -138,6 +140,7 @@ async def test_another_players_session_id_moves_nothing(bot: Bot, database: Path
     assert not reply.texts and stored_state(database, 46, KIND) == ended
 
 
+@pytest.mark.process
 async def test_the_token_is_in_no_log_and_not_in_the_database(
     standin: BotApiStandin, solvers: Solvers, tmp_path: Path
 ) -> None:

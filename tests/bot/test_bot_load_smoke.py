@@ -7,8 +7,13 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from bot.solvers import Solvers
 from solver.letters import Rule
+
+#: Every test here starts the real ``python -m bot`` as its own process.
+pytestmark = pytest.mark.process
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_bot_load.py"
 

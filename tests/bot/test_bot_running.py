@@ -34,6 +34,7 @@ def run_bot(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[
 
 
 @pytest.mark.parametrize("token", ["", "not-a-token", "123:short"])
+@pytest.mark.process
 def test_no_or_malformed_token_is_one_clear_line(tmp_path: Path, token: str) -> None:
     result = run_bot({"BOT_TOKEN": token} if token else {}, tmp_path)
     assert result.returncode != 0
@@ -183,6 +184,7 @@ def test_serve_polls_or_serves_a_webhook(
         assert mode == "polling"
 
 
+@pytest.mark.process
 async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandin, tmp_path: Path) -> None:
     """The real entry point against the stand-in: commands set at start, a reply, exit 0 on Ctrl-C,
     and the token in no log line."""
@@ -199,6 +201,7 @@ async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandi
     assert FAKE_TOKEN not in log and FAKE_TOKEN.split(":")[1] not in log
 
 
+@pytest.mark.process
 async def test_a_second_bot_on_the_same_database_stops_with_one_line(standin: BotApiStandin, tmp_path: Path) -> None:
     """The bot remembers the sessions it wrote, so two processes must not share a file."""
     database = tmp_path / "db" / "bot.sqlite3"

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
 
+from bot import texts
 from bot.letters import session as letter_session
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin
@@ -76,7 +77,7 @@ async def test_a_fault_is_reported_and_the_game_kept(bot: Bot, database: Path, m
 
     monkeypatch.setattr(letter_session, "play_letter", broken)
     reply = await player.say("к")
-    assert SOMETHING_WRONG in reply.text and "сохранена" in reply.text
+    assert texts.something_went_wrong("ru") in reply.text
     assert stored_state(database, 403, "letters") == before
     monkeypatch.undo()
     assert (await player.say("к")).last_board().startswith("к")
@@ -97,4 +98,4 @@ async def test_two_undo_taps_at_once_take_back_one_entry(bot: Bot, database: Pat
     state = stored_state(database, 404, "5bukv")
     assert state is not None and len(state[0]["entries"]) == 1  # type: ignore[arg-type]
     notices = [c.params.get("text") for c in bot.standin.calls[-4:] if c.method == "answerCallbackQuery"]
-    assert "Эта кнопка уже не действует." in notices
+    assert texts.stale_button("ru") in notices

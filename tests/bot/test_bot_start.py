@@ -1,5 +1,9 @@
 from bot_harness import Bot, Player
 
+from bot import texts
+from bot.group import texts as group_texts
+from bot.letters import texts as letters_texts
+
 
 async def test_start_offers_games(bot: Bot) -> None:
     player = Player(bot, 101)
@@ -17,20 +21,20 @@ async def test_the_menu_buttons_start_each_game(bot: Bot) -> None:
     assert "Попробуйте: " in reply.text and len(player.buttons()) == 7  # five letters, Done, not taken
     await player.say("/start")
     reply = await player.tap("Игра в буквы")
-    assert "Какое правило?" in reply.text
+    assert letters_texts.ask_rule("ru") in reply.text
 
 
 async def test_help_rules_and_unknown_commands(bot: Bot) -> None:
     player = Player(bot, 103)
     assert "/hint" in (await player.say("/help")).text
     assert "Е и Ё — разные буквы" in (await player.say("/rules")).text
-    assert "Не знаю такой команды" in (await player.say("/frobnicate")).text
+    assert texts.unknown_command("ru") in (await player.say("/frobnicate")).text
     for group_command in ("/l к", "/stop", "/top"):
-        assert "для игры в группе" in (await player.say(group_command)).text
+        assert group_texts.group_only("ru") in (await player.say(group_command)).text
     assert "/play en — English Ghost" in (await player.say("/play fr")).text
-    assert "Сейчас игры нет" in (await player.say("привет")).text  # /play fr started nothing
-    assert "Я понимаю только текст" in (await player.sticker()).text
-    assert "Сейчас игры нет" in (await player.say("привет")).text
+    assert texts.nothing_running("ru") in (await player.say("привет")).text  # /play fr started nothing
+    assert texts.only_text("ru") in (await player.sticker()).text
+    assert texts.nothing_running("ru") in (await player.say("привет")).text
 
 
 async def test_rules_are_per_game_and_short(bot: Bot) -> None:

@@ -102,6 +102,7 @@ async def test_a_wrong_or_missing_secret_is_refused_and_not_processed(
     assert not [c for c in standin.calls if c.method == "sendMessage"]
 
 
+@pytest.mark.process
 async def test_python_m_bot_serves_a_webhook(standin: BotApiStandin, tmp_path: Path) -> None:
     """The real entry point in webhook mode (on uvloop, as deployed): it registers the hook,
     answers an update carrying the secret, refuses one without, and stops cleanly."""
@@ -136,6 +137,7 @@ def _listening(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
+@pytest.mark.process
 async def test_python_m_bot_refuses_a_huge_webhook_body_before_reading_it(
     standin: BotApiStandin, tmp_path: Path
 ) -> None:

@@ -10,9 +10,13 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from bot_harness import GROUP, Group, Reply, bot_env, button, open_lobby, stored_state, until
+import pytest
+from bot_harness import GROUP, Group, Reply, bot_env, button, open_lobby, stored_state, until, until_polling
 
 from bot.standin import BotApiStandin, Fault
+
+#: Every test here starts the real ``python -m bot`` as its own process.
+pytestmark = pytest.mark.process
 
 
 class ProcessGroup(Group):
@@ -33,12 +37,12 @@ class ProcessGroup(Group):
 
 async def start(standin: BotApiStandin, database: Path, cwd: Path) -> asyncio.subprocess.Process:
     """``python -m bot`` on the stand-in, once it polls (its replies may hang 30 s)."""
-    polled = len(standin.polls)
+    since = len(standin.calls)
     env = bot_env(standin, database, LOG_LEVEL="INFO", TELEGRAM_TIMEOUT_SECONDS="30")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
     )
-    await until(lambda: len(standin.polls) > polled, seconds=90)
+    await until_polling(standin, since)
     return process
 
 

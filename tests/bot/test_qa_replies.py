@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from bot_harness import Bot, Player, new_letter_game
 
+from bot.fingers import texts as fingers_texts
+from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from bot.texts import Lang, nothing_running
 from solver.letters import LetterGame, Verdict
@@ -110,7 +112,7 @@ async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot)
     await player.say("/play")
     for command in ("/hint", "/giveup"):
         reply = (await player.say(command)).text
-        assert "Выберите кнопкой выше" in reply and "Сейчас игры нет" not in reply
+        assert letters_texts.choose_with_buttons("ru") in reply and "Сейчас игры нет" not in reply
     next_question = await player.tap("Закончил слово — выиграл")  # the set-up goes on where it was
     assert "?" in next_question.text and player.buttons()
     await player.say("/5bukv")  # a set-up is not a game under way: another game starts at once
@@ -122,7 +124,7 @@ async def test_finger_game_setup_points_at_its_questions(bot: Bot) -> None:
     await player.say("/fingers")
     for typed in ("привет", "/giveup"):
         reply = (await player.say(typed)).text
-        assert "Выберите кнопкой выше" in reply and "Сейчас игры нет" not in reply
+        assert fingers_texts.choose_with_buttons("ru") in reply and "Сейчас игры нет" not in reply
     await player.tap("Лёгкий")
     assert "Ваш ход" in (await player.tap("Я начинаю")).text  # the set-up went on where it was
 

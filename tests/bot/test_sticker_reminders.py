@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from bot_harness import Bot, Player, new_letter_game
 
-ONLY_TEXT = "Я понимаю только текст"
-NO_GAME = "Сейчас игры нет"
+from bot import texts
+from bot.wordle import texts as wordle_texts
+
+ONLY_TEXT = texts.only_text("ru")
+NO_GAME = texts.nothing_running("ru")
 
 
 async def test_a_sticker_in_english_ghost_asks_for_a_latin_letter(bot: Bot) -> None:
@@ -46,7 +49,8 @@ async def test_a_sticker_after_a_finished_5bukv_game_asks_for_no_mask(bot: Bot) 
     assert "маску" in (await player.sticker()).text
     await player.say("yyyyy")
     solved = await player.sticker()
-    assert ONLY_TEXT in solved.text and "уже отгадано" in solved.text and "маску из 5 цветов" not in solved.text
+    assert ONLY_TEXT in solved.text and wordle_texts.already_solved("ru") in solved.text
+    assert "маску из 5 цветов" not in solved.text
     await player.say("/undo")
     await player.say("ggggg")
     await player.say("/giveup")

@@ -8,6 +8,7 @@ from bot_harness import Bot, Player, Reply, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot import texts
 from bot.deps import Services
 from bot.fingers import keyboards as fingers_keyboards
 from bot.fingers.session import FingerSession, player_moves
@@ -16,7 +17,7 @@ from bot.group import keyboards as group_keyboards
 from bot.solvers import Solvers
 from solver.fingers import FingerGame, State
 
-STALE = "Эта кнопка уже не действует."
+STALE = texts.stale_button("ru")
 
 
 def current_state(database: Path, chat_id: int) -> State:

@@ -27,7 +27,9 @@ from bot_harness import (
     until,
 )
 
+from bot import texts
 from bot.deps import Services
+from bot.group import texts as group_texts
 from bot.group.session import SEATS
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Fault
@@ -68,7 +70,7 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
     lobby, buttons = await open_lobby(group, 301, 302, 303, rule="проиграл")
     assert "Игроки: Аня, Боря, Вера" in bot.standin.messages[(GROUP, lobby)]["text"]
     assert "Уже в игре" not in notices(await group.press(302, lobby, button(buttons, "Играю")))
-    assert notices(await group.press(302, lobby, button(buttons, "Играю"))) == ["Вы уже в игре."]
+    assert notices(await group.press(302, lobby, button(buttons, "Играю"))) == [group_texts.already_joined("ru")]
     reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert to_move(reply) == "Аня" and "Доска пуста" in reply.text and "«»" not in reply.text
     turn_message = next(c.message_id for c in reply.calls if c.method == "sendMessage")
@@ -133,16 +135,16 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     assert any(c.params.get("language_code") == "en" for c in scoped)
     assert "/play en — English Ghost" in (await group.say(301, "/play fr")).text  # no lobby for a guess
     lobby, buttons = await open_lobby(group, 301, 302)
-    assert "уже идёт игра" in (await group.say(303, "/play")).text
+    assert group_texts.group_game_running("ru") in (await group.say(303, "/play")).text
     await group.press(301, lobby, button(buttons, "Начать"))
-    assert "могут админы" in (await group.say(303, "/stop")).text
+    assert group_texts.group_stop_refused("ru") in (await group.say(303, "/stop")).text
     bot.standin.admins[GROUP] = {303}
-    assert "Игра остановлена" in (await group.say(303, "/stop")).text
+    assert group_texts.group_stopped("ru") in (await group.say(303, "/stop")).text
     assert (await group.say(301, "а")).calls == []
     # The creator may stop their own game.
     lobby, buttons = await open_lobby(group, 302, 301)
-    assert "Игра остановлена" in (await group.say(302, "/stop")).text
-    assert lobby_text(bot, lobby) == "⏹ Игра остановлена."  # the lobby's buttons are gone
+    assert group_texts.group_stopped("ru") in (await group.say(302, "/stop")).text
+    assert lobby_text(bot, lobby) == group_texts.group_stopped("ru")  # the lobby's buttons are gone
 
 
 async def test_bot_as_a_player_and_giving_up(bot: Bot, database: Path) -> None:
@@ -174,26 +176,26 @@ async def test_stale_and_forged_lobby_buttons(bot: Bot) -> None:
     group = Group(bot)
     lobby, buttons = await open_lobby(group, 301)
     start = button(buttons, "Начать")
-    assert notices(await group.press(301, lobby, start)) == ["Нужно хотя бы двое игроков."]
+    assert notices(await group.press(301, lobby, start)) == [group_texts.need_two_players("ru")]
     game_id = start.split(":")[1]
     for forged in (f"G:{game_id}:0:rule:nonsense", "G:ffffff:1:join", f"G:{game_id}:x:join", f"G:{game_id}:1:own"):
         reply = await group.press(302, lobby, forged)
-        assert notices(reply) == ["Эта кнопка уже не действует."], forged
+        assert notices(reply) == [texts.stale_button("ru")], forged
     only_anya = ["Это решает Аня — тот, кто собрал игру."]
     assert notices(await group.press(302, lobby, button(buttons, "проиграл"))) == only_anya
     assert notices(await group.press(302, lobby, button(buttons, "Бот тоже"))) == only_anya
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Играю")))
     await group.press(301, lobby, button(buttons, "Начать"))
     # Once the game runs, the lobby's buttons are stale.
-    assert notices(await group.press(303, lobby, button(buttons, "Играю"))) == ["Эта кнопка уже не действует."]
-    assert notices(await group.press(301, lobby, button(buttons, "Начать"))) == ["Эта кнопка уже не действует."]
+    assert notices(await group.press(303, lobby, button(buttons, "Играю"))) == [texts.stale_button("ru")]
+    assert notices(await group.press(301, lobby, button(buttons, "Начать"))) == [texts.stale_button("ru")]
 
 
 async def test_lobby_buttons_of_a_closed_or_replaced_lobby_are_stale(bot: Bot) -> None:
     """Every way a lobby ends leaves its buttons stale, also once the group has a new lobby:
     stopped, left by everyone, or its game played out; and a lobby's buttons in another group."""
     group, other = Group(bot, chat_id=-1009903), Group(bot, chat_id=-1009904)
-    stale = ["Эта кнопка уже не действует."]
+    stale = [texts.stale_button("ru")]
     stopped, stopped_buttons = await open_lobby(group, 301, 302)
     await group.say(301, "/stop")
     left, left_buttons = await open_lobby(group, 301)
@@ -394,15 +396,15 @@ async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> 
     assert "Бот не играет" in lobby_text(bot, lobby) and "Игроки: Аня, Боря" in lobby_text(bot, lobby)
     # /giveup in the lobby: off the list, and the lobby's message says so.
     reply = await group.say(302, "/giveup")
-    assert "Вы больше не в списке игроков." in reply.text
+    assert group_texts.left_lobby("ru") in reply.text
     assert "Игроки: Аня\n" in lobby_text(bot, lobby)
-    assert "не в этой игре" in (await group.say(302, "/giveup")).text
+    assert group_texts.not_in_game("ru") in (await group.say(302, "/giveup")).text
     # The creator leaving hands the lobby to the next person; the last one leaving closes it.
     await group.press(302, lobby, button(buttons, "Играю"))
     await group.say(301, "/giveup")
     assert "Игроки: Боря\n" in lobby_text(bot, lobby) and "выбирает Боря" in lobby_text(bot, lobby)
     await group.say(302, "/giveup")
-    assert "Сбор закрыт" in lobby_text(bot, lobby)
+    assert group_texts.lobby_closed("ru") in lobby_text(bot, lobby)
     assert "Игроки: Аня" in (await group.say(301, "/play")).text
 
 
@@ -412,7 +414,7 @@ async def test_a_lobby_nobody_starts_expires(bot: Bot) -> None:
     first = len(bot.standin.calls)
     lobby, _ = await open_lobby(group, 301, 302)
     await wait_for_text(bot.standin, "Игру так и не начали", first)
-    assert lobby_text(bot, lobby) == "⌛ Игру так и не начали — сбор закрыт. /play — собрать заново."
+    assert lobby_text(bot, lobby) == group_texts.lobby_expired("ru")
     assert "reply_markup" not in bot.standin.messages[(GROUP, lobby)]  # no buttons left to press
     assert "Игроки: Аня" in (await group.say(301, "/play")).text
 
@@ -422,7 +424,7 @@ async def test_commands_of_private_games_get_a_short_answer_in_a_group(bot: Bot)
     assert "/play — собрать игру" in (await group.say(301, "/start")).text
     for command in ("/5bukv", "/fingers"):
         assert "Это игра для личного чата" in (await group.say(301, command)).text
-    assert "подсказок нет" in (await group.say(301, "/hint")).text
+    assert group_texts.no_group_hints("ru") in (await group.say(301, "/hint")).text
 
 
 async def test_gentle_mode_refuses_a_dead_letter_once(bot: Bot) -> None:
@@ -481,7 +483,7 @@ async def test_a_lobby_expiry_survives_a_restart(standin: BotApiStandin, solvers
     first = len(standin.calls)
     async with running_bot(standin, solvers, database) as bot:
         await wait_for_text(standin, "Игру так и не начали", first)
-        assert lobby_text(bot, lobby).startswith("⌛ Игру так и не начали")
+        assert lobby_text(bot, lobby) == group_texts.lobby_expired("ru")
         assert "Игроки: Боря" in (await Group(bot).say(302, "/play")).text  # a new lobby can open
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bot_harness import Bot, Group, Player, Reply, lobby_buttons, record, stored_state
 
+from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from solver.letters import LetterGame, Rule
 
@@ -44,7 +45,7 @@ async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solv
 async def test_play_en_for_anyone(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 602)  # a Russian speaker asks for it
     reply = await player.say("/play en")
-    assert "English Ghost" in reply.text and "Какими словами" in reply.text
+    assert "English Ghost" in reply.text and letters_texts.ask_tier("ru") in reply.text
     await player.tap("Обычные слова")
     await player.tap("Начинает бот")
     await player.tap("Безупречный")

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, Reply, new_letter_game, record, stored_state
 
+from bot import texts
+from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from solver.letters import LetterGame, Rule, Verdict
 
@@ -53,7 +55,7 @@ async def test_a_game_to_the_end(bot: Bot, solvers: Solvers, database: Path, cas
     assert ("поражений 1" in stats) == (expected == BOT_WON)
     assert record(database, 201, "letters") == (1, int(expected == PLAYER_WON), int(expected == BOT_WON), 0)
     # After the end a letter does not move anything.
-    assert "Сейчас игры нет" in (await player.say("а")).text
+    assert texts.nothing_running("ru") in (await player.say("а")).text
 
 
 def dead_letter(game: LetterGame, board: str) -> str:
@@ -130,7 +132,7 @@ async def test_the_hint_button_pressed_twice_gives_one_hint(bot: Bot, database: 
     hint = next(b["callback_data"] for row in rows for b in row if "Подсказка" in b["text"])
     assert "Можно сыграть" in (await player.press_data(message_id, hint)).text
     again = await player.press_data(message_id, hint)
-    assert not again.texts and "не действует" in str(again.calls[0].params)
+    assert not again.texts and again.calls[0].params.get("text") == texts.stale_button("ru")
     assert record(database, 210, "letters") == (1, 0, 0, 1)
     assert "Выигрывают" in (await player.tap("Какие выигрывают")).text
     assert record(database, 210, "letters") == (1, 0, 0, 2)
@@ -143,7 +145,7 @@ async def test_give_up_shows_how_the_bot_wins(bot: Bot, solvers: Solvers, databa
     assert "Вы сдались" in reply.text and "Я выигрывал так" in reply.text
     assert "й → йо" in reply.text or "→" in reply.text
     assert record(database, 206, "letters") == (1, 0, 1, 0)
-    assert "Сейчас игры нет" in (await player.say("/giveup")).text
+    assert texts.nothing_running("ru") in (await player.say("/giveup")).text
 
 
 async def test_who_wins(bot: Bot, solvers: Solvers) -> None:
@@ -164,7 +166,7 @@ async def test_english_speakers_read_english(bot: Bot) -> None:
     player = Player(bot, 208, language_code="en-GB")
     assert "What shall we play" in (await player.say("/start")).text
     reply = await player.tap("Letter game")
-    assert "Which rule" in reply.text
+    assert letters_texts.ask_rule("en") in reply.text
 
 
 async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, new_letter_game, stored_state
 
+from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from solver.letters import Rule
 from solver.words import LANGUAGES, Reason, Tier
@@ -35,7 +36,7 @@ async def test_word_does_not_repeat_an_offensive_word(bot: Bot) -> None:
 async def test_word_without_one_word_explains_itself(bot: Bot) -> None:
     player = Player(bot, 703)
     for text in ("/word", "/word кот пёс", "/word " + "а" * 41):
-        assert "Пришлите слово после команды" in (await player.say(text)).text
+        assert letters_texts.word_usage("ru") in (await player.say(text)).text
 
 
 async def test_the_whole_dictionary_is_a_choice_of_the_set_up(bot: Bot, solvers: Solvers, database: Path) -> None:

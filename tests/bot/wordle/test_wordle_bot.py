@@ -8,8 +8,10 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, record, running_bot, stored_state, until
 
+from bot import texts
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin
+from bot.wordle import texts as wordle_texts
 from bot.wordle.solver import WordleSolver
 from solver.wordle import Colour, feedback
 
@@ -40,7 +42,7 @@ async def test_typed_masks_reach_the_word(bot: Bot, solvers: Solvers, database: 
     state = stored_state(database, 301, "5bukv")
     assert state is not None and state[0]["solved"] is True
     assert record(database, 301, "5bukv") == (1, 1, 0, 0)
-    assert "уже отгадано" in (await player.say("ggggg")).text
+    assert wordle_texts.already_solved("ru") in (await player.say("ggggg")).text
 
 
 async def test_button_taps_reach_the_word(bot: Bot, solvers: Solvers) -> None:
@@ -74,7 +76,7 @@ async def test_word_and_mask_then_undo(bot: Bot, solvers: Solvers, database: Pat
     assert reply.suggestion() == first and "НОРКА" not in reply.text
     state = stored_state(database, 303, "5bukv")
     assert state is not None and state[0]["entries"] == []
-    assert "Отменять нечего" in (await player.say("/undo")).text
+    assert wordle_texts.nothing_to_undo("ru") in (await player.say("/undo")).text
 
 
 async def test_no_candidate_left_offers_undo(bot: Bot, solvers: Solvers, database: Path) -> None:
@@ -112,7 +114,7 @@ async def test_a_word_the_game_refused_is_replaced_and_never_suggested_again(
     state = stored_state(database, 305, "5bukv")
     assert state is not None and state[0]["entries"] == [[first, "-"]]
     stale = await player.press_data(old_message, refused_button["callback_data"])  # a second tap on the old one
-    assert stale.calls[-1].params.get("text") == "Эта кнопка уже не действует."
+    assert stale.calls[-1].params.get("text") == texts.stale_button("ru")
     assert stored_state(database, 305, "5bukv") == state
     suggested = []
     for _ in range(8):
@@ -179,16 +181,16 @@ async def test_one_word_left_is_solved_in_one_tap(bot: Bot, solvers: Solvers, da
 async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None:
     player = Player(bot, 310)
     await player.say("/5bukv")
-    assert "Сдаваться пока не в чем" in (await player.say("/giveup")).text
+    assert wordle_texts.nothing_to_give_up("ru") in (await player.say("/giveup")).text
     shown = await player.say("ggggg")
     hint = await player.say("/hint")
     assert hint.suggestion() == shown.suggestion()
     gave_up = await player.say("/giveup")
     assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
     assert record(database, 310, "5bukv") == (1, 0, 1, 0)
-    assert "Сейчас игры нет" in (await player.say("ggggg")).text
+    assert texts.nothing_running("ru") in (await player.say("ggggg")).text
     again = await player.say("/giveup")
-    assert "Сейчас игры нет" in again.text and "первую маску" not in again.text
+    assert texts.nothing_running("ru") in again.text and "первую маску" not in again.text
 
 
 async def test_giveup_after_the_word_is_solved_says_it_is_solved(bot: Bot, database: Path) -> None:
@@ -196,7 +198,7 @@ async def test_giveup_after_the_word_is_solved_says_it_is_solved(bot: Bot, datab
     await player.say("/5bukv")
     await player.say("yyyyy")
     reply = await player.say("/giveup")
-    assert "уже отгадано" in reply.text and "первую маску" not in reply.text
+    assert wordle_texts.already_solved("ru") in reply.text and "первую маску" not in reply.text
     assert record(database, 315, "5bukv") == (1, 1, 0, 0)
 
 
@@ -245,7 +247,7 @@ async def test_colours_alone_while_no_word_fits_ask_for_the_word(bot: Bot, datab
     assert "Ни одно слово из моего списка не подходит" in stuck.text
     entries = len(state_entries(database, 316))
     reply = await player.say("ggggg")
-    assert "Пришлите своё слово с маской" in reply.text and "/undo" in reply.text
+    assert wordle_texts.colours_need_a_word("ru") in reply.text
     assert len(state_entries(database, 316)) == entries
     own = await player.say("шкура ggggg")
     assert "ШКУРА" in own.text and len(state_entries(database, 316)) == entries + 1

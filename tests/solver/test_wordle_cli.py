@@ -12,7 +12,7 @@ import pytest
 from solver.cli import main
 from solver.wordle import Entry, Wordle, default_words, default_zipf, feedback, mask_text, play_all, prior_weight
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
