@@ -253,14 +253,20 @@ _message_ids = itertools.count(900_000)
 class Group:
     """People in one supergroup with the bot; each push waits until the bot is done with it."""
 
-    def __init__(self, bot: Bot, chat_id: int = GROUP, topic: int | None = None) -> None:
+    def __init__(self, bot: Bot, chat_id: int = GROUP, topic: int | None = None, language: str = "ru") -> None:
         self.bot = bot
+        self.language = language  # every member's Telegram language
         self.chat_id = chat_id
         self.chat = {"id": chat_id, "type": "supergroup", "title": "Буквоеды", "is_forum": topic is not None}
         self.topic = topic  # a forum topic every message of the people is written in
 
     def _user(self, user_id: int) -> dict[str, Any]:
-        return {"id": user_id, "is_bot": False, "first_name": NAMES.get(user_id, "Кто-то"), "language_code": "ru"}
+        return {
+            "id": user_id,
+            "is_bot": False,
+            "first_name": NAMES.get(user_id, "Кто-то"),
+            "language_code": self.language,
+        }
 
     async def say(self, user_id: int, text: str, reply_to: int | None = None) -> Reply:
         message: dict[str, Any] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot_harness import GROUP, NAMES, Bot, Group, Reply, button, open_lobby, stored_state
+from bot_harness import GROUP, NAMES, Bot, Group, Reply, button, lobby_buttons, open_lobby, stored_state
 
 from bot.group.session import GroupSession, turning_points
 from bot.solvers import Solvers
@@ -52,6 +52,36 @@ async def test_each_player_gets_one_line(bot: Bot, solvers: Solvers, database: P
 
 async def test_nothing_to_review_in_a_new_group(bot: Bot) -> None:
     assert "Разбирать пока нечего" in (await Group(bot).say(301, "/review")).text
+
+
+async def test_an_english_group_reviews_its_ghost_game_in_english(bot: Bot, solvers: Solvers, database: Path) -> None:
+    """English Ghost in a group of English speakers, played out, then /review: one English line each."""
+    group = Group(bot, language="en")
+    lobby, buttons = lobby_buttons(await group.say(301, "/play en"))
+    lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Join")))
+    reply = await group.press(301, lobby, button(buttons, "Start"))
+    game = solvers.letters.game("en")
+    for _ in range(80):
+        if "The winner" in reply.text:
+            break
+        mover = re.findall(r'(?:<a href="tg://user\?id=\d+">)?([^<>\n]+?)(?:</a>)? to move \(', reply.text)[-1]
+        plays = game.plays(reply.last_board())
+        user = next(u for u, n in NAMES.items() if n == mover)
+        reply = await group.say(user, plays[len(plays) // 2].letter)
+    else:
+        raise AssertionError("the game did not end")
+    stored = stored_state(database, GROUP, "group")
+    assert stored is not None
+    points = turning_points(game, GroupSession.from_dict(stored[0]))
+    assert points is not None and set(points) == {301, 302}
+    lines = (await group.say(302, "/review")).text.splitlines()
+    assert lines[0] == "🔍 Review: where each player let the win go"
+    for player, point in points.items():
+        line = next(line for line in lines if line.startswith(f"{NAMES[player]}: "))
+        if point is None:
+            assert line.endswith("never let a forced win go.")
+        else:
+            assert f"played {point.letter.upper()}; {point.kept_by[0].upper()} ({point.example}) kept the win." in line
 
 
 def test_the_group_review_in_english() -> None:
