@@ -123,6 +123,9 @@ def configure_logging(level: str, console: bool = False, secrets: list[str] | No
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
+    # aiosqlite logs every statement it runs at DEBUG, from its own thread: a flood that says
+    # nothing about the bot (and can land after the process's last line).
+    logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 def redact_uncaught_exceptions(secrets: list[str]) -> None:

@@ -6,6 +6,8 @@ import dataclasses
 import secrets
 from typing import Any, ClassVar, Self
 
+from pydantic import TypeAdapter
+
 
 def new_id() -> str:
     """A short random id: buttons carry it, so a button from another game is stale."""
@@ -15,8 +17,9 @@ def new_id() -> str:
 class Session:
     """Base of the games' session dataclasses: pure state, stored as JSON under ``KIND``.
 
-    Fields missing from stored JSON take their defaults, and unknown ones are
-    dropped, so an older row still loads after a field is added or removed."""
+    Stored through a real codec (pydantic over the dataclass's type hints), so a field can be
+    an enum or a tuple and comes back as one. Fields missing from stored JSON take their defaults,
+    and unknown ones are dropped, so an older row still loads after a field is added or removed."""
 
     KIND: ClassVar[str]
     id: str
@@ -44,10 +47,26 @@ class Session:
         return self.KIND
 
     def to_dict(self) -> dict[str, Any]:
-        assert dataclasses.is_dataclass(self)
-        return dataclasses.asdict(self)
+        """The session as JSON values: enums by their value, tuples as lists."""
+        state: dict[str, Any] = _codec(type(self)).dump_python(self, mode="json")
+        return state
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
+        """Read a stored row back into its types (an enum from its value, a tuple from a list),
+        checked: a row that does not fit raises. Fields missing from the row take their defaults,
+        and fields it has that the session no longer has are dropped."""
         names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        return cls(**{key: value for key, value in data.items() if key in names})
+        session: Self = _codec(cls).validate_python({key: value for key, value in data.items() if key in names})
+        return session
+
+
+_CODECS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def _codec(kind: type[Any]) -> TypeAdapter[Any]:
+    """The codec of a session dataclass, from its type hints (pydantic: built once per kind)."""
+    codec = _CODECS.get(kind)
+    if codec is None:
+        codec = _CODECS[kind] = TypeAdapter(kind)
+    return codec

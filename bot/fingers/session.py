@@ -33,7 +33,7 @@ class FingerSession(Session):
 
     KIND = KIND
     id: str = field(default_factory=new_id)
-    level: str | None = None
+    level: Level | None = None
     player_first: bool | None = None
     player: list[int] = field(default_factory=lambda: [1, 1])
     bot: list[int] = field(default_factory=lambda: [1, 1])
@@ -90,7 +90,7 @@ class FingerTurn:
 
 
 def choose_level(session: FingerSession, level: Level) -> None:
-    session.level = level.value
+    session.level = level
 
 
 def begin(game: FingerGame, session: FingerSession, player_first: bool, cap: int, rng: random.Random) -> FingerTurn:
@@ -100,7 +100,7 @@ def begin(game: FingerGame, session: FingerSession, player_first: bool, cap: int
     session.seen = {_position(session): 1}
     if player_first:
         return FingerTurn(None, None, None)
-    opening = game.computer_move(session.state, Level(session.level or Level.PERFECT), rng)
+    opening = game.computer_move(session.state, session.level or Level.PERFECT, rng)
     return FingerTurn(None, _apply(game, session, opening, cap), None)
 
 
@@ -118,7 +118,7 @@ def play(game: FingerGame, session: FingerSession, index: int, cap: int, rng: ra
     mine = _apply(game, session, moves[index].move, cap)
     if session.over:
         return FingerTurn(mine, None, Result(session.result))
-    reply = game.computer_move(session.state, Level(session.level or Level.PERFECT), rng)
+    reply = game.computer_move(session.state, session.level or Level.PERFECT, rng)
     theirs = _apply(game, session, reply, cap)
     return FingerTurn(mine, theirs, Result(session.result) if session.result else None)
 

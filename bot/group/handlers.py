@@ -77,7 +77,7 @@ async def play(update: Update, context: BotContext) -> None:
         creator=user.id,
         lang=lang,
         dictionary=dictionary,
-        rule=deps.solvers.letter_game(dictionary).rule.value,
+        rule=deps.solvers.letter_game(dictionary).rule,
     )
     session.thread = topic_of(context.message)
     group.join(session, user.id, _name(session, user))
@@ -337,7 +337,7 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
     if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
         return texts.lobby_full
     if press.action == "rule" and session.dictionary == "ru":
-        session.rule = Rule(press.argument).value
+        session.rule = Rule(press.argument)
     if press.action == "gentle":
         session.gentle = press.argument == "1"
     if press.action == "start" and not group.start(session):

@@ -54,7 +54,7 @@ class GroupSession(Session):
     creator: int
     lang: str = "ru"  # the language the group is spoken to in (the creator's)
     dictionary: str = "ru"
-    rule: str = Rule.COMPLETE_WINS.value
+    rule: Rule = Rule.COMPLETE_WINS
     id: str = field(default_factory=new_id)
     players: list[int] = field(default_factory=list)  # join order
     names: dict[str, str] = field(default_factory=dict)  # str(user id) -> first name

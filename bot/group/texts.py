@@ -9,7 +9,6 @@ from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome, TurningP
 from bot.letters.texts import board, button_rule, examples
 from bot.storage import Record
 from bot.texts import Lang, games_record, t
-from solver.letters import Rule
 
 GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
     "ru": [
@@ -111,7 +110,7 @@ def button_start(lang: Lang) -> str:
 def _group_rule(lang: Lang, session: GroupSession) -> str:
     if session.dictionary == "en":
         return t(lang, "английский Ghost (слова от 4 букв, закончил — проиграл)", "English Ghost (4+ letters)")
-    return button_rule(lang, Rule(session.rule))
+    return button_rule(lang, session.rule)
 
 
 def lobby_text(lang: Lang, session: GroupSession) -> str:

@@ -86,9 +86,7 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
 async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
     deps = context.deps
-    session = LetterSession(
-        dictionary=letters.ENGLISH, rule=deps.solvers.letter_game(letters.ENGLISH).rule.value, tier=None
-    )
+    session = LetterSession(dictionary=letters.ENGLISH, rule=deps.solvers.letter_game(letters.ENGLISH).rule, tier=None)
     await deps.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
     context.deps.say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
@@ -436,15 +434,15 @@ def _choose(deps: Deps, session: LetterSession, press: Press) -> None:
     """Record one set-up answer in the session."""
     if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
         session.dictionary = letters.ENGLISH
-        session.rule = deps.solvers.letter_game(letters.ENGLISH).rule.value
+        session.rule = deps.solvers.letter_game(letters.ENGLISH).rule
     elif press.action == "rule":
-        session.rule = Rule(press.argument).value
+        session.rule = Rule(press.argument)
     elif press.action == "tier":
-        session.tier = Tier(press.argument).value
+        session.tier = Tier(press.argument)
     elif press.action == "first":
         session.player_first = press.argument == "1"
     elif press.action == "level":
-        session.level = Level(press.argument).value
+        session.level = Level(press.argument)
     else:
         session.strict = press.argument == "1"
 

@@ -39,13 +39,13 @@ class LetterSession(Session):
 
     KIND = KIND
     id: str = field(default_factory=new_id)
-    rule: str | None = None
+    rule: Rule | None = None
     dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
     # The common words or every clean one. A new game asks (None); a game stored before
     # the tiers existed played the whole list, and goes on with the full tier.
-    tier: str | None = Tier.FULL.value
+    tier: Tier | None = Tier.FULL
     player_first: bool | None = None
-    level: str | None = None
+    level: Level | None = None
     strict: bool | None = None
     board: str = ""
     hint_stage: int = 0  # hints asked in the current turn

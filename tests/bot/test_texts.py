@@ -14,6 +14,7 @@ from bot.letters.texts import button_strict, gave_up_text
 from bot.texts import Lang, count
 from bot.wordle.session import Progress
 from bot.wordle.texts import progress_text
+from solver.levels import Level
 from solver.wordle import Colour, Entry
 
 TRIES_RU = ("попытку", "попытки", "попыток")
@@ -46,7 +47,7 @@ def test_solved_in_one_try() -> None:
 
 @pytest.mark.parametrize(("cap", "moves"), [(21, "21 ход"), (22, "22 хода"), (25, "25 ходов"), (100, "100 ходов")])
 def test_the_move_cap_draw_agrees_with_any_cap(cap: int, moves: str) -> None:
-    session = FingerSession(level="easy", player_first=True, result=FingerResult.DRAW_CAP.value)
+    session = FingerSession(level=Level.EASY, player_first=True, result=FingerResult.DRAW_CAP.value)
     text = fingers_text("ru", session, FingerTurn(None, None, FingerResult.DRAW_CAP), cap)
     assert f"предел в {moves}." in text
 

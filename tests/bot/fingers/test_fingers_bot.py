@@ -16,6 +16,7 @@ from bot.fingers.texts import finger_move
 from bot.group import keyboards as group_keyboards
 from bot.solvers import Solvers
 from solver.fingers import FingerGame, State
+from solver.levels import Level
 
 STALE = texts.stale_button("ru")
 
@@ -56,7 +57,7 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     reply = await player.tap("Я начинаю")
     assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
     labels = [b["text"] for b in player.buttons()]
-    starting = FingerSession(level="perfect", player_first=True)
+    starting = FingerSession(level=Level.PERFECT, player_first=True)
     assert labels == [finger_move("ru", m) for m in player_moves(solvers.fingers, starting)]
     reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text

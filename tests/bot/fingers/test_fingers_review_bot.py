@@ -10,6 +10,7 @@ from bot_harness import Bot, Player, stored_state
 from bot.fingers.session import FingerSession
 from bot.fingers.texts import review_move
 from bot.solvers import Solvers
+from solver.levels import Level
 from solver.review import Grade, review_fingers
 
 
@@ -58,6 +59,6 @@ async def test_the_review_in_english(bot: Bot, database: Path) -> None:
 
 
 def test_a_game_stored_before_the_moves_were_kept_still_loads() -> None:
-    old = FingerSession(level="perfect", player_first=True, result="lost").to_dict()
+    old = FingerSession(level=Level.PERFECT, player_first=True, result="lost").to_dict()
     del old["history"]
     assert FingerSession.from_dict(old).history == []

@@ -27,7 +27,7 @@ def test_the_bot_opens_when_the_player_goes_second(game: FingerGame) -> None:
 
 
 def test_a_move_number_out_of_range_changes_nothing(game: FingerGame) -> None:
-    session = FingerSession(level=Level.EASY.value)
+    session = FingerSession(level=Level.EASY)
     fingers.begin(game, session, True, 100, random.Random(1))
     before = session.to_dict()
     assert fingers.play(game, session, 99, 100, random.Random(1)) is None
@@ -35,14 +35,14 @@ def test_a_move_number_out_of_range_changes_nothing(game: FingerGame) -> None:
 
 
 def test_the_move_cap_ends_in_a_draw(game: FingerGame) -> None:
-    session = FingerSession(level=Level.EASY.value)
+    session = FingerSession(level=Level.EASY)
     fingers.begin(game, session, True, 2, random.Random(1))
     turn = fingers.play(game, session, 0, 2, random.Random(1))
     assert turn is not None and turn.result is Result.DRAW_CAP and session.over  # no hand can die in two moves
 
 
 def test_the_perfect_bot_beats_a_player_who_always_makes_the_first_move(game: FingerGame) -> None:
-    session = FingerSession(level=Level.PERFECT.value)
+    session = FingerSession(level=Level.PERFECT)
     fingers.begin(game, session, True, 100, random.Random(1))
     while not session.over:
         fingers.play(game, session, 0, 100, random.Random(1))
@@ -50,14 +50,14 @@ def test_the_perfect_bot_beats_a_player_who_always_makes_the_first_move(game: Fi
 
 
 def test_a_session_survives_its_json_round_trip(game: FingerGame) -> None:
-    session = FingerSession(level=Level.STRONG.value)
+    session = FingerSession(level=Level.STRONG)
     fingers.begin(game, session, False, 100, random.Random(2))
     assert FingerSession.from_dict(json.loads(json.dumps(session.to_dict()))) == session
 
 
 def test_hands_keep_their_places_in_what_the_player_sees(game: FingerGame) -> None:
     """The solver sorts hands; the player's left hand stays the left one, in labels and on the board."""
-    session = FingerSession(level=Level.EASY.value, player_first=True, player=[1, 2], bot=[3, 1])
+    session = FingerSession(level=Level.EASY, player_first=True, player=[1, 2], bot=[3, 1])
     labels = {finger_move("ru", seen): seen for seen in fingers.player_moves(game, session)}
     assert "левая 1 бьёт правую 1" in labels and "правая 2 бьёт левую 3" in labels
     kill = labels["правая 2 бьёт левую 3"]
@@ -69,7 +69,7 @@ def test_hands_keep_their_places_in_what_the_player_sees(game: FingerGame) -> No
 
 
 def test_a_split_keeps_the_bigger_hand_on_its_side(game: FingerGame) -> None:
-    session = FingerSession(level=Level.EASY.value, player_first=True, player=[3, 1], bot=[1, 1])
+    session = FingerSession(level=Level.EASY, player_first=True, player=[3, 1], bot=[1, 1])
     splits = [seen for seen in fingers.player_moves(game, session) if seen.move.kind is Kind.SPLIT]
     assert {(seen.before, seen.after) for seen in splits} == {((3, 1), (2, 2)), ((3, 1), (4, 0))}
     assert "перераспределить 3+1 → 4+0" in [finger_move("ru", seen) for seen in splits]

@@ -10,7 +10,7 @@ WORDS = ["кот", "кит", "коза", "рама"]
 
 
 def three_players(rule: Rule) -> GroupSession:
-    session = GroupSession(creator=1, rule=rule.value)
+    session = GroupSession(creator=1, rule=rule)
     for player in (1, 2, 3):
         assert group.join(session, player, f"P{player}")
     assert group.start(session)
@@ -66,7 +66,7 @@ def test_a_session_survives_its_json_round_trip() -> None:
 
 def test_the_bot_plays_from_the_table_for_the_players_still_in_and_tells_its_line() -> None:
     game = LetterGame(["дэв", "дом", "дыра", "кот"], Rule.COMPLETE_LOSES)
-    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES.value)
+    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES)
     for player in (1, group.BOT, 3):
         assert group.join(session, player, f"P{player}")
     assert group.start(session)
@@ -81,7 +81,7 @@ def test_the_bot_plays_from_the_table_for_the_players_still_in_and_tells_its_lin
 
 def test_a_player_out_of_time_makes_the_bot_forget_its_line() -> None:
     game = LetterGame(["дэв", "дом", "дыра", "кот"], Rule.COMPLETE_LOSES)
-    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES.value)
+    session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES)
     for player in (1, group.BOT, 3, 4):
         assert group.join(session, player, f"P{player}")
     assert group.start(session)

@@ -63,9 +63,7 @@ def test_random_games_never_show_an_excluded_word(
     code, tier, rule = choice
     game = solvers.letter_game(code, rule, tier)
     rng = random.Random(seed)
-    session = LetterSession(
-        rule=game.rule.value, dictionary=code, tier=tier.value, player_first=rng.random() < 0.5, level=level.value
-    )
+    session = LetterSession(rule=game.rule, dictionary=code, tier=tier, player_first=rng.random() < 0.5, level=level)
     session.strict = False
     shown: list[str] = []
     if letters.bot_to_move(session):

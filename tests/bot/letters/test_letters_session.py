@@ -7,13 +7,14 @@ import random
 from bot.letters import session as letters
 from bot.letters.session import LetterSession, Phase
 from solver.letters import LetterGame, Rule
+from solver.levels import Level
 from solver.words import Tier
 
 WORDS = ["кот", "кит", "коза", "рама"]
 
 
 def playing(rule: Rule, *, strict: bool = False, player_first: bool = True) -> LetterSession:
-    return LetterSession(rule=rule.value, player_first=player_first, level="perfect", strict=strict)
+    return LetterSession(rule=rule, player_first=player_first, level=Level.PERFECT, strict=strict)
 
 
 def test_the_set_up_asks_each_question_in_turn_then_plays() -> None:
