@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import BeforeValidator
 
 from bot.session import Session, new_id
 from bot.solvers import LANGUAGE
@@ -33,22 +36,36 @@ MAX_LISTED = 10
 #: A tap on a letter button moves its colour on: grey → white → yellow → grey.
 NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
 #: In place of a mask: the game did not accept the word (it knows fewer words than our list).
-REFUSED = "-"
 #: Entries one session takes (the game itself allows 6 tries): every reply lists them, and
 #: from entry 335 on a reply outgrew Telegram's 4,096 characters.
 MAX_ENTRIES = 30
+
+
+class Played(NamedTuple):
+    """One entry: the word tried and the colours the game showed for it, as y/w/g letters;
+    ``mask`` is None when the game refused the word (then it is no try)."""
+
+    word: str
+    mask: str | None
+
+
+def _read_played(value: Any) -> Any:
+    """Rows written before entries were typed marked a refused word with the mask "-"."""
+    if isinstance(value, list | tuple) and len(value) == 2 and value[1] == "-":
+        return (value[0], None)
+    return value
 
 
 @dataclass
 class WordleSession(Session):
     """The entries so far, the word the bot suggests, and the colours tapped on its buttons.
 
-    A word the game refused is an entry too (its mask is ``REFUSED``), so /undo takes back
+    A word the game refused is an entry too (its mask is None), so /undo takes back
     whichever came last and every button made before it goes stale."""
 
     KIND = KIND
     id: str = field(default_factory=new_id)
-    entries: list[tuple[str, str]] = field(default_factory=list)  # (word, mask as y/w/g, or REFUSED)
+    entries: list[Annotated[Played, BeforeValidator(_read_played)]] = field(default_factory=list)
     suggestion: str = ""
     taps: str = Colour.GREY * WORD_LENGTH
     solved: bool = False
@@ -57,16 +74,13 @@ class WordleSession(Session):
     loss_counted: bool = False  # six tries without the answer: counted lost once, however often undone
     answer: str = ""  # the game's word as the player told it, when no word of the list fitted
 
-    def __post_init__(self) -> None:
-        self.entries = [(str(word), str(mask)) for word, mask in self.entries]  # JSON gives lists
-
     @property
     def history(self) -> list[Entry]:
-        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries if mask != REFUSED]
+        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries if mask is not None]
 
     @property
     def refused(self) -> list[str]:
-        return [word for word, mask in self.entries if mask == REFUSED]
+        return [word for word, mask in self.entries if mask is None]
 
     @property
     def tries(self) -> int:
@@ -221,7 +235,7 @@ def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progres
     entry is not taken (a seventh try does not exist, so it cannot solve the word)."""
     if session.lost:
         return progress(wordle, session)
-    session.entries.append((entry.word, mask_text(entry.mask)))
+    session.entries.append(Played(entry.word, mask_text(entry.mask)))
     session.taps = Colour.GREY * WORD_LENGTH
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
     first_solve = session.solved and not session.won_counted
@@ -279,7 +293,7 @@ def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:
     """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
     if session.lost:
         return progress(wordle, session)
-    session.entries.append((session.suggestion, REFUSED))
+    session.entries.append(Played(session.suggestion, None))
     session.taps = Colour.GREY * WORD_LENGTH
     return progress(wordle, session)
 

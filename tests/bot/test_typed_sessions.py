@@ -14,7 +14,7 @@ from bot.fingers.session import FingerSession
 from bot.group.session import GroupSession
 from bot.letters.session import LetterSession
 from bot.session import Session
-from bot.wordle.session import WordleSession
+from bot.wordle.session import Played, WordleSession
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier
@@ -33,7 +33,11 @@ KINDS: dict[str, type[Session]] = {
 def test_a_row_written_before_the_types_loads_and_round_trips(name: str) -> None:
     row = ROWS[name]
     session = KINDS[name].from_dict(row)
-    assert session.to_dict() == row  # the same JSON values back: nothing lost, nothing renamed
+    written = session.to_dict()
+    if name == "5bukv":  # a refused word's mask was the string "-"; it is null now
+        assert written["entries"][1] == ["норка", None]
+        written["entries"][1] = ["норка", "-"]
+    assert written == row  # the same JSON values back: nothing lost, nothing renamed
     assert KINDS[name].from_dict(json.loads(json.dumps(session.to_dict()))) == session
 
 
@@ -44,10 +48,11 @@ def test_the_letter_game_reads_its_choices_as_enums() -> None:
     assert FingerSession.from_dict(ROWS["fingers"]).level is Level.EASY
 
 
-def test_5bukv_entries_come_back_as_tuples() -> None:
+def test_5bukv_entries_come_back_typed_and_a_refused_word_has_no_mask() -> None:
     session = WordleSession.from_dict(ROWS["5bukv"])
-    assert session.entries == [("тоска", "ggggg"), ("норка", "-"), ("метро", "gygwg")]
-    assert all(isinstance(entry, tuple) for entry in session.entries)
+    assert session.entries == [Played("тоска", "ggggg"), Played("норка", None), Played("метро", "gygwg")]
+    assert all(isinstance(entry, Played) for entry in session.entries)
+    assert session.refused == ["норка"] and [entry.word for entry in session.history] == ["тоска", "метро"]
 
 
 def test_a_row_that_does_not_fit_its_types_is_refused_not_guessed() -> None:

@@ -112,7 +112,9 @@ async def test_a_word_the_game_refused_is_replaced_and_never_suggested_again(
     second = reply.suggestion()
     assert second not in ("", first)
     state = stored_state(database, 305, "5bukv")
-    assert state is not None and state[0]["entries"] == [[first, "-"]]
+    assert state is not None and state[0]["entries"] == [
+        [first, None]
+    ]  # refused: no mask (rows before the typed entries said "-")
     stale = await player.press_data(old_message, refused_button["callback_data"])  # a second tap on the old one
     assert stale.calls[-1].params.get("text") == texts.stale_button("ru")
     assert stored_state(database, 305, "5bukv") == state
