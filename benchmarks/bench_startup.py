@@ -39,9 +39,12 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_bot_load import until_idle  # noqa: E402
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_bot_load import Answers  # noqa: E402  (each chat's next answer, as the load benchmark waits for it)
+
 from solver.wordle import default_words, feedback, mask_text  # noqa: E402
 
-ANSWERS = ("sendMessage", "editMessageText")
 SUGGESTION = re.compile(r"(?:Попробуйте|Try): (\w{5})")
 SETUP = ("rule:complete-loses", "tier:common", "first:1", "level:perfect", "strict:0")
 #: The players' chats: the first reply, then 5bukv, then the letter game.
@@ -60,32 +63,13 @@ class Round:
     steps: dict[str, float] = field(default_factory=dict)  # reply latencies in seconds
 
 
-class Replies:
-    """Each chat's next reply, as the stand-in records it."""
-
-    def __init__(self, standin: BotApiStandin) -> None:
-        self.waiting: dict[int, asyncio.Future[tuple[Call, float]]] = {}
-        standin.listeners.append(self._seen)
-
-    def expect(self, chat_id: int) -> asyncio.Future[tuple[Call, float]]:
-        future: asyncio.Future[tuple[Call, float]] = asyncio.get_running_loop().create_future()
-        self.waiting[chat_id] = future
-        return future
-
-    def _seen(self, call: Call) -> None:
-        if call.method in ANSWERS and call.chat_id is not None:
-            future = self.waiting.pop(call.chat_id, None)
-            if future is not None and not future.done():
-                future.set_result((call, time.perf_counter()))
-
-
 def memory_mb(pid: int) -> tuple[float, float]:
     """VmHWM (the peak) and VmRSS of a process, in MB, from /proc."""
     fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
     return int(fields["VmHWM"].split()[0]) / 1024, int(fields["VmRSS"].split()[0]) / 1024
 
 
-async def ask(standin: BotApiStandin, replies: Replies, chat_id: int, push: int | None = None, text: str = "") -> Call:
+async def ask(standin: BotApiStandin, replies: Answers, chat_id: int, push: int | None = None, text: str = "") -> Call:
     """Send ``text`` (or the update ``push`` already queued) and wait for the chat's reply."""
     future = replies.expect(chat_id)
     update_id = push if push is not None else standin.push_message(chat_id, text, "en")
@@ -98,13 +82,13 @@ def latency(call: Call) -> float:
     return float(call.params["_latency"])
 
 
-async def tap(standin: BotApiStandin, replies: Replies, chat_id: int, answer: Call, choice: str) -> Call:
+async def tap(standin: BotApiStandin, replies: Answers, chat_id: int, answer: Call, choice: str) -> Call:
     session_id = str(answer.buttons[0][0]["callback_data"]).split(":")[1]
     update_id = standin.push_callback(chat_id, answer.message_id or 0, f"L:{session_id}:0:{choice}", "en")
     return await ask(standin, replies, chat_id, push=update_id)
 
 
-async def play_first(standin: BotApiStandin, replies: Replies, secret: str) -> dict[str, float]:
+async def play_first(standin: BotApiStandin, replies: Answers, secret: str) -> dict[str, float]:
     """What players ask first, two players at once, each without a pause between replies: one
     plays 5bukv, the other sets up a letter game and plays; the latency of each reply."""
     steps: dict[str, float] = {}
@@ -137,7 +121,7 @@ async def launch(kind: str, root: Path, secret: str, pause: float = 0.0) -> Roun
     """One launch of the bot (``kind`` "bot", code under ``root``) or of the echo bot."""
     standin = BotApiStandin()
     await standin.start()
-    replies = Replies(standin)
+    replies = Answers(standin)
     with tempfile.TemporaryDirectory(prefix="bukvoed-start-") as folder:
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from telegram import Update
 
 from bot import games, keyboards, texts
-from bot.common import Tap, on_press, on_stale_button_in, send_standing
+from bot.common import Tap, answer_stale, on_press, send_standing
 from bot.deps import BotContext, Deps, Loaded, S
 from bot.games import Begin
 from bot.session import Session
@@ -77,7 +77,7 @@ async def on_start_button(update: Update, context: BotContext) -> None:
     begin = games.begins(context.deps.services.games).get(target)
     chat = update.effective_chat
     if begin is None or chat is None or chat.type != chat.PRIVATE:
-        on_stale_button_in(context)
+        answer_stale(context)
         return
     context.deps.answer(context.query)
     await start_or_ask(context, target, begin)

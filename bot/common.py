@@ -88,6 +88,11 @@ async def send_standing(context: BotContext, play: PrivatePlay) -> None:
 
 async def on_stale_button(update: Update, context: BotContext) -> None:
     """A button no game recognises (forged, or from an older version of the bot)."""
+    answer_stale(context)
+
+
+def answer_stale(context: BotContext) -> None:
+    """The pressed button no longer works: the player is told so, and nothing changes."""
     context.deps.answer(context.query, texts.stale_button(context.lang))
 
 
@@ -151,7 +156,7 @@ def on_press(parse_data: Callable[[object], Press | None], *, private: bool = Tr
         async def on_button(update: Update, context: BotContext) -> None:
             press = keyboards.checked_press(context.query, context.incoming, parse_data, private=private)
             if press is None:
-                on_stale_button_in(context)
+                answer_stale(context)
                 return
             tap = Tap(press, context.query, context.chat_id, context.user, context.lang, context.deps, private)
             await handle(tap, context)
@@ -159,10 +164,6 @@ def on_press(parse_data: Callable[[object], Press | None], *, private: bool = Tr
         return on_button
 
     return wrap
-
-
-def on_stale_button_in(context: BotContext) -> None:
-    context.deps.answer(context.query, texts.stale_button(context.lang))
 
 
 async def _chats_game(context: BotContext) -> games.Game | None:
@@ -218,15 +219,6 @@ async def route_other_message(update: Update, context: BotContext) -> None:
     else:
         reminder = await game.private.reminder(deps, context.chat_id, lang)
     deps.reply(context.message, texts.only_text(lang) + reminder)
-
-
-def same_reminder(words: Callable[[Lang], str]) -> Callable[[Deps, int, Lang], Awaitable[str]]:
-    """A game whose reminder does not depend on its state."""
-
-    async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
-        return words(lang)
-
-    return reminder
 
 
 async def on_error(update: object, context: BotContext) -> None:

@@ -19,13 +19,13 @@ from telegram.ext import Application, CallbackContext, ExtBot, filters
 from bot import texts
 from bot.delivery import outbox
 from bot.delivery.lines import SerialLines
-from bot.delivery.unit import StagedSession, Statement, Unit
+from bot.delivery.unit import Statement, Unit
 from bot.games import Game
 from bot.session import Session
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import KEEP, Store, Stored, Tally
-from bot.storage.sessions import change_statements, session_statement
+from bot.storage.sessions import stage_save
 from bot.texts import Lang
 
 S = TypeVar("S", bound=Session)
@@ -126,18 +126,20 @@ class Deps:
         will commit as."""
         kind = session.KIND
         base = loaded.version if loaded is not None else await self._version_now(chat_id, kind)
-        text = json.dumps(session.to_dict(), ensure_ascii=False)
-        statement = session_statement(chat_id, kind, text, base)
-        version = 1 if base is None else base + 1
-        self.unit.sessions.append(StagedSession((chat_id, kind), text, version, statement))
         changes = dict(tallies or {})
         if user_id is not None and tally is not None:
             changes[user_id] = tally
-        also = change_statements(chat_id, kind, tallies=changes, record_kind=record_kind or kind, deadline=deadline)
-        self.unit.statements.extend(also)
-        if activate:
-            self.unit.active[chat_id] = kind
-        return version
+        return stage_save(
+            self.unit,
+            chat_id,
+            kind,
+            session.to_dict(),
+            base,
+            tallies=changes,
+            record_kind=record_kind or kind,
+            activate=activate,
+            deadline=deadline,
+        )
 
     async def _version_now(self, chat_id: int, kind: str) -> int | None:
         stored = await self._stored(chat_id, kind)
@@ -280,8 +282,3 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
 #: The Application as built here: its handlers get a :class:`BotContext` (the bot, data and
 #: job queue it keeps as python-telegram-bot types them).
 App = Application[Any, BotContext, Any, Any, Any, Any]
-
-
-def lang_of(update: Update) -> Lang:
-    user = update.effective_user
-    return texts.language(user.language_code if user else None)

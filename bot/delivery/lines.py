@@ -21,7 +21,6 @@ messages (the outbox) before the chat's next item starts::
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
 import itertools
 import logging
@@ -243,11 +242,3 @@ def _skip_chatless(update: object) -> None:
             log.warning("skipped update %d (%s): it belongs to no chat", update.update_id, ", ".join(kinds))
     else:
         log.warning("skipped an item of type %s: it belongs to no chat", type(update).__name__)
-
-
-async def drain(lines: SerialLines, seconds: float) -> None:
-    """Wait up to ``seconds`` for the lines to empty (at shutdown)."""
-    with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(seconds):
-            while lines.busy_chats:
-                await asyncio.sleep(0.02)

@@ -8,11 +8,12 @@ silently overwriting a move.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.delivery.unit import Statement
+from bot.delivery.unit import StagedSession, Statement, Unit
 
 
 class _Keep:
@@ -114,3 +115,28 @@ def version_of(rows: Iterable[Any]) -> int | None:
     """The version ``RETURNING`` gave, or None when no row matched (a stale save)."""
     versions = [int(row[0]) for row in rows]
     return versions[0] if len(versions) == 1 else None
+
+
+def stage_save(
+    unit: Unit,
+    chat_id: int,
+    kind: str,
+    state: dict[str, Any],
+    base: int | None,
+    *,
+    tallies: Mapping[int, Tally],
+    record_kind: str,
+    activate: bool,
+    deadline: float | _Keep | None,
+) -> int:
+    """Stage in ``unit`` a session's save over the stored version ``base`` (None: there is none),
+    with what it brings (records, active game, deadline); the version it will commit as."""
+    text = json.dumps(state, ensure_ascii=False)
+    version = 1 if base is None else base + 1
+    unit.sessions.append(StagedSession((chat_id, kind), text, version, session_statement(chat_id, kind, text, base)))
+    unit.statements.extend(
+        change_statements(chat_id, kind, tallies=tallies, record_kind=record_kind, deadline=deadline)
+    )
+    if activate:
+        unit.active[chat_id] = kind
+    return version

@@ -59,7 +59,7 @@ from typing import IO, Any, TypeVar
 import aiosqlite
 
 from bot.delivery.outbox import Outgoing
-from bot.delivery.unit import StagedSession, Statement, Unit
+from bot.delivery.unit import Statement, Unit
 from bot.storage import ledger, schema
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT
@@ -71,8 +71,7 @@ from bot.storage.sessions import (
     Tally,
     _Keep,
     activate,
-    change_statements,
-    session_statement,
+    stage_save,
 )
 
 #: A log this big is checkpointed at once, busy or not: at 330 updates a second it grows about
@@ -313,19 +312,21 @@ class Store:
             base = None if stored is None else stored.version
         else:
             base = loaded_version
-        text = json.dumps(state, ensure_ascii=False)
-        statement = session_statement(chat_id, kind, text, base)
-        version = 1 if base is None else base + 1
         unit = Unit(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
-        unit.sessions.append(StagedSession((chat_id, kind), text, version, statement))
         changes = dict(tallies or {})
         if user_id is not None and tally is not None:
             changes[user_id] = tally
-        unit.statements += change_statements(
-            chat_id, kind, tallies=changes, record_kind=record_kind or kind, deadline=deadline
+        version = stage_save(
+            unit,
+            chat_id,
+            kind,
+            state,
+            base,
+            tallies=changes,
+            record_kind=record_kind or kind,
+            activate=activate,
+            deadline=deadline,
         )
-        if activate:
-            unit.active[chat_id] = kind
         return None if await self.commit(unit) is None else version
 
     async def commit(self, unit: Unit) -> list[tuple[int, Outgoing]] | None:
