@@ -143,7 +143,7 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 async def post_init(application: App) -> None:
     services: Services = application.bot_data["services"]
     services.store = await Store.open(services.settings.database_path)
-    await open_delivery(application, services.store)
+    await open_delivery(application, services.store, services.settings.group_messages_per_minute)
     for game in services.games:
         if game.on_start is not None:
             await game.on_start(application)

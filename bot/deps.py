@@ -162,9 +162,13 @@ class Deps:
         html: bool = False,
         thread: int | None = None,
         receipt: str | None = None,
+        key: str | None = None,
+        story: str | None = None,
     ) -> None:
-        """A new message to the chat, sent once the item is committed."""
-        self.unit.messages.append(outbox.send(chat_id, text, markup, html=html, thread=thread, receipt=receipt))
+        """A new message to the chat, sent once the item is committed (``key``, ``story``: a newer
+        message with the key replaces it while it waits, telling its story too)."""
+        sent = outbox.send(chat_id, text, markup, html=html, thread=thread, receipt=receipt, key=key, story=story)
+        self.unit.messages.append(sent)
 
     def show(self, chat_id: int, png: bytes, caption: str | None = None, *, thread: int | None = None) -> None:
         """A picture to the chat (PNG bytes), sent once the item is committed, in order with its messages."""

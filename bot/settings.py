@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     group_turn_seconds: float = 60.0
     # Group letter game: seconds a lobby waits to be started before it closes.
     group_lobby_seconds: float = 600.0
+    # Messages (and edits) the bot sends a group in any minute at most; Telegram allows about
+    # 20. Past it a message waits in the outbox, and a newer turn message of the same game
+    # replaces a waiting one, telling its moves too (0: not paced).
+    group_messages_per_minute: int = Field(default=20, ge=0)
     # Finger game: a draw is declared after this many moves (both players' together).
     fingers_move_cap: int = 100
     # 5bukv: an answer the game had that no word of the list fits joins this deployment's

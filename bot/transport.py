@@ -403,8 +403,11 @@ def make_bot(settings: Settings, token: str) -> PollingBot:
     deadline = StopDeadline()  # one for every call: see PollingBot.end_calls_within
     replies = AiohttpRequest(settings.telegram_connections, timeout, deadline)
     answers = AiohttpRequest(max(4, settings.telegram_connections // 4), min(timeout, ANSWER_TIMEOUT), deadline)
-    limiter = PatientRateLimiter(
-        retries=settings.telegram_retries, overall_max_rate=settings.telegram_max_rate, deadline=deadline
+    limiter = PatientRateLimiter(  # groups are paced by the outbox (GROUP_MESSAGES_PER_MINUTE), not held here
+        retries=settings.telegram_retries,
+        overall_max_rate=settings.telegram_max_rate,
+        group_max_rate=0,
+        deadline=deadline,
     )
     return PollingBot(
         token,

@@ -15,7 +15,7 @@ from bot import texts
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, keep_posted, replay
 from bot.delivery.lines import Committer, SerialLines
-from bot.delivery.outbox import Outbox
+from bot.delivery.outbox import Outbox, Pace, forget_rows
 from bot.delivery.unit import Unit
 from bot.storage import Store, StoreWriteError
 from bot.transport import PollingBot
@@ -35,9 +35,15 @@ class Gate(Committer):
         return self._outbox
 
     async def commit(self, unit: Unit) -> bool:
+        """Commit the unit; waiting rows its messages supersede are deleted in the same
+        transaction, and leave the outbox's queues once it committed."""
+        unit.messages, superseded = self._outbox.supersede(unit.messages)
+        if superseded:
+            unit.statements.append(forget_rows(superseded))
         rows = await self.store.commit(unit)
         if rows is None:
             return False
+        self._outbox.forget(superseded)
         self._outbox.add(rows)
         return True
 
@@ -66,10 +72,13 @@ class Gate(Committer):
             log.info("could not tell chat %d that its update failed: %s", unit.chat_id, told)
 
 
-async def open_delivery(application: Application[Any, Any, Any, Any, Any, Any], store: Store) -> Gate:
+async def open_delivery(
+    application: Application[Any, Any, Any, Any, Any, Any], store: Store, group_budget: int = 0
+) -> Gate:
     """At start: the outbox's unsent rows and the inbox's unhandled updates go to their chats'
     lines before polling starts; from then on each fetched batch (or posted update) is kept
-    before Telegram may forget it."""
+    before Telegram may forget it. ``group_budget``: messages a minute to a group at most
+    (0: not paced)."""
     lines = application.update_processor
     assert isinstance(lines, SerialLines)
     queue = application.update_queue
@@ -81,7 +90,7 @@ async def open_delivery(application: Application[Any, Any, Any, Any, Any, Any], 
     def retry_later(chat_id: int, seconds: float) -> None:
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
-    outbox = Outbox(application.bot, store.sent, receipt, retry_later)
+    outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget))
     gate = Gate(store, outbox)
     lines.committer = gate
     lines.bot = application.bot

@@ -11,6 +11,16 @@ serial line (:mod:`bot.delivery.lines`), so a later reply never overtakes an ear
 A row Telegram refuses for good (the user blocked the bot, a message no longer editable) is
 dropped with one line; one that fails for now (timeouts, 5xx after the retries) stays, and
 the chat's line tries again later (:class:`Resend`).
+
+A group chat takes about 20 messages a minute from a bot; past that Telegram answers 429 and
+python-telegram-bot's limiter held the chat's line, so a lively game fell further and further
+behind. So each group is paced here (:class:`Pace`): at most its budget of calls in any minute,
+and a row over the budget waits in the outbox while the chat's line goes on with the players'
+moves. A newer message that tells the same thing better replaces an older one still waiting
+(:func:`replaces`): a game's next turn message supersedes the unsent one of the turn before and
+carries on what that one had to tell (its ``story``), so the group reads every move in one
+message; a newer edit of a message supersedes the older edits of it still waiting. The
+superseded rows are deleted in the very transaction that commits the newer one.
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ import time
 import warnings
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
@@ -36,6 +46,10 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 5.0
 #: A message that failed this often for reasons that are not Telegram being away is dropped.
 MAX_FAILURES = 5
+#: The window over which a group's budget of messages counts (Telegram's limit is per minute).
+GROUP_PERIOD = 60.0
+#: Telegram's longest message: a superseding message that would be longer does not supersede.
+MAX_TEXT = 4096
 
 
 @dataclass(frozen=True)
@@ -44,19 +58,26 @@ class Outgoing:
 
     ``call`` is a method of :data:`CALLS`; ``params`` its JSON arguments, as stored. ``receipt``
     names what the sender reports back into the chat's line once the message is out (say, the
-    group lobby's message id), or None."""
+    group lobby's message id), or None. ``key``: a newer message with the same key replaces
+    this one while it waits unsent, and then tells its ``story`` too (the part of its text the
+    chat must not miss, HTML like the text), before its own text."""
 
     chat_id: int
     call: str
     params: dict[str, Any]
     receipt: str | None = None
+    key: str | None = None
+    story: str | None = None
 
     def to_row(self) -> dict[str, Any]:
-        return {"call": self.call, "params": self.params, "receipt": self.receipt}
+        row = {"call": self.call, "params": self.params, "receipt": self.receipt}
+        if self.key is not None:
+            row |= {"key": self.key, "story": self.story}
+        return row
 
     @classmethod
     def from_row(cls, chat_id: int, row: dict[str, Any]) -> Outgoing:
-        return cls(chat_id, str(row["call"]), dict(row["params"]), row.get("receipt"))
+        return cls(chat_id, str(row["call"]), dict(row["params"]), row.get("receipt"), row.get("key"), row.get("story"))
 
 
 def send(
@@ -68,8 +89,11 @@ def send(
     thread: int | None = None,
     reply_to: int | None = None,
     receipt: str | None = None,
+    key: str | None = None,
+    story: str | None = None,
 ) -> Outgoing:
-    """A new message in the chat (in forum topic ``thread``, quoting message ``reply_to``)."""
+    """A new message in the chat (in forum topic ``thread``, quoting message ``reply_to``);
+    ``key`` and ``story``: see :class:`Outgoing`."""
     params: dict[str, Any] = {"text": text}
     if markup is not None:
         params["reply_markup"] = markup.to_dict()
@@ -79,7 +103,7 @@ def send(
         params["message_thread_id"] = thread
     if reply_to is not None:
         params["reply_to"] = reply_to
-    return Outgoing(chat_id, "send", params, receipt)
+    return Outgoing(chat_id, "send", params, receipt, key, story or None)
 
 
 def send_photo(
@@ -113,6 +137,75 @@ def edit_buttons(chat_id: int, message_id: int, markup: InlineKeyboardMarkup | N
     if markup is not None:
         params["reply_markup"] = markup.to_dict()
     return Outgoing(chat_id, "edit_buttons", params)
+
+
+def replaces(newer: Outgoing, older: Outgoing) -> bool:
+    """Whether ``newer`` makes ``older``, still unsent, needless: the same key (a game's next
+    turn message), or a newer edit of the same message (an edit of its text and buttons makes
+    both kinds of older edit needless; one of its buttons only, older edits of its buttons)."""
+    if newer.chat_id != older.chat_id or older.key != newer.key:
+        return False
+    if newer.key is not None:
+        return True
+    if newer.call not in ("edit", "edit_buttons") or older.call not in ("edit", "edit_buttons"):
+        return False
+    same_message = newer.params.get("message_id") == older.params.get("message_id")
+    return same_message and (newer.call == "edit" or older.call == "edit_buttons")
+
+
+def carrying(newer: Outgoing, older: list[Outgoing]) -> Outgoing | None:
+    """``newer`` telling the stories of the ``older`` messages it replaces first; None when that
+    would not fit one message (then they are not replaced)."""
+    stories = [message.story for message in older if message.story]
+    if not stories:
+        return newer
+    text = "\n".join([*stories, str(newer.params.get("text", ""))])
+    if len(text) > MAX_TEXT or newer.call != "send":
+        return None
+    story = "\n".join([*stories, newer.story] if newer.story else stories)
+    return replace(newer, params=newer.params | {"text": text}, story=story)
+
+
+def forget_rows(row_ids: list[int]) -> tuple[str, tuple[int, ...]]:
+    """The statement that deletes superseded rows, in the transaction of what supersedes them."""
+    return f"DELETE FROM outbox WHERE id IN ({','.join('?' * len(row_ids))})", tuple(row_ids)
+
+
+@dataclass
+class Pace:
+    """At most ``budget`` calls to each group chat in any ``period`` seconds (0: no limit), so
+    the bot never meets Telegram's own limit of about 20 messages a minute in a group. Private
+    chats are not paced here (the bot's overall rate is the limiter's)."""
+
+    budget: int
+    period: float = GROUP_PERIOD
+    clock: Callable[[], float] = time.monotonic
+    spent: dict[int, deque[float]] = field(default_factory=dict)
+    _sweep_at: int = 1024
+
+    def wait(self, chat_id: int) -> float:
+        """Seconds until the chat may have its next call (0: now)."""
+        times = self.spent.get(chat_id)
+        if times is None:
+            return 0.0
+        now = self.clock()
+        while times and times[0] <= now - self.period:
+            times.popleft()
+        if not times:
+            del self.spent[chat_id]
+            return 0.0
+        return times[0] + self.period - now if len(times) >= self.budget else 0.0
+
+    def spend(self, chat_id: int) -> None:
+        """A call to the chat is being made."""
+        if chat_id >= 0 or self.budget <= 0:
+            return
+        now = self.clock()
+        self.spent.setdefault(chat_id, deque()).append(now)
+        if len(self.spent) > self._sweep_at:  # forget the groups quiet for a whole period
+            for quiet in [chat for chat, times in self.spent.items() if times[-1] <= now - self.period]:
+                del self.spent[quiet]
+            self._sweep_at = max(1024, 2 * len(self.spent))
 
 
 #: The Bot API method of each kind of outgoing call.
@@ -189,7 +282,10 @@ class Outbox:
     sent: Callable[[int], None]  # the row went out (or was dropped): it leaves the table
     on_receipt: ReceiptSink
     retry_later: Callable[[int, float], None]  # ask the chat's line to flush again after seconds
+    pace: Pace = field(default_factory=lambda: Pace(0))
     pending: dict[int, deque[Pending]] = field(default_factory=dict)
+    _flushing: set[int] = field(default_factory=set)  # chats whose first row may be in flight
+    _paced_until: dict[int, float] = field(default_factory=dict)  # chats with a paced flush asked for
 
     def add(self, rows: Iterable[tuple[int, Outgoing]]) -> None:
         """Rows just committed (or found at start), in their order."""
@@ -199,6 +295,35 @@ class Outbox:
     def waiting(self, chat_id: int) -> int:
         return len(self.pending.get(chat_id, ()))
 
+    def holds(self, chat_id: int, key: str) -> bool:
+        """Whether a message with ``key`` waits unsent in the chat."""
+        return any(pending.message.key == key for pending in self.pending.get(chat_id, ()))
+
+    def supersede(self, messages: list[Outgoing]) -> tuple[list[Outgoing], list[int]]:
+        """The messages about to be committed, each carrying what the waiting rows it replaces
+        had to tell, and the ids of those rows (to delete in the same transaction, and to
+        :meth:`forget` once it committed). A row that may be in flight is never replaced."""
+        gone: list[int] = []
+        result: list[Outgoing] = []
+        for message in messages:
+            queue = self.pending.get(message.chat_id, deque())
+            first = 1 if message.chat_id in self._flushing else 0
+            older = [p for p in list(queue)[first:] if p.row_id not in gone and replaces(message, p.message)]
+            carried = carrying(message, [p.message for p in older]) if older else None
+            if carried is not None:
+                gone += [p.row_id for p in older]
+            result.append(carried or message)
+        return result, gone
+
+    def forget(self, row_ids: list[int]) -> None:
+        """Rows superseded by a commit (deleted with it) leave the queues."""
+        dropped = set(row_ids)
+        for chat_id, queue in list(self.pending.items()):
+            for pending in [p for p in queue if p.row_id in dropped]:
+                queue.remove(pending)  # in place: the chat's flush may hold this very queue
+            if not queue:
+                del self.pending[chat_id]
+
     @property
     def chats(self) -> list[int]:
         return list(self.pending)
@@ -206,17 +331,40 @@ class Outbox:
     async def flush(self, chat_id: int) -> bool:
         """Send the chat's rows in order (called from the chat's line); False when one had to
         wait for Telegram, and the rest with it, for the line to try again later."""
-        queue = self.pending.get(chat_id)
-        while queue:
+        self._flushing.add(chat_id)
+        try:
+            return await self._flush(chat_id)
+        finally:
+            self._flushing.discard(chat_id)
+
+    async def _flush(self, chat_id: int) -> bool:
+        while queue := self.pending.get(chat_id):
+            if chat_id < 0 and self.pace.budget > 0 and self._over_budget(chat_id):
+                return False
             pending = queue[0]
+            self.pace.spend(chat_id)
             outcome = await self._try(pending)
             if outcome is LATER:
                 return False
             queue.popleft()
+            if not queue:
+                self.pending.pop(chat_id, None)
             self.sent(pending.row_id)
             if isinstance(outcome, Sent) and outcome.message_id is not None and pending.message.receipt is not None:
                 await self.on_receipt(chat_id, pending.message.receipt, outcome.message_id, time.time())
-        self.pending.pop(chat_id, None)
+        return True
+
+    def _over_budget(self, chat_id: int) -> bool:
+        """The group had its budget this period: its line is asked to flush again once the
+        oldest call of the period ages out (once, however many items come meanwhile)."""
+        wait = self.pace.wait(chat_id)
+        if wait <= 0:
+            self._paced_until.pop(chat_id, None)
+            return False
+        now = self.pace.clock()
+        if self._paced_until.get(chat_id, 0.0) < now:
+            self._paced_until[chat_id] = now + wait
+            self.retry_later(chat_id, wait + 0.01)
         return True
 
     async def _try(self, pending: Pending) -> Sent | _Outcome:

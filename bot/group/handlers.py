@@ -23,6 +23,7 @@ from telegram.ext import JobQueue
 from bot import texts as shared_texts
 from bot.common import Tap, on_press, reply_with
 from bot.delivery.events import Delivered, TimerFired
+from bot.delivery.lines import SerialLines
 from bot.deps import App, BotContext, Deps, Loaded, Services, topic_of
 from bot.group import keyboards, texts
 from bot.group import session as group
@@ -373,7 +374,26 @@ async def _commit(
     _schedule(context, chat_id, session.deadline)
     text = texts.group_turn_text(_lang(session), session, events, seconds)
     receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
-    deps.say(chat_id, text, html=True, thread=session.thread, receipt=receipt)
+    # One message per turn; while the group's budget holds it back, the next turn's replaces it
+    # and tells its moves first (bot.delivery.outbox), so the group reads every move.
+    story = texts.turn_story(_lang(session), session, events, text)
+    deps.say(chat_id, text, html=True, thread=session.thread, receipt=receipt, key=_turn_key(session), story=story)
+
+
+def _turn_key(session: GroupSession) -> str:
+    """The key of a game's turn messages: a newer one replaces an older one still unsent."""
+    return f"{TURN_RECEIPT}{session.id}"
+
+
+def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession) -> bool:
+    """Whether the turn's message is still unsent (the group's budget, or Telegram away): the
+    turn's clock has not started, so its timer waits (the message's receipt restarts the clock)."""
+    lines = context.application.update_processor
+    outbox = lines.committer.outbox if isinstance(lines, SerialLines) else None
+    if outbox is None or not outbox.holds(chat_id, _turn_key(session)):
+        return False
+    _set_timer(context.job_queue, chat_id, time.time() + context.deps.settings.group_turn_seconds)
+    return True
 
 
 async def _start_the_clock(
@@ -448,6 +468,8 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
         group.expire(session)
         await deps.save(chat_id, session, loaded, deadline=None)
         _show_lobby(deps, chat_id, session, texts.lobby_expired(_lang(session)))
+        return
+    if _turn_message_waits(context, chat_id, session):
         return
     await _commit(context, deps, chat_id, loaded=loaded, events=[group.time_out(session)])
 

@@ -344,7 +344,7 @@ def board_line(lang: Lang, letters: str) -> str:
 def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:
     """The events since the last message, then the board and who moves next (or who won):
     HTML, with the player to move mentioned."""
-    lines = [line for event in events for line in _event_lines(lang, session, event)]
+    lines = turn_story_lines(lang, session, events)
     if session.over:
         if session.winner is not None:
             winner = _player_html(session, session.winner, lang)
@@ -360,6 +360,17 @@ def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], 
         )
     )
     return "\n".join(lines)
+
+
+def turn_story_lines(lang: Lang, session: GroupSession, events: Sequence[Event]) -> list[str]:
+    """What the events did, a line or more each: the part of a turn message the group must read
+    even when a newer turn message replaces it unsent (it then tells these lines first)."""
+    return [line for event in events for line in _event_lines(lang, session, event)]
+
+
+def turn_story(lang: Lang, session: GroupSession, events: Sequence[Event], text: str) -> str:
+    """The story of the turn message ``text``: the events' lines, or all of it once the game is over."""
+    return text if session.over else "\n".join(turn_story_lines(lang, session, events))
 
 
 def name(lang: Lang) -> str:
