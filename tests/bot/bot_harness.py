@@ -49,7 +49,8 @@ async def running_bot(
     games: tuple[Game, ...] = GAMES,
     **overrides: object,
 ) -> AsyncIterator[Bot]:
-    """``overrides``: settings for one test; flood control is off unless a test turns it on;
+    """``overrides``: settings for one test; flood control, and the pace of a group's messages
+    (a test's game goes faster than 20 messages a minute), are off unless a test turns them on;
     ``games``: the registry's, unless a test plugs in its own."""
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
@@ -57,7 +58,7 @@ async def running_bot(
         database_path=database,
         telegram_api_base_url=standin.base_url,
         telegram_api_base_file_url=standin.base_url.replace("/bot", "/file/bot"),
-        **({"throttle_messages": 0} | overrides),
+        **({"throttle_messages": 0, "group_messages_per_minute": 0} | overrides),
     )
     application = build_application(settings, solvers, games=games)
     bot = Bot(standin, application)

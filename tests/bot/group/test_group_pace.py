@@ -1,0 +1,157 @@
+"""A group's pace: at most GROUP_MESSAGES_PER_MINUTE messages in any minute reach the group, a
+newer turn message replaces one still waiting and tells its moves too, and nothing waiting is
+lost across a restart (issue 20, item 12)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+import time
+from pathlib import Path
+
+from bot_harness import GROUP, NAMES, Bot, Group, button, open_lobby, running_bot, stored_state, until
+
+from bot.delivery.lines import SerialLines
+from bot.delivery.outbox import Outbox
+from bot.group import session as group
+from bot.solvers import Solvers
+from bot.standin import BotApiStandin, Call
+from solver.letters import LetterGame, Rule
+
+MESSAGES = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto")
+USERS = {name: user for user, name in NAMES.items()}
+
+
+def to_group(standin: BotApiStandin, first: int = 0) -> list[Call]:
+    return [c for c in standin.calls[first:] if c.chat_id == GROUP and c.method in MESSAGES]
+
+
+def waiting_rows(database: Path) -> list[str]:
+    with sqlite3.connect(database) as connection:
+        rows = connection.execute("SELECT message FROM outbox WHERE chat_id = ? ORDER BY id", (GROUP,)).fetchall()
+    return [str(row[0]) for row in rows]
+
+
+def outbox_of(bot: Bot) -> Outbox:
+    lines = bot.application.update_processor
+    assert isinstance(lines, SerialLines) and lines.committer.outbox is not None
+    return lines.committer.outbox
+
+
+class Table:
+    """The test's own copy of the game (the session's pure rules), to know who moves and a letter
+    that keeps the round going, without waiting for the bot's message."""
+
+    def __init__(self, game: LetterGame, players: list[int]) -> None:
+        self.game = game
+        self.session = group.GroupSession(creator=players[0], rule=Rule.COMPLETE_LOSES)
+        for player in players:
+            group.join(self.session, player, NAMES[player])
+        group.start(self.session)
+
+    def move(self) -> tuple[int, str]:
+        """Who moves and the letter they play (one that begins the longest word: no round ends)."""
+        player = self.session.current
+        letter = max(self.game.plays(self.session.board), key=lambda play: len(play.example)).letter
+        group.play_letter(self.game, self.session, letter)
+        return player, letter
+
+
+async def start_game(group_chat: Group, *players: int) -> None:
+    lobby, buttons = await open_lobby(group_chat, players[0], *players[1:], rule="проиграл")
+    await group_chat.press(players[0], lobby, button(buttons, "Начать"))
+
+
+async def test_a_burst_of_moves_keeps_the_budget_tells_every_move_and_survives_a_restart(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    budget = 7
+    table = Table(solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), [301, 302, 303])
+    async with running_bot(standin, solvers, database, group_messages_per_minute=budget) as bot:
+        chat = Group(bot)
+        await start_game(chat, 301, 302, 303)  # /play, two joins, the rule, Start's edit, the first turn: 6
+        moves = [table.move() for _ in range(6)]
+        for player, letter in moves:  # each sees the last letter in the chat and plays at once
+            await chat.say(player, letter)
+        # The seventh message told the first move; the other five wait as ONE row, not five.
+        sent = to_group(standin)
+        assert len(sent) == budget
+        assert f"{NAMES[moves[0][0]]}: {moves[0][1].upper()}" in sent[-1].text
+        assert len(waiting_rows(database)) == 1
+        state = stored_state(database, GROUP, "group")
+        assert state is not None and state[0]["board"] == table.session.board
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database, group_messages_per_minute=budget) as bot:
+        await until(lambda: bool(to_group(standin, first)), seconds=10)
+        told = to_group(standin, first)
+        assert len(told) == 1 and told[0].method == "sendMessage"
+        lines = [f"{NAMES[player]}: {letter.upper()}" for player, letter in moves[1:]]
+        assert re.findall(r"^\S+: \S$", told[0].text, flags=re.MULTILINE) == lines  # every move, in order
+        assert f'Ходит <a href="tg://user?id={table.session.current}">' in told[0].text
+        assert not outbox_of(bot).pending  # (its row's delete rides with the next transaction)
+        # The game goes on from there, in one message a move.
+        player, letter = table.move()
+        reply = await Group(bot).say(player, letter)
+        assert f"{NAMES[player]}: {letter.upper()}" in reply.text
+
+
+async def test_only_the_newest_edit_of_a_waiting_lobby_goes_out(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    async with running_bot(standin, solvers, database, group_messages_per_minute=2) as bot:
+        chat = Group(bot)
+        lobby, buttons = await open_lobby(chat, 301, 302)  # /play and the first join: the budget
+        for user in (303, 399):
+            await chat.press(user, lobby, button(buttons, "Играю"))
+        assert len(to_group(standin)) == 2
+        assert len(waiting_rows(database)) == 1  # two edits of one message: the newer one
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database, group_messages_per_minute=2):
+        await until(lambda: bool(to_group(standin, first)), seconds=10)
+        told = to_group(standin, first)
+        assert len(told) == 1 and "Аня, Боря, Вера, Чужой" in told[0].text
+        assert told[0].buttons  # the lobby keeps its buttons
+
+
+async def test_a_lively_game_never_exceeds_the_budget_in_any_window(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    budget, period = 3, 1.0
+    arrived: list[tuple[float, Call]] = []
+    standin.listeners.append(lambda call: arrived.append((time.monotonic(), call)))
+    table = Table(solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), [301, 302, 303])
+    async with running_bot(standin, solvers, database) as bot:
+        chat = Group(bot)
+        await start_game(chat, 301, 302, 303)
+        outbox_of(bot).pace.period = period  # a short window, so that it rolls within the test
+        outbox_of(bot).pace.budget = budget
+        start = time.monotonic()
+        moves = []
+        for _ in range(12):
+            moves.append(table.move())
+            await chat.say(*moves[-1])
+        mention = f'Ходит <a href="tg://user?id={table.session.current}">'
+        await until(lambda: any(mention in c.text for c in to_group(standin)[-1:]) and not outbox_of(bot).pending, 20)
+    times = [when for when, call in arrived if call.chat_id == GROUP and call.method in MESSAGES and when > start]
+    # At the stand-in (a quarter of the window spared for the calls' own latency):
+    assert all(later - times[index] > period * 0.75 for index, later in enumerate(times[budget:]))
+    told = re.findall(r"^\S+: \S$", "\n".join(c.text for c in to_group(standin)), flags=re.MULTILINE)
+    assert told == [f"{NAMES[player]}: {letter.upper()}" for player, letter in moves]  # each once, in order
+    assert len(to_group(standin)) < 6 + len(moves)  # fewer messages than moves
+
+
+async def test_a_turn_timer_waits_while_its_message_waits(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    table = Table(solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), [301, 302])
+    async with running_bot(standin, solvers, database, group_messages_per_minute=6, group_turn_seconds=0.5) as bot:
+        chat = Group(bot)
+        await start_game(chat, 301, 302)  # /play, a join, the rule, Start's edit and the first turn: 5
+        await chat.say(*table.move())  # the sixth
+        await chat.say(*table.move())  # waits: nobody has been told it is their turn
+        assert len(waiting_rows(database)) == 1
+        await asyncio.sleep(1.5)  # three turns' time
+        state = stored_state(database, GROUP, "group")
+        assert state is not None and state[0]["out"] == [] and not state[0]["over"]
+        assert len(to_group(standin)) == 6
