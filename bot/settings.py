@@ -65,9 +65,10 @@ class Settings(BaseSettings):
     group_turn_seconds: float = 60.0
     # Group letter game: seconds a lobby waits to be started before it closes.
     group_lobby_seconds: float = 600.0
-    # Messages (and edits) the bot sends a group in any minute at most; Telegram allows about
-    # 20. Past it a message waits in the outbox, and a newer turn message of the same game
-    # replaces a waiting one, telling its moves too (0: not paced).
+    # Messages (and edits) the bot sends a group in any minute at most, a quarter at once and the
+    # rest spread out; Telegram allows about 20. Past it a message waits in the outbox, and a
+    # newer turn message of the same game replaces a waiting one, telling its moves too (0: not
+    # paced; else at least 2).
     group_messages_per_minute: int = Field(default=20, ge=0)
     # Finger game: a draw is declared after this many moves (both players' together).
     fingers_move_cap: int = 100
@@ -87,6 +88,13 @@ class Settings(BaseSettings):
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise ValueError("use DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return level
+
+    @field_validator("group_messages_per_minute")
+    @classmethod
+    def _a_pace(cls, value: int) -> int:
+        if value == 1:
+            raise ValueError("0 (not paced) or at least 2: a quarter of it may go at once, the rest spread out")
+        return value
 
     def token_problem(self) -> str | None:
         """Why the token cannot be used (one line for people), or None."""
