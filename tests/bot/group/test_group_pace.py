@@ -5,6 +5,7 @@ lost across a restart (issue 20, item 12)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import sqlite3
 import time
@@ -13,7 +14,7 @@ from pathlib import Path
 from bot_harness import GROUP, NAMES, Bot, Group, button, lobby_buttons, open_lobby, running_bot, stored_state, until
 
 from bot.delivery.lines import SerialLines
-from bot.delivery.outbox import Outbox
+from bot.delivery.outbox import Outbox, Pace
 from bot.group import session as group
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Call
@@ -160,3 +161,20 @@ async def test_a_turn_timer_waits_while_its_message_waits(
         state = stored_state(database, GROUP, "group")
         assert state is not None and state[0]["out"] == [] and not state[0]["over"]
         assert len(to_group(standin, first)) == 1
+
+
+def test_the_pace_keeps_the_budget_in_every_minute_and_spreads_the_rest() -> None:
+    """The bucket's promise, on a clock of its own: a group asking for a message every tenth of a
+    second for five minutes gets a quarter of the budget at once, then one every 4 s, and no
+    minute ever holds more than the budget."""
+    now = [0.0]
+    pace = Pace(20, clock=lambda: now[0])
+    sent: list[float] = []
+    while now[0] < 300:
+        while pace.wait(GROUP) == 0:  # as many as it may have now
+            pace.spend(GROUP)
+            sent.append(now[0])
+        now[0] = round(now[0] + 0.1, 1)
+    assert sent[:6] == [0.0] * 5 + [4.0] and all(3.9 <= b - a <= 4.1 for a, b in itertools.pairwise(sent[5:]))
+    assert max(sum(1 for t in sent if start <= t < start + 60) for start in sent) in (19, 20)
+    assert pace.wait(-5) == 0 and pace.wait(5) == 0  # another group, a private chat: not held
