@@ -93,6 +93,14 @@ async def test_a_burst_of_moves_keeps_the_budget_tells_every_move_and_survives_a
         assert re.findall(r"^\S+: \S$", told[0].text, flags=re.MULTILINE) == lines  # every move, in order
         assert f'Ходит <a href="tg://user?id={table.session.current}">' in told[0].text
         assert not outbox_of(bot).pending  # (its row's delete rides with the next transaction)
+        out_at = time.time()
+
+        def deadline() -> float:
+            state = stored_state(database, GROUP, "group")
+            assert state is not None
+            return float(str(state[0]["deadline"]))
+
+        await until(lambda: deadline() > out_at + 59, seconds=5)  # the whole turn, from when it was out
         # The game goes on from there, in one message a move.
         outbox_of(bot).pace.budget = 0
         player, letter = table.move()
