@@ -45,6 +45,25 @@ def test_bokstav_with_no_safe_letter_prints_the_bare_label(capsys: pytest.Captur
     assert run(capsys, "bokstav", str(path)) == (0, "Säkra bokstäver:\n", "")
 
 
+def test_bokstav_reads_bokstav_dat_in_the_current_directory_as_seed_001_does(
+    capsys: pytest.CaptureFixture[str], bokstav_dat: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(bokstav_dat.parent)
+    assert run(capsys, "bokstav") == (0, "Säkra bokstäver: K S\n", "")
+
+
+def test_bokstav_without_a_file_says_where_it_looked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "bokstav")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"error: no FILE given and no bokstav.dat in the current directory ({tmp_path}): "
+        "put the word list there, or name it: python -m solver bokstav FILE\n"
+    )
+
+
 def test_no_command_prints_the_help_with_every_command_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys)
     assert (status, err) == (0, "")
@@ -108,7 +127,6 @@ def test_both_shipped_dictionaries_answer(capsys: pytest.CaptureFixture[str]) ->
         (["letters", "--min-length", "0"], "must be 1 or more"),
         (["letters", "--words", "x", "--lang", "ru"], "not allowed with"),
         (["letters", "--bogus"], "unrecognized arguments"),
-        (["bokstav"], "required"),
         (["bokstav", "{empty}"], "no words"),
         (["nonsense"], "unknown command"),
     ],
