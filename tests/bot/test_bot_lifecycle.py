@@ -200,7 +200,7 @@ async def test_every_update_it_cannot_read_in_a_batch_is_skipped_and_the_rest_ha
     Each bad one is one WARNING line (id and kind, no text); the good ones are answered."""
     process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
     try:
-        await until(lambda: len(standin.polls) > 0, seconds=90)
+        await until_polling(standin)  # pushed in one go, the five come in one batch
         surrogate = standin.message_update(11, f"{PRIVATE_TEXT} \ud800")
         chatless = standin.message_update(12, PRIVATE_TEXT)
         del chatless["message"]["chat"]
