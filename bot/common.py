@@ -39,6 +39,37 @@ def _menu_entries(deps: Deps) -> list[games.MenuEntry]:
     return [play.menu for play in plays if play.menu is not None]
 
 
+async def choose_language(update: Update, context: BotContext) -> None:
+    """/lang: buttons for the bot's language; /lang en or /lang ru switches at once. The choice
+    is the user's (in every chat), kept in the database, and outranks their Telegram app's."""
+    deps, asked = context.deps, context.args or []
+    if not asked:
+        deps.reply(context.message, texts.ask_language(context.lang), keyboards.language_choice())
+        return
+    chosen = keyboards.chosen_language(f"{keyboards.LANGUAGE}:{asked[0].lower()}") if len(asked) == 1 else None
+    if chosen is None:
+        deps.reply(context.message, texts.language_usage(context.lang))
+        return
+    deps.choose_language(context.user.id, chosen)
+    deps.reply(context.message, texts.language_chosen(chosen))
+
+
+async def on_language_button(update: Update, context: BotContext) -> None:
+    """A /lang button: the presser's language from now on (in a group the presser alone is told,
+    so the message stays as the others see it)."""
+    chosen = keyboards.chosen_language(context.query.data)
+    if chosen is None:
+        answer_stale(context)
+        return
+    deps = context.deps
+    deps.choose_language(context.user.id, chosen)
+    chat = update.effective_chat
+    if chat is not None and chat.type == chat.PRIVATE:
+        deps.answer_and_edit(context.query, texts.language_chosen(chosen))
+    else:
+        deps.answer(context.query, texts.language_chosen(chosen), alert=True)
+
+
 def reply_with(words: Callable[[Lang], str]) -> Handler:
     """A command answered by the same words whatever the chat's state, in the player's language."""
 

@@ -121,6 +121,7 @@ COMMON_COMMANDS: list[tuple[str, str, str]] = [
     ("stats", "мои результаты", "my record"),
     ("rules", "правила", "the rules"),
     ("help", "что умеет бот", "what the bot does"),
+    ("lang", "язык бота: русский или English", "the bot's language: English or русский"),
 ]
 
 
@@ -135,7 +136,42 @@ def greeting(lang: Lang, name: str) -> str:
 
 def help_tail(lang: Lang) -> str:
     """The last lines of /help, after every game's own."""
-    return t(lang, "/stats — ваши результаты\n/rules — правила", "/stats — your record\n/rules — the rules")
+    return t(
+        lang,
+        "/stats — ваши результаты\n/rules — правила\n/lang — язык бота (English: /lang en)",
+        "/stats — your record\n/rules — the rules\n/lang — the bot's language (по-русски: /lang ru)",
+    )
+
+
+#: The languages /lang offers: its argument, and the button that chooses it (in that language).
+LANGUAGES: dict[Lang, str] = {"ru": "🇷🇺 Русский", "en": "🇬🇧 English"}
+
+
+def ask_language(lang: Lang) -> str:
+    """/lang without an argument: the buttons follow."""
+    return t(
+        lang,
+        "Сейчас я говорю с вами по-русски. На каком языке говорить? (Или сразу: /lang en, /lang ru.)",
+        "I speak English with you now. Which language shall I speak? (Or at once: /lang ru, /lang en.)",
+    )
+
+
+def language_chosen(lang: Lang) -> str:
+    """Said in the language just chosen."""
+    return t(
+        lang,
+        "Готово: теперь я говорю с вами по-русски (и запомню это). Английский Ghost — /play en.",
+        "Done: I speak English with you now (and will remember it). The Russian letter game is /play ru.",
+    )
+
+
+def language_usage(lang: Lang) -> str:
+    """/lang with an argument it does not know."""
+    return t(
+        lang,
+        "/lang ru — по-русски, /lang en — in English; /lang — кнопками.",
+        "/lang en — in English, /lang ru — по-русски; /lang alone shows buttons.",
+    )
 
 
 def with_other_rules(lang: Lang, rules: str, others: list[tuple[str, str]]) -> str:
