@@ -29,14 +29,16 @@ log = logging.getLogger(__name__)
 async def start(update: Update, context: BotContext) -> None:
     """/start: the greeting, and a button for each game."""
     lang, deps = context.lang, context.deps
-    entries = [(entry.label(lang), entry.target) for entry in _menu_entries(deps)]
+    entries = [(entry.label(lang), entry.target) for entry in _menu_entries(deps, lang)]
     deps.reply(context.message, texts.greeting(lang, context.user.first_name), keyboards.menu(entries))
 
 
-def _menu_entries(deps: Deps) -> list[games.MenuEntry]:
-    """The start menu's buttons, one per game that has one."""
+def _menu_entries(deps: Deps, lang: Lang) -> list[games.MenuEntry]:
+    """The start menu's buttons, those of each game that has some, in the registry's order but
+    for the games in the player's language, which come first (English Ghost for English users)."""
     plays = [game.private for game in deps.services.games if game.private is not None]
-    return [play.menu for play in plays if play.menu is not None]
+    entries = [entry for play in plays for entry in (*([play.menu] if play.menu else []), *play.more_menu)]
+    return sorted(entries, key=lambda entry: entry.lead != lang)  # a stable sort: the rest keep their order
 
 
 async def choose_language(update: Update, context: BotContext) -> None:

@@ -68,10 +68,12 @@ class Rules:
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """A start-menu button: its label, and the start target it begins."""
+    """A start-menu button: its label, the start target it begins, and the language whose users
+    see it first (``lead``: a game in the player's own language comes before the others)."""
 
     label: Callable[[Lang], str]
     target: str
+    lead: Lang | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class PrivatePlay:
     give_up: Handler
     undo: Handler
     menu: MenuEntry | None = None
+    more_menu: Sequence[MenuEntry] = ()  # further start-menu buttons (English Ghost beside the Russian game)
     review: Handler | None = None  # /review: the last game graded by the solver (None: this game has none)
 
 

@@ -10,7 +10,7 @@ from bot.letters.session import LetterSession
 GAME = Game(
     kind=LetterSession.KIND,
     name=texts.name,
-    rules=Rules("rules_letters", texts.rules, "буквы", "the letter game"),
+    rules=Rules("rules_letters", texts.rules, "буквы (и английский Ghost)", "the letter game (and English Ghost)"),
     help=texts.help_lines,
     records={"letters": texts.letters_record, "ghost": texts.ghost_record},
     commands=(
@@ -32,7 +32,8 @@ GAME = Game(
         hint=handlers.hint,
         give_up=handlers.give_up,
         undo=common.no_undo,
-        menu=MenuEntry(texts.menu_button, keyboards.START),
+        menu=MenuEntry(texts.menu_button, keyboards.START, lead="ru"),
+        more_menu=(MenuEntry(texts.ghost_menu_button, keyboards.GHOST, lead="en"),),
         review=handlers.review,
     ),
 )

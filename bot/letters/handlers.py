@@ -157,21 +157,36 @@ async def on_text(update: Update, context: BotContext) -> None:
         deps.reply(context.message, texts.choose_with_buttons(lang, english=session.english))
         return
     game = _game(deps, session)
-    letter = normalise_letter(context.message.text or "", game.alphabet)
+    typed = (context.message.text or "").strip()
+    letter = normalise_letter(typed, game.alphabet)
     if isinstance(letter, InputError):
-        deps.reply(context.message, texts.not_a_letter(lang, letter, english=session.english))
+        deps.reply(context.message, _not_a_letter(lang, letter, typed, english=session.english))
         return
+    said = _look_alike_read(lang, typed, letter, english=session.english)
     result = letters.play_letter(game, session, letter, deps.rng)
     if isinstance(result, letters.Refusal):
-        deps.reply(
-            context.message,
-            texts.refusal_text(lang, result, english=session.english),
-            markup=keyboards.letter_play(lang, session),
-        )
+        refused = texts.refusal_text(lang, result, english=session.english)
+        deps.reply(context.message, said + refused, markup=keyboards.letter_play(lang, session))
         return
     await _save(deps, chat_id, loaded, user_id=context.user.id, tally=_ending_tally(result))
     text, markup = _turn_message(lang, game, session, result)
-    deps.reply(context.message, text, markup=markup)
+    deps.reply(context.message, said + text, markup=markup)
+
+
+def _look_alike_read(lang: Lang, typed: str, letter: str, *, english: bool) -> str:
+    """The first line of the answer when the Russian game read a Latin letter as its Cyrillic
+    look-alike (a → А), so the player sees which letter was played; else nothing."""
+    if english or not choice.written_in_latin(typed):
+        return ""
+    return texts.read_as_russian(lang, typed, letter) + "\n"
+
+
+def _not_a_letter(lang: Lang, error: InputError, typed: str, *, english: bool) -> str:
+    """Why the text is not a move; a Latin letter in the Russian game also says which game this is."""
+    answer = texts.not_a_letter(lang, error, english=english)
+    if english or not choice.written_in_latin(typed):
+        return answer
+    return answer + "\n" + texts.russian_letters_only(lang)
 
 
 async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.keyboards import COMMON_CHOICES, Buttons, button, start_data
 from bot.letters import texts
@@ -42,9 +42,7 @@ BUTTONS = Buttons(KIND, _valid)
 def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboardMarkup:
     prefix = f"{KIND}:{session.id}:0:{field}"
     if field == "rule":
-        rows = [[button(texts.button_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
-        if lang == "en":  # English Ghost is offered to English speakers (anyone may ask with /play en)
-            rows.append([button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")])
+        rows = _games_in_your_language_first(lang, prefix)
     elif field == "tier":
         rows = [[button(texts.button_tier(lang, tier), f"{prefix}:{tier.value}")] for tier in Tier]
     elif field == "first":
@@ -54,6 +52,14 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
     else:
         rows = [[button(texts.button_strict(lang, strict), f"{prefix}:{int(strict)}")] for strict in (False, True)]
     return InlineKeyboardMarkup(rows)
+
+
+def _games_in_your_language_first(lang: Lang, prefix: str) -> list[list[InlineKeyboardButton]]:
+    """The set-up's first choice: the Russian game under either rule, and English Ghost, each
+    saying its language; the player's own language's game first (English Ghost for English)."""
+    russian = [[button(texts.button_russian_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
+    ghost = [[button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")]]
+    return ghost + russian if lang == "en" else russian + ghost
 
 
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
