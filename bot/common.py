@@ -13,7 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from telegram import CallbackQuery, Update, User
+from telegram import BotCommand, BotCommandScopeChat, CallbackQuery, Update, User
+from telegram.error import TelegramError
 
 from bot import games, keyboards, texts
 from bot.deps import BotContext, Deps, Loaded, S
@@ -52,7 +53,7 @@ async def choose_language(update: Update, context: BotContext) -> None:
     if chosen is None:
         deps.reply(context.message, texts.language_usage(context.lang))
         return
-    deps.choose_language(context.user.id, chosen)
+    _choose(context, chosen)
     deps.reply(context.message, texts.language_chosen(chosen))
 
 
@@ -64,12 +65,36 @@ async def on_language_button(update: Update, context: BotContext) -> None:
         answer_stale(context)
         return
     deps = context.deps
-    deps.choose_language(context.user.id, chosen)
+    _choose(context, chosen)
     chat = update.effective_chat
     if chat is not None and chat.type == chat.PRIVATE:
         deps.answer_and_edit(context.query, texts.language_chosen(chosen))
     else:
         deps.answer(context.query, texts.language_chosen(chosen), alert=True)
+
+
+def _choose(context: BotContext, lang: Lang) -> None:
+    """The sender's language from now on; once it is committed, their private chat's command menu
+    follows it (Telegram picks a menu by the app's language, which the choice outranks)."""
+    user_id, deps = context.user.id, context.deps
+    deps.choose_language(user_id, lang)
+    menu = games.command_menu(lang, deps.services.games)
+    deps.after_commit(lambda: _set_private_menu(context, user_id, menu))
+
+
+def _set_private_menu(context: BotContext, user_id: int, menu: list[tuple[str, str]]) -> None:
+    """The command menu of the user's private chat (its id is theirs), in the background: not a
+    message, and nothing of the game waits for it; a failure (the user never wrote to the bot)
+    leaves Telegram's menu for their app's language, and is one log line."""
+
+    async def set_menu() -> None:
+        commands = [BotCommand(name, description) for name, description in menu]
+        try:
+            await context.bot.set_my_commands(commands, scope=BotCommandScopeChat(user_id))
+        except TelegramError as error:
+            log.info("could not set the command menu of chat %d: %s", user_id, error)
+
+    context.application.create_task(set_menu(), name=f"menu-{user_id}")
 
 
 def reply_with(words: Callable[[Lang], str]) -> Handler:

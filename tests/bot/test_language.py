@@ -6,13 +6,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot_harness import Bot, Group, Player, running_bot
+from bot_harness import Bot, Group, Player, running_bot, until
 
 from bot import games, texts
 from bot.letters import texts as letters_texts
 from bot.registry import GAMES
 from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.standin import BotApiStandin, Call
+from bot.texts import Lang
 
 
 async def test_lang_buttons_switch_the_language_and_it_outlives_a_restart(
@@ -68,3 +69,38 @@ async def test_lang_in_a_group_is_the_pressers_own(bot: Bot) -> None:
     assert answers and answers[0].params.get("text") == texts.language_chosen("en")
     assert not [c for c in pressed.calls if c.method == "editMessageText"]  # the group's message stays
     assert texts.greeting("en", "Player") in (await Player(bot, 302).say("/start")).text
+
+
+def private_menu(calls: list[Call], user_id: int) -> list[dict[str, str]] | None:
+    """The last command menu set for the user's private chat alone, if any."""
+    menus = [
+        c
+        for c in calls
+        if c.method == "setMyCommands" and c.params.get("scope") == {"type": "chat", "chat_id": user_id}
+    ]
+    return menus[-1].params["commands"] if menus else None
+
+
+def menu_of(lang: Lang) -> list[dict[str, str]]:
+    return [{"command": name, "description": words} for name, words in games.command_menu(lang, GAMES)]
+
+
+async def test_the_private_command_menu_follows_the_choice(bot: Bot) -> None:
+    player = Player(bot, 1705)  # Telegram says Russian: its menu would be the Russian one
+    await player.say("/lang en")
+    await until(lambda: private_menu(bot.standin.calls, 1705) is not None, seconds=10)
+    assert private_menu(bot.standin.calls, 1705) == menu_of("en")
+    await player.say("/lang")
+    await player.tap("Русский")
+    await until(lambda: private_menu(bot.standin.calls, 1705) == menu_of("ru"), seconds=10)
+
+
+async def test_button_answers_in_a_private_chat_are_in_the_pressers_chosen_language(bot: Bot) -> None:
+    player = Player(bot, 1706)  # Telegram says Russian; the player chose English
+    await player.say("/lang en")
+    await player.say("/play")
+    reply = await player.tap(letters_texts.button_english_ghost("en"))
+    assert reply.texts == [letters_texts.ask_tier("en")]
+    stale = await player.press_data(reply.calls[0].message_id or 0, "L:nosuch:0:tier:common")
+    answers = [c.params.get("text") for c in stale.calls if c.method == "answerCallbackQuery"]
+    assert answers == [texts.stale_button("en")]
