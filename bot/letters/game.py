@@ -24,6 +24,7 @@ GAME = Game(
         begins={
             keyboards.START: handlers.begin,
             keyboards.GHOST: handlers.begin_ghost,
+            keyboards.RUSSIAN: handlers.begin_russian,
             keyboards.AGAIN: handlers.begin_again,
         },
         on_text=handlers.on_text,

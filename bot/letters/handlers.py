@@ -66,21 +66,34 @@ async def _save(
 
 
 async def play(update: Update, context: BotContext) -> None:
-    """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    dictionary = letters.asked_dictionary(context.args or [])
+    """/play: which letter game (the player's language's first); /play en for English Ghost (its
+    rule is fixed, so the set-up skips the rule), /play ru for the Russian game."""
+    asked = context.args or []
+    dictionary = letters.asked_dictionary(asked)
     if dictionary is None:
         context.deps.reply(context.message, texts.play_usage(context.lang))
     elif dictionary == letters.ENGLISH:
         await start_or_ask(context, keyboards.GHOST, begin_ghost)
+    elif asked:
+        await start_or_ask(context, keyboards.RUSSIAN, begin_russian)
     else:
         await start_or_ask(context, keyboards.START, begin)
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game's set-up, from its first question (the chat's lock held)."""
+    """A new game's set-up, from its first question: which game, the Russian one under either
+    rule or English Ghost (the chat's lock held)."""
     session = LetterSession(tier=None)
     await context.deps.save(chat_id, session, None, activate=True)
     context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
+
+
+async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    """The Russian game's set-up (/play ru): only its rules are offered."""
+    session = LetterSession(tier=None)
+    await context.deps.save(chat_id, session, None, activate=True)
+    markup = keyboards.letter_setup(lang, session, "rule", ghost=False)
+    context.deps.say(chat_id, texts.ask_russian_rule(lang), markup=markup)
 
 
 async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:

@@ -16,6 +16,7 @@ KIND = "L"
 ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
 # What the letter game's start buttons begin: a new game, English Ghost, the last set-up again.
 START, GHOST, AGAIN = "letters", "ghost", "letters-again"
+RUSSIAN = "letters-ru"  # /play ru: the Russian game's rules only
 SETUP_CHOICES: dict[str, list[str]] = {
     "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
     "tier": [tier.value for tier in Tier],
@@ -39,10 +40,12 @@ def _valid(action: str, argument: str) -> bool:
 BUTTONS = Buttons(KIND, _valid)
 
 
-def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboardMarkup:
+def letter_setup(lang: Lang, session: LetterSession, field: str, *, ghost: bool = True) -> InlineKeyboardMarkup:
+    """The buttons of one set-up question; the first (``rule``) offers English Ghost too unless
+    ``ghost`` is False (the player asked for the Russian game)."""
     prefix = f"{KIND}:{session.id}:0:{field}"
     if field == "rule":
-        rows = _games_in_your_language_first(lang, prefix)
+        rows = _games_in_your_language_first(lang, prefix, ghost=ghost)
     elif field == "tier":
         rows = [[button(texts.button_tier(lang, tier), f"{prefix}:{tier.value}")] for tier in Tier]
     elif field == "first":
@@ -54,12 +57,14 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
     return InlineKeyboardMarkup(rows)
 
 
-def _games_in_your_language_first(lang: Lang, prefix: str) -> list[list[InlineKeyboardButton]]:
+def _games_in_your_language_first(lang: Lang, prefix: str, *, ghost: bool) -> list[list[InlineKeyboardButton]]:
     """The set-up's first choice: the Russian game under either rule, and English Ghost, each
     saying its language; the player's own language's game first (English Ghost for English)."""
     russian = [[button(texts.button_russian_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
-    ghost = [[button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")]]
-    return ghost + russian if lang == "en" else russian + ghost
+    if not ghost:
+        return russian
+    english = [[button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")]]
+    return english + russian if lang == "en" else russian + english
 
 
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:

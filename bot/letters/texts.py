@@ -96,6 +96,14 @@ def ask_rule(lang: Lang) -> str:
     )
 
 
+def ask_russian_rule(lang: Lang) -> str:
+    return t(
+        lang,
+        "Игра в буквы по-русски (русские существительные). Какое правило?",
+        "The letter game in Russian (Russian nouns). Which rule?",
+    )
+
+
 def ask_tier(lang: Lang) -> str:
     return t(lang, "Какими словами играем?", "Which words do we play with?")
 

@@ -33,7 +33,7 @@ async def test_lang_buttons_switch_the_language_and_it_outlives_a_restart(
         player = Player(bot, 1701)
         assert letters_texts.ask_rule("en") in (await player.say("/play")).text
         assert (await player.say("/lang ru")).text == texts.language_chosen("ru")
-        assert letters_texts.ask_rule("ru") in (await player.say("/play ru")).text
+        assert letters_texts.ask_russian_rule("ru") in (await player.say("/play ru")).text
 
 
 async def test_lang_overrides_an_english_telegram(bot: Bot) -> None:

@@ -32,6 +32,12 @@ async def test_play_puts_the_players_language_first_and_names_each_language(bot:
     assert labels(russian)[0].startswith("🔤 По-русски: ") and "Английский Ghost" in labels(russian)[-1]
 
 
+async def test_play_ru_offers_only_the_russian_game(bot: Bot) -> None:
+    english = Player(bot, 1810, language_code="en")
+    assert texts.ask_russian_rule("en") in (await english.say("/play ru")).text
+    assert labels(english) == [texts.button_russian_rule("en", rule) for rule in Rule]
+
+
 async def test_the_start_menu_puts_english_ghost_first_for_english_speakers(bot: Bot) -> None:
     english = Player(bot, 1803, language_code="en")
     await english.say("/start")
