@@ -247,6 +247,8 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
             context._deps = Deps(application.bot_data["services"], unit)
         if isinstance(update, Update):
             context._update = update
+            if unit is not None and update.effective_user is not None:
+                unit.lang = context.lang  # an apology for a commit that fails speaks the chosen language too
         return context
 
     @property

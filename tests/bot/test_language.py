@@ -104,3 +104,13 @@ async def test_button_answers_in_a_private_chat_are_in_the_pressers_chosen_langu
     stale = await player.press_data(reply.calls[0].message_id or 0, "L:nosuch:0:tier:common")
     answers = [c.params.get("text") for c in stale.calls if c.method == "answerCallbackQuery"]
     assert answers == [texts.stale_button("en")]
+
+
+async def test_a_commit_the_disk_refuses_is_apologised_for_in_the_chosen_language(bot: Bot) -> None:
+    player = Player(bot, 1707)  # Telegram says Russian; the player chose English
+    await player.say("/lang en")
+    store = bot.application.bot_data["services"].db
+    await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
+    refused = await player.say("/play")
+    await store._db.execute_fetchall("PRAGMA query_only=0")
+    assert refused.texts == [texts.try_again_soon("en")]
