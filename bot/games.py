@@ -113,6 +113,12 @@ class Game:
     events: Mapping[type, EventHandler] = field(default_factory=dict)  # the bot's own events it handles
     private: PrivatePlay | None = None
     on_start: Callable[[App], Awaitable[None]] | None = None  # once the store is open (restore timers, answers)
+    # the name of one game of it, when that depends on the game (English Ghost beside the Russian game)
+    session_name: Callable[[Lang, Any], str] | None = None
+
+    def name_of(self, lang: Lang, session: Session) -> str:
+        """What the player calls ``session``'s game: its own name, or the game's."""
+        return self.session_name(lang, session) if self.session_name is not None else self.name(lang)
 
 
 def help_text(lang: Lang, games: Sequence[Game]) -> str:

@@ -10,6 +10,7 @@ from bot.letters.session import LetterSession
 GAME = Game(
     kind=LetterSession.KIND,
     name=texts.name,
+    session_name=texts.session_name,
     rules=Rules("rules_letters", texts.rules, "буквы (и английский Ghost)", "the letter game (and English Ghost)"),
     help=texts.help_lines,
     records={"letters": texts.letters_record, "ghost": texts.ghost_record},

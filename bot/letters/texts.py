@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Review, Turn, WhoWins
+from bot.letters.session import EndReason, GiveUp, Hint, LetterSession, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
 from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
@@ -490,6 +490,11 @@ def _reason(lang: Lang, reason: object) -> str:
 
 def name(lang: Lang) -> str:
     return t(lang, "игра в буквы", "the letter game")
+
+
+def session_name(lang: Lang, session: LetterSession) -> str:
+    """One game's name: English Ghost is not "the letter game" (the Russian one)."""
+    return "English Ghost" if session.english else name(lang)
 
 
 def menu_button(lang: Lang) -> str:

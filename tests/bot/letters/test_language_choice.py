@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from bot_harness import Bot, Player
 
+from bot import texts as texts_shared
 from bot.letters import texts
+from bot.letters.session import LetterSession
 from bot.solvers import Solvers
 from bot.texts import Lang
 from solver.letters import Rule
@@ -92,3 +94,16 @@ async def test_a_latin_letter_in_the_russian_game_is_said_to_be_read_as_russian(
     game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
     typed = await russian.say(game.plays(reply.last_board())[0].letter)  # a Cyrillic letter: nothing to say
     assert typed.text.startswith("Вы: ") and "→" not in typed.text
+
+
+async def test_the_resign_question_calls_english_ghost_by_its_name(bot: Bot) -> None:
+    player = Player(bot, 1811, language_code="en")
+    await player.say("/play en")
+    for _ in range(3):  # everyday words, I start, perfect
+        await player.tap(player.buttons()[0]["text"])
+    await player.tap(texts.button_strict("en", False))
+    await player.say("q")
+    assert texts.session_name("en", LetterSession(dictionary="en")) == "English Ghost"
+    assert texts_shared.ask_to_resign("en", "English Ghost") in (await player.say("/5bukv")).text
+    resigned = await player.tap(texts_shared.button_resign_and_start("en"))
+    assert texts_shared.resigned("en", "English Ghost") in resigned.text
