@@ -1,5 +1,6 @@
 """Words every game shares (the menu, help, records, errors): Russian first, English for
-English-speaking Telegram users. Each game's own words are in ``bot/<game>/texts.py``."""
+English-speaking Telegram users and those who chose it with /lang. Each game's own words are in
+``bot/<game>/texts.py``."""
 
 from __future__ import annotations
 
@@ -128,9 +129,10 @@ COMMON_COMMANDS: list[tuple[str, str, str]] = [
 def greeting(lang: Lang, name: str) -> str:
     return t(
         lang,
-        f"Привет, {name}! Я Буквоед: играю в слова безупречно, потому что решил игры до конца.\nВо что сыграем?",
+        f"Привет, {name}! Я Буквоед: играю в слова безупречно, потому что решил игры до конца.\n"
+        "Во что сыграем? (In English: /lang en)",
         f"Hello, {name}! I am Bukvoed: I play word games perfectly, because I have solved them exactly.\n"
-        "What shall we play?",
+        "What shall we play? (По-русски: /lang ru)",
     )
 
 
