@@ -49,7 +49,7 @@ async def choose_language(update: Update, context: BotContext) -> None:
     if not asked:
         deps.reply(context.message, texts.ask_language(context.lang), keyboards.language_choice())
         return
-    chosen = keyboards.chosen_language(f"{keyboards.LANGUAGE}:{asked[0].lower()}") if len(asked) == 1 else None
+    chosen = texts.language_named(asked[0]) if len(asked) == 1 else None
     if chosen is None:
         deps.reply(context.message, texts.language_usage(context.lang))
         return

@@ -135,7 +135,7 @@ def language_choice() -> InlineKeyboardMarkup:
 def chosen_language(data: object) -> Lang | None:
     """The language a /lang button chooses; None for any other data."""
     kind, _, code = data.partition(":") if isinstance(data, str) else ("", "", "")
-    return next((lang for lang in texts.LANGUAGES if kind == LANGUAGE and code == lang), None)
+    return texts.language_named(code) if kind == LANGUAGE and code.islower() else None
 
 
 def is_language_press(data: object) -> bool:

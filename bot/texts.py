@@ -149,6 +149,11 @@ def help_tail(lang: Lang) -> str:
 LANGUAGES: dict[Lang, str] = {"ru": "🇷🇺 Русский", "en": "🇬🇧 English"}
 
 
+def language_named(code: str) -> Lang | None:
+    """The language ``code`` names (``ru``, ``en``, any case); None for any other."""
+    return next((lang for lang in LANGUAGES if lang == code.lower()), None)
+
+
 def ask_language(lang: Lang) -> str:
     """/lang without an argument: the buttons follow."""
     return t(

@@ -49,6 +49,11 @@ async def test_lang_with_a_wrong_argument_says_how(bot: Bot) -> None:
     assert (await player.say("/lang fr")).text == texts.language_usage("ru")
     assert (await player.say("/lang en ru")).text == texts.language_usage("ru")
     assert texts.greeting("ru", "Player") in (await player.say("/start")).text  # nothing changed
+    forged = await player.press_data(1, "lang:fr")
+    assert [c.params.get("text") for c in forged.calls if c.method == "answerCallbackQuery"] == [
+        texts.stale_button("ru")
+    ]
+    assert (await player.say("/lang EN")).text == texts.language_chosen("en")  # any case
 
 
 async def test_lang_is_in_the_command_menus_and_help(bot: Bot) -> None:
