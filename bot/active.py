@@ -56,7 +56,7 @@ async def resign_running(context: BotContext, kind: type[S]) -> S | None:
 
 def _name(deps: Deps, session: Session, lang: texts.Lang) -> str:
     game = games.by_kind(deps.services.games).get(session.KIND)
-    return game.name(lang) if game is not None else session.KIND
+    return game.name_of(lang, session) if game is not None else session.KIND
 
 
 async def start_or_ask(context: BotContext, target: str, begin: Begin) -> None:
@@ -102,5 +102,5 @@ async def on_switch_button(tap: Tap, context: BotContext) -> None:
         return
     await resign(deps, tap.chat_id, tap.user.id, running)
     lost = not running.session.won_counted
-    deps.answer_and_edit(tap.query, texts.resigned(lang, game.name(lang), lost=lost))
+    deps.answer_and_edit(tap.query, texts.resigned(lang, game.name_of(lang, running.session), lost=lost))
     await begin(context, tap.chat_id, tap.user.id, lang)

@@ -66,21 +66,34 @@ async def _save(
 
 
 async def play(update: Update, context: BotContext) -> None:
-    """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    dictionary = letters.asked_dictionary(context.args or [])
+    """/play: which letter game (the player's language's first); /play en for English Ghost (its
+    rule is fixed, so the set-up skips the rule), /play ru for the Russian game."""
+    asked = context.args or []
+    dictionary = letters.asked_dictionary(asked)
     if dictionary is None:
         context.deps.reply(context.message, texts.play_usage(context.lang))
     elif dictionary == letters.ENGLISH:
         await start_or_ask(context, keyboards.GHOST, begin_ghost)
+    elif asked:
+        await start_or_ask(context, keyboards.RUSSIAN, begin_russian)
     else:
         await start_or_ask(context, keyboards.START, begin)
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game's set-up, from its first question (the chat's lock held)."""
+    """A new game's set-up, from its first question: which game, the Russian one under either
+    rule or English Ghost (the chat's lock held)."""
     session = LetterSession(tier=None)
     await context.deps.save(chat_id, session, None, activate=True)
     context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
+
+
+async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    """The Russian game's set-up (/play ru): only its rules are offered."""
+    session = LetterSession(tier=None)
+    await context.deps.save(chat_id, session, None, activate=True)
+    markup = keyboards.letter_setup(lang, session, "rule", ghost=False)
+    context.deps.say(chat_id, texts.ask_russian_rule(lang), markup=markup)
 
 
 async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -157,21 +170,36 @@ async def on_text(update: Update, context: BotContext) -> None:
         deps.reply(context.message, texts.choose_with_buttons(lang, english=session.english))
         return
     game = _game(deps, session)
-    letter = normalise_letter(context.message.text or "", game.alphabet)
+    typed = (context.message.text or "").strip()
+    letter = normalise_letter(typed, game.alphabet)
     if isinstance(letter, InputError):
-        deps.reply(context.message, texts.not_a_letter(lang, letter, english=session.english))
+        deps.reply(context.message, _not_a_letter(lang, letter, typed, english=session.english))
         return
+    said = _look_alike_read(lang, typed, letter, english=session.english)
     result = letters.play_letter(game, session, letter, deps.rng)
     if isinstance(result, letters.Refusal):
-        deps.reply(
-            context.message,
-            texts.refusal_text(lang, result, english=session.english),
-            markup=keyboards.letter_play(lang, session),
-        )
+        refused = texts.refusal_text(lang, result, english=session.english)
+        deps.reply(context.message, said + refused, markup=keyboards.letter_play(lang, session))
         return
     await _save(deps, chat_id, loaded, user_id=context.user.id, tally=_ending_tally(result))
     text, markup = _turn_message(lang, game, session, result)
-    deps.reply(context.message, text, markup=markup)
+    deps.reply(context.message, said + text, markup=markup)
+
+
+def _look_alike_read(lang: Lang, typed: str, letter: str, *, english: bool) -> str:
+    """The first line of the answer when the Russian game read a Latin letter as its Cyrillic
+    look-alike (a → А), so the player sees which letter was played; else nothing."""
+    if english or not choice.written_in_latin(typed):
+        return ""
+    return texts.read_as_russian(lang, typed, letter) + "\n"
+
+
+def _not_a_letter(lang: Lang, error: InputError, typed: str, *, english: bool) -> str:
+    """Why the text is not a move; a Latin letter in the Russian game also says which game this is."""
+    answer = texts.not_a_letter(lang, error, english=english)
+    if english or not choice.written_in_latin(typed):
+        return answer
+    return answer + "\n" + texts.russian_letters_only(lang)
 
 
 async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:

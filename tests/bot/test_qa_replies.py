@@ -86,7 +86,7 @@ async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
     answer = (await player.say("/whowins qu")).text
     assert answer.startswith("👻 English Ghost. From «QU»") and "Completing a word" not in answer
     russian = (await player.say("/whowins ё")).text
-    assert russian.startswith("🔤 The letter game, completing a word wins. From «Ё»")
+    assert russian.startswith("🔤 The Russian letter game, completing a word wins. From «Ё»")
 
 
 async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot: Bot) -> None:
@@ -95,7 +95,9 @@ async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot
     english = Player(bot, 813, language_code="en")
     assert (await english.say("/whowins cop")).text.startswith("👻 English Ghost. From «COP»")
     assert (await english.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")
-    assert (await english.say("/whowins со")).text.startswith("🔤 The letter game, completing a word wins. From «СО»")
+    assert (await english.say("/whowins со")).text.startswith(
+        "🔤 The Russian letter game, completing a word wins. From «СО»"
+    )
     russian = Player(bot, 814)
     assert (await russian.say("/whowins cop")).text.startswith("👻 English Ghost")
     assert (await russian.say("/whowins")).text.startswith("🔤 Игра в буквы")
@@ -104,7 +106,9 @@ async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot
 async def test_whowins_during_another_game_names_the_letter_game(bot: Bot) -> None:
     player = Player(bot, 812)
     await player.say("/fingers")
-    assert (await player.say("/whowins")).text.startswith("🔤 Игра в буквы, закончил слово — выиграл. С пустой доски")
+    assert (await player.say("/whowins")).text.startswith(
+        "🔤 Игра в буквы по-русски, закончил слово — выиграл. С пустой доски"
+    )
 
 
 async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot) -> None:
@@ -113,7 +117,7 @@ async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot)
     for command in ("/hint", "/giveup"):
         reply = (await player.say(command)).text
         assert letters_texts.choose_with_buttons("ru") in reply and "Сейчас игры нет" not in reply
-    next_question = await player.tap("Закончил слово — выиграл")  # the set-up goes on where it was
+    next_question = await player.tap("закончил слово — выиграл")  # the set-up goes on where it was
     assert "?" in next_question.text and player.buttons()
     await player.say("/5bukv")  # a set-up is not a game under way: another game starts at once
     assert "Выберите кнопкой выше" not in (await player.say("/giveup")).text
