@@ -92,14 +92,17 @@ def test_a_player_out_of_time_makes_the_bot_forget_its_line() -> None:
     assert session.sure_line is None and session.board != ""
 
 
-def test_namesakes_get_the_first_free_form_of_their_name() -> None:
+def test_namesakes_are_all_named_fully_the_first_renamed_too() -> None:
     session = GroupSession(creator=1)
-    group.join(session, 1, group.distinct_name(session, ["Аня"]))
-    assert group.distinct_name(session, ["Аня", "Аня Котова"]) == "Аня Котова"
-    assert group.distinct_name(session, ["Боря"]) == "Боря"
-    group.join(session, 2, group.distinct_name(session, ["Аня"]))
-    group.join(session, 3, group.distinct_name(session, ["Аня"]))
-    assert [session.name(p) for p in (1, 2, 3)] == ["Аня", "Аня 2", "Аня 3"]
+    group.join(session, 1, "Аня")
+    group.join(session, 4, "Боря")
+    group.join(session, 2, "Аня", ["Аня", "Аня Котова"])
+    assert [session.name(p) for p in (1, 4, 2)] == ["Аня 1", "Боря", "Аня Котова"]
+    group.join(session, 3, "Аня", ["Аня", "Аня (@anya)"])
+    assert [session.name(p) for p in (1, 2, 3)] == ["Аня 1", "Аня Котова", "Аня (@anya)"]
+    group.leave(session, 2)
+    group.leave(session, 3)
+    assert session.name(1) == "Аня"  # nobody shares the name any more
 
 
 def test_gentle_mode_refuses_one_dead_letter_a_turn() -> None:
