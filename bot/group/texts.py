@@ -414,9 +414,13 @@ def board_line(lang: Lang, letters: str, *, new_round: bool = True) -> str:
 
 
 def _first_message(session: GroupSession, events: Sequence[Event]) -> bool:
-    """Whether this is the game's first turn message: every step since the start is one of
-    ``events`` (each event takes one step; a game stored before starts were kept is past it)."""
-    return session.started_step is not None and session.step - session.started_step == len(events)
+    """Whether this is the game's first turn message: every step since the start (each event
+    takes one) is one of ``events``, and they are the bot's own opening letters, if any (every
+    later message follows a person's move, timeout or leaving). A game stored before starts
+    were kept is past it."""
+    if session.started_step is None or session.step - session.started_step != len(events):
+        return False
+    return all(event.player == BOT for event in events)
 
 
 def _next_turn(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> list[str]:
