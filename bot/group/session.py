@@ -50,6 +50,10 @@ class Outcome(Enum):
     REFUSED = "refused"  # gentle mode: a letter no word starts with, refused once a turn
 
 
+#: How the others went out when a completed word won the game (in ``GroupSession.exits``).
+BEATEN = "beaten"
+
+
 @dataclass
 class GroupSession(Session):
     """One group's game; ``id`` ties the lobby buttons to this very game, ``step`` counts events."""
@@ -206,7 +210,7 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
         if game.rule is Rule.COMPLETE_WINS:
             losers = [other for other in session.live if other != player]
             session.out += losers
-            session.exits += [[loser, Outcome.WORD.value, len(session.moves)] for loser in losers]
+            session.exits += [[loser, BEATEN, len(session.moves)] for loser in losers]
             event = _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
         else:
             event = _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
@@ -224,11 +228,11 @@ def bot_letter(game: LetterGame, session: GroupSession, rng: random.Random | Non
         session.sure_from = session.board if session.sure_line else None
     letter = table.best_letter(session.board)
     if (rng or random.Random()).random() < MISTAKE_RATE[session.level]:
-        letter = weaker_letter(game, table.letter_chances(session.board), letter)
+        letter = weaker_letter(table.letter_chances(session.board), letter)
     return play_letter(game, session, letter)
 
 
-def weaker_letter(game: LetterGame, chances: dict[str, float], best: str) -> str:
+def weaker_letter(chances: dict[str, float], best: str) -> str:
     """The next letter down the table's ranking after ``best`` (by the chances of a good end, so a
     letter that ends the round badly comes last); ``best`` when it is the only letter."""
     ranked = sorted((letter for letter in chances if letter != best), key=lambda letter: -chances[letter])

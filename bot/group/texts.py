@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
+from bot.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.letters.texts import board, button_rule, examples
 from bot.storage import Record
 from bot.texts import Lang, button_level, count, t
@@ -132,7 +132,7 @@ def button_start(lang: Lang) -> str:
 
 def _group_rule(lang: Lang, session: GroupSession) -> str:
     if session.dictionary == "en":
-        return t(lang, "английский Ghost (слова от 4 букв, закончил — проиграл)", "English Ghost (4+ letters)")
+        return t(lang, "слова от 4 букв, закончил слово — проиграл", "words of 4+ letters, completing a word loses")
     return button_rule(lang, session.rule)
 
 
@@ -444,10 +444,11 @@ def _next_turn(lang: Lang, session: GroupSession, events: Sequence[Event], secon
 
 
 _HOW_OUT: dict[str, tuple[str, str]] = {
-    Outcome.TIMEOUT.value: ("время вышло", "ran out of time"),
-    Outcome.WORD.value: ("слово закончено", "a word was completed"),
-    Outcome.NO_WORD.value: ("ни одно слово так не начинается", "no word starts like that"),
-    Outcome.LEFT.value: ("сдался", "gave up"),
+    Outcome.TIMEOUT.value: ("время на ход вышло", "ran out of time"),
+    Outcome.WORD.value: ("закончено слово", "completed a word"),
+    Outcome.NO_WORD.value: ("ни одно слово так не начинается", "no word started like that"),
+    Outcome.LEFT.value: ("выход из игры", "gave up"),
+    BEATEN: ("победитель закончил слово", "the winner completed a word"),
 }
 
 
@@ -463,9 +464,11 @@ def standings(lang: Lang, session: GroupSession) -> list[str]:
         lines.append(f"1. 🏆 {_player_html(session, session.winner, lang)}")
         place = 2
     for player, how, letters in reversed(session.exits):
-        ru, en = _HOW_OUT.get(str(how), ("выбыл", "out"))
-        letters_played = count(lang, int(letters), ("буквы", "букв", "букв"), ("letter", "letters"))
-        when = t(lang, f"после {letters_played}", f"after {letters_played}")
+        ru, en = _HOW_OUT.get(str(how), ("выбывание", "out"))
+        played = count(lang, int(letters), ("буквы", "букв", "букв"), ("letter", "letters"))
+        when = t(lang, f"после {played}", f"after {played}")
+        if not int(letters):
+            when = t(lang, "до первой буквы", "before the first letter")
         lines.append(f"{place}. {_player_html(session, int(player), lang)} — {t(lang, ru, en)}, {when}")
         place += 1
     return lines
