@@ -6,16 +6,30 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from bot_harness import GROUP, Bot, Group, Reply, button, lobby_buttons, open_lobby, stored_state
+from bot_harness import (
+    GROUP,
+    Bot,
+    Group,
+    Reply,
+    button,
+    lobby_buttons,
+    open_lobby,
+    running_bot,
+    stored_state,
+    until,
+)
 
 from bot import texts
 from bot.deps import Services
 from bot.group import handlers
 from bot.group import texts as group_texts
 from bot.group.session import GroupSession
+from bot.solvers import Solvers
+from bot.standin import BotApiStandin
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
 
@@ -224,3 +238,28 @@ async def test_short_turns_get_no_nudge(bot: Bot) -> None:
     await group.press(301, lobby, button(buttons, "Начать"))
     reply = await wait_for(bot, "🏆", first)
     assert not any(c.text.startswith("⏳") for c in reply.calls)
+
+
+async def test_the_nudge_is_restored_after_a_restart_and_sent_once(
+    standin: BotApiStandin, solvers: Solvers, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(handlers, "NUDGE_FROM", 1000)  # the first run sets no nudge: only a restart can
+    async with running_bot(standin, solvers, database) as bot:
+        group = Group(bot)
+        lobby, buttons = await open_lobby(group, 301, 302)
+        await group.press(301, lobby, button(buttons, "Начать"))  # a 60 s turn
+    monkeypatch.setattr(handlers, "NUDGE_FROM", 1)
+    monkeypatch.setattr(handlers, "NUDGE_SECONDS", 59.5)  # the nudge is due half a second into the turn
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database) as bot:
+        reply = await wait_for(bot, "⏳", first)
+        assert 'href="tg://user?id=301">Аня</a>' in reply.text
+    assert stored_state(database, GROUP, "group") is not None
+    first = len(standin.calls)
+    async with running_bot(standin, solvers, database) as bot:  # restored again, but already sent
+        name = f"group-nudge:{GROUP}"
+        job_queue = bot.application.job_queue
+        assert job_queue is not None
+        await until(lambda: not job_queue.get_jobs_by_name(name), 5)
+        assert "Победитель: Аня" in (await Group(bot).say(302, "/giveup")).text
+    assert not [c for c in standin.calls[first:] if c.text.startswith("⏳")]
