@@ -263,3 +263,26 @@ async def test_the_nudge_is_restored_after_a_restart_and_sent_once(
         await until(lambda: not job_queue.get_jobs_by_name(name), 5)
         assert "Победитель: Аня" in (await Group(bot).say(302, "/giveup")).text
     assert not [c for c in standin.calls[first:] if c.text.startswith("⏳")]
+
+
+async def test_a_group_of_four_plays_english_ghost_to_the_end_in_english(bot: Bot, solvers: Solvers) -> None:
+    group = Group(bot, language="en")
+    lobby, buttons = lobby_buttons(await group.say(301, "/play"))
+    for user in (302, 303):
+        lobby, buttons = lobby_buttons(await group.press(user, lobby, button(buttons, "Join")))
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "The bot plays too")))
+    reply = await group.press(301, lobby, button(buttons, "Start"))
+    game = solvers.letter_game("en", stored(bot).rule)
+    for _ in range(200):
+        session = stored(bot)
+        if session.over:
+            break
+        letter = min(game.plays(session.board), key=lambda play: len(play.example)).letter  # short rounds
+        reply = await group.say(session.current, letter)
+        assert f"{session.name(session.current)}: {letter.upper()}" in reply.text
+    else:
+        raise AssertionError("the game did not end")
+    final = next(c for c in reversed(reply.calls) if c.method == "sendMessage")
+    assert "🏆 The winner: " in final.text and "📋 Standings:" in final.text
+    assert final.buttons[0][0]["text"] == group_texts.button_rematch("en")
+    assert not any(c.text.startswith("⏳") for c in bot.standin.calls)  # short test turns: no nudge
