@@ -14,7 +14,7 @@ from solver.levels import Level
 
 GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
     "ru": [
-        ("play", "собрать игру в буквы (/play en — английский Ghost)"),
+        ("play", "собрать игру в буквы: русские слова или английский Ghost — кнопкой в сборе"),
         ("l", "сходить буквой: /l к"),
         ("giveup", "выйти из игры"),
         ("stop", "остановить игру (админы и тот, кто начал)"),
@@ -25,7 +25,7 @@ GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
         ("help", "как играть в группе"),
     ],
     "en": [
-        ("play", "gather a letter game (/play en: English Ghost)"),
+        ("play", "gather a letter game: Russian words or English Ghost, a button in the lobby"),
         ("l", "move with a letter: /l k"),
         ("giveup", "leave the game"),
         ("stop", "stop the game (admins and whoever started it)"),
@@ -47,14 +47,15 @@ def rules(lang: Lang) -> str:
         "выбывает; следующий начинает новый круг с пустой доски. При правиле «закончил — выиграл» "
         "закончивший слово сразу побеждает. Игра идёт, пока не останется один. "
         "Кто не сходил вовремя или сдался (/giveup), выбывает, доска остаётся. "
-        "/stop — остановить игру (админам и тому, кто её начал).",
+        "/stop — остановить игру (админам и тому, кто её начал). В конце — итоги и кнопка «🔁 Реванш».",
         "👥 The letter game in a group: /play gathers players (the Join button; the bot may play too), who move in "
         "join order. Send a letter as a message, as a reply to the bot's message or as /l letter. "
         "Whoever completes a word (under “completing a word loses”) or plays a letter no word starts with "
         "is out, and the next player starts a new round on an empty board. Under “completing a word wins” "
         "completing a word wins at once. The game goes on until one player is left. "
         "A player who does not move in time, or gives up (/giveup), is out and the board stays. "
-        "/stop ends the game (for the group's admins and whoever started it).",
+        "/stop ends the game (for the group's admins and whoever started it). At the end: the standings "
+        "and a 🔁 Rematch button.",
     )
 
 
