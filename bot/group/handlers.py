@@ -114,7 +114,7 @@ async def _open_lobby(
     deps = context.deps
     session.deadline = time.time() + deps.settings.group_lobby_seconds
     await deps.save(chat_id, session, loaded, deadline=session.deadline)
-    _schedule(context, chat_id, session.deadline)
+    _schedule(context, chat_id, session.deadline, turn=False)
     lang = _lang(session)
     lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
     receipt = f"{LOBBY_RECEIPT}{session.id}"
@@ -492,11 +492,11 @@ def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, 
     return changes
 
 
-def _schedule(context: BotContext, chat_id: int, deadline: float | None) -> None:
+def _schedule(context: BotContext, chat_id: int, deadline: float | None, *, turn: bool = True) -> None:
     """One timer per group, set once the item that decided it commits: drop the old one, start
-    one for ``deadline`` (none for None)."""
+    one for ``deadline`` (none for None), with a turn's nudge (not a lobby's: ``turn`` False)."""
     job_queue = context.job_queue
-    nudge = _nudges(context.deps.settings.group_turn_seconds)
+    nudge = turn and _nudges(context.deps.settings.group_turn_seconds)
     context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline, nudge=nudge))
 
 
@@ -565,7 +565,7 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
         return
     session = loaded.session
     if session.deadline is not None and session.deadline > time.time() + EARLY:
-        _schedule(context, chat_id, session.deadline)
+        _schedule(context, chat_id, session.deadline, turn=session.phase is group.GroupPhase.PLAYING)
         return
     if session.phase is group.GroupPhase.LOBBY:
         group.expire(session)
