@@ -86,7 +86,7 @@ async def play(update: Update, context: BotContext) -> None:
         return
     loaded = await deps.load(context.chat_id, GroupSession)
     if loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
-        context.deps.reply(context.message, texts.lobby_open(_lang(loaded.session), loaded.session))
+        context.deps.reply(context.message, texts.lobby_open(_lang(loaded.session), loaded.session, context.chat_id))
         return
     if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
         context.deps.reply(context.message, texts.group_game_running(_lang(loaded.session)))

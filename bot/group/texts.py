@@ -257,13 +257,19 @@ def no_group_hints(lang: Lang) -> str:
     )
 
 
-def lobby_open(lang: Lang, session: GroupSession) -> str:
-    """/play while a lobby is gathering: there is one, and where to join it."""
+def lobby_open(lang: Lang, session: GroupSession, chat_id: int) -> str:
+    """/play while a lobby is gathering: there is one, and where to join it (a link to its
+    message where Telegram has them: in a supergroup)."""
     creator = _player(session, session.creator, lang)
+    where = t(lang, "под сообщением сбора выше", "under the lobby's message above")
+    internal = str(chat_id).removeprefix("-100")
+    if session.lobby_message is not None and str(chat_id).startswith("-100"):
+        where = t(lang, "под сообщением сбора: ", "under the lobby's message: ")
+        where += f"https://t.me/c/{internal}/{session.lobby_message}"
     return t(
         lang,
-        f"Игру уже собирают: нажмите «Играю» под сообщением сбора выше ({creator} начнёт игру).",
-        f"A game is being gathered already: tap Join under the lobby's message above ({creator} starts it).",
+        f"Игру уже собирают ({creator} начнёт её): нажмите «Играю» {where}",
+        f"A game is being gathered already ({creator} starts it): tap Join {where}",
     )
 
 

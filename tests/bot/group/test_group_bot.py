@@ -143,7 +143,9 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     assert any(c.params.get("language_code") == "en" for c in scoped)
     assert "/play en — English Ghost" in (await group.say(301, "/play fr")).text  # no lobby for a guess
     lobby, buttons = await open_lobby(group, 301, 302)
-    assert (await group.say(303, "/play")).text == group_texts.lobby_open("ru", stored_lobby(bot))
+    reply = await group.say(303, "/play")  # where to join: a link to the lobby's message
+    assert reply.text == group_texts.lobby_open("ru", stored_lobby(bot), GROUP)
+    assert reply.text.endswith(f"https://t.me/c/{str(GROUP).removeprefix('-100')}/{lobby}")
     await group.press(301, lobby, button(buttons, "Начать"))
     assert group_texts.group_game_running("ru") in (await group.say(303, "/play")).text
     assert group_texts.group_stop_refused("ru") in (await group.say(303, "/stop")).text

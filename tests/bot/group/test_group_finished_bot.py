@@ -171,7 +171,7 @@ async def test_the_lobby_speaks_its_language_and_a_toast_the_pressers(bot: Bot) 
     assert notices(await group.press(301, lobby, button(buttons, "Start"))) == [
         group_texts.only_creator("ru", stored(bot))  # a note to Аня alone: in Russian
     ]
-    assert (await group.say(301, "/play")).text == group_texts.lobby_open("en", stored(bot))  # the lobby's
+    assert (await group.say(301, "/play")).text == group_texts.lobby_open("en", stored(bot), GROUP)  # the lobby's
     await group.press(501, lobby, button(buttons, "Start"))
     assert (await group.say(301, "/play")).text == group_texts.group_game_running("en")
 
