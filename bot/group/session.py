@@ -11,7 +11,11 @@ Decisions (also in ``bot.group.texts``):
   kept and the next player moves on it;
 * the bot plays from the table for as many players as are still in: a forced
   good end whenever it has one (remembered, and shown when the round ends with
-  a word), otherwise its best chances against careful players.
+  a word), otherwise its best chances against careful players; at the gentler
+  level it now and then (the private game's mistake rate) plays the next-ranked
+  letter instead;
+* when two players share a first name, every one of them is called by a fuller
+  name (:func:`tell_apart`); who went out, how and when is kept for the standings.
 """
 
 from __future__ import annotations

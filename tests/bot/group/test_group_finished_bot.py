@@ -204,6 +204,7 @@ async def test_final_standings_and_a_rematch_in_one_tap(bot: Bot) -> None:
     assert again.phase.value == "lobby" and again.id != over.id and again.creator == 302
     assert again.players == over.players and again.rule is over.rule and again.level is Level.EASY
     assert "Игроки: Аня, Боря, Вера, Буквоед 🤖" in str(bot.standin.messages[(GROUP, new_lobby)]["text"])
+    assert not bot.standin.messages[(GROUP, final.message_id)].get("reply_markup")  # 🔁 is gone from it
     # A double tap, or a tap on the old game's message later: answered, nothing opened twice.
     assert notices(await group.press(303, final.message_id, rematch)) == [texts.stale_button("ru")]
     assert stored(bot).id == again.id
