@@ -133,13 +133,13 @@ def button_start(lang: Lang) -> str:
 
 def _group_rule(lang: Lang, session: GroupSession) -> str:
     if session.dictionary == "en":
-        return t(lang, "слова от 4 букв, закончил слово — проиграл", "words of 4+ letters, completing a word loses")
+        return t(lang, "английский Ghost (слова от 4 букв, закончил — проиграл)", "English Ghost (4+ letters)")
     return button_rule(lang, session.rule)
 
 
 def _game_language(lang: Lang, session: GroupSession) -> str:
     if session.dictionary == "en":
-        return t(lang, "🇬🇧 Игра на английских словах (Ghost).", "🇬🇧 A game of English words (Ghost).")
+        return t(lang, "🇬🇧 Игра на английских словах.", "🇬🇧 A game of English words.")
     return t(lang, "🇷🇺 Игра на русских словах.", "🇷🇺 A game of Russian words.")
 
 

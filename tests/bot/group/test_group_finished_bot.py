@@ -87,7 +87,7 @@ async def test_an_english_group_gets_english_ghost_and_the_lobby_offers_both(bot
     lobby, buttons = lobby_buttons(await group.say(301, "/play"))
     assert stored(bot).dictionary == "en"
     text = str(bot.standin.messages[(GROUP, lobby)]["text"])
-    assert "English words (Ghost)" in text
+    assert "A game of English words. Rule: English Ghost" in text
     assert "✅ 🇬🇧 English Ghost" in buttons and "🇷🇺 Russian words" in buttons
     # The creator switches to the Russian game: the lobby says so, and offers the rule again.
     lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Russian words")))
