@@ -97,8 +97,18 @@ class WordleSession(Session):
         return self.won_counted or self.loss_counted
 
     @property
+    def told(self) -> bool:
+        """The player told the game's answer (no word of the list fitted): the game is over."""
+        return bool(self.answer)
+
+    @property
+    def over(self) -> bool:
+        """Nothing more to enter: solved, given up, six tries used, or its answer told."""
+        return self.solved or self.given_up or self.lost or self.told
+
+    @property
     def running(self) -> bool:
-        return bool(self.entries) and not self.solved and not self.given_up and not self.lost
+        return bool(self.entries) and not self.over
 
     @property
     def full(self) -> bool:

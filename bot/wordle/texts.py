@@ -213,6 +213,16 @@ def told(lang: Lang, told: Told) -> str:
     )
 
 
+def answer_told(lang: Lang, answer: str) -> str:
+    """After the player told the game's answer: that game is over."""
+    word = answer.upper()
+    return t(
+        lang,
+        f"Эта игра окончена: ответ — {word}. /5bukv — новая игра.",
+        f"This game is over: the answer was {word}. /5bukv for a new game.",
+    )
+
+
 def entry_problem(lang: Lang, error: EntryError) -> str:
     if error.problem is EntryProblem.WRONG_LENGTH:
         return t(

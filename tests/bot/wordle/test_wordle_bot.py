@@ -232,6 +232,7 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
         assert "не дало бы таких цветов" in (await first.say("абвгд")).text
         assert "слово из 5 русских букв" in (await first.say("hello")).text
         assert "Спасибо, запомнил: КРИНЖ" in (await first.say("Кринж")).text
+        await play_until_stuck(first, ANSWER)  # that game is over: a new one, told again
         assert "Спасибо, запомнил" in (await first.say("кринж")).text  # the same player counts once
         second = Player(bot, 312)
         await play_until_stuck(second, ANSWER)
@@ -240,6 +241,23 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
     restarted = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))
     async with running_bot(standin, restarted, database, wordle_answer_players=2) as bot:
         assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 314), ANSWER)).text
+
+
+async def test_a_told_answer_ends_the_game(bot: Bot, database: Path) -> None:
+    """Once the player told the game's answer the game is over: a later entry is not applied to
+    it, and /5bukv starts a new game at once (no "resign?"), counting no loss."""
+    player = Player(bot, 318)
+    await play_until_stuck(player, ANSWER)
+    assert "Спасибо, запомнил: КРИНЖ" in (await player.say("кринж")).text
+    entries = len(state_entries(database, 318))
+    for late in ("шкура ggggg", "ggggg"):
+        assert wordle_texts.answer_told("ru", ANSWER) in (await player.say(late)).text
+    assert len(state_entries(database, 318)) == entries
+    assert wordle_texts.answer_told("ru", ANSWER) in (await player.say("/undo")).text
+    again = await player.say("/5bukv")
+    assert "Сейчас идёт" not in again.text and again.suggestion()
+    assert state_entries(database, 318) == []
+    assert record(database, 318, "5bukv") == (2, 0, 0, 0)
 
 
 async def test_colours_alone_while_no_word_fits_ask_for_the_word(bot: Bot, database: Path) -> None:
