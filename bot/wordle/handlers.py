@@ -66,7 +66,7 @@ async def on_text(update: Update, context: BotContext) -> None:
         else:
             deps.reply(context.message, texts.entry_problem(lang, entry))
         return
-    if wordle.word_problem(typed, entry, loaded.session) is not None:
+    if wordle.word_problem(entry, loaded.session) is not None:
         deps.reply(context.message, texts.not_russian_word(lang))
         return
     if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):

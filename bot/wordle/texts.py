@@ -103,9 +103,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
 def next_lines(lang: Lang, progress: Progress) -> list[str]:
     """How many words are left (a few listed) and the word to try next."""
     assert progress.suggestion is not None
-    remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
-    if progress.listed:
-        remaining += ": " + ", ".join(progress.listed)
+    remaining = remaining_line(lang, progress.remaining, progress.listed)
     if progress.listed and progress.rare:
         rare = count(lang, progress.rare, ("редкое слово", "редких слова", "редких слов"), ("rare word", "rare words"))
         remaining += t(lang, f" и ещё {rare}", f" and {rare}")
@@ -139,6 +137,14 @@ def next_lines(lang: Lang, progress: Progress) -> list[str]:
             "Send the colours (like ywggg) or tap the buttons to colour the letters.",
         ),
     ]
+
+
+def remaining_line(lang: Lang, remaining: int, listed: Sequence[str]) -> str:
+    """How many words are still possible, then the few listed (one colon: «Возможных слов (5): …»)."""
+    if not listed:
+        return t(lang, f"Возможных слов: {remaining}", f"Words still possible: {remaining}")
+    words = ", ".join(listed)
+    return t(lang, f"Возможных слов ({remaining}): {words}", f"Words still possible ({remaining}): {words}")
 
 
 def pattern(word: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot.solvers import Solvers
 from bot.standin import BotApiStandin
 from bot.wordle import texts as wordle_texts
 from bot.wordle.solver import WordleSolver
-from solver.wordle import Colour, feedback
+from solver.wordle import Colour, Entry, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow
 
@@ -146,6 +147,33 @@ async def test_a_typed_word_must_be_five_russian_letters(bot: Bot, database: Pat
         reply = await player.say(typed)
         assert "из 5 русских букв" in reply.text, typed
     assert stored_state(database, 307, "5bukv") == before
+
+
+async def test_latin_look_alikes_and_a_mask_first_are_read(bot: Bot, database: Path) -> None:
+    """«katep» typed in Latin look-alikes is КАТЕР, and the mask may come before the word."""
+    player = Player(bot, 308)
+    await player.say("/5bukv")
+    assert "⬛⬛⬛⬛⬛ КАТЕР" in (await player.say("katep ggggg")).text
+    assert "🟨⬜⬛⬛⬛ НОРКА" in (await player.say("ywggg норка")).text
+    assert state_entries(database, 308) == [["катер", "ggggg"], ["норка", "ywggg"]]
+
+
+async def test_the_few_words_left_follow_their_count_after_one_colon(
+    bot: Bot, solvers: Solvers, database: Path
+) -> None:
+    engine, first = solvers.wordle, solvers.wordle.first_guess
+    secret = next(
+        word
+        for word in engine.words
+        if engine.wordle.can_say(word)
+        and not engine.is_rare(word)
+        and 2 <= len(engine.candidates([Entry(first, feedback(first, word))], [])) <= 10
+    )
+    player = Player(bot, 319)
+    await player.say("/5bukv")
+    reply = await player.say(mask_text(first, secret))
+    assert re.search(r"Возможных слов \(\d+\): [а-яё]", reply.text), reply.text
+    assert not re.search(r"Возможных слов: \d+:", reply.text)
 
 
 async def test_a_letter_typed_with_a_combining_mark_counts_as_one(bot: Bot, database: Path) -> None:
