@@ -91,6 +91,8 @@ class PrivatePlay:
     undo: Handler
     menu: MenuEntry | None = None
     review: Handler | None = None  # /review: the last game graded by the solver (None: this game has none)
+    # The name of one game of it (English Ghost is not "the letter game"); None: the Game's name.
+    title: Callable[[Any, Lang], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -34,5 +34,6 @@ GAME = Game(
         undo=common.no_undo,
         menu=MenuEntry(texts.menu_button, keyboards.START),
         review=handlers.review,
+        title=texts.title,
     ),
 )

@@ -93,10 +93,12 @@ async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lan
 
 
 async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game with the last game's set-up, in one tap; without one, the set-up's questions."""
+    """A new game with the last game's set-up, in one tap; without one, the set-up's questions.
+    (A last game still playing here waits for the player's first move, else it was resigned
+    first: a double tap on 🔁 starts the same set-up again.)"""
     deps = context.deps
     last = await deps.load(chat_id, LetterSession)
-    if last is None or last.session.phase is not Phase.OVER:
+    if last is None or last.session.phase not in (Phase.OVER, Phase.PLAYING):
         await begin(context, chat_id, user_id, lang)
         return
     session = letters.same_setup(last.session)
@@ -478,4 +480,4 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
     loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is not Phase.PLAYING:
         return None
-    return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)
+    return texts.your_move(lang, loaded.session.board), keyboards.letter_play(lang, loaded.session)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Review, Turn, WhoWins
+from bot.letters.session import EndReason, GiveUp, Hint, LetterSession, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
 from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
@@ -45,6 +45,17 @@ def rules(lang: Lang) -> str:
 
 def board(letters: str) -> str:
     return f"«{letters.upper()}»" if letters else "«»"
+
+
+def your_move(lang: Lang, letters: str) -> str:
+    """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
+    when empty, and whose move it is (the player's: the bot answers at once)."""
+    shown = (
+        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+        if letters
+        else t(lang, "Доска пуста.", "The board is empty.")
+    )
+    return shown + "\n" + t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.")
 
 
 def button_rule(lang: Lang, rule: Rule) -> str:
@@ -450,6 +461,11 @@ def _reason(lang: Lang, reason: object) -> str:
 
 def name(lang: Lang) -> str:
     return t(lang, "игра в буквы", "the letter game")
+
+
+def title(session: LetterSession, lang: Lang) -> str:
+    """The name of this game: English Ghost by its own name."""
+    return "English Ghost" if session.english else name(lang)
 
 
 def menu_button(lang: Lang) -> str:

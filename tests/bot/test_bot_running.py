@@ -129,7 +129,7 @@ async def test_console_offers_the_board_again_after_keep_playing(
     """The answered question loses its buttons; ▶️ sends the finger game's board again, with its
     buttons, so a number taps a move (before f3716ee a number went as text; until ▶️ re-sent the
     board, the console offered the buttons of the board above the question)."""
-    read_line = scripted(["/fingers", "1", "2", "/5bukv", "2", "1"])
+    read_line = scripted(["/fingers", "1", "2", "1", "/5bukv", "2", "1"])  # a move first: the game is under way
 
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
     assert await chat(settings, solvers, read_line) == 0
