@@ -18,6 +18,8 @@ GAME = Game(
         Command("whowins", handlers.who_wins, "кто выигрывает с этих букв", "who wins from these letters"),
         Command("word", handlers.word, "есть ли слово в играх", "does a word count in the games"),
     ),
+    # In a group too, answered there (a board of the group's game under way is refused: no hints).
+    group_commands=(Command("whowins", handlers.who_wins), Command("word", handlers.word)),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     private=PrivatePlay(
         session=LetterSession,

@@ -19,6 +19,7 @@ from bot.active import is_active, start_or_ask
 from bot.common import Tap, on_press
 from bot.deps import BotContext, Deps, Loaded
 from bot.games import Answer
+from bot.group.session import GroupPhase, GroupSession
 from bot.keyboards import Press
 from bot.letters import choice, keyboards, texts
 from bot.letters import session as letters
@@ -313,7 +314,15 @@ async def _made_at_this_turn(tap: Tap, session: LetterSession) -> bool:
 
 async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
-    given), under the rule and in the language of the letter game being played."""
+    given), under the rule and in the language of the letter game being played (in a group,
+    of its group game).
+
+    Not a free hint: while a letter game is under way in the chat (the private game, or a group's
+    game that has started), a board of that game's language that begins with the game's board
+    (the board itself, or any continuation of it: on an empty board, every board) is refused: in
+    private with a pointer to /hint, which counts; in a group, where there are no hints, until the
+    game is over. Boards off the game's line (not beginning with its board) and boards of the
+    other language are answered as always."""
     deps = context.deps
     lang = context.lang
     _, outdated = await _load_checked(deps, context.chat_id, lang)
@@ -321,18 +330,25 @@ async def who_wins(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, outdated)
         return
     playing = await _letter_game_played(deps, context.chat_id)
+    under_way = await _game_under_way(deps, context.chat_id, playing)
     typed = "".join(context.args or [])
-    game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
+    if under_way is not None:
+        game = under_way.game
+    else:
+        game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
-        board: str | InputError = playing.board if playing is not None and playing.running else ""
+        board: str | InputError = under_way.board if under_way is not None else ""
     else:
         game, board = choice.game_for_letters(deps.solvers.letters, game, typed)
     english = deps.solvers.letters.language_of(game) == letters.ENGLISH
     if isinstance(board, InputError):
         context.deps.reply(context.message, texts.not_letters(lang, english=english))
+        return
+    if under_way is not None and under_way.reveals(deps, game, board):
+        context.deps.reply(context.message, texts.who_wins_mid_game(lang, in_group=under_way.in_group))
         return
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
@@ -344,16 +360,35 @@ async def who_wins(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
-        you_first = None if typed else _player_opened(playing)
-        context.deps.reply(
-            context.message, texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
-        )
+        context.deps.reply(context.message, texts.who_wins_text(lang, answer, game.rule, english=english))
 
 
-def _player_opened(playing: LetterSession | None) -> bool | None:
-    """On the board of a game under way, whether the player opened it (so the answer can
-    say «вы» and «я»); None for any other board."""
-    return playing.player_first if playing is not None and playing.running else None
+@dataclass(frozen=True)
+class _UnderWay:
+    """A letter game under way in the chat: its game, its board, and whether it is a group's."""
+
+    game: LetterGame
+    board: str
+    in_group: bool
+
+    def reveals(self, deps: Deps, game: LetterGame, board: str) -> bool:
+        """Whether the answer for ``board`` in ``game`` would tell how this game goes on: the same
+        language, and a board that begins with this game's."""
+        same = deps.solvers.letters.language_of(game) == deps.solvers.letters.language_of(self.game)
+        return same and board.startswith(self.board)
+
+
+async def _game_under_way(deps: Deps, chat_id: int, playing: LetterSession | None) -> _UnderWay | None:
+    """The chat's letter game under way: its private game being played, or a group's started game."""
+    if playing is not None and playing.running:
+        return _UnderWay(_game(deps, playing), playing.board, in_group=False)
+    if chat_id > 0:  # a private chat: no group game
+        return None
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is not GroupPhase.PLAYING:
+        return None
+    group = loaded.session
+    return _UnderWay(deps.solvers.letter_game(group.dictionary, group.rule), group.board, in_group=True)
 
 
 async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:

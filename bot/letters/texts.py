@@ -337,6 +337,21 @@ def _player(lang: Lang, which: str) -> str:
     return t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
 
 
+def who_wins_mid_game(lang: Lang, *, in_group: bool) -> str:
+    """/whowins on the board of a game under way (or a board that goes on from it): a free hint."""
+    if in_group:
+        return t(
+            lang,
+            "/whowins о доске идущей игры — после игры: в групповой игре подсказок нет.",
+            "/whowins on the board of the game under way is for after the game: a group game has no hints.",
+        )
+    return t(
+        lang,
+        "Во время партии /whowins о её доске — это подсказка: спросите /hint (она засчитывается) или после игры.",
+        "During a game, /whowins on its board is a hint: ask /hint (it counts) or ask after the game.",
+    )
+
+
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
     return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
 
