@@ -29,7 +29,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
-from solver.lookup import look_up
+from solver.lookup import TypedWordProblem, look_up, read_typed_word
 from solver.words import Tier
 
 T = TypeVar("T")
@@ -412,8 +412,11 @@ async def word(update: Update, context: BotContext) -> None:
     if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
         context.deps.reply(context.message, texts.word_usage(lang))
         return
-    code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
-    context.deps.reply(context.message, texts.word_report_text(lang, look_up(typed[0], code)))
+    read = read_typed_word(typed[0])  # punctuation around it dropped, one script, no digits
+    if isinstance(read, TypedWordProblem):
+        context.deps.reply(context.message, texts.word_not_a_word(lang, read))
+        return
+    context.deps.reply(context.message, texts.word_report_text(lang, look_up(read.word, read.code)))
 
 
 # ------------------------------------------------------------------ review

@@ -9,7 +9,7 @@ from bot.storage import Record
 from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
-from solver.lookup import Absence, WordReport
+from solver.lookup import Absence, TypedWordProblem, WordReport
 from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
@@ -420,6 +420,17 @@ def word_usage(lang: Lang) -> str:
     )
 
 
+def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
+    """/word given something that is no word: a number, signs inside, two alphabets mixed."""
+    if problem is TypedWordProblem.DIGITS:
+        why = t(lang, "в словах не бывает цифр", "words have no digits")
+    elif problem is TypedWordProblem.MIXED_SCRIPTS:
+        why = t(lang, "в нём смешаны русские и латинские буквы", "it mixes Russian and Latin letters")
+    else:
+        why = t(lang, "в слове бывают только буквы (и дефис)", "a word has only letters (and hyphens)")
+    return t(lang, f"Это не слово: {why}. ", f"That is not a word: {why}. ") + word_usage(lang)
+
+
 def word_report_text(lang: Lang, report: WordReport) -> str:
     """Where the word counts and why not; an offensive word is not repeated back."""
     if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
@@ -463,6 +474,13 @@ def _letter_game_answer(lang: Lang, report: WordReport) -> str:
             lang,
             "✅ только во всём словаре: " + _reason(lang, report.why_not_common),
             "✅ only with the whole dictionary: " + _reason(lang, report.why_not_common),
+        )
+    if report.form_of:
+        form = report.form_of.upper()
+        return t(
+            lang,
+            f"❌ это не начальная форма; начальная форма — {form} (/word {report.form_of})",
+            f"❌ not the dictionary form; the dictionary form is {form} (/word {report.form_of})",
         )
     if report.why_not_common is Absence.TOO_SHORT:
         return t(lang, f"❌ короче {report.min_length} букв", f"❌ shorter than {report.min_length} letters")

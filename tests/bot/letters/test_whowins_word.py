@@ -8,7 +8,7 @@ from bot_harness import Bot, Group, Player, button, new_letter_game, open_lobby,
 from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
 from solver.letters import Rule, Verdict
-from solver.lookup import look_up
+from solver.lookup import TypedWordProblem, look_up
 
 
 async def test_whowins_and_word_answer_in_a_group_and_whowins_is_no_hint_there(bot: Bot) -> None:
@@ -43,3 +43,19 @@ async def test_whowins_during_a_private_game_is_no_free_hint(bot: Bot, solvers: 
     assert record(bot.application.bot_data["services"].settings.database_path, 231, "letters") == (1, 0, 0, 0)
     await player.say("/giveup")
     assert f"С «{going_on.upper()}» при лучшей игре" in (await player.say(f"/whowins {going_on}")).text
+
+
+async def test_word_reads_what_was_typed(bot: Bot) -> None:
+    """Punctuation around the word is dropped, a Latin look-alike in a Russian word is Cyrillic (and a
+    Cyrillic one in a Latin word Latin), digits are no word, and a plural names its dictionary form."""
+    player = Player(bot, 232)
+    kot = letters_texts.word_report_text("ru", look_up("кот", "ru"))
+    for typed in ("кот!", "«кот»", "кoт"):  # the last with a Latin o
+        reply = (await player.say(f"/word {typed}")).text
+        assert reply == kot and "!" not in reply, typed
+    cat = (await player.say("/word сat")).text  # a Cyrillic с in a Latin word
+    assert cat == letters_texts.word_report_text("ru", look_up("cat", "en"))
+    digits = (await player.say("/word 123")).text
+    assert digits == letters_texts.word_not_a_word("ru", TypedWordProblem.DIGITS)
+    plural = (await player.say("/word слоны")).text
+    assert "не начальная форма; начальная форма — СЛОН" in plural and "его нет в словаре" not in plural
