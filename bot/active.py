@@ -30,8 +30,11 @@ async def is_active(deps: Deps, chat_id: int, kind: str) -> bool:
 
 
 async def running_game(deps: Deps, chat_id: int) -> Loaded[Session] | None:
+    """The chat's game under way: running, and the player has moved in it. A game still waiting
+    for the player's first move (a double tap on 🔁, the bot's opening letter) has nothing to
+    lose: another game starts over it without asking, and it counts no loss."""
     loaded = await active_game(deps, chat_id)
-    return loaded if loaded is not None and loaded.session.running else None
+    return loaded if loaded is not None and loaded.session.running and loaded.session.moved else None
 
 
 async def resign(deps: Deps, chat_id: int, user_id: int, loaded: Loaded[S]) -> None:
@@ -55,6 +58,7 @@ async def resign_running(context: BotContext, kind: type[S]) -> S | None:
 
 
 def _name(deps: Deps, session: Session, lang: texts.Lang) -> str:
+    """The game's own name (English Ghost by its name, not as "the letter game")."""
     game = games.by_kind(deps.services.games).get(session.KIND)
     return game.name_of(lang, session) if game is not None else session.KIND
 

@@ -108,7 +108,8 @@ def add_group_handlers(application: App, games: tuple[Game, ...]) -> None:
     in_groups = [game for game in games if game.group_commands]
     commands: dict[str, Handler] = {command.name: common.play_privately for game in games for command in game.commands}
     commands |= {command.name: command.handler for game in in_groups for command in game.group_commands}
-    commands |= {"stats": common.stats} | ({"rules": common.show_rules(in_groups[0].rules)} if in_groups else {})
+    played = [game for game in in_groups if game.group_text is not None]  # /rules: the game played in groups
+    commands |= {"stats": common.stats} | ({"rules": common.show_rules(played[0].rules)} if played else {})
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))
     for game in in_groups:

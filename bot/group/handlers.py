@@ -29,6 +29,7 @@ from bot.group import session as group
 from bot.group import store as group_store
 from bot.group.session import GroupSession
 from bot.keyboards import Press
+from bot.letters.handlers import UnderWay, answer_who_wins
 from bot.letters.session import ENGLISH, asked_dictionary
 from bot.letters.texts import board_outdated, play_usage
 from bot.storage import Tally
@@ -199,6 +200,16 @@ def _forms(user: User) -> list[str]:
 
 
 show_help = reply_with(texts.group_help_text)
+
+
+async def who_wins(update: Update, context: BotContext) -> None:
+    """/whowins in a group: the letter game's answer, except on the line of the group's game
+    while it is played (a group game has no hints)."""
+    loaded = await context.deps.load(context.chat_id, GroupSession)
+    under_way = None
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        under_way = UnderWay(_game(context.deps, loaded.session), loaded.session.board, in_group=True)
+    answer_who_wins(context, under_way)
 
 
 async def letter_command(update: Update, context: BotContext) -> None:

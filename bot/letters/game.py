@@ -19,6 +19,8 @@ GAME = Game(
         Command("whowins", handlers.who_wins, "кто выигрывает с этих букв", "who wins from these letters"),
         Command("word", handlers.word, "есть ли слово в играх", "does a word count in the games"),
     ),
+    # /word in a group too (/whowins there is the group game's: it knows the game under way).
+    group_commands=(Command("word", handlers.word),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     private=PrivatePlay(
         session=LetterSession,

@@ -28,7 +28,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
-from solver.lookup import look_up
+from solver.lookup import TypedWordProblem, look_up, read_typed_word
 from solver.words import Tier
 
 T = TypeVar("T")
@@ -106,10 +106,12 @@ async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lan
 
 
 async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game with the last game's set-up, in one tap; without one, the set-up's questions."""
+    """A new game with the last game's set-up, in one tap; without one, the set-up's questions.
+    (A last game still playing here waits for the player's first move, else it was resigned
+    first: a double tap on 🔁 starts the same set-up again.)"""
     deps = context.deps
     last = await deps.load(chat_id, LetterSession)
-    if last is None or last.session.phase is not Phase.OVER:
+    if last is None or last.session.phase not in (Phase.OVER, Phase.PLAYING):
         await begin(context, chat_id, user_id, lang)
         return
     session = letters.same_setup(last.session)
@@ -341,24 +343,42 @@ async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
     given), under the rule and in the language of the letter game being played."""
     deps = context.deps
-    lang = context.lang
-    _, outdated = await _load_checked(deps, context.chat_id, lang)
+    _, outdated = await _load_checked(deps, context.chat_id, context.lang)
     if outdated is not None:
         context.deps.reply(context.message, outdated)
         return
     playing = await _letter_game_played(deps, context.chat_id)
+    under_way = UnderWay(_game(deps, playing), playing.board) if playing is not None and playing.running else None
+    answer_who_wins(context, under_way, playing)
+
+
+def answer_who_wins(context: BotContext, under_way: UnderWay | None, playing: LetterSession | None = None) -> None:
+    """/whowins, which is not a free hint: while a letter game is ``under_way`` in the chat (the
+    private game, or a group's game that has started), a board of that game's language that begins
+    with the game's board (the board itself, or any continuation of it: on an empty board, every
+    board) is refused: in private with a pointer to /hint, which counts; in a group, where there
+    are no hints, until the game is over. Boards off the game's line (not beginning with its
+    board) and boards of the other language are answered as always."""
+    deps = context.deps
+    lang = context.lang
     typed = "".join(context.args or [])
-    game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
+    if under_way is not None:
+        game = under_way.game
+    else:
+        game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
-        board: str | InputError = playing.board if playing is not None and playing.running else ""
+        board: str | InputError = under_way.board if under_way is not None else ""
     else:
         game, board = choice.game_for_letters(deps.solvers.letters, game, typed)
     english = deps.solvers.letters.language_of(game) == letters.ENGLISH
     if isinstance(board, InputError):
         context.deps.reply(context.message, texts.not_letters(lang, english=english))
+        return
+    if under_way is not None and under_way.reveals(deps, game, board):
+        context.deps.reply(context.message, texts.who_wins_mid_game(lang, in_group=under_way.in_group))
         return
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
@@ -370,16 +390,22 @@ async def who_wins(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
-        you_first = None if typed else _player_opened(playing)
-        context.deps.reply(
-            context.message, texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
-        )
+        context.deps.reply(context.message, texts.who_wins_text(lang, answer, game.rule, english=english))
 
 
-def _player_opened(playing: LetterSession | None) -> bool | None:
-    """On the board of a game under way, whether the player opened it (so the answer can
-    say «вы» and «я»); None for any other board."""
-    return playing.player_first if playing is not None and playing.running else None
+@dataclass(frozen=True)
+class UnderWay:
+    """A letter game under way in the chat: its game, its board, and whether it is a group's."""
+
+    game: LetterGame
+    board: str
+    in_group: bool = False
+
+    def reveals(self, deps: Deps, game: LetterGame, board: str) -> bool:
+        """Whether the answer for ``board`` in ``game`` would tell how this game goes on: the same
+        language, and a board that begins with this game's."""
+        same = deps.solvers.letters.language_of(game) == deps.solvers.letters.language_of(self.game)
+        return same and board.startswith(self.board)
 
 
 async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:
@@ -403,8 +429,11 @@ async def word(update: Update, context: BotContext) -> None:
     if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
         context.deps.reply(context.message, texts.word_usage(lang))
         return
-    code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
-    context.deps.reply(context.message, texts.word_report_text(lang, look_up(typed[0], code)))
+    read = read_typed_word(typed[0])  # punctuation around it dropped, one script, no digits
+    if isinstance(read, TypedWordProblem):
+        context.deps.reply(context.message, texts.word_not_a_word(lang, read))
+        return
+    context.deps.reply(context.message, texts.word_report_text(lang, look_up(read.word, read.code)))
 
 
 # ------------------------------------------------------------------ review
@@ -506,4 +535,4 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
     loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is not Phase.PLAYING:
         return None
-    return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)
+    return texts.your_move(lang, loaded.session.board), keyboards.letter_play(lang, loaded.session)

@@ -9,7 +9,7 @@ from bot.storage import Record
 from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
-from solver.lookup import Absence, WordReport
+from solver.lookup import Absence, TypedWordProblem, WordReport
 from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
@@ -48,6 +48,17 @@ def rules(lang: Lang) -> str:
 
 def board(letters: str) -> str:
     return f"«{letters.upper()}»" if letters else "«»"
+
+
+def your_move(lang: Lang, letters: str) -> str:
+    """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
+    when empty, and whose move it is (the player's: the bot answers at once)."""
+    shown = (
+        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+        if letters
+        else t(lang, "Доска пуста.", "The board is empty.")
+    )
+    return shown + "\n" + t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.")
 
 
 def button_rule(lang: Lang, rule: Rule) -> str:
@@ -366,6 +377,21 @@ def _player(lang: Lang, which: str) -> str:
     return t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
 
 
+def who_wins_mid_game(lang: Lang, *, in_group: bool) -> str:
+    """/whowins on the board of a game under way (or a board that goes on from it): a free hint."""
+    if in_group:
+        return t(
+            lang,
+            "/whowins о доске идущей игры — после игры: в групповой игре подсказок нет.",
+            "/whowins on the board of the game under way is for after the game: a group game has no hints.",
+        )
+    return t(
+        lang,
+        "Во время партии /whowins о её доске — это подсказка: спросите /hint (она засчитывается) или после игры.",
+        "During a game, /whowins on its board is a hint: ask /hint (it counts) or ask after the game.",
+    )
+
+
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
     return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
 
@@ -434,6 +460,17 @@ def word_usage(lang: Lang) -> str:
     )
 
 
+def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
+    """/word given something that is no word: a number, signs inside, two alphabets mixed."""
+    if problem is TypedWordProblem.DIGITS:
+        why = t(lang, "в словах не бывает цифр", "words have no digits")
+    elif problem is TypedWordProblem.MIXED_SCRIPTS:
+        why = t(lang, "в нём смешаны русские и латинские буквы", "it mixes Russian and Latin letters")
+    else:
+        why = t(lang, "в слове бывают только буквы (и дефис)", "a word has only letters (and hyphens)")
+    return t(lang, f"Это не слово: {why}. ", f"That is not a word: {why}. ") + word_usage(lang)
+
+
 def word_report_text(lang: Lang, report: WordReport) -> str:
     """Where the word counts and why not; an offensive word is not repeated back."""
     if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
@@ -477,6 +514,13 @@ def _letter_game_answer(lang: Lang, report: WordReport) -> str:
             lang,
             "✅ только во всём словаре: " + _reason(lang, report.why_not_common),
             "✅ only with the whole dictionary: " + _reason(lang, report.why_not_common),
+        )
+    if report.form_of:
+        form = report.form_of.upper()
+        return t(
+            lang,
+            f"❌ это не начальная форма; начальная форма — {form} (/word {report.form_of})",
+            f"❌ not the dictionary form; the dictionary form is {form} (/word {report.form_of})",
         )
     if report.why_not_common is Absence.TOO_SHORT:
         return t(lang, f"❌ короче {report.min_length} букв", f"❌ shorter than {report.min_length} letters")
