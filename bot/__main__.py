@@ -4,7 +4,9 @@
 
 Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix before a
 start can work (a setting, the token, the database), said in one line; 3 when Telegram
-refuses the token while the bot runs (revoked), so a restart policy sees it.
+refuses the token while the bot runs (revoked), so a restart policy sees it; 4 when the Bot
+API cannot be reached at start (no network, a wrong host in TELEGRAM_API_BASE_URL), said in
+one line: a later start may work, so a restart policy may try again.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from pydantic import ValidationError
-from telegram.error import InvalidToken
+from telegram.error import InvalidToken, NetworkError
 
 from bot.settings import Settings
 from bot.storage import StoreUnavailableError
@@ -42,6 +44,11 @@ REFUSED_AT_START = (
     "(it ends in /bot, with no slash after it)"
 )
 REFUSED_WHILE_RUNNING = "Telegram refused BOT_TOKEN while polling (revoked?): stopped; set a valid token and restart"
+#: The one line when the Bot API cannot be reached at start; ``{url}`` and ``{error}`` filled in.
+UNREACHABLE_AT_START = (
+    "cannot reach the Bot API at {url} ({error}): check the network and TELEGRAM_API_BASE_URL, then start again"
+)
+UNREACHABLE_STATUS = 4
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,21 +65,30 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level, console=args.console, secrets=secrets)
     redact_uncaught_exceptions(secrets)
     try:
-        if args.console:
-            from bot.console import main as console_main
-
-            return console_main(settings)
-        problem = settings.token_problem() or settings.webhook_problem()
-        if problem is not None:
-            print(problem, file=sys.stderr)
-            return 2
-        return serve(settings)
+        return _start(settings, console=args.console)
     except StoreUnavailableError as error:  # in use, written by a newer bot, unreadable, unwritable
         print(error, file=sys.stderr)
         return 2
     except InvalidToken:  # getMe at start: a wrong token, or a wrong base URL (404)
         print(REFUSED_AT_START, file=sys.stderr)
         return 2
+    except NetworkError as error:  # getMe (or setWebhook) at start, after TELEGRAM_RETRIES: no answer at all
+        line = UNREACHABLE_AT_START.format(url=settings.telegram_api_base_url, error=error)
+        print(Redactor(secrets)(line), file=sys.stderr)
+        return UNREACHABLE_STATUS
+
+
+def _start(settings: Settings, *, console: bool) -> int:
+    """The console, or the bot once its settings are checked (a problem: one line, status 2)."""
+    if console:
+        from bot.console import main as console_main
+
+        return console_main(settings)
+    problem = settings.token_problem() or settings.webhook_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    return serve(settings)
 
 
 def _secrets(settings: Settings) -> list[str]:
@@ -120,12 +136,21 @@ def configure_logging(level: str, console: bool = False, secrets: list[str] | No
     formatter = RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", Redactor(secrets or []))
     for handler in logging.getLogger().handlers:
         handler.setFormatter(formatter)
+        handler.addFilter(_unreached_at_start)
     # httpx logs every request URL, and Bot API URLs carry the token.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("httpcore").setLevel(logging.WARNING)
     # aiosqlite logs every statement it runs at DEBUG, from its own thread: a flood that says
     # nothing about the bot (and can land after the process's last line).
     logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
+
+def _unreached_at_start(record: logging.LogRecord) -> bool:
+    """python-telegram-bot logs its failed start (getMe unanswered) as an ERROR with a 200-line
+    traceback, then raises: :func:`main` says it in one line instead, so that record goes."""
+    error = record.exc_info[1] if record.exc_info else None
+    bootstrap = record.getMessage().startswith("Network Retry Loop (Bootstrap")
+    return not (bootstrap and isinstance(error, NetworkError) and not isinstance(error, InvalidToken))
 
 
 def redact_uncaught_exceptions(secrets: list[str]) -> None:

@@ -30,8 +30,11 @@ async def is_active(deps: Deps, chat_id: int, kind: str) -> bool:
 
 
 async def running_game(deps: Deps, chat_id: int) -> Loaded[Session] | None:
+    """The chat's game under way: running, and the player has moved in it. A game still waiting
+    for the player's first move (a double tap on 🔁, the bot's opening letter) has nothing to
+    lose: another game starts over it without asking, and it counts no loss."""
     loaded = await active_game(deps, chat_id)
-    return loaded if loaded is not None and loaded.session.running else None
+    return loaded if loaded is not None and loaded.session.running and loaded.session.moved else None
 
 
 async def resign(deps: Deps, chat_id: int, user_id: int, loaded: Loaded[S]) -> None:
@@ -55,8 +58,9 @@ async def resign_running(context: BotContext, kind: type[S]) -> S | None:
 
 
 def _name(deps: Deps, session: Session, lang: texts.Lang) -> str:
+    """The game's own name (English Ghost by its name, not as "the letter game")."""
     game = games.by_kind(deps.services.games).get(session.KIND)
-    return game.name(lang) if game is not None else session.KIND
+    return game.name_of(lang, session) if game is not None else session.KIND
 
 
 async def start_or_ask(context: BotContext, target: str, begin: Begin) -> None:
@@ -102,5 +106,5 @@ async def on_switch_button(tap: Tap, context: BotContext) -> None:
         return
     await resign(deps, tap.chat_id, tap.user.id, running)
     lost = not running.session.won_counted
-    deps.answer_and_edit(tap.query, texts.resigned(lang, game.name(lang), lost=lost))
+    deps.answer_and_edit(tap.query, texts.resigned(lang, game.name_of(lang, running.session), lost=lost))
     await begin(context, tap.chat_id, tap.user.id, lang)

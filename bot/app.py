@@ -63,6 +63,7 @@ def build_application(
     application.bot_data["services"] = Services(settings, solvers, games=games)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
     add_rules(application, games)
+    add_language(application)
     add_private_handlers(application, games)
     add_group_handlers(application, games)
     add_buttons(application, games)
@@ -107,7 +108,8 @@ def add_group_handlers(application: App, games: tuple[Game, ...]) -> None:
     in_groups = [game for game in games if game.group_commands]
     commands: dict[str, Handler] = {command.name: common.play_privately for game in games for command in game.commands}
     commands |= {command.name: command.handler for game in in_groups for command in game.group_commands}
-    commands |= {"stats": common.stats} | ({"rules": common.show_rules(in_groups[0].rules)} if in_groups else {})
+    played = [game for game in in_groups if game.group_text is not None]  # /rules: the game played in groups
+    commands |= {"stats": common.stats} | ({"rules": common.show_rules(played[0].rules)} if played else {})
     for name, callback in commands.items():
         application.add_handler(CommandHandler(name, callback, filters=GROUPS))
     for game in in_groups:
@@ -126,6 +128,11 @@ def add_rules(application: App, games: tuple[Game, ...]) -> None:
         )
 
 
+def add_language(application: App) -> None:
+    """/lang in private chats and groups alike: the language is the user's, wherever they ask."""
+    application.add_handler(CommandHandler("lang", common.choose_language, filters=PRIVATE | GROUPS))
+
+
 def add_buttons(application: App, games: tuple[Game, ...]) -> None:
     """Each game's buttons by their pattern; the start buttons and the question before resigning;
     anything else is answered as stale."""
@@ -133,6 +140,7 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
         (keyboards.is_menu_press, active.on_start_button),
         (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button),
+        (keyboards.is_language_press, common.on_language_button),
         *(route for game in games for route in game.buttons),
     ]
     for pattern, callback in routes:

@@ -13,7 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from telegram import CallbackQuery, Update, User
+from telegram import BotCommand, BotCommandScopeChat, CallbackQuery, Update, User
+from telegram.error import TelegramError
 
 from bot import games, keyboards, texts
 from bot.deps import BotContext, Deps, Loaded, S
@@ -29,14 +30,71 @@ log = logging.getLogger(__name__)
 async def start(update: Update, context: BotContext) -> None:
     """/start: the greeting, and a button for each game."""
     lang, deps = context.lang, context.deps
-    entries = [(entry.label(lang), entry.target) for entry in _menu_entries(deps)]
+    entries = [(entry.label(lang), entry.target) for entry in _menu_entries(deps, lang)]
     deps.reply(context.message, texts.greeting(lang, context.user.first_name), keyboards.menu(entries))
 
 
-def _menu_entries(deps: Deps) -> list[games.MenuEntry]:
-    """The start menu's buttons, one per game that has one."""
+def _menu_entries(deps: Deps, lang: Lang) -> list[games.MenuEntry]:
+    """The start menu's buttons, those of each game that has some, in the registry's order but
+    for the games in the player's language, which come first (English Ghost for English users)."""
     plays = [game.private for game in deps.services.games if game.private is not None]
-    return [play.menu for play in plays if play.menu is not None]
+    entries = [entry for play in plays for entry in (*([play.menu] if play.menu else []), *play.more_menu)]
+    return sorted(entries, key=lambda entry: entry.lead != lang)  # a stable sort: the rest keep their order
+
+
+async def choose_language(update: Update, context: BotContext) -> None:
+    """/lang: buttons for the bot's language; /lang en or /lang ru switches at once. The choice
+    is the user's (in every chat), kept in the database, and outranks their Telegram app's."""
+    deps, asked = context.deps, context.args or []
+    if not asked:
+        deps.reply(context.message, texts.ask_language(context.lang), keyboards.language_choice())
+        return
+    chosen = texts.language_named(asked[0]) if len(asked) == 1 else None
+    if chosen is None:
+        deps.reply(context.message, texts.language_usage(context.lang))
+        return
+    _choose(context, chosen)
+    deps.reply(context.message, texts.language_chosen(chosen))
+
+
+async def on_language_button(update: Update, context: BotContext) -> None:
+    """A /lang button: the presser's language from now on (in a group the presser alone is told,
+    so the message stays as the others see it)."""
+    chosen = keyboards.chosen_language(context.query.data)
+    if chosen is None:
+        answer_stale(context)
+        return
+    deps = context.deps
+    _choose(context, chosen)
+    chat = update.effective_chat
+    if chat is not None and chat.type == chat.PRIVATE:
+        deps.answer_and_edit(context.query, texts.language_chosen(chosen))
+    else:
+        deps.answer(context.query, texts.language_chosen(chosen), alert=True)
+
+
+def _choose(context: BotContext, lang: Lang) -> None:
+    """The sender's language from now on; once it is committed, their private chat's command menu
+    follows it (Telegram picks a menu by the app's language, which the choice outranks)."""
+    user_id, deps = context.user.id, context.deps
+    deps.choose_language(user_id, lang)
+    menu = games.command_menu(lang, deps.services.games)
+    deps.after_commit(lambda: _set_private_menu(context, user_id, menu))
+
+
+def _set_private_menu(context: BotContext, user_id: int, menu: list[tuple[str, str]]) -> None:
+    """The command menu of the user's private chat (its id is theirs), in the background: not a
+    message, and nothing of the game waits for it; a failure (the user never wrote to the bot)
+    leaves Telegram's menu for their app's language, and is one log line."""
+
+    async def set_menu() -> None:
+        commands = [BotCommand(name, description) for name, description in menu]
+        try:
+            await context.bot.set_my_commands(commands, scope=BotCommandScopeChat(user_id))
+        except TelegramError as error:
+            log.info("could not set the command menu of chat %d: %s", user_id, error)
+
+    context.application.create_task(set_menu(), name=f"menu-{user_id}")
 
 
 def reply_with(words: Callable[[Lang], str]) -> Handler:

@@ -24,6 +24,13 @@ from bot.solvers import Solvers, build_solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Call
 
 CONSOLE_USER = 1
+#: The most characters Telegram takes in one message: a longer line is not sent, as the app would not.
+MESSAGE_LIMIT = 4096
+
+
+def too_long(length: int) -> str:
+    """The console's own notice (it plays Telegram's app) for a line Telegram would not take."""
+    return f"(Not sent: a Telegram message holds at most {MESSAGE_LIMIT} characters, this one has {length}.)"
 
 
 class UpdateTracker:
@@ -136,6 +143,9 @@ async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Ca
                 except EOFError:
                     break
                 text = line.strip()
+                if len(text) > MESSAGE_LIMIT:
+                    print(too_long(len(text)))
+                    continue
                 if text.isdigit() and 1 <= int(text) <= len(screen.choices):
                     message_id, data = screen.choices[int(text) - 1]
                     update_id = standin.push_callback(CONSOLE_USER, message_id, data, language)
@@ -152,7 +162,20 @@ async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Ca
     return 0
 
 
+def _read_long_lines() -> None:
+    """At a terminal, lines are read with GNU readline (line editing, and no 4 KB cap): the
+    terminal's own line discipline holds at most 4,095 characters a line, and a longer pasted line
+    could then not be ended with Enter. Where readline is missing (Windows), input() as it is."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline  # noqa: F401  (importing it is what makes input() use it)
+    except ImportError:
+        return
+
+
 def main(settings: Settings) -> int:
+    _read_long_lines()
     try:
         return asyncio.run(chat(settings))
     except KeyboardInterrupt:

@@ -25,6 +25,7 @@ from bot.session import Session
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.storage import KEEP, Store, Stored, Tally
+from bot.storage.languages import choice_statement
 from bot.storage.sessions import stage_save
 from bot.texts import Lang
 
@@ -74,6 +75,7 @@ class Deps:
     def __init__(self, services: Services, unit: Unit) -> None:
         self.services = services
         self.unit = unit
+        self._languages: dict[int, Lang] = {}  # chosen in this item, not committed yet
 
     @property
     def settings(self) -> Settings:
@@ -144,6 +146,22 @@ class Deps:
     async def _version_now(self, chat_id: int, kind: str) -> int | None:
         stored = await self._stored(chat_id, kind)
         return None if stored is None else stored.version
+
+    def chosen_language(self, user_id: int) -> Lang | None:
+        """The language ``user_id`` chose with /lang (in this item, or committed before); None
+        when they never chose (then their Telegram app's language counts)."""
+        if user_id in self._languages:
+            return self._languages[user_id]
+        chosen = self.services.store.language_of(user_id) if self.services.store is not None else None
+        return texts.language(chosen) if chosen is not None else None
+
+    def choose_language(self, user_id: int, lang: Lang) -> None:
+        """Stage ``user_id``'s choice of language: written with the item, and remembered (for
+        every later item) once the item commits; this item's words already use it."""
+        self._languages[user_id] = lang
+        self.stage(choice_statement(user_id, lang))
+        store = self.db
+        self.after_commit(lambda: store.remember_language(user_id, lang))
 
     def stage(self, statement: Statement) -> None:
         """A further write of the item's (a group's winner, a reported answer)."""
@@ -233,6 +251,8 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
             context._deps = Deps(application.bot_data["services"], unit)
         if isinstance(update, Update):
             context._update = update
+            if unit is not None and update.effective_user is not None:
+                unit.lang = context.lang  # an apology for a commit that fails speaks the chosen language too
         return context
 
     @property
@@ -250,9 +270,13 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
 
     @property
     def lang(self) -> Lang:
-        """The sender's language: Russian, or English for English-speaking Telegram users."""
+        """The sender's language: the one they chose with /lang; else Russian, or English for
+        English-speaking Telegram users."""
         user = self._update.effective_user if self._update is not None else None
-        return texts.language(user.language_code if user else None)
+        if user is None:
+            return texts.language(None)
+        chosen = self._deps.chosen_language(user.id) if self._deps is not None else None
+        return chosen or texts.language(user.language_code)
 
     @property
     def chat_id(self) -> int:

@@ -68,10 +68,12 @@ class Rules:
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """A start-menu button: its label, and the start target it begins."""
+    """A start-menu button: its label, the start target it begins, and the language whose users
+    see it first (``lead``: a game in the player's own language comes before the others)."""
 
     label: Callable[[Lang], str]
     target: str
+    lead: Lang | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class PrivatePlay:
     give_up: Handler
     undo: Handler
     menu: MenuEntry | None = None
+    more_menu: Sequence[MenuEntry] = ()  # further start-menu buttons (English Ghost beside the Russian game)
     review: Handler | None = None  # /review: the last game graded by the solver (None: this game has none)
 
 
@@ -110,6 +113,12 @@ class Game:
     events: Mapping[type, EventHandler] = field(default_factory=dict)  # the bot's own events it handles
     private: PrivatePlay | None = None
     on_start: Callable[[App], Awaitable[None]] | None = None  # once the store is open (restore timers, answers)
+    # the name of one game of it, when that depends on the game (English Ghost beside the Russian game)
+    session_name: Callable[[Lang, Any], str] | None = None
+
+    def name_of(self, lang: Lang, session: Session) -> str:
+        """What the player calls ``session``'s game: its own name, or the game's."""
+        return self.session_name(lang, session) if self.session_name is not None else self.name(lang)
 
 
 def help_text(lang: Lang, games: Sequence[Game]) -> str:

@@ -123,6 +123,25 @@ def resign_or_keep(lang: Lang, running: Session, target: str) -> InlineKeyboardM
     )
 
 
+#: /lang's buttons: ``lang:<code>``, one per language the bot speaks.
+LANGUAGE = "lang"
+
+
+def language_choice() -> InlineKeyboardMarkup:
+    """/lang's buttons, each labelled in its own language, the same for everyone."""
+    return InlineKeyboardMarkup([[button(label, f"{LANGUAGE}:{code}") for code, label in texts.LANGUAGES.items()]])
+
+
+def chosen_language(data: object) -> Lang | None:
+    """The language a /lang button chooses; None for any other data."""
+    kind, _, code = data.partition(":") if isinstance(data, str) else ("", "", "")
+    return texts.language_named(code) if kind == LANGUAGE and code.islower() else None
+
+
+def is_language_press(data: object) -> bool:
+    return chosen_language(data) is not None
+
+
 def button(text: str, data: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(text, callback_data=data)
 

@@ -29,6 +29,12 @@ class Session:
         """A game under way: leaving it now means resigning (so starting another one asks first)."""
         return False
 
+    @property
+    def moved(self) -> bool:
+        """The player has made a move in it (a game that still waits for the player's first move
+        is not under way: starting anew replaces it without asking, and counts no loss)."""
+        return True
+
     #: Already counted as won (5bukv: solved, then undone): resigning it now counts no loss.
     won_counted: bool = False
 

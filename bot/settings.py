@@ -14,7 +14,7 @@ TOKEN_PATTERN = re.compile(r"^\d{5,}:[A-Za-z0-9_-]{30,}$")
 
 TOKEN_HELP = (
     "Set BOT_TOKEN (the token from @BotFather, like 123456789:AA...) in the environment or in .env "
-    "(see .env.example); to try the bot without a token run: python -m bot --console"
+    "(see .env.example); to try the bot without a token run: .venv/bin/python -m bot --console"
 )
 
 

@@ -1,5 +1,6 @@
 """Words every game shares (the menu, help, records, errors): Russian first, English for
-English-speaking Telegram users. Each game's own words are in ``bot/<game>/texts.py``."""
+English-speaking Telegram users and those who chose it with /lang. Each game's own words are in
+``bot/<game>/texts.py``."""
 
 from __future__ import annotations
 
@@ -121,21 +122,63 @@ COMMON_COMMANDS: list[tuple[str, str, str]] = [
     ("stats", "мои результаты", "my record"),
     ("rules", "правила", "the rules"),
     ("help", "что умеет бот", "what the bot does"),
+    ("lang", "язык бота: русский или English", "the bot's language: English or русский"),
 ]
 
 
 def greeting(lang: Lang, name: str) -> str:
     return t(
         lang,
-        f"Привет, {name}! Я Буквоед: играю в слова безупречно, потому что решил игры до конца.\nВо что сыграем?",
+        f"Привет, {name}! Я Буквоед: играю в слова безупречно, потому что решил игры до конца.\n"
+        "Во что сыграем? (In English: /lang en)",
         f"Hello, {name}! I am Bukvoed: I play word games perfectly, because I have solved them exactly.\n"
-        "What shall we play?",
+        "What shall we play? (По-русски: /lang ru)",
     )
 
 
 def help_tail(lang: Lang) -> str:
     """The last lines of /help, after every game's own."""
-    return t(lang, "/stats — ваши результаты\n/rules — правила", "/stats — your record\n/rules — the rules")
+    return t(
+        lang,
+        "/stats — ваши результаты\n/rules — правила\n/lang — язык бота (English: /lang en)",
+        "/stats — your record\n/rules — the rules\n/lang — the bot's language (по-русски: /lang ru)",
+    )
+
+
+#: The languages /lang offers: its argument, and the button that chooses it (in that language).
+LANGUAGES: dict[Lang, str] = {"ru": "🇷🇺 Русский", "en": "🇬🇧 English"}
+
+
+def language_named(code: str) -> Lang | None:
+    """The language ``code`` names (``ru``, ``en``, any case); None for any other."""
+    return next((lang for lang in LANGUAGES if lang == code.lower()), None)
+
+
+def ask_language(lang: Lang) -> str:
+    """/lang without an argument: the buttons follow."""
+    return t(
+        lang,
+        "Сейчас я говорю с вами по-русски. На каком языке говорить? (Или сразу: /lang en, /lang ru.)",
+        "I speak English with you now. Which language shall I speak? (Or at once: /lang ru, /lang en.)",
+    )
+
+
+def language_chosen(lang: Lang) -> str:
+    """Said in the language just chosen."""
+    return t(
+        lang,
+        "Готово: теперь я говорю с вами по-русски (и запомню это). Английский Ghost — /play en.",
+        "Done: I speak English with you now (and will remember it). The Russian letter game is /play ru.",
+    )
+
+
+def language_usage(lang: Lang) -> str:
+    """/lang with an argument it does not know."""
+    return t(
+        lang,
+        "/lang ru — по-русски, /lang en — in English; /lang — кнопками.",
+        "/lang en — in English, /lang ru — по-русски; /lang alone shows buttons.",
+    )
 
 
 def with_other_rules(lang: Lang, rules: str, others: list[tuple[str, str]]) -> str:

@@ -5,10 +5,12 @@ Shared by ``python -m solver word`` and the bot's ``/word``, so both say the sam
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
+from solver.letters import CYRILLIC_LOOKALIKES
 from solver.words import LANGUAGES, NOT_COMMON, Reason, Tier
 
 
@@ -42,6 +44,7 @@ class WordReport:
     wordle_problem: WordleProblem | Reason | None  # the source's reason when it has one
     asked: str = ""  # what was asked, when the dictionary spells it otherwise (е for ё)
     ends_first: dict[Tier, str] = field(default_factory=dict)  # per tier it is in: a shorter word ending the game first
+    form_of: str = ""  # a word of the lists this one looks like a form of (слоны: слон), when it is in none
 
     @property
     def reachable(self) -> bool | None:
@@ -99,6 +102,7 @@ def look_up(text: str, code: str = "ru") -> WordReport:
     if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why not in NOT_COMMON:
         problem = why
     spelled_otherwise = asked if asked != word else ""
+    form_of = (dictionary_form(word, code) or "") if why is Absence.NOT_IN_SOURCE else ""
     return WordReport(
         word,
         code,
@@ -111,7 +115,110 @@ def look_up(text: str, code: str = "ru") -> WordReport:
         problem,
         spelled_otherwise,
         ends_first(word, code, tier),
+        form_of=form_of,
     )
+
+
+#: Russian endings of other forms than the dictionary form (plural, oblique cases), each with the
+#: endings that may replace it in the dictionary form: слон-ы → слон, рыб-ы → рыб-а, мор-я → мор-е.
+#: Only a guess, so a form is named only when the word itself is in no list and the guess is in one.
+_FORM_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("ята", ("ёнок",)),
+    ("ата", ("онок",)),
+    ("ане", ("анин",)),
+    ("яне", ("янин",)),
+    ("ена", ("я",)),
+    ("ья", ("", "ье", "ь")),
+    ("ии", ("ия", "ий", "ие")),
+    ("ия", ("ие",)),
+    ("ов", ("",)),
+    ("ев", ("й", "ь")),
+    ("ей", ("ь", "я", "")),
+    ("ы", ("", "а")),
+    ("и", ("", "а", "я", "ь", "й")),
+    ("а", ("", "о")),
+    ("я", ("е", "ь", "й")),
+)
+
+
+def dictionary_form(word: str, code: str) -> str | None:
+    """The noun of the lists (in a tier) that ``word`` looks like a form of, by its ending: the most
+    frequent such noun, or None. There is no table of word forms here, so this is a guess made only
+    from the common endings above, and only for Russian."""
+    if code != "ru":
+        return None
+    language = LANGUAGES[code]
+    found = {
+        stem + ending
+        for suffix, endings in _FORM_ENDINGS
+        if word.endswith(suffix) and len(stem := word[: -len(suffix)]) >= 2
+        for ending in endings
+    }
+    known = [form for form in found - {word} if language.tier_of(form) is not None]
+    return max(sorted(known), key=lambda form: language.zipf_of(form) or 0.0) if known else None
+
+
+# --------------------------------------------------------------------------- reading what was asked
+
+
+class TypedWordProblem(StrEnum):
+    """Why what was typed is no word to look up."""
+
+    EMPTY = "empty"
+    DIGITS = "digits"  # a number, or digits inside the word
+    NOT_LETTERS = "not-letters"  # other signs inside the word
+    MIXED_SCRIPTS = "mixed-scripts"  # Cyrillic and Latin letters that do not look alike
+
+
+@dataclass(frozen=True)
+class TypedWord:
+    """A word to look up, in the dictionaries of ``code`` ("ru" or "en")."""
+
+    word: str
+    code: str
+
+
+#: Cyrillic letters that look like Latin ones (the inverse of :data:`CYRILLIC_LOOKALIKES`).
+LATIN_LOOKALIKES = str.maketrans("АВСЕНКМОРТХУасеорхук", "ABCEHKMOPTXYaceopxyk")
+
+
+def read_typed_word(text: str) -> TypedWord | TypedWordProblem:
+    """What a player typed as one word: composed (й as one letter), punctuation around it dropped
+    («кот!», "«кот»"), and in one script: a word mixing Cyrillic and Latin letters is read in the
+    script most of its letters are in (Cyrillic on a tie), its other letters as the look-alikes they
+    are (кoт with a Latin o: КОТ; a Latin word with one Cyrillic с: Latin). Letters and inner hyphens
+    only: digits or other signs inside, or letters of both scripts that look like nothing of the
+    other, are no word."""
+    word = unicodedata.normalize("NFC", text).strip()
+    while word and not word[0].isalnum():
+        word = word[1:]
+    while word and not word[-1].isalnum():
+        word = word[:-1]
+    if not word:
+        return TypedWordProblem.EMPTY
+    if any(char.isdigit() for char in word):
+        return TypedWordProblem.DIGITS
+    if any(not (char.isalpha() or char == "-") for char in word):
+        return TypedWordProblem.NOT_LETTERS
+    cyrillic = sum(_script(char) == "CYRILLIC" for char in word)
+    latin = sum(_script(char) == "LATIN" for char in word)
+    if cyrillic + latin < sum(char.isalpha() for char in word):
+        return TypedWordProblem.NOT_LETTERS  # letters of a third script
+    if cyrillic >= latin:
+        word, code = word.translate(CYRILLIC_LOOKALIKES), "ru"
+    else:
+        word, code = word.translate(LATIN_LOOKALIKES), "en"
+    if (
+        cyrillic
+        and latin
+        and any(_script(char) != ("CYRILLIC" if code == "ru" else "LATIN") for char in word if char.isalpha())
+    ):
+        return TypedWordProblem.MIXED_SCRIPTS
+    return TypedWord(word.lower(), code)
+
+
+def _script(char: str) -> str:
+    return unicodedata.name(char, "").partition(" ")[0]
 
 
 def ends_first(word: str, code: str, tier: Tier | None) -> dict[Tier, str]:

@@ -19,7 +19,10 @@ class ChatEvent:
 
 @dataclass(frozen=True)
 class TimerFired(ChatEvent):
-    """A chat's timer (a group turn's or lobby's deadline) went off."""
+    """A chat's timer (a group turn's or lobby's deadline) went off; ``nudge``: the reminder a few
+    seconds before a turn's deadline."""
+
+    nudge: bool = False
 
 
 @dataclass(frozen=True)

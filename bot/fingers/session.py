@@ -53,6 +53,11 @@ class FingerSession(Session):
     def running(self) -> bool:
         return self.player_first is not None and not self.over
 
+    @property
+    def moved(self) -> bool:
+        """The player has moved (the bot's opening move is not the player's)."""
+        return self.moves >= (1 if self.player_first else 2)
+
     def resign(self) -> None:
         self.result = Result.LOST.value
 

@@ -24,6 +24,7 @@ GAME = Game(
         Command("start", handlers.start_in_group),
         Command("hint", handlers.hint_in_group),
         Command("review", handlers.review),
+        Command("whowins", handlers.who_wins),
     ),
     group_text=handlers.on_text,
     group_menu=lambda lang: texts.GROUP_COMMANDS[lang],

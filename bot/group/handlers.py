@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from telegram import Message, Update, User
+from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.ext import JobQueue
 
@@ -30,11 +30,13 @@ from bot.group import session as group
 from bot.group import store as group_store
 from bot.group.session import GroupSession
 from bot.keyboards import Press
-from bot.letters.session import asked_dictionary
-from bot.letters.texts import board_outdated, not_a_letter, play_usage
+from bot.letters.handlers import UnderWay, answer_who_wins
+from bot.letters.session import ENGLISH, asked_dictionary
+from bot.letters.texts import board_outdated, play_usage
 from bot.storage import Tally
 from bot.texts import Lang
-from solver.letters import InputError, LetterGame, Rule, normalise_letter
+from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
+from solver.levels import Level
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +48,20 @@ CLOCK_SLACK = 0.5
 WEEK = 7 * 24 * 3600
 
 
+#: Seconds before a turn's time is up when the player to move is reminded ...
+NUDGE_SECONDS = 10
+#: ... in turns longer than this only (in a short turn the reminder would come nearly at once).
+NUDGE_FROM = 20
+#: Latin letters: in the game of Russian words they are answered, not read as look-alikes.
+LATIN = re.compile("[A-Za-z]")
+
+
 def _timer_name(chat_id: int) -> str:
     return f"group-turn:{chat_id}"
+
+
+def _nudge_name(chat_id: int) -> str:
+    return f"group-nudge:{chat_id}"
 
 
 def _lang(session: GroupSession) -> Lang:
@@ -62,17 +76,22 @@ def _game(deps: Deps, session: GroupSession) -> LetterGame:
 
 
 async def play(update: Update, context: BotContext) -> None:
-    """/play (or /play en for English Ghost): open a lobby, one game per group."""
+    """/play (or /play ru, /play en): open a lobby, one game per group. The game's words follow
+    the creator's language unless asked for; the lobby offers both."""
     deps = context.deps
     user = context.user
     lang = context.lang
-    dictionary = asked_dictionary(context.args or [])
+    args = context.args or []
+    dictionary = asked_dictionary(args) if args else (ENGLISH if lang == "en" else "ru")
     if dictionary is None:
         context.deps.reply(context.message, play_usage(lang))
         return
     loaded = await deps.load(context.chat_id, GroupSession)
-    if loaded is not None and loaded.session.phase is not group.GroupPhase.OVER:
-        context.deps.reply(context.message, texts.group_game_running(lang))
+    if loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
+        context.deps.reply(context.message, texts.lobby_open(_lang(loaded.session), loaded.session, context.chat_id))
+        return
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        context.deps.reply(context.message, texts.group_game_running(_lang(loaded.session)))
         return
     session = GroupSession(
         creator=user.id,
@@ -81,12 +100,30 @@ async def play(update: Update, context: BotContext) -> None:
         rule=deps.solvers.letter_game(dictionary).rule,
     )
     session.thread = topic_of(context.message)
-    group.join(session, user.id, _name(session, user))
+    forms = _forms(user)
+    group.join(session, user.id, forms[0], forms)
+    await _open_lobby(context, context.chat_id, session, None, context.message)
+
+
+async def _open_lobby(
+    context: BotContext,
+    chat_id: int,
+    session: GroupSession,
+    loaded: Loaded[GroupSession] | None,
+    message: Message | None,
+) -> None:
+    """Save a new lobby with its expiry and show it (a reply to ``message``, or said in the chat)."""
+    deps = context.deps
     session.deadline = time.time() + deps.settings.group_lobby_seconds
-    await deps.save(context.chat_id, session, None, deadline=session.deadline)
-    _schedule(context, context.chat_id, session.deadline)
+    await deps.save(chat_id, session, loaded, deadline=session.deadline)
+    _schedule(context, chat_id, session.deadline, turn=False)
+    lang = _lang(session)
     lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
-    deps.reply(context.message, lobby, buttons, receipt=f"{LOBBY_RECEIPT}{session.id}")
+    receipt = f"{LOBBY_RECEIPT}{session.id}"
+    if message is not None:
+        deps.reply(message, lobby, buttons, receipt=receipt)
+    else:
+        deps.say(chat_id, lobby, buttons, thread=session.thread, receipt=receipt)
 
 
 #: Receipts the group game asks of its messages: the lobby's (its message id is kept, so that
@@ -152,17 +189,28 @@ async def review(update: Update, context: BotContext) -> None:
     deps.reply(context.message, texts.review_text(_lang(loaded.session), loaded.session, points))
 
 
-def _name(session: GroupSession, user: User) -> str:
-    """How the game calls ``user``: the first name, made fuller when a player already has it."""
+def _forms(user: User) -> list[str]:
+    """The names the game may call ``user`` by, fuller and fuller (a fuller one when another
+    player has the same first name)."""
     forms = [user.first_name]
     if user.last_name:
         forms.append(f"{user.first_name} {user.last_name}")
     if user.username:
         forms.append(f"{user.first_name} (@{user.username})")
-    return group.distinct_name(session, forms)
+    return forms
 
 
 show_help = reply_with(texts.group_help_text)
+
+
+async def who_wins(update: Update, context: BotContext) -> None:
+    """/whowins in a group: the letter game's answer, except on the line of the group's game
+    while it is played (a group game has no hints)."""
+    loaded = await context.deps.load(context.chat_id, GroupSession)
+    under_way = None
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        under_way = UnderWay(_game(context.deps, loaded.session), loaded.session.board, in_group=True)
+    answer_who_wins(context, under_way)
 
 
 async def letter_command(update: Update, context: BotContext) -> None:
@@ -207,10 +255,13 @@ async def _move(update: Update, context: BotContext, text: str, addressed: bool)
             context.deps.reply(context.message, texts.not_your_turn(lang, session))
         return
     game = _game(deps, session)
+    english = session.dictionary == ENGLISH
     letter = normalise_letter(text, game.alphabet)
-    if isinstance(letter, InputError):
+    latin = not english and LATIN.search(text) is not None
+    if isinstance(letter, InputError) or latin:
         if addressed or len(text) == 1:
-            context.deps.reply(context.message, not_a_letter(lang, letter))
+            error = letter if isinstance(letter, InputError) else InputError(InputProblem.NOT_IN_ALPHABET, text)
+            context.deps.reply(context.message, texts.group_not_a_letter(lang, error, english=english, latin=latin))
         return
     await _commit(context, deps, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
 
@@ -223,6 +274,7 @@ async def give_up(update: Update, context: BotContext) -> None:
     if loaded is None or await _stopped_if_outdated(context, deps, chat_id, loaded):
         return
     session = loaded.session
+    name = session.name(context.user.id)
     event = group.leave(session, context.user.id)
     if event is None:
         context.deps.reply(context.message, texts.not_in_game(_lang(session)))
@@ -232,7 +284,7 @@ async def give_up(update: Update, context: BotContext) -> None:
             await _close(context, deps, chat_id, loaded)
         else:
             await deps.save(chat_id, session, loaded)
-        context.deps.reply(context.message, texts.left_lobby(_lang(session)))
+        context.deps.reply(context.message, texts.left_lobby(_lang(session), name))
         _show_lobby(deps, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
         return
     await _commit(context, deps, chat_id, loaded=loaded, events=[event])
@@ -259,11 +311,12 @@ async def stop(update: Update, context: BotContext) -> None:
     if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
         context.deps.reply(context.message, texts.group_stop_refused(_lang(session)))
         return
+    who = session.names.get(str(user_id)) or context.user.first_name
     group.stop(session)
     await _close(context, deps, chat_id, loaded)
-    context.deps.reply(context.message, texts.group_stopped(_lang(session)))
+    context.deps.reply(context.message, texts.group_stopped(_lang(session), who))
     if not session.started:
-        _show_lobby(deps, chat_id, session, texts.group_stopped(_lang(session)))
+        _show_lobby(deps, chat_id, session, texts.group_stopped(_lang(session), who))
 
 
 async def _stopped_if_outdated(
@@ -305,17 +358,23 @@ async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
 
 @on_press(keyboards.BUTTONS.press, private=False)
 async def on_lobby_button(tap: Tap, context: BotContext) -> None:
-    """Join, the bot, the rule, Start; a press for another game or a game begun is stale."""
+    """Join, the language, the bot and its level, the rule, Start; a press for another game or a
+    game begun is stale. The lobby speaks its own language; a note to the presser is in theirs."""
     press, deps, query, chat_id, user = tap.press, tap.deps, tap.query, tap.chat_id, tap.user
+    if press.action == "again":
+        await _rematch(tap, context)
+        return
     loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
     if loaded is None:
         return
     session = loaded.session
     lang = _lang(session)
-    refusal = _lobby_change(session, press, user.id, _name(session, user))
+    refusal = _lobby_change(session, press, user.id, _forms(user))
     if refusal is not None:
-        context.deps.answer(query, refusal(lang))
+        context.deps.answer(query, refusal(context.lang))
         return
+    if press.action == "dict":
+        session.rule = deps.solvers.letter_game(session.dictionary).rule
     if press.action == "start":
         context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}
@@ -326,13 +385,40 @@ async def on_lobby_button(tap: Tap, context: BotContext) -> None:
     context.deps.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
-def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) -> Callable[[Lang], str] | None:
+async def _rematch(tap: Tap, context: BotContext) -> None:
+    """🔁 under a finished game: a new lobby with the same players (each can still /giveup) and the
+    same set-up, gathered by the presser. A second tap, or one under an older game, is stale: by
+    then the group's game is another one."""
+    loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.OVER)
+    if loaded is None:
+        return
+    old = loaded.session
+    if tap.user.id not in old.players:
+        tap.deps.answer(tap.query, texts.rematch_not_yours(tap.lang))
+        return
+    session = GroupSession(
+        creator=tap.user.id,
+        lang=old.lang,
+        dictionary=old.dictionary,
+        rule=old.rule,
+        gentle=old.gentle,
+        level=old.level,
+        thread=old.thread,
+    )
+    for player in old.players:
+        group.join(session, player, old.names.get(str(player), ""), old.forms.get(str(player), []))
+    tap.deps.answer_and_edit_buttons(tap.query, None)
+    await _open_lobby(context, tap.chat_id, session, loaded, None)
+
+
+def _lobby_change(session: GroupSession, press: Press, user_id: int, forms: list[str]) -> Callable[[Lang], str] | None:
     """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
-    Anyone may join; only the lobby's creator chooses the rule, the mode, the bot and when to start."""
+    Anyone may join; only the lobby's creator chooses the language, the rule, the mode, the bot
+    and its level, and when to start."""
     if press.action == "join":
         if user_id not in session.players and group.is_full(session):
             return texts.lobby_full
-        return None if group.join(session, user_id, name) else texts.already_joined
+        return None if group.join(session, user_id, forms[0], forms) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
     if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
@@ -341,6 +427,10 @@ def _lobby_change(session: GroupSession, press: Press, user_id: int, name: str) 
         session.rule = Rule(press.argument)
     if press.action == "gentle":
         session.gentle = press.argument == "1"
+    if press.action == "dict":
+        session.dictionary = press.argument
+    if press.action == "level":
+        session.level = Level(press.argument)
     if press.action == "start" and not group.start(session):
         return texts.need_two_players
     return None
@@ -377,7 +467,16 @@ async def _commit(
     # One message per turn; while the group's budget holds it back, the next turn's replaces it
     # and tells its moves first (bot.delivery.outbox), so the group reads every move.
     story = texts.turn_story(_lang(session), session, events, text)
-    deps.say(chat_id, text, html=True, thread=session.thread, receipt=receipt, key=_turn_key(session), story=story)
+    deps.say(
+        chat_id,
+        text,
+        _final_buttons(session),
+        html=True,
+        thread=session.thread,
+        receipt=receipt,
+        key=_turn_key(session),
+        story=story,
+    )
 
 
 def _turn_key(session: GroupSession) -> str:
@@ -394,6 +493,11 @@ def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession
         return False
     _set_timer(context.job_queue, chat_id, time.time() + context.deps.settings.group_turn_seconds)
     return True
+
+
+def _final_buttons(session: GroupSession) -> InlineKeyboardMarkup | None:
+    """🔁 under the message that ends a game; none under a turn's."""
+    return keyboards.rematch(_lang(session), session) if session.over else None
 
 
 async def _start_the_clock(
@@ -428,20 +532,33 @@ def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, 
     return changes
 
 
-def _schedule(context: BotContext, chat_id: int, deadline: float | None) -> None:
+def _schedule(context: BotContext, chat_id: int, deadline: float | None, *, turn: bool = True) -> None:
     """One timer per group, set once the item that decided it commits: drop the old one, start
-    one for ``deadline`` (none for None)."""
+    one for ``deadline`` (none for None), with a turn's nudge (not a lobby's: ``turn`` False)."""
     job_queue = context.job_queue
-    context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline))
+    nudge = turn and _nudges(context.deps.settings.group_turn_seconds)
+    context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline, nudge=nudge))
 
 
-def _set_timer(job_queue: JobQueue[Any] | None, chat_id: int, deadline: float | None) -> None:
+def _nudges(turn_seconds: float) -> bool:
+    """Whether turns this long get a "seconds left" nudge."""
+    return turn_seconds > NUDGE_FROM
+
+
+def _set_timer(job_queue: JobQueue[Any] | None, chat_id: int, deadline: float | None, *, nudge: bool = False) -> None:
+    """The deadline's job, and (``nudge``) the reminder's a few seconds before it (at once when
+    that moment has passed, as after a restart)."""
     assert job_queue is not None, "python-telegram-bot[job-queue] is required"
-    for job in job_queue.get_jobs_by_name(_timer_name(chat_id)):
-        job.schedule_removal()
-    if deadline is not None:
-        when = datetime.fromtimestamp(deadline, tz=UTC)
-        job_queue.run_once(_timer_fired, when=when, chat_id=chat_id, name=_timer_name(chat_id))
+    for name in (_timer_name(chat_id), _nudge_name(chat_id)):
+        for job in job_queue.get_jobs_by_name(name):
+            job.schedule_removal()
+    if deadline is None:
+        return
+    when = datetime.fromtimestamp(deadline, tz=UTC)
+    job_queue.run_once(_timer_fired, when=when, chat_id=chat_id, name=_timer_name(chat_id))
+    if nudge and deadline > time.time() + 1:
+        soon = datetime.fromtimestamp(max(deadline - NUDGE_SECONDS, time.time()), tz=UTC)
+        job_queue.run_once(_nudge_fired, when=soon, chat_id=chat_id, name=_nudge_name(chat_id))
 
 
 async def _timer_fired(context: BotContext) -> None:
@@ -450,9 +567,35 @@ async def _timer_fired(context: BotContext) -> None:
     await context.application.update_queue.put(TimerFired(context.job.chat_id))
 
 
+async def _nudge_fired(context: BotContext) -> None:
+    """A turn's time is nearly up: the group's line reminds the player to move."""
+    assert context.job is not None and context.job.chat_id is not None
+    await context.application.update_queue.put(TimerFired(context.job.chat_id, nudge=True))
+
+
+async def _nudge(event: TimerFired, context: BotContext) -> None:
+    """Remind the player to move, once a turn (the turn is known by its deadline): not for a
+    lobby, an ended game or a turn whose deadline is no longer near (a move overtook it)."""
+    deps = context.deps
+    loaded = await deps.load(event.chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
+        return
+    session = loaded.session
+    left = (session.deadline or 0.0) - time.time()
+    if session.deadline is None or session.nudged == session.deadline or not 0 < left <= NUDGE_SECONDS + 1:
+        return
+    session.nudged = session.deadline
+    await deps.save(event.chat_id, session, loaded)
+    text = texts.time_nearly_up(_lang(session), session, max(1.0, left))
+    deps.say(event.chat_id, text, html=True, thread=session.thread)
+
+
 async def on_timer(event: TimerFired, context: BotContext) -> None:
     """The player to move did not move in time: out; a lobby nobody started closes. A timer a
     move has overtaken does nothing."""
+    if event.nudge:
+        await _nudge(event, context)
+        return
     chat_id = event.chat_id
     deps = context.deps
     loaded = await deps.load(chat_id, GroupSession)
@@ -462,7 +605,7 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
         return
     session = loaded.session
     if session.deadline is not None and session.deadline > time.time() + EARLY:
-        _schedule(context, chat_id, session.deadline)
+        _schedule(context, chat_id, session.deadline, turn=session.phase is group.GroupPhase.PLAYING)
         return
     if session.phase is group.GroupPhase.LOBBY:
         group.expire(session)
@@ -477,6 +620,7 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
 async def restore_timers(application: App) -> None:
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
     services: Services = application.bot_data["services"]
+    nudge = _nudges(services.settings.group_turn_seconds)
     for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
-        _set_timer(application.job_queue, chat_id, max(deadline, time.time()))
+        _set_timer(application.job_queue, chat_id, max(deadline, time.time()), nudge=nudge)
     log.info("turn timers restored")

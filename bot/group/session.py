@@ -11,17 +11,23 @@ Decisions (also in ``bot.group.texts``):
   kept and the next player moves on it;
 * the bot plays from the table for as many players as are still in: a forced
   good end whenever it has one (remembered, and shown when the round ends with
-  a word), otherwise its best chances against careful players.
+  a word), otherwise its best chances against careful players; at the gentler
+  level it now and then (the private game's mistake rate) plays the next-ranked
+  letter instead;
+* when two players share a first name, every one of them is called by a fuller
+  name (:func:`tell_apart`); who went out, how and when is kept for the standings.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.session import Session, new_id
 from solver.letters import MAX_PLAYERS, LetterGame, Play, Rule, Verdict
+from solver.levels import MISTAKE_RATE, Level
 from solver.review import ReviewError, grade_group_move
 
 KIND = "group"
@@ -29,6 +35,8 @@ BOT = 0  # the bot's seat among the players
 MIN_PLAYERS = 2
 #: The most seats the solver has tables for (the bot plays from the table for those still in).
 SEATS = MAX_PLAYERS
+#: The bot's levels a lobby offers: perfect, or a gentler one that now and then plays a weaker letter.
+LEVELS = (Level.PERFECT, Level.EASY)
 
 
 class GroupPhase(Enum):
@@ -44,6 +52,10 @@ class Outcome(Enum):
     TIMEOUT = "timeout"
     LEFT = "left"
     REFUSED = "refused"  # gentle mode: a letter no word starts with, refused once a turn
+
+
+#: How the others went out when a completed word won the game (in ``GroupSession.exits``).
+BEATEN = "beaten"
 
 
 @dataclass
@@ -75,6 +87,14 @@ class GroupSession(Session):
     # Every letter played, for the review: [player, board before, letter, players still in]
     # (a game stored before they were kept has none).
     moves: list[list[int | str]] = field(default_factory=list)
+    # Each player's names, fuller and fuller (first name, with the last name, with the username):
+    # when two share a name, every holder is called by a fuller one (``names``).
+    forms: dict[str, list[str]] = field(default_factory=dict)
+    level: Level = Level.PERFECT  # the bot's, when it plays
+    # Who went out, how and after how many letters: [player, Outcome value, letters played], in order.
+    exits: list[list[int | str]] = field(default_factory=list)
+    started_step: int | None = None  # ``step`` just after the start: tells the game's first message
+    nudged: float | None = None  # the turn deadline the "seconds left" nudge was sent for
 
     @property
     def phase(self) -> GroupPhase:
@@ -109,27 +129,33 @@ class Event:
     sure_line: str | None = None  # and the line it held from there
 
 
-def join(session: GroupSession, player: int, name: str) -> bool:
-    """Add a player to the lobby; False when already in, the lobby is full or the game has begun."""
+def join(session: GroupSession, player: int, name: str, forms: Sequence[str] = ()) -> bool:
+    """Add a player to the lobby; False when already in, the lobby is full or the game has begun.
+    ``forms`` are the person's names, fuller and fuller (``name`` alone when none are given)."""
     if session.started or player in session.players or is_full(session):
         return False
     session.players.append(player)
     session.names[str(player)] = name
+    if player != BOT:
+        session.forms[str(player)] = list(forms) or [name]
+        tell_apart(session)
     return True
 
 
-def distinct_name(session: GroupSession, forms: Sequence[str]) -> str:
-    """The first of a person's name ``forms`` (fuller and fuller) that no player in
-    the game goes by, so two people called the same are told apart; else the
-    fullest form, numbered."""
-    taken = set(session.names.values())
-    for form in forms:
-        if form and form not in taken:
-            return form
-    number = 2
-    while f"{forms[-1]} {number}" in taken:
-        number += 1
-    return f"{forms[-1]} {number}"
+def tell_apart(session: GroupSession) -> None:
+    """Call every player by their shortest name no other player goes by in any form, so two
+    people called the same are both named fully (a shared name is never left to one of them);
+    someone with no such form gets their first form numbered in join order."""
+    people = [player for player in session.players if player != BOT]
+    forms = {player: session.forms.get(str(player)) or [session.name(player)] for player in people}
+    unique: dict[int, str | None] = {}
+    for player in people:
+        others = {form for other in people if other != player for form in forms[other]}
+        unique[player] = next((form for form in forms[player] if form and form not in others), None)
+    for player in people:
+        base = forms[player][0]
+        numbered = [other for other in people if unique[other] is None and forms[other][0] == base]
+        session.names[str(player)] = unique[player] or f"{base} {numbered.index(player) + 1}"
 
 
 def start(session: GroupSession) -> bool:
@@ -139,6 +165,7 @@ def start(session: GroupSession) -> bool:
     session.started = True
     session.turn = 0
     session.step += 1
+    session.started_step = session.step
     session.deadline = None  # the lobby's expiry; the first turn sets its own
     return True
 
@@ -187,6 +214,7 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
         if game.rule is Rule.COMPLETE_WINS:
             losers = [other for other in session.live if other != player]
             session.out += losers
+            session.exits += [[loser, BEATEN, len(session.moves)] for loser in losers]
             event = _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
         else:
             event = _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
@@ -194,14 +222,25 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
     return _eliminate(session, player, Outcome.NO_WORD, letter=letter, board=board, possible=game.plays(before))
 
 
-def bot_letter(game: LetterGame, session: GroupSession) -> Event:
-    """The bot's move when it is the player to move, from the table for the players still in."""
+def bot_letter(game: LetterGame, session: GroupSession, rng: random.Random | None = None) -> Event:
+    """The bot's move when it is the player to move, from the table for the players still in;
+    at a gentler level, now and then (the private game's mistake rate) a lower-ranked letter."""
     assert session.current == BOT
     table = game.with_players(len(session.live))
     if session.sure_line is None:
         session.sure_line = table.forced_line(session.board)
         session.sure_from = session.board if session.sure_line else None
-    return play_letter(game, session, table.best_letter(session.board))
+    letter = table.best_letter(session.board)
+    if (rng or random.Random()).random() < MISTAKE_RATE[session.level]:
+        letter = weaker_letter(table.letter_chances(session.board), letter)
+    return play_letter(game, session, letter)
+
+
+def weaker_letter(chances: dict[str, float], best: str) -> str:
+    """The next letter down the table's ranking after ``best`` (by the chances of a good end, so a
+    letter that ends the round badly comes last); ``best`` when it is the only letter."""
+    ranked = sorted((letter for letter in chances if letter != best), key=lambda letter: -chances[letter])
+    return next(iter(ranked), best)
 
 
 def time_out(session: GroupSession) -> Event:
@@ -219,6 +258,8 @@ def leave(session: GroupSession, player: int) -> Event | None:
     if not session.started:
         session.players.remove(player)
         session.names.pop(str(player), None)
+        session.forms.pop(str(player), None)
+        tell_apart(session)
         _hand_on_the_lobby(session, player)
         return Event(player, Outcome.LEFT, board=session.board)
     _forget_sure_line(session)
@@ -242,6 +283,7 @@ def _eliminate(
 ) -> Event:
     was_current = session.current == player
     session.out.append(player)
+    session.exits.append([player, outcome.value, len(session.moves)])
     if len(session.live) == 1:
         return _finish(session, Event(player, outcome, letter, board, possible, [player], session.live[0]))
     if was_current:

@@ -5,31 +5,39 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.group.session import BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
+from bot.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.letters.texts import board, button_rule, examples
 from bot.storage import Record
-from bot.texts import Lang, games_record, t
+from bot.texts import Lang, button_level, count, t
+from solver.letters import InputError, InputProblem
+from solver.levels import Level
 
 GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
     "ru": [
-        ("play", "собрать игру в буквы (/play en — английский Ghost)"),
+        ("play", "собрать игру в буквы: русские слова или английский Ghost — кнопкой в сборе"),
         ("l", "сходить буквой: /l к"),
         ("giveup", "выйти из игры"),
         ("stop", "остановить игру (админы и тот, кто начал)"),
         ("stats", "мои результаты"),
         ("top", "лучшие игроки группы: за 7 дней и за всё время"),
         ("review", "разбор последней игры: где каждый упустил выигрыш"),
+        ("whowins", "кто выигрывает с этих букв (о доске идущей игры — после неё)"),
+        ("word", "есть ли слово в играх"),
+        ("lang", "язык бота для меня: русский или английский"),
         ("rules", "правила"),
         ("help", "как играть в группе"),
     ],
     "en": [
-        ("play", "gather a letter game (/play en: English Ghost)"),
+        ("play", "gather a letter game: Russian words or English Ghost, a button in the lobby"),
         ("l", "move with a letter: /l k"),
         ("giveup", "leave the game"),
         ("stop", "stop the game (admins and whoever started it)"),
         ("stats", "my record"),
         ("top", "the group's best players: the last 7 days and all time"),
         ("review", "the last game reviewed: where each player let the win go"),
+        ("whowins", "who wins from these letters (on the board of a game under way: after it)"),
+        ("word", "does a word count in the games"),
+        ("lang", "the bot's language for me: Russian or English"),
         ("rules", "the rules"),
         ("help", "how to play in a group"),
     ],
@@ -45,14 +53,15 @@ def rules(lang: Lang) -> str:
         "выбывает; следующий начинает новый круг с пустой доски. При правиле «закончил — выиграл» "
         "закончивший слово сразу побеждает. Игра идёт, пока не останется один. "
         "Кто не сходил вовремя или сдался (/giveup), выбывает, доска остаётся. "
-        "/stop — остановить игру (админам и тому, кто её начал).",
+        "/stop — остановить игру (админам и тому, кто её начал). В конце — итоги и кнопка «🔁 Реванш».",
         "👥 The letter game in a group: /play gathers players (the Join button; the bot may play too), who move in "
         "join order. Send a letter as a message, as a reply to the bot's message or as /l letter. "
         "Whoever completes a word (under “completing a word loses”) or plays a letter no word starts with "
         "is out, and the next player starts a new round on an empty board. Under “completing a word wins” "
         "completing a word wins at once. The game goes on until one player is left. "
         "A player who does not move in time, or gives up (/giveup), is out and the board stays. "
-        "/stop ends the game (for the group's admins and whoever started it).",
+        "/stop ends the game (for the group's admins and whoever started it). At the end: the standings "
+        "and a 🔁 Rematch button.",
     )
 
 
@@ -103,6 +112,27 @@ def button_gentle(lang: Lang, gentle: bool) -> str:
     return mark + t(lang, "🙂 Мягко: неверную букву можно переходить", "🙂 Gentle: one retry after a dead letter")
 
 
+def button_dictionary(lang: Lang, dictionary: str, chosen: bool) -> str:
+    mark = "✅ " if chosen else ""
+    if dictionary == "en":
+        return mark + t(lang, "🇬🇧 Английский Ghost", "🇬🇧 English Ghost")
+    return mark + t(lang, "🇷🇺 Русские слова", "🇷🇺 Russian words")
+
+
+def button_bot_level(lang: Lang, level: Level, chosen: bool) -> str:
+    return ("✅ " if chosen else "") + t(lang, "🤖 Бот: ", "🤖 The bot: ") + _level_name(lang, level)
+
+
+def _level_name(lang: Lang, level: Level) -> str:
+    if level is Level.PERFECT:
+        return button_level(lang, level).lower()
+    return t(lang, "помягче", "gentler")
+
+
+def button_rematch(lang: Lang) -> str:
+    return t(lang, "🔁 Реванш теми же игроками", "🔁 Rematch, same players")
+
+
 def button_start(lang: Lang) -> str:
     return t(lang, "▶️ Начать", "▶️ Start")
 
@@ -111,6 +141,12 @@ def _group_rule(lang: Lang, session: GroupSession) -> str:
     if session.dictionary == "en":
         return t(lang, "английский Ghost (слова от 4 букв, закончил — проиграл)", "English Ghost (4+ letters)")
     return button_rule(lang, session.rule)
+
+
+def _game_language(lang: Lang, session: GroupSession) -> str:
+    if session.dictionary == "en":
+        return t(lang, "🇬🇧 Игра на английских словах.", "🇬🇧 A game of English words.")
+    return t(lang, "🇷🇺 Игра на русских словах.", "🇷🇺 A game of Russian words.")
 
 
 def lobby_text(lang: Lang, session: GroupSession) -> str:
@@ -125,22 +161,25 @@ def lobby_text(lang: Lang, session: GroupSession) -> str:
         mode = t(
             lang, "строгий (буква, с которой не начинается ни одно слово, — выбывание)", "strict (a dead letter is out)"
         )
-    bot = t(lang, "играет", "plays") if BOT in session.players else t(lang, "не играет", "does not play")
+    bot = t(lang, "не играет", "does not play")
+    if BOT in session.players:
+        level = _level_name(lang, session.level)
+        bot = t(lang, f"играет (уровень: {level})", f"plays (level: {level})")
     invitation = t(
         lang,
-        f"Нажмите «Играю». Правило, режим, бота и начало игры выбирает {creator}: «Начать» — "
-        "когда игроков двое или больше.",
-        f"Tap Join. {creator} chooses the rule, the mode and the bot, and taps Start "
-        "when there are two players or more.",
+        f"Нажмите «Играю»; выйти — /giveup. Язык, правило, режим, бота и начало игры выбирает {creator}: "
+        "«Начать» — когда игроков двое или больше.",
+        f"Tap Join; /giveup to leave. {creator} chooses the language, the rule, the mode and the bot, and "
+        "taps Start when there are two players or more.",
     )
     if session.started:  # the buttons are gone: the message no longer invites anyone
         invitation = t(lang, "▶️ Игра началась.", "▶️ The game has begun.")
     return t(
         lang,
-        f"🔤 Игра в буквы на всю группу. Правило: {_group_rule(lang, session)}.\n"
+        f"🔤 Игра в буквы на всю группу. {_game_language(lang, session)} Правило: {_group_rule(lang, session)}.\n"
         f"Режим: {mode}. Бот {bot}.\nИгроки: {players}\n{invitation}",
-        f"🔤 The letter game for the whole group. Rule: {_group_rule(lang, session)}.\n"
-        f"Mode: {mode}. The bot {bot}.\nPlayers: {players}\n{invitation}",
+        f"🔤 The letter game for the whole group. {_game_language(lang, session)} "
+        f"Rule: {_group_rule(lang, session)}.\nMode: {mode}. The bot {bot}.\nPlayers: {players}\n{invitation}",
     )
 
 
@@ -174,8 +213,8 @@ def not_started(lang: Lang, session: GroupSession) -> str:
     )
 
 
-def left_lobby(lang: Lang) -> str:
-    return t(lang, "Вы больше не в списке игроков.", "You are off the list of players.")
+def left_lobby(lang: Lang, name: str) -> str:
+    return t(lang, f"{name} больше не в списке игроков.", f"{name} is off the list of players.")
 
 
 def top_text(lang: Lang, week: Sequence[tuple[str, int]], ever: Sequence[tuple[str, int]]) -> str:
@@ -224,6 +263,22 @@ def no_group_hints(lang: Lang) -> str:
     )
 
 
+def lobby_open(lang: Lang, session: GroupSession, chat_id: int) -> str:
+    """/play while a lobby is gathering: there is one, and where to join it (a link to its
+    message where Telegram has them: in a supergroup)."""
+    creator = _player(session, session.creator, lang)
+    where = t(lang, "под сообщением сбора выше", "under the lobby's message above")
+    internal = str(chat_id).removeprefix("-100")
+    if session.lobby_message is not None and str(chat_id).startswith("-100"):
+        where = t(lang, "под сообщением сбора: ", "under the lobby's message: ")
+        where += f"https://t.me/c/{internal}/{session.lobby_message}"
+    return t(
+        lang,
+        f"Игру уже собирают ({creator} начнёт её): нажмите «Играю» {where}",
+        f"A game is being gathered already ({creator} starts it): tap Join {where}",
+    )
+
+
 def group_game_running(lang: Lang) -> str:
     return t(
         lang,
@@ -265,8 +320,35 @@ def group_stop_refused(lang: Lang) -> str:
     )
 
 
-def group_stopped(lang: Lang) -> str:
-    return t(lang, "⏹ Игра остановлена.", "⏹ The game is stopped.")
+def group_stopped(lang: Lang, who: str) -> str:
+    return t(lang, f"⏹ {who} останавливает игру.", f"⏹ {who} stopped the game.")
+
+
+def group_not_a_letter(lang: Lang, error: InputError, *, english: bool, latin: bool = False) -> str:
+    """A move that is not one letter of the game's alphabet (a group has no hints: none offered);
+    ``latin``: Latin letters sent to the game of Russian words."""
+    if latin and not english:
+        return t(
+            lang,
+            "Это игра на русских словах: латинские буквы не подходят. Пришлите одну русскую букву.",
+            "This game is played with Russian words: Latin letters do not count. Send one Russian letter.",
+        )
+    if error.problem is InputProblem.NOT_ONE_LETTER:
+        return t(lang, "Нужна ровно одна буква.", "One letter, please.")
+    if english:
+        return t(lang, "Пришлите одну латинскую букву (a–z).", "Send one letter a-z.")
+    return t(lang, "Пришлите одну русскую букву.", "Send one Russian letter.")
+
+
+def time_nearly_up(lang: Lang, session: GroupSession, seconds: float) -> str:
+    """The nudge before a turn's time is up (HTML, the player to move mentioned)."""
+    who = _mention(session, session.current, lang)
+    left = count(lang, round(seconds), ("секунда", "секунды", "секунд"), ("second", "seconds"))
+    return t(lang, f"⏳ {who}, осталось {left} на ход!", f"⏳ {who}, {left} left to move!")
+
+
+def rematch_not_yours(lang: Lang) -> str:
+    return t(lang, "Реванш начинают те, кто играл.", "A rematch is for those who played.")
 
 
 def group_letter_usage(lang: Lang) -> str:
@@ -309,7 +391,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
             t(
                 lang,
                 f"Ни одно слово не начинается с {board(event.board)} — {who}, попробуйте другую букву "
-                "(второй раз выбываете). Можно: ",
+                "(ещё одна такая — и вы выбываете). Можно: ",
                 f"No word starts with {board(event.board)}: {who}, try another letter "
                 "(a second one is out). Possible: ",
             )
@@ -334,11 +416,75 @@ def _sure_line(lang: Lang, event: Event) -> str:
     )
 
 
-def board_line(lang: Lang, letters: str) -> str:
-    """The board under a turn message; an empty one said in words, not shown as «»."""
-    if not letters:
+def board_line(lang: Lang, letters: str, *, new_round: bool = True) -> str:
+    """The board under a turn message; an empty one said in words, not shown as «»: a new word
+    after a round ended (``new_round``), else the first word."""
+    if not letters and new_round:
         return t(lang, "Доска пуста: слово начинается заново.", "The board is empty: a new word begins.")
+    if not letters:
+        return t(lang, "Доска пуста: первая буква — за вами.", "The board is empty: the first letter is yours.")
     return t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+
+
+def _first_message(session: GroupSession, events: Sequence[Event]) -> bool:
+    """Whether this is the game's first turn message: every step since the start (each event
+    takes one) is one of ``events``, and they are the bot's own opening letters, if any (every
+    later message follows a person's move, timeout or leaving). A game stored before starts
+    were kept is past it."""
+    if session.started_step is None or session.step - session.started_step != len(events):
+        return False
+    return all(event.player == BOT for event in events)
+
+
+def _next_turn(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> list[str]:
+    """The board and who moves next; how to move only in the game's first message."""
+    who = _mention(session, session.current, lang)
+    ended = any(event.outcome in (Outcome.WORD, Outcome.NO_WORD) for event in events)
+    lines = [board_line(lang, session.board, new_round=ended)]
+    if _first_message(session, events):
+        lines.append(
+            t(
+                lang,
+                f"Ходит {who} ({seconds:g} с на ход). Букву присылайте сообщением, ответом на сообщение "
+                "бота или /l буква.",
+                f"{who} to move ({seconds:g} s a turn). Send a letter as a message, a reply to the bot's "
+                "message or /l letter.",
+            )
+        )
+    else:
+        lines.append(t(lang, f"Ходит {who} ({seconds:g} с).", f"{who} to move ({seconds:g} s)."))
+    return lines
+
+
+_HOW_OUT: dict[str, tuple[str, str]] = {
+    Outcome.TIMEOUT.value: ("время на ход вышло", "ran out of time"),
+    Outcome.WORD.value: ("закончено слово", "completed a word"),
+    Outcome.NO_WORD.value: ("ни одно слово так не начинается", "no word started like that"),
+    Outcome.LEFT.value: ("выход из игры", "gave up"),
+    BEATEN: ("победитель закончил слово", "the winner completed a word"),
+}
+
+
+def standings(lang: Lang, session: GroupSession) -> list[str]:
+    """The final standings: the winner first, then the others from the last out to the first,
+    each with how they went out and after how many letters (none for a game stored before
+    they were kept)."""
+    if not session.exits:
+        return []
+    lines = [t(lang, "📋 Итоги:", "📋 Standings:")]
+    place = 1
+    if session.winner is not None:
+        lines.append(f"1. 🏆 {_player_html(session, session.winner, lang)}")
+        place = 2
+    for player, how, letters in reversed(session.exits):
+        ru, en = _HOW_OUT.get(str(how), ("выбывание", "out"))
+        played = count(lang, int(letters), ("буквы", "букв", "букв"), ("letter", "letters"))
+        when = t(lang, f"после {played}", f"after {played}")
+        if not int(letters):
+            when = t(lang, "до первой буквы", "before the first letter")
+        lines.append(f"{place}. {_player_html(session, int(player), lang)} — {t(lang, ru, en)}, {when}")
+        place += 1
+    return lines
 
 
 def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], seconds: float) -> str:
@@ -349,17 +495,8 @@ def group_turn_text(lang: Lang, session: GroupSession, events: Sequence[Event], 
         if session.winner is not None:
             winner = _player_html(session, session.winner, lang)
             lines.append(t(lang, f"🏆 Победитель: {winner}!", f"🏆 The winner: {winner}!"))
-        return "\n".join(lines)
-    who = _mention(session, session.current, lang)
-    lines.append(board_line(lang, session.board))
-    lines.append(
-        t(
-            lang,
-            f"Ходит {who} ({seconds:g} с): букву — сообщением, ответом на это сообщение или /l буква.",
-            f"{who} to move ({seconds:g} s): a letter, as a message, a reply to this one or /l letter.",
-        )
-    )
-    return "\n".join(lines)
+        return "\n".join(lines + standings(lang, session))
+    return "\n".join(lines + _next_turn(lang, session, events, seconds))
 
 
 def turn_story_lines(lang: Lang, session: GroupSession, events: Sequence[Event]) -> list[str]:
@@ -378,7 +515,12 @@ def name(lang: Lang) -> str:
 
 
 def record_line(lang: Lang, record: Record) -> str:
-    return games_record(lang, t(lang, "Буквы в группе", "Letter game in groups"), record)
+    """The group game's /stats line: a group game has no hints, so none are counted."""
+    return t(
+        lang,
+        f"Буквы в группе: игр {record.played}, побед {record.won}, поражений {record.lost}",
+        f"Letter game in groups: played {record.played}, won {record.won}, lost {record.lost}",
+    )
 
 
 # ------------------------------------------------------------------ review

@@ -36,5 +36,10 @@ def game_for_letters(games: LetterGames, game: LetterGame, typed: str) -> tuple[
     return (game, board) if isinstance(other_board, InputError) else (other, other_board)
 
 
+def written_in_latin(typed: str) -> bool:
+    """Whether ``typed`` has a Latin letter (which the Russian game reads as its look-alike)."""
+    return _any_of_script(typed, "LATIN")
+
+
 def _any_of_script(typed: str, script: str) -> bool:
     return any(unicodedata.name(letter, "").startswith(script) for letter in typed)

@@ -10,7 +10,8 @@ from bot.letters.session import LetterSession
 GAME = Game(
     kind=LetterSession.KIND,
     name=texts.name,
-    rules=Rules("rules_letters", texts.rules, "буквы", "the letter game"),
+    session_name=texts.session_name,
+    rules=Rules("rules_letters", texts.rules, "буквы (и английский Ghost)", "the letter game (and English Ghost)"),
     help=texts.help_lines,
     records={"letters": texts.letters_record, "ghost": texts.ghost_record},
     commands=(
@@ -18,12 +19,15 @@ GAME = Game(
         Command("whowins", handlers.who_wins, "кто выигрывает с этих букв", "who wins from these letters"),
         Command("word", handlers.word, "есть ли слово в играх", "does a word count in the games"),
     ),
+    # /word in a group too (/whowins there is the group game's: it knows the game under way).
+    group_commands=(Command("word", handlers.word),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     private=PrivatePlay(
         session=LetterSession,
         begins={
             keyboards.START: handlers.begin,
             keyboards.GHOST: handlers.begin_ghost,
+            keyboards.RUSSIAN: handlers.begin_russian,
             keyboards.AGAIN: handlers.begin_again,
         },
         on_text=handlers.on_text,
@@ -32,7 +36,8 @@ GAME = Game(
         hint=handlers.hint,
         give_up=handlers.give_up,
         undo=common.no_undo,
-        menu=MenuEntry(texts.menu_button, keyboards.START),
+        menu=MenuEntry(texts.menu_button, keyboards.START, lead="ru"),
+        more_menu=(MenuEntry(texts.ghost_menu_button, keyboards.GHOST, lead="en"),),
         review=handlers.review,
     ),
 )

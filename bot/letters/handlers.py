@@ -28,7 +28,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
-from solver.lookup import look_up
+from solver.lookup import TypedWordProblem, look_up, read_typed_word
 from solver.words import Tier
 
 T = TypeVar("T")
@@ -66,21 +66,34 @@ async def _save(
 
 
 async def play(update: Update, context: BotContext) -> None:
-    """/play, or /play en for English Ghost (its rule is fixed, so the set-up skips the rule)."""
-    dictionary = letters.asked_dictionary(context.args or [])
+    """/play: which letter game (the player's language's first); /play en for English Ghost (its
+    rule is fixed, so the set-up skips the rule), /play ru for the Russian game."""
+    asked = context.args or []
+    dictionary = letters.asked_dictionary(asked)
     if dictionary is None:
         context.deps.reply(context.message, texts.play_usage(context.lang))
     elif dictionary == letters.ENGLISH:
         await start_or_ask(context, keyboards.GHOST, begin_ghost)
+    elif asked:
+        await start_or_ask(context, keyboards.RUSSIAN, begin_russian)
     else:
         await start_or_ask(context, keyboards.START, begin)
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game's set-up, from its first question (the chat's lock held)."""
+    """A new game's set-up, from its first question: which game, the Russian one under either
+    rule or English Ghost (the chat's lock held)."""
     session = LetterSession(tier=None)
     await context.deps.save(chat_id, session, None, activate=True)
     context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
+
+
+async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    """The Russian game's set-up (/play ru): only its rules are offered."""
+    session = LetterSession(tier=None)
+    await context.deps.save(chat_id, session, None, activate=True)
+    markup = keyboards.letter_setup(lang, session, "rule", ghost=False)
+    context.deps.say(chat_id, texts.ask_russian_rule(lang), markup=markup)
 
 
 async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -93,10 +106,12 @@ async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lan
 
 
 async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game with the last game's set-up, in one tap; without one, the set-up's questions."""
+    """A new game with the last game's set-up, in one tap; without one, the set-up's questions.
+    (A last game still playing here waits for the player's first move, else it was resigned
+    first: a double tap on 🔁 starts the same set-up again.)"""
     deps = context.deps
     last = await deps.load(chat_id, LetterSession)
-    if last is None or last.session.phase is not Phase.OVER:
+    if last is None or last.session.phase not in (Phase.OVER, Phase.PLAYING):
         await begin(context, chat_id, user_id, lang)
         return
     session = letters.same_setup(last.session)
@@ -157,21 +172,36 @@ async def on_text(update: Update, context: BotContext) -> None:
         deps.reply(context.message, texts.choose_with_buttons(lang, english=session.english))
         return
     game = _game(deps, session)
-    letter = normalise_letter(context.message.text or "", game.alphabet)
+    typed = (context.message.text or "").strip()
+    letter = normalise_letter(typed, game.alphabet)
     if isinstance(letter, InputError):
-        deps.reply(context.message, texts.not_a_letter(lang, letter, english=session.english))
+        deps.reply(context.message, _not_a_letter(lang, letter, typed, english=session.english))
         return
+    said = _look_alike_read(lang, typed, letter, english=session.english)
     result = letters.play_letter(game, session, letter, deps.rng)
     if isinstance(result, letters.Refusal):
-        deps.reply(
-            context.message,
-            texts.refusal_text(lang, result, english=session.english),
-            markup=keyboards.letter_play(lang, session),
-        )
+        refused = texts.refusal_text(lang, result, english=session.english)
+        deps.reply(context.message, said + refused, markup=keyboards.letter_play(lang, session))
         return
     await _save(deps, chat_id, loaded, user_id=context.user.id, tally=_ending_tally(result))
     text, markup = _turn_message(lang, game, session, result)
-    deps.reply(context.message, text, markup=markup)
+    deps.reply(context.message, said + text, markup=markup)
+
+
+def _look_alike_read(lang: Lang, typed: str, letter: str, *, english: bool) -> str:
+    """The first line of the answer when the Russian game read a Latin letter as its Cyrillic
+    look-alike (a → А), so the player sees which letter was played; else nothing."""
+    if english or not choice.written_in_latin(typed):
+        return ""
+    return texts.read_as_russian(lang, typed, letter) + "\n"
+
+
+def _not_a_letter(lang: Lang, error: InputError, typed: str, *, english: bool) -> str:
+    """Why the text is not a move; a Latin letter in the Russian game also says which game this is."""
+    answer = texts.not_a_letter(lang, error, english=english)
+    if english or not choice.written_in_latin(typed):
+        return answer
+    return answer + "\n" + texts.russian_letters_only(lang)
 
 
 async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
@@ -313,24 +343,42 @@ async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
     given), under the rule and in the language of the letter game being played."""
     deps = context.deps
-    lang = context.lang
-    _, outdated = await _load_checked(deps, context.chat_id, lang)
+    _, outdated = await _load_checked(deps, context.chat_id, context.lang)
     if outdated is not None:
         context.deps.reply(context.message, outdated)
         return
     playing = await _letter_game_played(deps, context.chat_id)
+    under_way = UnderWay(_game(deps, playing), playing.board) if playing is not None and playing.running else None
+    answer_who_wins(context, under_way, playing)
+
+
+def answer_who_wins(context: BotContext, under_way: UnderWay | None, playing: LetterSession | None = None) -> None:
+    """/whowins, which is not a free hint: while a letter game is ``under_way`` in the chat (the
+    private game, or a group's game that has started), a board of that game's language that begins
+    with the game's board (the board itself, or any continuation of it: on an empty board, every
+    board) is refused: in private with a pointer to /hint, which counts; in a group, where there
+    are no hints, until the game is over. Boards off the game's line (not beginning with its
+    board) and boards of the other language are answered as always."""
+    deps = context.deps
+    lang = context.lang
     typed = "".join(context.args or [])
-    game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
+    if under_way is not None:
+        game = under_way.game
+    else:
+        game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
-        board: str | InputError = playing.board if playing is not None and playing.running else ""
+        board: str | InputError = under_way.board if under_way is not None else ""
     else:
         game, board = choice.game_for_letters(deps.solvers.letters, game, typed)
     english = deps.solvers.letters.language_of(game) == letters.ENGLISH
     if isinstance(board, InputError):
         context.deps.reply(context.message, texts.not_letters(lang, english=english))
+        return
+    if under_way is not None and under_way.reveals(deps, game, board):
+        context.deps.reply(context.message, texts.who_wins_mid_game(lang, in_group=under_way.in_group))
         return
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD:
@@ -342,16 +390,22 @@ async def who_wins(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, texts.who_wins_bad(lang, board, texts.ends_earlier(lang, way)))
     else:
         answer = letters.who_wins(game, board)
-        you_first = None if typed else _player_opened(playing)
-        context.deps.reply(
-            context.message, texts.who_wins_text(lang, answer, game.rule, english=english, you_first=you_first)
-        )
+        context.deps.reply(context.message, texts.who_wins_text(lang, answer, game.rule, english=english))
 
 
-def _player_opened(playing: LetterSession | None) -> bool | None:
-    """On the board of a game under way, whether the player opened it (so the answer can
-    say «вы» and «я»); None for any other board."""
-    return playing.player_first if playing is not None and playing.running else None
+@dataclass(frozen=True)
+class UnderWay:
+    """A letter game under way in the chat: its game, its board, and whether it is a group's."""
+
+    game: LetterGame
+    board: str
+    in_group: bool = False
+
+    def reveals(self, deps: Deps, game: LetterGame, board: str) -> bool:
+        """Whether the answer for ``board`` in ``game`` would tell how this game goes on: the same
+        language, and a board that begins with this game's."""
+        same = deps.solvers.letters.language_of(game) == deps.solvers.letters.language_of(self.game)
+        return same and board.startswith(self.board)
 
 
 async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:
@@ -375,8 +429,11 @@ async def word(update: Update, context: BotContext) -> None:
     if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
         context.deps.reply(context.message, texts.word_usage(lang))
         return
-    code = "en" if typed[0].isascii() and typed[0].isalpha() else "ru"
-    context.deps.reply(context.message, texts.word_report_text(lang, look_up(typed[0], code)))
+    read = read_typed_word(typed[0])  # punctuation around it dropped, one script, no digits
+    if isinstance(read, TypedWordProblem):
+        context.deps.reply(context.message, texts.word_not_a_word(lang, read))
+        return
+    context.deps.reply(context.message, texts.word_report_text(lang, look_up(read.word, read.code)))
 
 
 # ------------------------------------------------------------------ review
@@ -478,4 +535,4 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
     loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is not Phase.PLAYING:
         return None
-    return texts.board(loaded.session.board), keyboards.letter_play(lang, loaded.session)
+    return texts.your_move(lang, loaded.session.board), keyboards.letter_play(lang, loaded.session)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.keyboards import COMMON_CHOICES, Buttons, button, start_data
 from bot.letters import texts
@@ -16,6 +16,7 @@ KIND = "L"
 ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
 # What the letter game's start buttons begin: a new game, English Ghost, the last set-up again.
 START, GHOST, AGAIN = "letters", "ghost", "letters-again"
+RUSSIAN = "letters-ru"  # /play ru: the Russian game's rules only
 SETUP_CHOICES: dict[str, list[str]] = {
     "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
     "tier": [tier.value for tier in Tier],
@@ -39,12 +40,12 @@ def _valid(action: str, argument: str) -> bool:
 BUTTONS = Buttons(KIND, _valid)
 
 
-def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboardMarkup:
+def letter_setup(lang: Lang, session: LetterSession, field: str, *, ghost: bool = True) -> InlineKeyboardMarkup:
+    """The buttons of one set-up question; the first (``rule``) offers English Ghost too unless
+    ``ghost`` is False (the player asked for the Russian game)."""
     prefix = f"{KIND}:{session.id}:0:{field}"
     if field == "rule":
-        rows = [[button(texts.button_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
-        if lang == "en":  # English Ghost is offered to English speakers (anyone may ask with /play en)
-            rows.append([button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")])
+        rows = _games_in_your_language_first(lang, prefix, ghost=ghost)
     elif field == "tier":
         rows = [[button(texts.button_tier(lang, tier), f"{prefix}:{tier.value}")] for tier in Tier]
     elif field == "first":
@@ -54,6 +55,16 @@ def letter_setup(lang: Lang, session: LetterSession, field: str) -> InlineKeyboa
     else:
         rows = [[button(texts.button_strict(lang, strict), f"{prefix}:{int(strict)}")] for strict in (False, True)]
     return InlineKeyboardMarkup(rows)
+
+
+def _games_in_your_language_first(lang: Lang, prefix: str, *, ghost: bool) -> list[list[InlineKeyboardButton]]:
+    """The set-up's first choice: the Russian game under either rule, and English Ghost, each
+    saying its language; the player's own language's game first (English Ghost for English)."""
+    russian = [[button(texts.button_russian_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
+    if not ghost:
+        return russian
+    english = [[button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")]]
+    return english + russian if lang == "en" else russian + english
 
 
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:

@@ -78,6 +78,12 @@ class LetterSession(Session):
     def running(self) -> bool:
         return self.phase is Phase.PLAYING
 
+    @property
+    def moved(self) -> bool:
+        """A letter of the player's is on the board, or a hint was asked: before that, leaving the
+        game loses nothing (the bot's opening letter is not the player's move)."""
+        return len(self.board) >= (1 if self.player_first else 2) or self.hint_stage > 0
+
     def resign(self) -> None:
         self.over = True
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.letters.session import EndReason, GiveUp, Hint, Refusal, Review, Turn, WhoWins
+from bot.letters.session import EndReason, GiveUp, Hint, LetterSession, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
 from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
-from solver.lookup import Absence, WordReport
+from solver.lookup import Absence, TypedWordProblem, WordReport
 from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
@@ -26,25 +26,39 @@ def play_usage(lang: Lang) -> str:
 def rules(lang: Lang) -> str:
     return t(
         lang,
-        "🔤 Игра в буквы. Мы по очереди приписываем по одной букве. Каждая буква должна оставлять начало "
-        "какого-нибудь существительного (нарицательного, в начальной форме, от 2 букв). Е и Ё — разные буквы.\n"
+        "🔤 Игра в буквы по-русски (/play ru). Мы по очереди приписываем по одной букве. Каждая буква должна "
+        "оставлять начало какого-нибудь русского существительного (нарицательного, в начальной форме, "
+        "от 2 букв). Е и Ё — разные буквы.\n"
         "Правило «кто закончит слово — выиграл»: составивший слово побеждает.\n"
         "Правило «кто закончит слово — проиграл» (как в Ghost): составивший слово проигрывает.\n"
         "Буква, после которой слова не составить, отклоняется и вы ходите снова; в строгом режиме она проигрывает.\n"
         "/hint — подсказка, /giveup — сдаться, /whowins — кто выигрывает с этих букв.\n"
-        "English Ghost (/play en): английские слова от 4 букв, кто закончил слово — проиграл.",
-        "🔤 The letter game. We take turns adding one letter. Every letter must leave the beginning of some "
-        "noun (a common noun in its dictionary form, 2+ letters). Е and Ё are different letters.\n"
+        "👻 Английский Ghost (/play en) — та же игра на английских словах от 4 букв: кто закончил слово — проиграл.",
+        "🔤 The letter game in Russian (/play ru). We take turns adding one letter. Every letter must leave the "
+        "beginning of some Russian noun (a common noun in its dictionary form, 2+ letters). "
+        "Е and Ё are different letters.\n"
         "Rule “completing a word wins”: whoever completes a word wins.\n"
         "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
         "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n"
         "/hint for a hint, /giveup to resign, /whowins: who wins from these letters.\n"
-        "English Ghost (/play en): English words of 4+ letters; completing a word loses.",
+        "👻 English Ghost (/play en): the same game in English, on English words of 4+ letters; completing a word "
+        "loses.",
     )
 
 
 def board(letters: str) -> str:
     return f"«{letters.upper()}»" if letters else "«»"
+
+
+def your_move(lang: Lang, letters: str) -> str:
+    """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
+    when empty, and whose move it is (the player's: the bot answers at once)."""
+    shown = (
+        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+        if letters
+        else t(lang, "Доска пуста.", "The board is empty.")
+    )
+    return shown + "\n" + t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.")
 
 
 def button_rule(lang: Lang, rule: Rule) -> str:
@@ -53,8 +67,14 @@ def button_rule(lang: Lang, rule: Rule) -> str:
     return t(lang, "Закончил слово — проиграл", "Completing a word loses")
 
 
+def button_russian_rule(lang: Lang, rule: Rule) -> str:
+    """A private set-up's choice of the Russian game: its language, then its rule (English Ghost is
+    offered beside it, so the rule alone would not say which words are played)."""
+    return t(lang, "🔤 По-русски: ", "🔤 Russian: ") + button_rule(lang, rule).lower()
+
+
 def button_english_ghost(lang: Lang) -> str:
-    return t(lang, "👻 English Ghost", "👻 English Ghost (words of 4+ letters)")
+    return t(lang, "👻 Английский Ghost (слова от 4 букв)", "👻 English Ghost (words of 4+ letters)")
 
 
 def ghost_intro(lang: Lang) -> str:
@@ -80,7 +100,19 @@ def button_giveup(lang: Lang) -> str:
 
 
 def ask_rule(lang: Lang) -> str:
-    return t(lang, "Игра в буквы. Какое правило?", "The letter game. Which rule?")
+    return t(
+        lang,
+        "Игра в буквы: в какую играем? По-русски (русские существительные, два правила) или английский Ghost?",
+        "The letter game: which one? English Ghost (English words), or the Russian game (Russian nouns, two rules)?",
+    )
+
+
+def ask_russian_rule(lang: Lang) -> str:
+    return t(
+        lang,
+        "Игра в буквы по-русски (русские существительные). Какое правило?",
+        "The letter game in Russian (Russian nouns). Which rule?",
+    )
 
 
 def ask_tier(lang: Lang) -> str:
@@ -125,7 +157,7 @@ def game_set(
     english: bool = False,
     tier: Tier = Tier.COMMON,
 ) -> str:
-    name = button_english_ghost(lang) if english else button_rule(lang, rule)
+    name = button_english_ghost(lang) if english else button_russian_rule(lang, rule)
     return (
         f"{name} · {button_tier(lang, tier)} · {button_level(lang, level)} · {button_strict(lang, strict)}\n"
         + (t(lang, "Ваш ход: пришлите букву.", "Your move: send a letter.") if player_first else "")
@@ -215,6 +247,25 @@ def not_a_letter(lang: Lang, error: InputError, english: bool = False) -> str:
     return t(lang, "Пришлите одну русскую букву (или /hint, /giveup).", "Send one Russian letter (or /hint, /giveup).")
 
 
+def read_as_russian(lang: Lang, typed: str, letter: str) -> str:
+    """A Latin letter the Russian game took for its Cyrillic look-alike, said before the move's
+    answer: a Russian player on the wrong keyboard layout keeps playing, and no one is misled."""
+    return t(
+        lang,
+        f"{typed} → {letter.upper()} (русская буква: игра по-русски)",
+        f"{typed} → {letter.upper()} (a Russian letter: this game is in Russian; English Ghost is /play en)",
+    )
+
+
+def russian_letters_only(lang: Lang) -> str:
+    """After a Latin letter the Russian game cannot read: which game this is, and where English is."""
+    return t(
+        lang,
+        "Эта игра — по-русски; английский Ghost — /play en.",
+        "This game is in Russian; for English Ghost, /play en.",
+    )
+
+
 def expected_input(lang: Lang, *, english: bool) -> str:
     """What the game waits for, told to a player who sent a sticker or a photo."""
     return not_a_letter(lang, InputError(InputProblem.NOT_IN_ALPHABET, ""), english=english)
@@ -278,7 +329,7 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you
     rule_name = (
         "👻 English Ghost"
         if english
-        else t(lang, "🔤 Игра в буквы, ", "🔤 The letter game, ") + button_rule(lang, rule).lower()
+        else t(lang, "🔤 Игра в буквы по-русски, ", "🔤 The Russian letter game, ") + button_rule(lang, rule).lower()
     )
     where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
     if answer.over_word:
@@ -324,6 +375,21 @@ def _of_seat(lang: Lang, said: Said, which: str, you_first: bool | None) -> str:
 def _player(lang: Lang, which: str) -> str:
     first = which == "first"
     return t(lang, "первый игрок" if first else "второй игрок", "the first player" if first else "the second player")
+
+
+def who_wins_mid_game(lang: Lang, *, in_group: bool) -> str:
+    """/whowins on the board of a game under way (or a board that goes on from it): a free hint."""
+    if in_group:
+        return t(
+            lang,
+            "/whowins о доске идущей игры — после игры: в групповой игре подсказок нет.",
+            "/whowins on the board of the game under way is for after the game: a group game has no hints.",
+        )
+    return t(
+        lang,
+        "Во время партии /whowins о её доске — это подсказка: спросите /hint (она засчитывается) или после игры.",
+        "During a game, /whowins on its board is a hint: ask /hint (it counts) or ask after the game.",
+    )
 
 
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
@@ -394,6 +460,17 @@ def word_usage(lang: Lang) -> str:
     )
 
 
+def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
+    """/word given something that is no word: a number, signs inside, two alphabets mixed."""
+    if problem is TypedWordProblem.DIGITS:
+        why = t(lang, "в словах не бывает цифр", "words have no digits")
+    elif problem is TypedWordProblem.MIXED_SCRIPTS:
+        why = t(lang, "в нём смешаны русские и латинские буквы", "it mixes Russian and Latin letters")
+    else:
+        why = t(lang, "в слове бывают только буквы (и дефис)", "a word has only letters (and hyphens)")
+    return t(lang, f"Это не слово: {why}. ", f"That is not a word: {why}. ") + word_usage(lang)
+
+
 def word_report_text(lang: Lang, report: WordReport) -> str:
     """Where the word counts and why not; an offensive word is not repeated back."""
     if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
@@ -438,6 +515,13 @@ def _letter_game_answer(lang: Lang, report: WordReport) -> str:
             "✅ только во всём словаре: " + _reason(lang, report.why_not_common),
             "✅ only with the whole dictionary: " + _reason(lang, report.why_not_common),
         )
+    if report.form_of:
+        form = report.form_of.upper()
+        return t(
+            lang,
+            f"❌ это не начальная форма; начальная форма — {form} (/word {report.form_of})",
+            f"❌ not the dictionary form; the dictionary form is {form} (/word {report.form_of})",
+        )
     if report.why_not_common is Absence.TOO_SHORT:
         return t(lang, f"❌ короче {report.min_length} букв", f"❌ shorter than {report.min_length} letters")
     return "❌ " + _reason(lang, report.why_not_common)
@@ -452,20 +536,29 @@ def name(lang: Lang) -> str:
     return t(lang, "игра в буквы", "the letter game")
 
 
+def session_name(lang: Lang, session: LetterSession) -> str:
+    """One game's name: English Ghost is not "the letter game" (the Russian one)."""
+    return "English Ghost" if session.english else name(lang)
+
+
 def menu_button(lang: Lang) -> str:
-    return t(lang, "🔤 Игра в буквы", "🔤 Letter game")
+    return t(lang, "🔤 Игра в буквы (русские слова)", "🔤 Letter game (Russian words)")
+
+
+def ghost_menu_button(lang: Lang) -> str:
+    return t(lang, "👻 Английский Ghost", "👻 English Ghost (English words)")
 
 
 def help_lines(lang: Lang) -> str:
     return t(
         lang,
-        "/play — игра в буквы: по очереди добавляем по букве к слову-началу\n"
+        "/play — игра в буквы, по-русски или английский Ghost: по очереди добавляем по букве к слову-началу\n"
         "/hint — какие буквы можно сыграть; ещё раз — какие из них выигрывают\n"
         "/giveup — сдаться (покажу, как выиграл бы я)\n"
         "/whowins [буквы] — кто выигрывает с этого начала при лучшей игре\n"
         "/word слово — есть ли слово в играх, а если нет, то почему\n"
         "/play en — английский Ghost (слова от 4 букв, закончил слово — проиграл)",
-        "/play — the letter game: we take turns adding a letter to a word's beginning\n"
+        "/play — the letter game, English Ghost or in Russian: we take turns adding a letter to a word's beginning\n"
         "/hint — the letters you can play; again — which of them win\n"
         "/giveup — give up (I show how I would have won)\n"
         "/whowins [letters] — who wins from these letters with perfect play\n"

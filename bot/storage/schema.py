@@ -12,7 +12,7 @@ from typing import IO
 
 import aiosqlite
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 #: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
@@ -134,6 +134,15 @@ CREATE TABLE IF NOT EXISTS wordle_refused (
 );
 """
 
+# Version 10: the language each user chose with /lang (``ru`` or ``en``), which overrides the one
+# their Telegram app reports.
+_SCHEMA_V10 = """
+CREATE TABLE IF NOT EXISTS languages (
+    user_id INTEGER PRIMARY KEY,
+    lang TEXT NOT NULL
+);
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n (``{now}``: the
 #: time of the migration).
 MIGRATIONS = {
@@ -146,6 +155,7 @@ MIGRATIONS = {
     7: _SCHEMA_V7,
     8: _SCHEMA_V8,
     9: _SCHEMA_V9,
+    10: _SCHEMA_V10,
 }
 
 #: SQLite's primary result codes that mean the disk, not the statement, failed a write.

@@ -60,7 +60,7 @@ import aiosqlite
 
 from bot.delivery.outbox import Outgoing
 from bot.delivery.unit import Statement, Unit
-from bot.storage import ledger, schema
+from bot.storage import languages, ledger, schema
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT
 from bot.storage.sessions import (
@@ -137,6 +137,7 @@ class Store:
         self._wal = Path(f"{path}-wal")
         self._last_prune = 0.0
         self._replayed: dict[int, float] = {}  # updates replayed from the inbox, not yet handled -> kept at
+        self._languages: dict[int, str] = {}  # user id -> the language they chose with /lang (all of them)
 
     @classmethod
     async def open(
@@ -168,10 +169,31 @@ class Store:
             raise
         store = cls(db, checkpoints, checkpoint_seconds, remembered, held, path=path, clock=clock)
         try:
+            await store._load_languages()
+        except BaseException as error:
+            await store.close()
+            if isinstance(error, sqlite3.Error):
+                raise schema.StoreUnavailableError(f"cannot read the database {path}: {error}") from None
+            raise
+        try:
             await store.forget_old_updates()  # before any update: an id Telegram reuses is new
         except StoreWriteError as error:
             log.warning("could not forget old updates at start: %s", error)
         return store
+
+    async def _load_languages(self) -> None:
+        """Every user's chosen language, once at start: few users choose one, and each handler
+        asks, so it is read from memory (this process is the file's only writer)."""
+        rows = await self._db.execute_fetchall(languages.LOAD_ALL)
+        self._languages = {int(user_id): str(lang) for user_id, lang in rows}
+
+    def language_of(self, user_id: int) -> str | None:
+        """The language ``user_id`` chose with /lang, committed; None when they never chose."""
+        return self._languages.get(user_id)
+
+    def remember_language(self, user_id: int, lang: str) -> None:
+        """A choice of language has committed (its unit's statement wrote it to the file)."""
+        self._languages[user_id] = lang
 
     async def close(self) -> None:
         """Close both connections and release the lock on the file, whatever fails on the way:

@@ -49,14 +49,9 @@ async def on_text(update: Update, context: BotContext) -> None:
     """A typed mask (or word and mask), while the chat plays this game."""
     deps, lang = context.deps, context.lang
     loaded = await deps.load(context.chat_id, WordleSession)
-    if loaded is None or loaded.session.given_up:
-        deps.reply(context.message, shared_texts.nothing_running(lang))
-        return
-    if loaded.session.solved:
-        deps.reply(context.message, texts.already_solved(lang))
-        return
-    if loaded.session.full:
-        deps.reply(context.message, texts.too_many_entries(lang, MAX_ENTRIES))
+    refused = _takes_no_entry(lang, loaded.session if loaded is not None else None)
+    if refused is not None or loaded is None:
+        deps.reply(context.message, refused or shared_texts.nothing_running(lang))
         return
     typed = composed(context.message.text or "")
     entry = parse_entry(typed, loaded.session.suggestion)
@@ -71,7 +66,7 @@ async def on_text(update: Update, context: BotContext) -> None:
         else:
             deps.reply(context.message, texts.entry_problem(lang, entry))
         return
-    if wordle.word_problem(typed, entry, loaded.session) is not None:
+    if wordle.word_problem(entry, loaded.session) is not None:
         deps.reply(context.message, texts.not_russian_word(lang))
         return
     if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):
@@ -83,6 +78,19 @@ async def on_text(update: Update, context: BotContext) -> None:
     deps.reply(context.message, text, markup=markup)
 
 
+def _takes_no_entry(lang: Lang, session: WordleSession | None) -> str | None:
+    """Why the game takes no typed entry now (none, given up, solved, its answer told, full), or None."""
+    if session is None or session.given_up:
+        return shared_texts.nothing_running(lang)
+    if session.solved:
+        return texts.already_solved(lang)
+    if session.told:  # the game is over: nothing more is entered in it
+        return texts.answer_told(lang, session.answer)
+    if session.full:
+        return texts.too_many_entries(lang, MAX_ENTRIES)
+    return None
+
+
 async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     """What the game expects now, for a sticker or a photo: a mask while the word is to find,
     else what a typed mask would be told (it is solved, or there is no game)."""
@@ -91,6 +99,8 @@ async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
         return shared_texts.nothing_running(lang)
     if loaded.session.solved:
         return texts.already_solved(lang)
+    if loaded.session.told:
+        return texts.answer_told(lang, loaded.session.answer)
     return texts.expected_input(lang)
 
 
@@ -98,7 +108,9 @@ async def _told_answer(
     deps: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
 ) -> wordle.Told | None:
     """A word typed alone while no word fits is the game's answer: kept per player; reported by enough
-    different players (``WORDLE_ANSWER_PLAYERS``), it joins this deployment's words."""
+    different players (``WORDLE_ANSWER_PLAYERS``), it joins this deployment's words. Once told, the
+    game is over (not under way: /5bukv starts anew at once, and a later entry is not applied to
+    it); it counts neither as solved nor as lost, since the bot never found the word."""
     session = loaded.session
     answer = wordle.told_answer(deps.solvers.wordle, session, typed)
     if answer is None or isinstance(answer, wordle.AnswerProblem):
@@ -173,6 +185,8 @@ async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) ->
         return None
     if loaded is None or loaded.session.given_up:
         return texts.nothing_to_undo(lang), None
+    if loaded.session.told:
+        return texts.answer_told(lang, loaded.session.answer), None
     session = loaded.session
     progress = await asyncio.to_thread(wordle.undo, deps.solvers.wordle, session)
     if progress is None:
@@ -187,6 +201,9 @@ async def hint(update: Update, context: BotContext) -> None:
     loaded = await deps.load(context.chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
         context.deps.reply(context.message, shared_texts.nothing_running(context.lang))
+        return
+    if loaded.session.told:
+        context.deps.reply(context.message, texts.answer_told(context.lang, loaded.session.answer))
         return
     progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
     text, markup = _shown(context.lang, loaded.session, progress)
@@ -281,13 +298,13 @@ async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:
 
 def _still_to_find(session: WordleSession, step: int) -> bool:
     """Whether a button made at ``step`` is current, with the game's word still to find."""
-    return step == len(session.entries) and not session.solved and not session.given_up and not session.lost
+    return step == len(session.entries) and not session.over
 
 
 async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
     """The entries so far and the word to try (a redelivered update's answer)."""
     loaded = await deps.load(chat_id, WordleSession)
-    if loaded is None or loaded.session.given_up:
+    if loaded is None or loaded.session.given_up or loaded.session.told:
         return None
     progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
     return _shown(lang, loaded.session, progress)

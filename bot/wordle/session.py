@@ -97,8 +97,18 @@ class WordleSession(Session):
         return self.won_counted or self.loss_counted
 
     @property
+    def told(self) -> bool:
+        """The player told the game's answer (no word of the list fitted): the game is over."""
+        return bool(self.answer)
+
+    @property
+    def over(self) -> bool:
+        """Nothing more to enter: solved, given up, six tries used, or its answer told."""
+        return self.solved or self.given_up or self.lost or self.told
+
+    @property
     def running(self) -> bool:
-        return bool(self.entries) and not self.solved and not self.given_up and not self.lost
+        return bool(self.entries) and not self.over
 
     @property
     def full(self) -> bool:
@@ -137,14 +147,13 @@ class WordProblem(Enum):
     NOT_RUSSIAN = "not-russian"
 
 
-def word_problem(typed: str, entry: Entry, session: WordleSession) -> WordProblem | None:
-    """Whether the word typed in front of a mask is five letters of the Russian alphabet
-    (``hello ggggg`` and ``ggggg ggggg`` are not; Latin look-alikes are not read as Cyrillic)."""
+def word_problem(entry: Entry, session: WordleSession) -> WordProblem | None:
+    """Whether the word typed beside a mask is five letters of the Russian alphabet, as the entry
+    read it: Latin look-alikes count as the Cyrillic letters they look like (``katep ggggg`` is
+    КАТЕР), while ``hello ggggg`` and ``ggggg ggggg`` are no Russian word."""
     if entry.word == session.suggestion:
         return None
-    word = typed.partition(":")[0] if ":" in typed else typed.split(maxsplit=1)[0]
-    letters = word.strip().lower()
-    if len(letters) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in letters):
+    if len(entry.word) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in entry.word):
         return None
     return WordProblem.NOT_RUSSIAN
 

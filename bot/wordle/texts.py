@@ -103,9 +103,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
 def next_lines(lang: Lang, progress: Progress) -> list[str]:
     """How many words are left (a few listed) and the word to try next."""
     assert progress.suggestion is not None
-    remaining = t(lang, f"Возможных слов: {progress.remaining}", f"Words still possible: {progress.remaining}")
-    if progress.listed:
-        remaining += ": " + ", ".join(progress.listed)
+    remaining = remaining_line(lang, progress.remaining, progress.listed)
     if progress.listed and progress.rare:
         rare = count(lang, progress.rare, ("редкое слово", "редких слова", "редких слов"), ("rare word", "rare words"))
         remaining += t(lang, f" и ещё {rare}", f" and {rare}")
@@ -139,6 +137,14 @@ def next_lines(lang: Lang, progress: Progress) -> list[str]:
             "Send the colours (like ywggg) or tap the buttons to colour the letters.",
         ),
     ]
+
+
+def remaining_line(lang: Lang, remaining: int, listed: Sequence[str]) -> str:
+    """How many words are still possible, then the few listed (one colon: «Возможных слов (5): …»)."""
+    if not listed:
+        return t(lang, f"Возможных слов: {remaining}", f"Words still possible: {remaining}")
+    words = ", ".join(listed)
+    return t(lang, f"Возможных слов ({remaining}): {words}", f"Words still possible ({remaining}): {words}")
 
 
 def pattern(word: str) -> str:
@@ -210,6 +216,16 @@ def told(lang: Lang, told: Told) -> str:
         lang,
         f"Спасибо, запомнил: {word}. Слово войдёт в мой список, когда о нём скажут {players}. /5bukv — новая игра.",
         f"Thank you, noted: {word}. It joins my list once {players} have told me. /5bukv for a new game.",
+    )
+
+
+def answer_told(lang: Lang, answer: str) -> str:
+    """After the player told the game's answer: that game is over."""
+    word = answer.upper()
+    return t(
+        lang,
+        f"Эта игра окончена: ответ — {word}. /5bukv — новая игра.",
+        f"This game is over: the answer was {word}. /5bukv for a new game.",
     )
 
 

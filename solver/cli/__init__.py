@@ -37,15 +37,28 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="python -m solver", description="Exact analysis of the word games and the finger game.")
+    parser = Parser(
+        prog="python -m solver",
+        description="Exact analysis of the word games and the finger game.",
+        epilog="'python -m solver COMMAND --help' shows a command's options.",
+        formatter_class=_one_line_each,
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     for name, (_, help_text) in COMMANDS.items():
         commands.add_parser(name, help=help_text, description=help_text, add_help=True)
     return parser
 
 
+def _one_line_each(prog: str) -> argparse.HelpFormatter:
+    """Wide enough that every command's help stays on its own single line."""
+    return argparse.HelpFormatter(prog, width=120, max_help_position=16)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:  # asking nothing is asking what there is: the help, as --help shows it
+        print(build_parser().format_help(), end="")
+        return 0
     try:
         command = _command_name(argv)
         module = importlib.import_module(f"solver.cli.{COMMANDS[command][0]}")
@@ -77,7 +90,7 @@ def _discard_further_output() -> None:
 
 def _command_name(argv: list[str]) -> str:
     """The sub-command, answering ``--help`` and a bad name the argparse way."""
-    if not argv or argv[0].startswith("-"):
+    if argv[0].startswith("-"):
         build_parser().parse_args(argv)  # prints help and exits, or raises UsageError
         raise UsageError("python -m solver: a command is required")
     if argv[0] not in COMMANDS:

@@ -1,21 +1,32 @@
-"""``python -m solver bokstav FILE``: seed 001's program, Bokstavslek.
+"""``python -m solver bokstav [FILE]``: seed 001's program, Bokstavslek.
 
 The input is ``bokstav.dat``: N on the first line, then N words. The answer
 is the letters Anna (player 1) can open with and win whatever Bosse does,
 under Ghost rules (completing a word loses), printed exactly as the task asks.
+As the task's program does, with no FILE it reads ``bokstav.dat`` from the
+current directory.
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from solver.cli import UsageError
 from solver.letters import LetterGame, Rule
 from solver.words import WordListError, read_words
 
+#: The file seed 001's task names («filen bokstav.dat»), read from the current directory.
+DEFAULT_FILE = "bokstav.dat"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="a bokstav.dat file")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=f"N on the first line, then N words (default: {DEFAULT_FILE} in the current directory, as seed 001 reads)",
+    )
 
 
 def safe_letters_line(words: list[str]) -> str:
@@ -25,11 +36,21 @@ def safe_letters_line(words: list[str]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    path = args.file or _default_file()
     try:
-        words = read_words(args.file)
+        words = read_words(path)
     except WordListError as error:
         raise UsageError(str(error)) from None
     if not words:
-        raise UsageError(f"{args.file}: no words")
+        raise UsageError(f"{path}: no words")
     print(safe_letters_line(words))
     return 0
+
+
+def _default_file() -> str:
+    if not Path(DEFAULT_FILE).is_file():
+        raise UsageError(
+            f"no FILE given and no {DEFAULT_FILE} in the current directory ({Path.cwd()}): "
+            f"put the word list there, or name it: python -m solver bokstav FILE"
+        )
+    return DEFAULT_FILE

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import os
+import sys
 import time
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -12,7 +14,7 @@ from typing import Literal, NamedTuple
 from solver.cli import UsageError
 from solver.engine import Value
 from solver.fingers import FingerGame, FingerRules, Hands, Move, State, after_move, describe, legal_moves
-from solver.review import ReviewError, review_fingers, review_lines, summarise
+from solver.review import ReviewError, move_code, review_fingers, review_lines, summarise
 
 #: Hands of 2 to this many fingers; beyond it the table grows past any use.
 MAX_FINGERS = 20
@@ -26,7 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--overflow", choices=["cutoff", "modulo"], default="cutoff", help="N or more kills a hand, or wraps around"
     )
     parser.add_argument("--self-attack", action="store_true", help="a hand may also tap its owner's other hand")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print one JSON object")
+    shown.add_argument(
+        "--text",
+        action="store_true",
+        help="print seed 002's table as text: every state, its moves and who wins (in colour on a terminal)",
+    )
     parser.add_argument("--html", metavar="FILE", help="write seed 002's table of every state and its moves")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     review = actions.add_parser("review", help="grade each move of a game from the start (A moves first)")
@@ -57,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--html {args.html}: {error.strerror or error}") from None
     if args.json:
         print(json.dumps(report(game, seconds), ensure_ascii=False))
+    elif args.text:
+        print(table_text(game, colour=_colour_wanted()), end="")
     else:
         print(text(game, seconds))
     return 0
@@ -94,6 +104,7 @@ def text(game: FingerGame, seconds: float) -> str:
             f"{game.positions:,} states: {counts[Value.WIN]:,} won, {counts[Value.LOSS]:,} lost, "
             f"{counts[Value.DRAW]:,} drawn for the player to move",
             f"solved in {seconds:.3f} s",
+            "every state and its moves: --text (here) or --html FILE (a page)",
         ]
     )
 
@@ -208,3 +219,46 @@ def table_html(game: FingerGame) -> str:
             "",
         ]
     )
+
+
+#: How the text table marks who wins, and the HTML's colours for it on a terminal (red, blue, grey).
+_MARK = {"A": "A", "B": "B", "X": "="}
+_ANSI = {"A": "\x1b[31m", "B": "\x1b[34m", "X": "\x1b[90m"}
+
+
+def _colour_wanted() -> bool:
+    """Colour only for a person at a terminal, and never when NO_COLOR is set (no-color.org)."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def table_text(game: FingerGame, colour: bool = False) -> str:
+    """:func:`table_html` as plain text, one state a line in the same order: the state, who wins
+    from it, then each move (in the review's notation) with the state it leads to and who wins
+    from there. ``colour`` adds the HTML's colours as terminal escapes; the marks stay."""
+
+    def shown(state: State, turn: Player) -> str:
+        who = _winner_class(game, state, turn)
+        text = f"{Seat.of(state, turn).label} {_MARK[who]}"
+        return f"{_ANSI[who]}{text}\x1b[0m" if colour else text
+
+    rules = game.rules
+    variant = f"{rules.fingers} fingers, {rules.overflow}" + (", self-attack" if rules.self_attack else "")
+    lines = [
+        f"The finger game: {variant}",
+        "Notation: (turn, A's hands, B's hands); A moves first. After each state, who wins with perfect play:",
+        "A (red on a terminal), B (blue) or = (grey: a draw, neither side can force a win).",
+        "Moves: 1x2 my 1 taps your 2, 1xx3 my 1 taps my own 3, 1+3 split into 1 and 3.",
+        f"Start the game: {shown(game.start, 'A')}",
+        "",
+    ]
+    for turn in ("A", "B"):
+        for state in game.states:
+            moves = legal_moves(rules, state)
+            if moves:
+                outcome = ", ".join(
+                    f"{move_code(move)} {shown(after_move(state, move), _other(turn))}" for move in moves
+                )
+            else:
+                outcome = f"{_MARK[_winner_class(game, state, turn)]} wins!"
+            lines.append(f"{shown(state, turn)} → {outcome}")
+    return "\n".join(lines) + "\n"

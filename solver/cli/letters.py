@@ -24,8 +24,23 @@ from solver.letters import (
 from solver.review import ReviewError, review_letters, review_lines, summarise
 from solver.words import LANGUAGES, Tier, WordListError, read_words
 
+#: How the answer's first line names a shipped list: (the list, what its full tier holds).
+LIST_NAMES = {
+    "ru": ("Russian nouns", "every clean noun, nearest to seed 000's list"),
+    "en": ("English words (Unix web2)", "every clean word, seed 004's list"),
+}
+
+DEFAULT_LIST = (
+    "Which words: by default (no --words, --lang or --tier) the common tier of the shipped Russian nouns, the everyday "
+    "words the bot plays; on it the second player wins «Кто первым закончит слово?». Seed 000's own list "
+    "(russian_nouns.txt, 51,301 nouns) is not shipped: --tier full (every clean noun) is the nearest and "
+    "gives its answer, the first player wins only with й; --words russian_nouns.txt reproduces its counts. "
+    "The answer's first line always names the list it played and how to pick the other."
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = DEFAULT_LIST
     _add_dictionary_options(parser)
     parser.add_argument("--prefix", default="", metavar="P", help="the board to analyse (default: empty)")
     parser.add_argument("--strategy", action="store_true", help="also print the winner's strategy as a tree")
@@ -39,22 +54,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     review = actions.add_parser("review", help="grade each move of a game, as a chess engine's review does")
     review.add_argument("letters", metavar="LETTERS", help="the game's letters in order; the first player moved first")
-    _add_dictionary_options(review)
-    review.add_argument("--json", action="store_true", help="print one JSON object")
+    # Given before or after ``review``, an option counts: the review's own have no default, which
+    # would overwrite the value argparse already read before the word ``review``.
+    _add_dictionary_options(review, default=argparse.SUPPRESS)
+    review.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print one JSON object")
 
 
-def _add_dictionary_options(parser: argparse.ArgumentParser) -> None:
+def _add_dictionary_options(parser: argparse.ArgumentParser, default: object = None) -> None:
     """The dictionary and rule options, shared by the analysis and the review."""
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--words", metavar="FILE", help="a UTF-8 word list, one word a line (kept exactly as written)")
-    source.add_argument("--lang", choices=sorted(LANGUAGES), help="a shipped dictionary (default: ru)")
+    source.add_argument(
+        "--words", default=default, metavar="FILE", help="a UTF-8 word list, one word a line (kept exactly as written)"
+    )
+    source.add_argument("--lang", default=default, choices=sorted(LANGUAGES), help="a shipped dictionary (default: ru)")
     parser.add_argument(
         "--tier",
+        default=default,
         choices=[t.value for t in Tier],
-        help="with a shipped dictionary: its common nouns (default) or every clean one",
+        help="with a shipped dictionary: its everyday words (common, the default) or every clean one (full)",
     )
-    parser.add_argument("--rule", choices=[r.value for r in Rule], help="what completing a word does to its player")
-    parser.add_argument("--min-length", type=_positive, metavar="L", help="drop words shorter than L letters")
+    parser.add_argument(
+        "--rule",
+        default=default,
+        choices=[r.value for r in Rule],
+        help="what completing a word does to its player",
+    )
+    parser.add_argument(
+        "--min-length", default=default, type=_positive, metavar="L", help="drop words shorter than L letters"
+    )
 
 
 @dataclass(frozen=True)
@@ -62,6 +89,7 @@ class Setup:
     """The dictionary and rule a run was asked for, with their defaults filled in."""
 
     source: str
+    described: str  # the answer's first line: which list, and how to pick the other
     words: list[str]
     rule: Rule
     min_length: int
@@ -77,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(f"{setup.source}: {error}") from None
     if args.action == "review":
-        return _run_review(game, args.letters, setup.source, args.json)
+        return _run_review(game, args.letters, setup, args.json)
     board = _board(game, args.prefix)
     if args.players:
         table = game.with_players(args.players)
@@ -88,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(report(board, seconds, args.strategy, setup.source))
     else:
-        print(text(board, seconds, args.strategy, setup.source))
+        print(text(board, seconds, args.strategy, setup))
     return 0
 
 
@@ -119,6 +147,8 @@ def _player_count(text: str) -> int:
 
 
 def _setup(args: argparse.Namespace) -> Setup:
+    if args.words and args.lang:  # one before ``review`` and one after it: argparse cannot see both
+        raise UsageError("argument --lang: not allowed with argument --words")
     if args.words:
         if args.tier:
             raise UsageError("--tier applies to a shipped dictionary; a --words file is played as it is")
@@ -126,7 +156,9 @@ def _setup(args: argparse.Namespace) -> Setup:
             words = read_words(args.words)
         except WordListError as error:
             raise UsageError(str(error)) from None
-        return Setup(args.words, words, Rule(args.rule or Rule.COMPLETE_WINS), args.min_length or 1, None)
+        described = f"word list: {args.words}, every word as written (no tiers); --lang ru|en plays a shipped list"
+        rule = Rule(args.rule or Rule.COMPLETE_WINS)
+        return Setup(args.words, described, words, rule, args.min_length or 1, None)
     language = LANGUAGES[args.lang or "ru"]
     tier = Tier(args.tier or Tier.COMMON)
     try:
@@ -137,7 +169,14 @@ def _setup(args: argparse.Namespace) -> Setup:
     rule = Rule(args.rule or language.rule)
     min_length = args.min_length or language.min_length
     source = f"--lang {language.code} --tier {tier.value}"
-    return Setup(source, words, rule, min_length, language.alphabet, commonness)
+    return Setup(source, _described(language.code, tier), words, rule, min_length, language.alphabet, commonness)
+
+
+def _described(code: str, tier: Tier) -> str:
+    name, full = LIST_NAMES[code]
+    if tier is Tier.COMMON:
+        return f"word list: {name}, common tier (everyday words, the default); --tier full: {full}"
+    return f"word list: {name}, full tier ({full}); --tier common (the default): everyday words only"
 
 
 def _board(game: LetterGame, prefix: str) -> str:
@@ -218,18 +257,19 @@ def _group_report(table: GroupTable, board: str, seconds: float, with_strategy: 
     return report
 
 
-def _header(game: LetterGame, source: str) -> list[str]:
+def _header(game: LetterGame, setup: Setup) -> list[str]:
     rule_text = "completing a word wins" if game.rule is Rule.COMPLETE_WINS else "completing a word loses, as in Ghost"
     return [
-        f"dictionary {source}: {game.word_count:,} words of {game.min_length}+ letters, "
+        setup.described,
+        f"dictionary {setup.source}: {game.word_count:,} words of {game.min_length}+ letters, "
         f"{game.reachable_word_count:,} reachable, {game.positions:,} positions",
         f"rule: {game.rule.value} ({rule_text})",
     ]
 
 
-def _group_text(table: GroupTable, board: str, seconds: float, with_strategy: bool, source: str) -> str:
+def _group_text(table: GroupTable, board: str, seconds: float, with_strategy: bool, setup: Setup) -> str:
     game, shown = table.game, f"«{board}»" if board else "the empty board"
-    lines = [*_header(game, source), f"players: {table.players}, in a fixed order; seat 1 wrote the first letter"]
+    lines = [*_header(game, setup), f"players: {table.players}, in a fixed order; seat 1 wrote the first letter"]
     forcing = " ".join(map(str, table.forcing_seats(board))) or "none"
     if game.is_word(board):
         lines.append(f"{shown} is a word: the round is over")
@@ -250,9 +290,9 @@ def _group_text(table: GroupTable, board: str, seconds: float, with_strategy: bo
     return "\n".join(lines)
 
 
-def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, source: str) -> str:
+def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, setup: Setup) -> str:
     shown = f"«{board}»" if board else "the empty board"
-    lines = _header(game, source)
+    lines = _header(game, setup)
     if game.is_word(board):
         lines.append(f"{shown} is a word: the game is over, the {game.winner(board)} player has won")
         return "\n".join(lines)
@@ -277,7 +317,7 @@ def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, sou
 # ---------------------------------------------------------------- review
 
 
-def _run_review(game: LetterGame, typed: str, source: str, as_json: bool) -> int:
+def _run_review(game: LetterGame, typed: str, setup: Setup, as_json: bool) -> int:
     letters = normalise_letters(typed, game.alphabet)
     if isinstance(letters, InputError):
         outside = "".join(sorted({c for c in typed.lower() if c not in game.alphabet}))
@@ -289,7 +329,7 @@ def _run_review(game: LetterGame, typed: str, source: str, as_json: bool) -> int
     summary = summarise(graded)
     if as_json:
         report = {
-            **_dictionary_report(game, "", source),
+            **_dictionary_report(game, "", setup.source),
             "game": letters,
             "moves": [move.as_json() for move in graded],
             "summary": summary.as_json(),
@@ -297,5 +337,5 @@ def _run_review(game: LetterGame, typed: str, source: str, as_json: bool) -> int
         del report["prefix"]
         _print_json(report)
     else:
-        print("\n".join([*_header(game, source), "", *review_lines(graded, summary)]))
+        print("\n".join([*_header(game, setup), "", *review_lines(graded, summary)]))
     return 0

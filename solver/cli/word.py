@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import unicodedata
 from typing import TYPE_CHECKING
 
 from solver.cli import UsageError
@@ -16,7 +17,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from solver.words import LANGUAGES
 
     parser.add_argument("word", metavar="WORD", help="the word to ask about")
-    parser.add_argument("--lang", choices=sorted(LANGUAGES), default="ru", help="which dictionaries (default: ru)")
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        help="which dictionaries (default: by the word's script, Latin → en, Cyrillic → ru)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -27,11 +32,36 @@ def run(args: argparse.Namespace) -> int:
     if not args.word.strip():
         raise UsageError("WORD is empty")
     try:
-        report = look_up(args.word, args.lang)
+        report = look_up(args.word, args.lang or language_by_script(args.word))
     except WordListError as error:
         raise UsageError(f"{error} (rebuild it with 'make data')") from None
     print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else "\n".join(_text(report)))
     return 0
+
+
+#: The script of each shipped dictionary, as Unicode names a letter's.
+SCRIPTS = {"LATIN": "en", "CYRILLIC": "ru"}
+
+
+def language_by_script(word: str) -> str:
+    """The shipped dictionary whose script ``word`` is written in.
+
+    A word in both scripts (a Latin «c» typed among Cyrillic letters) or in
+    neither is refused: guessing would answer for a word nobody asked about.
+    """
+    seen: dict[str, list[str]] = {}
+    for letter in dict.fromkeys(word.strip()):
+        script = unicodedata.name(letter, "").split(" ")[0]
+        if letter.isalpha() and script in SCRIPTS:
+            seen.setdefault(script, []).append(letter)
+    if len(seen) == 1:
+        return SCRIPTS[next(iter(seen))]
+    if not seen:
+        raise UsageError(f"{word!r} has no Latin or Cyrillic letter: choose the dictionary with --lang ru or --lang en")
+    mixed = " and ".join(f"{script.title()} ({' '.join(letters)})" for script, letters in seen.items())
+    raise UsageError(
+        f"{word!r} mixes {mixed} letters: retype it in one script, or choose one with --lang ru or --lang en"
+    )
 
 
 #: Why a word is out, in a few words, for the text output.

@@ -101,7 +101,8 @@ def parse_word(text: str) -> str | EntryError:
 
 
 def parse_entry(text: str, suggested: str) -> Entry | EntryError:
-    """``MASK`` (for the suggested word), ``WORD MASK`` or ``WORD:MASK`` (for a word the player chose)."""
+    """``MASK`` (for the suggested word), ``WORD MASK`` or ``WORD:MASK`` (for a word the player chose),
+    or the same the other way round (``MASK WORD``, ``MASK:WORD``) when only that order reads."""
     word_text, mask_part = _split_entry(composed(text))
     mask = parse_mask(mask_part)
     if isinstance(mask, EntryError):
@@ -113,14 +114,23 @@ def parse_entry(text: str, suggested: str) -> Entry | EntryError:
 
 
 def _split_entry(text: str) -> tuple[str | None, str]:
-    """Find the word, if any, in front of the mask; a text that reads as a mask is a mask alone."""
+    """Find the word, if any, beside the mask; a text that reads as a mask is a mask alone. The word
+    comes first, unless only the other order reads: the first part a mask and the second not
+    (``ywggg катер``; ``ссссс ggggg`` stays the word ССССС with its mask)."""
     if ":" in text:
         word, _, mask = text.partition(":")
-        return word, mask
-    parts = text.split(maxsplit=1)
-    if len(parts) == 2 and parts[0].isalpha() and isinstance(parse_mask(text), EntryError):
-        return parts[0], parts[1]
-    return None, text
+    else:
+        parts = text.split(maxsplit=1)
+        if len(parts) != 2 or _reads_as_mask(text) or not (parts[0].isalpha() or _reads_as_mask(parts[0])):
+            return None, text
+        word, mask = parts
+    if _reads_as_mask(word) and not _reads_as_mask(mask) and normalise_word(mask).isalpha():
+        return mask, word
+    return word, mask
+
+
+def _reads_as_mask(text: str) -> bool:
+    return not isinstance(parse_mask(text), EntryError)
 
 
 # --------------------------------------------------------------------------- what the colours say

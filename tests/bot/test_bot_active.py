@@ -85,11 +85,12 @@ async def test_keep_playing_sends_the_board_again(bot: Bot, database: Path) -> N
     await player.say("/fingers")
     await player.tap("Лёгкий")
     await player.tap("Я начинаю")
+    await player.press_data(player.keyboards[-1][0], player.buttons()[0]["callback_data"])  # a move: under way
     moves = [b["text"] for b in player.buttons()]
     assert ASKS in (await player.say("/5bukv")).text
     reply = await player.tap("Играть дальше")
     sent = [c.text for c in reply.calls if c.method == "sendMessage"]
-    assert len(sent) == 1 and "🙂 Вы: ✋1  ✋1" in sent[0] and "Ваш ход" in sent[0]
+    assert len(sent) == 1 and "🙂 Вы: ✋" in sent[0] and "Ваш ход" in sent[0]
     assert [b["text"] for b in player.buttons()] == moves and moves
     await player.say("/giveup")
     await player.say("/5bukv")
@@ -192,3 +193,50 @@ async def test_a_game_still_in_set_up_is_left_without_a_question(bot: Bot, datab
     assert ASKS not in reply.text and "Насколько сильно" in reply.text
     assert record(database, 804, "letters") is None  # neither played nor lost
     assert "Игра на пальцах" in (await player.say("/rules")).text  # the finger game is the chat's game now
+
+
+async def test_keep_playing_on_an_empty_board_says_whose_move_it_is(bot: Bot, database: Path) -> None:
+    """A hint asked on the empty board puts the game under way; ▶️ then sends the board said in
+    words and the player's move, not an empty «»."""
+    player = Player(bot, 809)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    await player.say("/hint")
+    assert ASKS in (await player.say("/5bukv")).text
+    kept = await player.tap("Играть дальше")
+    assert kept.texts[-1] == letters_texts.your_move("ru", "") and "«»" not in kept.text
+    assert [b for b in player.buttons() if "Сдаться" in b["text"]]
+
+
+async def test_a_game_waiting_for_the_first_move_is_left_without_a_loss(bot: Bot, database: Path) -> None:
+    """A double tap on 🔁, or another game started before the player's first move (the bot's
+    opening letter is not the player's), does not ask to resign and counts no loss."""
+    player = Player(bot, 810)
+    await new_letter_game(player, "выиграл", "Я начинаю")
+    await player.say("/giveup")
+    await player.tap("Ещё партию")
+    again = await player.tap("Ещё партию")
+    assert ASKS not in again.text and "Ваш ход" in again.text
+    assert record(database, 810, "letters") == (3, 0, 1, 0)
+    await new_letter_game(player, "выиграл", "Начинает бот")
+    started = await player.say("/5bukv")
+    assert ASKS not in started.text and started.suggestion()
+    await player.say("/fingers")
+    await player.tap("Лёгкий")
+    await player.tap("Начинает бот")
+    assert ASKS not in (await player.say("/play")).text
+    assert record(database, 810, "letters") == (4, 0, 1, 0)
+    assert record(database, 810, "fingers") == (1, 0, 0, 0)
+
+
+async def test_english_ghost_is_named_in_the_resign_question(bot: Bot) -> None:
+    player = Player(bot, 811, language_code="en")
+    await player.say("/play en")
+    await player.tap("Everyday words")
+    await player.tap("I start")
+    await player.tap("Perfect")
+    await player.tap("Gentle")
+    await player.say("n")
+    asked = await player.say("/5bukv")
+    assert texts.ask_to_resign("en", "English Ghost") in asked.text and "the letter game" not in asked.text
+    resigned = await player.tap("Resign and start")
+    assert texts.resigned("en", "English Ghost") in resigned.text

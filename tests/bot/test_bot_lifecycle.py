@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 import sys
 from pathlib import Path
 
 import pytest
 from bot_harness import bot_env, stored_state, until, until_polling
 
-from bot.__main__ import REFUSED_AT_START, REFUSED_WHILE_RUNNING
+from bot.__main__ import REFUSED_AT_START, REFUSED_WHILE_RUNNING, UNREACHABLE_STATUS
 from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
 from bot.wordle.session import KIND as WORDLE
 
@@ -48,6 +49,23 @@ async def test_a_refused_token_at_start_is_one_clear_line_and_never_printed(
     assert status == 2, log
     assert log.strip().splitlines()[-1] == REFUSED_AT_START
     assert_no_token(log)  # at DEBUG, tracebacks included
+
+
+async def test_a_bot_api_out_of_reach_at_start_is_one_line_and_status_4(standin: BotApiStandin, tmp_path: Path) -> None:
+    """Nothing listens at the Bot API's address: one line saying so, no traceback, exit status 4
+    (before: a 224-line traceback and status 1). No retries here, to keep the test short."""
+    with socket.socket() as probe:  # a port nobody listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/bot"
+    status, log = await ended(
+        await start_bot(standin, tmp_path, TELEGRAM_API_BASE_URL=url, TELEGRAM_RETRIES="0", LOG_LEVEL="INFO")
+    )
+    assert status == UNREACHABLE_STATUS, log
+    assert "Traceback" not in log and "ERROR" not in log
+    last = log.strip().splitlines()[-1]
+    assert last.startswith(f"cannot reach the Bot API at {url} (") and "TELEGRAM_API_BASE_URL" in last
+    assert_no_token(log)
 
 
 async def test_a_token_revoked_while_polling_stops_the_bot_with_status_3(
@@ -200,7 +218,7 @@ async def test_every_update_it_cannot_read_in_a_batch_is_skipped_and_the_rest_ha
     Each bad one is one WARNING line (id and kind, no text); the good ones are answered."""
     process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
     try:
-        await until(lambda: len(standin.polls) > 0, seconds=90)
+        await until_polling(standin)  # pushed in one go, the five come in one batch
         surrogate = standin.message_update(11, f"{PRIVATE_TEXT} \ud800")
         chatless = standin.message_update(12, PRIVATE_TEXT)
         del chatless["message"]["chat"]

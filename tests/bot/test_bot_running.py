@@ -14,7 +14,7 @@ from bot_harness import ROOT, bot_env, bot_process, until
 from telegram.ext import Application
 
 from bot.__main__ import serve
-from bot.console import chat
+from bot.console import MESSAGE_LIMIT, chat, too_long
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin
@@ -40,7 +40,7 @@ def test_no_or_malformed_token_is_one_clear_line(tmp_path: Path, token: str) -> 
     assert result.returncode != 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert "BOT_TOKEN" in lines[0] and ".env" in lines[0] and "python -m bot --console" in lines[0]
+    assert "BOT_TOKEN" in lines[0] and ".env" in lines[0] and ".venv/bin/python -m bot --console" in lines[0]
     if token:
         assert token not in lines[0]  # the secret is never echoed
 
@@ -110,6 +110,25 @@ async def test_console_plays_with_numbered_buttons(
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out
 
 
+def test_no_token_points_at_the_venvs_python_for_the_console() -> None:
+    settings = Settings(_env_file=None, bot_token=None)  # type: ignore[call-arg]
+    problem = settings.token_problem()
+    assert problem is not None and "run: .venv/bin/python -m bot --console" in problem
+
+
+async def test_a_console_line_longer_than_a_telegram_message_is_not_sent(
+    solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Telegram takes at most 4,096 characters a message: a longer line is told so and not sent,
+    and the console goes on."""
+    settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
+    long_line = "к" * (MESSAGE_LIMIT + 1)
+    assert await chat(settings, solvers, scripted([long_line, "/rules_5bukv"])) == 0
+    out = capsys.readouterr().out
+    assert too_long(MESSAGE_LIMIT + 1) in out and "«5 букв»" in out
+    assert "Сейчас игры нет" not in out  # the long line never reached the bot
+
+
 async def test_the_console_started_twice_on_one_file_answers_the_second_time_too(
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -129,7 +148,7 @@ async def test_console_offers_the_board_again_after_keep_playing(
     """The answered question loses its buttons; ▶️ sends the finger game's board again, with its
     buttons, so a number taps a move (before f3716ee a number went as text; until ▶️ re-sent the
     board, the console offered the buttons of the board above the question)."""
-    read_line = scripted(["/fingers", "1", "2", "/5bukv", "2", "1"])
+    read_line = scripted(["/fingers", "1", "2", "1", "/5bukv", "2", "1"])  # a move first: the game is under way
 
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
     assert await chat(settings, solvers, read_line) == 0

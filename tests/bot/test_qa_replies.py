@@ -52,6 +52,7 @@ async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solv
     bad = board + _letter_no_word_follows(game, board)
     refused = (await player.say(bad[-1])).text
     assert f"No word starts with «{bad.upper()}»" in refused and "noun" not in refused
+    await player.say("/giveup")  # during the game, /whowins on its line would be a free hint
     answer = (await player.say(f"/whowins {bad}")).text
     assert "no word starts like that" in answer and "noun" not in answer
 
@@ -86,7 +87,7 @@ async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
     answer = (await player.say("/whowins qu")).text
     assert answer.startswith("👻 English Ghost. From «QU»") and "Completing a word" not in answer
     russian = (await player.say("/whowins ё")).text
-    assert russian.startswith("🔤 The letter game, completing a word wins. From «Ё»")
+    assert russian.startswith("🔤 The Russian letter game, completing a word wins. From «Ё»")
 
 
 async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot: Bot) -> None:
@@ -95,7 +96,9 @@ async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot
     english = Player(bot, 813, language_code="en")
     assert (await english.say("/whowins cop")).text.startswith("👻 English Ghost. From «COP»")
     assert (await english.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")
-    assert (await english.say("/whowins со")).text.startswith("🔤 The letter game, completing a word wins. From «СО»")
+    assert (await english.say("/whowins со")).text.startswith(
+        "🔤 The Russian letter game, completing a word wins. From «СО»"
+    )
     russian = Player(bot, 814)
     assert (await russian.say("/whowins cop")).text.startswith("👻 English Ghost")
     assert (await russian.say("/whowins")).text.startswith("🔤 Игра в буквы")
@@ -104,7 +107,9 @@ async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot
 async def test_whowins_during_another_game_names_the_letter_game(bot: Bot) -> None:
     player = Player(bot, 812)
     await player.say("/fingers")
-    assert (await player.say("/whowins")).text.startswith("🔤 Игра в буквы, закончил слово — выиграл. С пустой доски")
+    assert (await player.say("/whowins")).text.startswith(
+        "🔤 Игра в буквы по-русски, закончил слово — выиграл. С пустой доски"
+    )
 
 
 async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot) -> None:
@@ -113,7 +118,7 @@ async def test_hint_and_giveup_during_the_setup_point_at_its_questions(bot: Bot)
     for command in ("/hint", "/giveup"):
         reply = (await player.say(command)).text
         assert letters_texts.choose_with_buttons("ru") in reply and "Сейчас игры нет" not in reply
-    next_question = await player.tap("Закончил слово — выиграл")  # the set-up goes on where it was
+    next_question = await player.tap("закончил слово — выиграл")  # the set-up goes on where it was
     assert "?" in next_question.text and player.buttons()
     await player.say("/5bukv")  # a set-up is not a game under way: another game starts at once
     assert "Выберите кнопкой выше" not in (await player.say("/giveup")).text
@@ -143,6 +148,7 @@ async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter(bot: Bot)
     player = Player(bot, 811)
     await new_letter_game(player, "проиграл", "Я начинаю")
     assert "Вы: Й" in (await player.say(decomposed_short_i)).text
+    await player.say("/giveup")  # during the game, /whowins on its line would be a free hint
     assert "С «ЙО»" in (await player.say(f"/whowins {decomposed_short_i}о")).text
 
 
@@ -153,4 +159,5 @@ async def test_whowins_in_english_ghost_on_the_whole_dictionary_names_english_gh
     await player.tap("I start")
     await player.tap("Perfect")
     await player.tap("Gentle")
+    await player.say("/giveup")  # during the game, /whowins on its board would be a free hint
     assert (await player.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")

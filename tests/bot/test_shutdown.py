@@ -63,8 +63,7 @@ async def replies_under_way(standin: BotApiStandin, fault: Fault, chats: range) 
 async def test_sigterm_while_telegram_fails_ends_within_docker_grace(
     standin: BotApiStandin, tmp_path: Path, fault: Fault
 ) -> None:
-    process = await start(standin, tmp_path, "deleteWebhook")
-    await until(lambda: len(standin.polls) > 0, seconds=30)
+    process = await start(standin, tmp_path, "deleteWebhook")  # polling from now: the first poll brings them
     await replies_under_way(standin, fault, range(300, 305))
     seconds, status, log = await stopped(process)
     assert seconds < DOCKER_GRACE, (seconds, log)

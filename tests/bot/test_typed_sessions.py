@@ -37,6 +37,7 @@ def test_a_row_written_before_the_types_loads_and_round_trips(name: str) -> None
     if name == "5bukv":  # a refused word's mask was the string "-"; it is null now
         assert written["entries"][1] == ["норка", None]
         written["entries"][1] = ["норка", "-"]
+    written = {key: value for key, value in written.items() if key in row}  # fields added since: their defaults
     assert written == row  # the same JSON values back: nothing lost, nothing renamed
     assert KINDS[name].from_dict(json.loads(json.dumps(session.to_dict()))) == session
 

@@ -45,6 +45,79 @@ def test_bokstav_with_no_safe_letter_prints_the_bare_label(capsys: pytest.Captur
     assert run(capsys, "bokstav", str(path)) == (0, "Säkra bokstäver:\n", "")
 
 
+def test_bokstav_reads_bokstav_dat_in_the_current_directory_as_seed_001_does(
+    capsys: pytest.CaptureFixture[str], bokstav_dat: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(bokstav_dat.parent)
+    assert run(capsys, "bokstav") == (0, "Säkra bokstäver: K S\n", "")
+
+
+def test_bokstav_without_a_file_says_where_it_looked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "bokstav")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"error: no FILE given and no bokstav.dat in the current directory ({tmp_path}): "
+        "put the word list there, or name it: python -m solver bokstav FILE\n"
+    )
+
+
+def test_no_command_prints_the_help_with_every_command_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: python -m solver [-h] COMMAND ...")
+    assert "    fingers   the finger game (Chopsticks): who wins from the start\n" in out
+    assert "    word      does a word count in the letter game (which tier) and in 5bukv, and if not, why\n" in out
+    assert "    wordle    5bukv: the next guess for a history of masks, or the strategy's statistics\n" in out
+    assert "'python -m solver COMMAND --help'" in out
+
+
+def test_the_first_line_names_the_word_list_and_how_to_pick_the_other(
+    capsys: pytest.CaptureFixture[str], nouns: Path
+) -> None:
+    status, out, _ = run(capsys, "letters")
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "word list: Russian nouns, common tier (everyday words, the default); "
+        "--tier full: every clean noun, nearest to seed 000's list"
+    )
+    assert "the second player wins with perfect play" in out
+    status, out, _ = run(capsys, "letters", "--tier", "full")
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "word list: Russian nouns, full tier (every clean noun, nearest to seed 000's list); "
+        "--tier common (the default): everyday words only"
+    )
+    assert "the first player wins with perfect play\nwinning letters: й\n" in out  # seed 000's answer
+    status, out, _ = run(capsys, "letters", "--lang", "en", "review", "quack")
+    assert status == 0
+    assert out.splitlines()[0].startswith("word list: English words (Unix web2), common tier (everyday words")
+    status, out, _ = run(capsys, "letters", "--words", str(nouns), "--players", "3")
+    assert status == 0
+    assert out.splitlines()[0] == (
+        f"word list: {nouns}, every word as written (no tiers); --lang ru|en plays a shipped list"
+    )
+
+
+def test_dictionary_options_count_before_review_as_after_it(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:
+    for argv in (["--lang", "en", "--json", "review", "quack"], ["review", "quack", "--lang", "en", "--json"]):
+        status, out, _ = run(capsys, "letters", *argv)
+        assert (status, json.loads(out)["dictionary"]) == (0, "--lang en --tier common")
+    status, out, err = run(capsys, "letters", "--words", str(nouns), "review", "йо", "--lang", "ru")
+    assert (status, out, err) == (2, "", "error: argument --lang: not allowed with argument --words\n")
+
+
+def test_the_letters_help_says_why_the_default_is_not_seed_000s_list(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["letters", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert done.value.code == 0
+    assert "by default (no --words, --lang or --tier) the common tier of the shipped Russian nouns" in out
+    assert "Seed 000's own list (russian_nouns.txt, 51,301 nouns) is not shipped: --tier full" in out
+
+
 def test_letters_json_has_the_contract_keys(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:
     status, out, err = run(capsys, "letters", "--words", str(nouns), "--json")
     assert status == 0 and err == ""
@@ -98,10 +171,8 @@ def test_both_shipped_dictionaries_answer(capsys: pytest.CaptureFixture[str]) ->
         (["letters", "--min-length", "0"], "must be 1 or more"),
         (["letters", "--words", "x", "--lang", "ru"], "not allowed with"),
         (["letters", "--bogus"], "unrecognized arguments"),
-        (["bokstav"], "required"),
         (["bokstav", "{empty}"], "no words"),
         (["nonsense"], "unknown command"),
-        ([], "required"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr(

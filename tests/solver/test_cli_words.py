@@ -75,6 +75,38 @@ def test_word_in_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert ask(capsys, "nigger", "en")["letter_game"]["reason"] == "offensive"  # type: ignore[index]
 
 
+@pytest.mark.parametrize(
+    ("argv", "first_line"),
+    [
+        (["ghost"], "ghost (en)"),
+        (["Ghost"], "ghost (en)"),
+        (["ёлка"], "ёлка (ru)"),
+        (["ghost", "--lang", "ru"], "ghost (ru)"),  # --lang still decides
+        (["кот", "--lang", "en"], "кот (en)"),
+    ],
+)
+def test_word_picks_the_dictionary_by_the_words_script(
+    capsys: pytest.CaptureFixture[str], argv: list[str], first_line: str
+) -> None:
+    status, out, _ = run(capsys, "word", *argv)
+    assert (status, out.splitlines()[0]) == (0, first_line)
+
+
+@pytest.mark.parametrize(
+    ("word", "error"),
+    [
+        ("сat", "'сat' mixes Cyrillic (с) and Latin (a t) letters: retype it in one script, or choose one with "),
+        ("123", "'123' has no Latin or Cyrillic letter: choose the dictionary with --lang ru or --lang en"),
+    ],
+)
+def test_a_word_of_mixed_or_no_script_is_one_clear_error(
+    capsys: pytest.CaptureFixture[str], word: str, error: str
+) -> None:
+    status, out, err = run(capsys, "word", word)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"error: {error}") and err.count("\n") == 1
+
+
 def test_word_text_names_both_games(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "word", "пидор")
     assert status == 0

@@ -181,6 +181,15 @@ def test_a_word_typed_before_the_mask(text: str) -> None:
     assert parse_entry(text, "катер") == Entry("солка", mask("ywwgg"))
 
 
+@pytest.mark.parametrize("text", ["ywwgg солка", "ywwgg:солка", "🟨⬜⬜⬛⬛ солка", "ywwgg cолкa"])
+def test_a_mask_typed_before_the_word(text: str) -> None:
+    assert parse_entry(text, "катер") == Entry("солка", mask("ywwgg"))
+
+
+def test_a_word_that_reads_as_a_mask_too_stays_the_word_in_front() -> None:
+    assert parse_entry("ссссс ggggg", "катер") == Entry("ссссс", mask("ggggg"))
+
+
 def test_a_word_made_of_mask_letters_alone_is_a_mask() -> None:
     assert parse_entry("жбссж", "катер") == Entry("катер", mask("ywggy"))
 

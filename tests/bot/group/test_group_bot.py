@@ -30,7 +30,7 @@ from bot_harness import (
 from bot import texts
 from bot.deps import Services
 from bot.group import texts as group_texts
-from bot.group.session import SEATS
+from bot.group.session import SEATS, GroupSession
 from bot.solvers import Solvers
 from bot.standin import BotApiStandin, Fault
 from bot.storage import SCHEMA_VERSION
@@ -47,6 +47,14 @@ def to_move(reply: Reply) -> str:
 
 def notices(reply: Reply) -> list[str]:
     return [str(c.params.get("text", "")) for c in reply.calls if c.method == "answerCallbackQuery"]
+
+
+def stored_lobby(bot: Bot, chat_id: int = GROUP) -> GroupSession:
+    """The group's game as the bot keeps it (read through the bot's own codec)."""
+    path = deps_of(bot).settings.database_path
+    state = stored_state(path, chat_id, "group")
+    assert state is not None
+    return GroupSession.from_dict(state[0])
 
 
 def deps_of(bot: Bot) -> Services:
@@ -135,16 +143,19 @@ async def test_one_game_per_group_and_stop(bot: Bot) -> None:
     assert any(c.params.get("language_code") == "en" for c in scoped)
     assert "/play en — English Ghost" in (await group.say(301, "/play fr")).text  # no lobby for a guess
     lobby, buttons = await open_lobby(group, 301, 302)
-    assert group_texts.group_game_running("ru") in (await group.say(303, "/play")).text
+    reply = await group.say(303, "/play")  # where to join: a link to the lobby's message
+    assert reply.text == group_texts.lobby_open("ru", stored_lobby(bot), GROUP)
+    assert reply.text.endswith(f"https://t.me/c/{str(GROUP).removeprefix('-100')}/{lobby}")
     await group.press(301, lobby, button(buttons, "Начать"))
+    assert group_texts.group_game_running("ru") in (await group.say(303, "/play")).text
     assert group_texts.group_stop_refused("ru") in (await group.say(303, "/stop")).text
     bot.standin.admins[GROUP] = {303}
-    assert group_texts.group_stopped("ru") in (await group.say(303, "/stop")).text
+    assert group_texts.group_stopped("ru", "Вера") in (await group.say(303, "/stop")).text
     assert (await group.say(301, "а")).calls == []
     # The creator may stop their own game.
     lobby, buttons = await open_lobby(group, 302, 301)
-    assert group_texts.group_stopped("ru") in (await group.say(302, "/stop")).text
-    assert lobby_text(bot, lobby) == group_texts.group_stopped("ru")  # the lobby's buttons are gone
+    assert group_texts.group_stopped("ru", "Боря") in (await group.say(302, "/stop")).text
+    assert lobby_text(bot, lobby) == group_texts.group_stopped("ru", "Боря")  # the lobby's buttons are gone
 
 
 async def test_bot_as_a_player_and_giving_up(bot: Bot, database: Path) -> None:
@@ -220,7 +231,7 @@ async def test_a_turn_runs_out(bot: Bot, database: Path) -> None:
     lobby, buttons = await open_lobby(group, 301, 302, 303)
     first = len(bot.standin.calls)
     reply = await group.press(301, lobby, button(buttons, "Начать"))
-    assert to_move(reply) == "Аня" and "(0.4 с)" in reply.text
+    assert to_move(reply) == "Аня" and "(0.4 с на ход)" in reply.text
     settings.group_turn_seconds = 30  # Боря's turn, which starts at Аня's timeout, is a long one
     reply = await wait_for_text(bot.standin, "время на ход вышло", first)
     assert "Аня: время на ход вышло — выбывает" in reply.text and to_move(reply) == "Боря"
@@ -334,11 +345,11 @@ class Namesakes(Group):
 async def test_the_player_to_move_is_mentioned_and_namesakes_are_told_apart(bot: Bot) -> None:
     group = Namesakes(bot)
     lobby, buttons = await open_lobby(group, 301, 304, 305, 306)
-    assert "Игроки: Аня, Аня Котова, Аня (@anya5), Аня 2" in bot.standin.messages[(GROUP, lobby)]["text"]
+    assert "Игроки: Аня 1, Аня Котова, Аня (@anya5), Аня 2" in bot.standin.messages[(GROUP, lobby)]["text"]
     reply = await group.press(301, lobby, button(buttons, "Начать"))
     turn = next(c for c in reply.calls if c.method == "sendMessage")
     assert turn.params["parse_mode"] == "HTML"
-    assert 'Ходит <a href="tg://user?id=301">Аня</a>' in turn.text
+    assert 'Ходит <a href="tg://user?id=301">Аня 1</a>' in turn.text
     reply = await group.say(301, "к")
     assert 'Ходит <a href="tg://user?id=304">Аня Котова</a>' in reply.text
     reply = await group.say(304, "о")
@@ -396,7 +407,7 @@ async def test_the_lobby_is_kept_up_to_date_and_run_by_its_creator(bot: Bot) -> 
     assert "Бот не играет" in lobby_text(bot, lobby) and "Игроки: Аня, Боря" in lobby_text(bot, lobby)
     # /giveup in the lobby: off the list, and the lobby's message says so.
     reply = await group.say(302, "/giveup")
-    assert group_texts.left_lobby("ru") in reply.text
+    assert group_texts.left_lobby("ru", "Боря") in reply.text
     assert "Игроки: Аня\n" in lobby_text(bot, lobby)
     assert group_texts.not_in_game("ru") in (await group.say(302, "/giveup")).text
     # The creator leaving hands the lobby to the next person; the last one leaving closes it.

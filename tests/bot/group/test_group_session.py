@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 from bot.group import session as group
 from bot.group.session import GroupPhase, GroupSession, Outcome
 from solver.letters import LetterGame, Rule
+from solver.levels import Level
 
 WORDS = ["кот", "кит", "коза", "рама"]
 
@@ -92,14 +95,17 @@ def test_a_player_out_of_time_makes_the_bot_forget_its_line() -> None:
     assert session.sure_line is None and session.board != ""
 
 
-def test_namesakes_get_the_first_free_form_of_their_name() -> None:
+def test_namesakes_are_all_named_fully_the_first_renamed_too() -> None:
     session = GroupSession(creator=1)
-    group.join(session, 1, group.distinct_name(session, ["Аня"]))
-    assert group.distinct_name(session, ["Аня", "Аня Котова"]) == "Аня Котова"
-    assert group.distinct_name(session, ["Боря"]) == "Боря"
-    group.join(session, 2, group.distinct_name(session, ["Аня"]))
-    group.join(session, 3, group.distinct_name(session, ["Аня"]))
-    assert [session.name(p) for p in (1, 2, 3)] == ["Аня", "Аня 2", "Аня 3"]
+    group.join(session, 1, "Аня")
+    group.join(session, 4, "Боря")
+    group.join(session, 2, "Аня", ["Аня", "Аня Котова"])
+    assert [session.name(p) for p in (1, 4, 2)] == ["Аня 1", "Боря", "Аня Котова"]
+    group.join(session, 3, "Аня", ["Аня", "Аня (@anya)"])
+    assert [session.name(p) for p in (1, 2, 3)] == ["Аня 1", "Аня Котова", "Аня (@anya)"]
+    group.leave(session, 2)
+    group.leave(session, 3)
+    assert session.name(1) == "Аня"  # nobody shares the name any more
 
 
 def test_gentle_mode_refuses_one_dead_letter_a_turn() -> None:
@@ -124,3 +130,41 @@ def test_the_lobby_passes_to_the_next_person_when_its_creator_leaves() -> None:
     assert session.creator == 2 and session.phase is GroupPhase.LOBBY
     group.leave(session, 2)
     assert session.phase is GroupPhase.OVER
+
+
+class _AlwaysSlips(random.Random):
+    """A die that always comes up "make a mistake"."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_the_gentler_bot_plays_a_lower_ranked_letter_the_perfect_one_never() -> None:
+    game = LetterGame(WORDS, Rule.COMPLETE_LOSES, min_length=2)
+    letters = set()
+    for level in group.LEVELS:
+        session = GroupSession(creator=1, rule=Rule.COMPLETE_LOSES, level=level)
+        group.join(session, group.BOT, "")
+        group.join(session, 1, "Аня")
+        assert group.start(session)
+        event = group.bot_letter(game, session, rng=_AlwaysSlips())
+        letters.add(event.letter)
+        table = game.with_players(2)
+        best = table.best_letter("")
+        if level is Level.PERFECT:
+            assert event.letter == best
+        else:
+            chances = table.letter_chances("")
+            assert event.letter != best and event.letter in chances
+            assert event.letter == max((c for c in chances if c != best), key=lambda c: chances[c])
+    assert len(letters) == 2
+
+
+def test_exits_are_kept_in_order_with_how_and_when() -> None:
+    game = LetterGame(WORDS, Rule.COMPLETE_LOSES, min_length=2)
+    session = three_players(Rule.COMPLETE_LOSES)
+    group.play_letter(game, session, "к")
+    group.time_out(session)  # P2 runs out of time after one letter
+    group.leave(session, 3)  # P3 gives up: P1 wins
+    assert session.exits == [[2, Outcome.TIMEOUT.value, 1], [3, Outcome.LEFT.value, 1]]
+    assert session.winner == 1

@@ -170,20 +170,20 @@ async def test_english_speakers_read_english(bot: Bot) -> None:
 
 
 async def test_who_wins_reads_the_game_being_played(bot: Bot, solvers: Solvers) -> None:
-    """Without letters, the board of the game under way; letters of the other language are read in it."""
+    """During a game its own board (and what goes on from it) is no free hint; after it, letters
+    are read in the chat's game, and letters of the other language in the other game."""
     player = Player(bot, 209)
     await new_letter_game(player, "выиграл", "Я начинаю")
     board = (await player.say("к")).last_board()
-    answer = (await player.say("/whowins")).text  # the game's own board: «вы» and «я», not first and second
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
-    wins = "выигрываете вы" if game.winner(board) == "first" else "выигрываю я"
-    assert f"С «{board.upper()}» при лучшей игре {wins}. Сейчас ваш ход." in answer
-    assert "игрок" not in answer
+    assert letters_texts.who_wins_mid_game("ru", in_group=False) in (await player.say("/whowins")).text
     await player.say("/giveup")
+    answer = (await player.say(f"/whowins {board}")).text
+    assert f"С «{board.upper()}» при лучшей игре выигрывает" in answer
     await player.say("/play en")
     await player.tap("Обычные слова")
     await player.tap("Я начинаю")
     await player.tap("Безупречный")
     await player.tap("Мягко")
-    assert "С «HE» при лучшей игре" in (await player.say("/whowins he")).text  # the chat's game: English Ghost
     assert "С «КР» при лучшей игре" in (await player.say("/whowins кр")).text  # Russian letters: the Russian game
+    await player.say("/giveup")
+    assert "С «HE» при лучшей игре" in (await player.say("/whowins he")).text  # the chat's game: English Ghost

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot.solvers import Solvers
 from bot.standin import BotApiStandin
 from bot.wordle import texts as wordle_texts
 from bot.wordle.solver import WordleSolver
-from solver.wordle import Colour, feedback
+from solver.wordle import Colour, Entry, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow
 
@@ -148,6 +149,33 @@ async def test_a_typed_word_must_be_five_russian_letters(bot: Bot, database: Pat
     assert stored_state(database, 307, "5bukv") == before
 
 
+async def test_latin_look_alikes_and_a_mask_first_are_read(bot: Bot, database: Path) -> None:
+    """«katep» typed in Latin look-alikes is КАТЕР, and the mask may come before the word."""
+    player = Player(bot, 308)
+    await player.say("/5bukv")
+    assert "⬛⬛⬛⬛⬛ КАТЕР" in (await player.say("katep ggggg")).text
+    assert "🟨⬜⬛⬛⬛ НОРКА" in (await player.say("ywggg норка")).text
+    assert state_entries(database, 308) == [["катер", "ggggg"], ["норка", "ywggg"]]
+
+
+async def test_the_few_words_left_follow_their_count_after_one_colon(
+    bot: Bot, solvers: Solvers, database: Path
+) -> None:
+    engine, first = solvers.wordle, solvers.wordle.first_guess
+    secret = next(
+        word
+        for word in engine.words
+        if engine.wordle.can_say(word)
+        and not engine.is_rare(word)
+        and 2 <= len(engine.candidates([Entry(first, feedback(first, word))], [])) <= 10
+    )
+    player = Player(bot, 319)
+    await player.say("/5bukv")
+    reply = await player.say(mask_text(first, secret))
+    assert re.search(r"Возможных слов \(\d+\): [а-яё]", reply.text), reply.text
+    assert not re.search(r"Возможных слов: \d+:", reply.text)
+
+
 async def test_a_letter_typed_with_a_combining_mark_counts_as_one(bot: Bot, database: Path) -> None:
     """«й» sent as «и» + U+0306 (some keyboards do): the word is five letters, not refused."""
     player = Player(bot, 320)
@@ -232,6 +260,7 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
         assert "не дало бы таких цветов" in (await first.say("абвгд")).text
         assert "слово из 5 русских букв" in (await first.say("hello")).text
         assert "Спасибо, запомнил: КРИНЖ" in (await first.say("Кринж")).text
+        await play_until_stuck(first, ANSWER)  # that game is over: a new one, told again
         assert "Спасибо, запомнил" in (await first.say("кринж")).text  # the same player counts once
         second = Player(bot, 312)
         await play_until_stuck(second, ANSWER)
@@ -240,6 +269,23 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
     restarted = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))
     async with running_bot(standin, restarted, database, wordle_answer_players=2) as bot:
         assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 314), ANSWER)).text
+
+
+async def test_a_told_answer_ends_the_game(bot: Bot, database: Path) -> None:
+    """Once the player told the game's answer the game is over: a later entry is not applied to
+    it, and /5bukv starts a new game at once (no "resign?"), counting no loss."""
+    player = Player(bot, 318)
+    await play_until_stuck(player, ANSWER)
+    assert "Спасибо, запомнил: КРИНЖ" in (await player.say("кринж")).text
+    entries = len(state_entries(database, 318))
+    for late in ("шкура ggggg", "ggggg"):
+        assert wordle_texts.answer_told("ru", ANSWER) in (await player.say(late)).text
+    assert len(state_entries(database, 318)) == entries
+    assert wordle_texts.answer_told("ru", ANSWER) in (await player.say("/undo")).text
+    again = await player.say("/5bukv")
+    assert "Сейчас идёт" not in again.text and again.suggestion()
+    assert state_entries(database, 318) == []
+    assert record(database, 318, "5bukv") == (2, 0, 0, 0)
 
 
 async def test_colours_alone_while_no_word_fits_ask_for_the_word(bot: Bot, database: Path) -> None:
