@@ -106,7 +106,7 @@ async def gather(chat: Chat, run: Run, since: int) -> None:
     """/play, three joins, the rule (completing a word loses), Start: once the lobby is shown."""
     chat.say(PEOPLE[0], "/play")
     while True:
-        lobby = next((c for _, c in run.sent[since:] if c.method == "sendMessage" and c.buttons), None)
+        lobby = next((c for _, c in run.sent[since:] if c.method == "sendMessage" and is_lobby(c)), None)
         if lobby is not None:
             break
         await asyncio.sleep(0.05)
@@ -120,6 +120,11 @@ async def gather(chat: Chat, run: Run, since: int) -> None:
         chat.press(person, lobby.message_id, data["join"])
     chat.press(PEOPLE[0], lobby.message_id, data[Rule.COMPLETE_LOSES.value])
     chat.press(PEOPLE[0], lobby.message_id, data["start"])
+
+
+def is_lobby(call: Call) -> bool:
+    """A lobby's message: it has a Join button (a game's last message has a rematch button)."""
+    return any(button["callback_data"].endswith(":join") for row in call.buttons for button in row)
 
 
 def choose(game: LetterGame, board: str, rng: random.Random) -> str:
