@@ -36,7 +36,7 @@ GAME = Game(
         hint=handlers.hint,
         give_up=handlers.give_up,
         undo=common.no_undo,
-        menu=MenuEntry(texts.menu_button, keyboards.START, lead="ru"),
+        menu=MenuEntry(texts.menu_button, keyboards.RUSSIAN, lead="ru"),
         more_menu=(MenuEntry(texts.ghost_menu_button, keyboards.GHOST, lead="en"),),
         review=handlers.review,
     ),

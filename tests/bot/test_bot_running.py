@@ -15,10 +15,12 @@ from telegram.ext import Application
 
 from bot.__main__ import serve
 from bot.console import MESSAGE_LIMIT, chat, too_long
+from bot.letters import texts as letters_texts
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin
 from bot.storage import Store
+from solver.letters import Rule
 
 
 def run_bot(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -104,7 +106,8 @@ async def test_console_plays_with_numbered_buttons(
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
     assert await chat(settings, solvers, read_line) == 0
     out = capsys.readouterr().out
-    assert "[1] 🔤 Игра в буквы" in out and "[2] Закончил слово — проиграл" in out
+    assert f"[1] {letters_texts.menu_button('ru')}" in out
+    assert f"[2] {letters_texts.button_russian_rule('ru', Rule.COMPLETE_LOSES)}" in out  # the menu's game is Russian
     assert "Вы: К" in out and "Доска: «К" in out and "Можно сыграть" in out
     assert "Сдаться и начать" in out and "засчитано поражение" in out  # /5bukv asked before leaving the game
     assert "⬛⬛⬛⬛⬛" in out and "Возможных слов" in out

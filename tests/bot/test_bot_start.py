@@ -21,7 +21,7 @@ async def test_the_menu_buttons_start_each_game(bot: Bot) -> None:
     assert "Попробуйте: " in reply.text and len(player.buttons()) == 7  # five letters, Done, not taken
     await player.say("/start")
     reply = await player.tap("Игра в буквы")
-    assert letters_texts.ask_rule("ru") in reply.text
+    assert letters_texts.ask_russian_rule("ru") in reply.text  # the menu button names the Russian game
 
 
 async def test_help_rules_and_unknown_commands(bot: Bot) -> None:
