@@ -8,8 +8,8 @@ when they can (a letter that completes no word), so rounds are long; when a game
 one is gathered. A group takes about 20 messages a minute from a bot. Measured at the stand-in:
 the most of the bot's messages (edits included) in any 60 s, messages per minute, and the
 lateness of the turn message: for each move, from when the bot got it to when a message telling
-it (and whose turn it is now) reached the group; moves still untold when the run ends are
-counted, with how long the oldest had waited.
+it (and whose turn it is now) reached the group; moves still untold a second after the people
+stop are counted, with how long the oldest had waited by then.
 
     .venv/bin/python benchmarks/bench_group_pace.py [--seconds 90] [--think 1.5] [--before DIR]
 
@@ -64,6 +64,7 @@ class Run:
     sent: list[tuple[float, Call]] = field(default_factory=list)  # the bot's messages to the group
     handed_out: dict[int, float] = field(default_factory=dict)
     games: int = 0
+    ended: float = 0.0  # when the people stopped playing
 
     def most_in_a_window(self) -> int:
         times = [when for when, _ in self.sent]
@@ -186,6 +187,7 @@ async def play(code: str, root: Path, seconds: float, think: float, game: Letter
                     group.play_letter(game, table, letter := choose(game, table.board, rng))
                     update_id = chat.say(player, letter)
                     run.moves.append(Move(update_id, ("", 0) if table.over else (table.board, table.current)))
+            run.ended = time.perf_counter()
             await asyncio.sleep(1.0)  # what is on its way arrives; what waits longer is behind
         finally:
             await stop_bot(process, standin)
@@ -202,8 +204,8 @@ def report(runs: list[Run], think: float) -> None:
     for run in runs:
         late = run.lateness()
         untold = [m for m in run.moves if m.told_at is None]
-        end = max((when for when, _ in run.sent), default=0.0)
-        oldest = max((end - run.handed_out[m.update_id] for m in untold if m.update_id in run.handed_out), default=0)
+        waited = [run.ended + 1.0 - run.handed_out[m.update_id] for m in untold if m.update_id in run.handed_out]
+        oldest = max(waited, default=0.0)
 
         def at(share: float, late: list[float] = late) -> float:
             return late[min(len(late) - 1, int(share * len(late)))] if late else float("nan")
