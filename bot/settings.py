@@ -65,7 +65,7 @@ class Settings(BaseSettings):
     group_turn_seconds: float = 60.0
     # Group letter game: seconds a lobby waits to be started before it closes.
     group_lobby_seconds: float = 600.0
-    # Messages (and edits) the bot sends a group in any minute at most, a quarter at once and the
+    # Messages (and edits) the bot sends a group in any minute at most, a tenth at once and the
     # rest spread out; Telegram allows about 20. Past it a message waits in the outbox, and a
     # newer turn message of the same game replaces a waiting one, telling its moves too (0: not
     # paced; else at least 2).
@@ -93,7 +93,7 @@ class Settings(BaseSettings):
     @classmethod
     def _a_pace(cls, value: int) -> int:
         if value == 1:
-            raise ValueError("0 (not paced) or at least 2: a quarter of it may go at once, the rest spread out")
+            raise ValueError("0 (not paced) or at least 2: a tenth of it (at least one) at once, the rest spread out")
         return value
 
     def token_problem(self) -> str | None:

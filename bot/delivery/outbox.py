@@ -177,13 +177,14 @@ class Pace:
     the bot never meets Telegram's own limit of about 20 messages a minute in a group; private
     chats are not paced here (the bot's overall rate is the limiter's).
 
-    A token bucket: a quiet group may have a quarter of the budget at once (``burst``), and then
-    one call each time a token comes back, at ``budget - burst`` a period. In any period that is
-    at most the tokens held at its start plus those refilled in it: ``burst + (budget - burst)``,
-    the budget. Spreading the calls out so, rather than letting the budget go in one burst and
-    then holding everything for the rest of the minute, keeps a turn message at most one token's
-    time (4 s at 20 a minute) behind the game: the first sliding-minute version of this sent 20
-    messages of a lively game in 11 s and then held its last one for 49 s."""
+    A token bucket: a quiet group may have a tenth of the budget at once (``burst``, at least
+    one), and then one call each time a token comes back, at ``budget - burst`` a period. In any
+    period that is at most the tokens held at its start plus those refilled in it: ``burst +
+    (budget - burst)``, the budget. Spreading the calls out so, rather than letting the budget go
+    in one burst and then holding everything for the rest of the minute, keeps a turn message at
+    most about one token's time (3.3 s at 20 a minute) behind the game: a first sliding-minute
+    version sent 20 messages of a lively game in 11 s and then held its last one for 49 s, and a
+    bucket of a quarter (five at once, then one every 4 s) kept it 2.5 s late at the median."""
 
     budget: int
     period: float = GROUP_PERIOD
@@ -193,7 +194,7 @@ class Pace:
 
     @property
     def burst(self) -> int:
-        return max(1, self.budget // 4)
+        return max(1, self.budget // 10)
 
     @property
     def rate(self) -> float:
