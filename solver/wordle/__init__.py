@@ -74,8 +74,10 @@ from solver.wordle.entries import (
 from solver.wordle.plan import (
     TREE_FILE,
     Stats,
+    StoredTree,
     load_plan,
     play_all,
+    read_tree,
     save_plan,
     timed_build,
 )
@@ -142,6 +144,7 @@ __all__ = [
     "Search",
     "SearchLimits",
     "Stats",
+    "StoredTree",
     "Wordle",
     "build_plan",
     "clashing_entries",
@@ -166,6 +169,7 @@ __all__ = [
     "play_all",
     "prepare_words",
     "prior_weight",
+    "read_tree",
     "save_plan",
     "timed_build",
     "what_is_known",

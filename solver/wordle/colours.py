@@ -156,10 +156,14 @@ class ColourTable:
     def block(self, guesses: IntArray, secrets: IntArray) -> CodeArray:
         """The colours of ``guesses`` against ``secrets`` (both words of the list, by index). A block
         of a few columns is coloured on the spot; a wide one colours and keeps its rows."""
-        if self._coloured[guesses].all() or WIDE_BLOCK * len(secrets) >= len(self):
+        coloured = self._coloured[guesses]
+        if coloured.all() or WIDE_BLOCK * len(secrets) >= len(self):
             block: CodeArray = self.rows(guesses)[:, secrets]
             return block
-        return self._colour(self._coded[guesses], secrets)
+        block = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
+        block[coloured] = self._table[np.ix_(guesses[coloured], secrets)]
+        block[~coloured] = self._colour(self._coded[guesses[~coloured]], secrets)
+        return block
 
     def against(self, words: IntArray, secrets: IntArray | None = None) -> CodeArray:
         """The colours of any words (an (n, 5) array of code points, as ``encode_words`` gives, in

@@ -411,6 +411,16 @@ class Wordle:
         self._online: Search | None = None
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (or a pickle) gets a lock of its own."""
+        state = self.__dict__.copy()
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
     @property
     def table(self) -> CodeArray:
         """The colour table of every word against every word (coloured whole the first time)."""
@@ -441,13 +451,51 @@ class Wordle:
     def default(cls) -> Wordle:
         """The shipped list of the game's possible answers with its prior, common guesses and precomputed
         tree (built once per process)."""
+        from solver.wordle.answers import default_guessable
+
+        engine = cls.shipped()
+        guessable = default_guessable()
+        return engine if engine.guessable_words == guessable else cls.shipped(guessable)
+
+    @classmethod
+    def shipped(cls, guessable: Sequence[str] | None = None) -> Wordle:
+        """The shipped list with its prior and, where its fingerprint fits, its precomputed tree, in
+        milliseconds: the guessable words are ``guessable`` or else those stored with the tree (finding
+        them in the Russian dictionary takes most of a start's 5bukv build). Whether the stored ones
+        are still the list's is for the caller to check (``default`` does, ``bot.solvers`` right after
+        the first replies): only a tree file left from other word files can make them differ."""
         # Imported here: both modules build on this one (the list's kinds, the plan's type).
         from solver.wordle.answers import default_guessable, default_kinds, default_words, default_zipf
-        from solver.wordle.plan import TREE_FILE, load_plan
+        from solver.wordle.plan import TREE_FILE, read_tree
 
-        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable(), kinds=default_kinds())
-        engine.plan = load_plan(TREE_FILE, engine.digest())
+        stored = read_tree(TREE_FILE)
+        if guessable is None:
+            guessable = stored.guessable if stored is not None and stored.guessable else default_guessable()
+        engine = cls(default_words(), zipf=default_zipf(), guessable=guessable, kinds=default_kinds())
+        if stored is not None and stored.digest == engine.digest():
+            engine.plan = stored.tree
+            engine._adopt_broad_guesses(stored.broad_guesses)
         return engine
+
+    def prepare_off_tree(self) -> None:
+        """Work out now what the first position off the tree needs, so no player waits for it: the
+        rows of the broad guesses, which the one-step choice and the shared search read (600 rows,
+        2 MB, tens of milliseconds), and the part of NumPy its set operations load on first use
+        (``numpy.ma``, 15 ms)."""
+        import numpy.ma  # noqa: F401  (np.unique loads it on first use)
+
+        self.colours.rows(self.broad_guesses)
+
+    @property
+    def guessable_words(self) -> list[str]:
+        """The words it may guess to split the candidates (before any was refused for everyone), in list order."""
+        return [self.words[i] for i in self._every_guessable]
+
+    def _adopt_broad_guesses(self, words: Sequence[str]) -> None:
+        """The broad guesses stored with the tree (worked out for this very list and guessable words)."""
+        if len(words) == min(BROAD_GUESSES, len(self._every_guessable)) and all(word in self.index for word in words):
+            with self._lock:
+                self._broad = np.array([self.index[word] for word in words], dtype=np.int64)
 
     @classmethod
     def from_words(cls, words: list[str], zipf: Mapping[str, float] | None = None) -> Wordle:
