@@ -51,7 +51,7 @@ class WordleSolver:
         guessable = default_guessable()
         if engine.guessable_words == guessable:
             return
-        log.warning("the 5bukv tree file stores other guessable words than the dictionary gives: the engine is built again")
+        log.warning("the 5bukv tree file stores other guessable words than the dictionary gives: built again")
         fresh = Wordle.shipped(guessable)
         fresh.refuse_for_everyone(engine.refused_everywhere)
         self._engine = Part.built("5bukv", fresh)
