@@ -205,9 +205,10 @@ class BuildingSolvers(Solvers):
         engine = Wordle.shipped()
         parts.wordle.set(engine)
         self._wordle.first_guess  # noqa: B018  (worked out now, so no chat waits for it)
-        engine.prepare_off_tree()
+        engine.prepare_off_tree(rows=False)  # what the first position off the tree cannot do without
         parts.build_letters(LANGUAGE, Tier.COMMON)
         self._wordle.check_guessable()  # the dictionary is read now (the letter game's)
+        self._wordle.wordle.prepare_off_tree()  # the rest: the rows it reads most
         self._wordle.common  # noqa: B018
         parts.build_letters(ENGLISH, Tier.COMMON)
         parts.fingers.set(FingerGame())

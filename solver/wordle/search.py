@@ -477,14 +477,16 @@ class Wordle:
             engine._adopt_broad_guesses(stored.broad_guesses)
         return engine
 
-    def prepare_off_tree(self) -> None:
-        """Work out now what the first position off the tree needs, so no player waits for it: the
-        rows of the broad guesses, which the one-step choice and the shared search read (600 rows,
-        2 MB, tens of milliseconds), and the part of NumPy its set operations load on first use
-        (``numpy.ma``, 15 ms)."""
+    def prepare_off_tree(self, rows: bool = True) -> None:
+        """Work out now what a position off the tree needs, so no player waits for it: the part of
+        NumPy the search's set operations load on first use (``numpy.ma``, 15 ms), the shared search
+        and, with ``rows``, the rows of the broad guesses, which the one-step choice and the search
+        read (600 rows, 2 MB, 30 ms; else each position colours the few columns it reads)."""
         import numpy.ma  # noqa: F401  (np.unique loads it on first use)
 
-        self.colours.rows(self.broad_guesses)
+        self.online  # noqa: B018  (made now)
+        if rows:
+            self.colours.rows(self.broad_guesses)
 
     @property
     def guessable_words(self) -> list[str]:
