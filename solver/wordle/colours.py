@@ -146,12 +146,16 @@ class ColourTable:
         return row
 
     def rows(self, guesses: IntArray) -> CodeArray:
-        """The rows of ``guesses`` (words of the list), each coloured once and kept."""
+        """The rows of ``guesses`` (words of the list), each coloured once and kept (a copy)."""
+        self.colour(guesses)
+        rows: CodeArray = self._table[guesses]
+        return rows
+
+    def colour(self, guesses: IntArray) -> None:
+        """Colour the rows of ``guesses`` (words of the list) not coloured yet, and keep them."""
         missing = guesses[~self._coloured[guesses]]
         if len(missing):
             self._colour_rows(np.unique(missing))
-        rows: CodeArray = self._table[guesses]
-        return rows
 
     def block(self, guesses: IntArray, secrets: IntArray) -> CodeArray:
         """The colours of ``guesses`` against ``secrets`` (both words of the list, by index). A block
@@ -174,16 +178,19 @@ class ColourTable:
 
     def full(self) -> CodeArray:
         """The whole table (every row coloured)."""
-        self.rows(np.flatnonzero(~self._coloured))
+        self.colour(np.flatnonzero(~self._coloured))
         return self._table
 
     def _colour_rows(self, guesses: IntArray) -> None:
-        self._table[guesses] = self._colour(self._coded[guesses], None)
-        self._coloured[guesses] = True
+        """Colour whole rows into the table itself, a chunk at a time: no copy of them on the side
+        (the rest of the table, coloured at once, would have been a 10 MB peak)."""
+        for repeats, rows in _group_by_repeats(self._coded[guesses]).items():
+            for chunk in _row_chunks(guesses[rows], len(self)):
+                self._table[chunk] = _colour_group(self._coded[chunk], self._coded, self._counts, repeats)
+                self._coloured[chunk] = True
 
-    def _colour(self, guess_letters: IntArray, secrets: IntArray | None) -> CodeArray:
-        secret_letters = self._coded if secrets is None else self._coded[secrets]
-        counts = self._counts if secrets is None else self._counts[:, secrets]
+    def _colour(self, guess_letters: IntArray, secrets: IntArray) -> CodeArray:
+        secret_letters, counts = self._coded[secrets], self._counts[:, secrets]
         table = np.empty((len(guess_letters), len(secret_letters)), dtype=np.uint8)
         for repeats, rows in _group_by_repeats(guess_letters).items():
             for chunk in _row_chunks(rows, len(secret_letters)):

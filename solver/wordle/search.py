@@ -486,7 +486,7 @@ class Wordle:
 
         self.online  # noqa: B018  (made now)
         if rows:
-            self.colours.rows(self.broad_guesses)
+            self.colours.colour(self.broad_guesses)
 
     @property
     def guessable_words(self) -> list[str]:
@@ -573,7 +573,7 @@ class Wordle:
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
-        self.colours.rows(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
+        self.colours.colour(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
 

@@ -96,3 +96,21 @@ def test_the_lazy_table_colours_only_the_rows_read() -> None:
     assert lazy._coloured.tolist() == [False, False, True, False, False, False]
     lazy.block(np.array([4]), np.arange(6))  # as wide as the list: the row is kept
     assert lazy._coloured.tolist() == [False, False, True, False, True, False]
+
+
+def test_the_lazy_table_colours_the_rest_without_a_transient_copy() -> None:
+    """Its place is reserved at once; colouring every row left writes into it chunk by chunk, with
+    no scratch beyond COLOUR_CELLS' bound (a copy of the rows on the side would be the table's size)."""
+    rng = np.random.default_rng(22)
+    letters = np.array([ord(c) for c in "абвгдежзиклмнопрстуф"])
+    codes = letters[rng.integers(0, len(letters), size=(4000, 5))].astype(np.int64)  # a 16 MB table
+    lazy = ColourTable(codes)
+    lazy.rows(np.arange(0, 4000, 7))
+    tracemalloc.start()
+    try:
+        table = lazy.full()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 24 * wordle.COLOUR_CELLS < table.nbytes
+    assert table.tolist() == colour_table(codes, codes).tolist()
