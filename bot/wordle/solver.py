@@ -43,10 +43,11 @@ class WordleSolver:
         self.__dict__.pop("first_guess", None)
 
     def check_guessable(self) -> None:
-        """Whether the guessable words stored with the tree (``Wordle.shipped``, which the start uses
-        so the first replies need not wait for the Russian dictionary) are the list's own, found in
-        the dictionary; they are unless the tree file was left from other word files, and then the
-        engine is built again from the dictionary (without that tree) and answers from now on."""
+        """Check that the guessable words stored with the tree (``Wordle.shipped``, which the start
+        uses so the first replies need not wait for the Russian dictionary) are the list's own, found
+        in the dictionary. They are unless the tree file was left from other word files; then the
+        engine is built again with the dictionary's (and the tree only if its fingerprint fits them),
+        and answers from now on, keeping the words refused for everyone."""
         engine = self.wordle
         guessable = default_guessable()
         if engine.guessable_words == guessable:
