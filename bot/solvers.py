@@ -200,11 +200,16 @@ class BuildingSolvers(Solvers):
     def _build_parts(self, group_seats: tuple[int, ...]) -> None:
         parts = self._parts
         # 5bukv first: its very first reply needs the engine; a letter game needs its tables
-        # only after its set-up buttons.
-        parts.wordle.set(Wordle.default())
+        # only after its set-up buttons. The engine comes with the guessable words stored with its
+        # tree (milliseconds, not the Russian dictionary), checked once the dictionary is read.
+        engine = Wordle.shipped()
+        parts.wordle.set(engine)
         self._wordle.first_guess  # noqa: B018  (worked out now, so no chat waits for it)
-        self._wordle.common  # noqa: B018
+        engine.prepare_off_tree(rows=False)  # what the first position off the tree cannot do without
         parts.build_letters(LANGUAGE, Tier.COMMON)
+        self._wordle.check_guessable()  # the dictionary is read now (the letter game's)
+        self._wordle.wordle.prepare_off_tree()  # the rest: the rows it reads most
+        self._wordle.common  # noqa: B018
         parts.build_letters(ENGLISH, Tier.COMMON)
         parts.fingers.set(FingerGame())
         for language, word in ((LANGUAGE, "кот"), (ENGLISH, "cat")):
@@ -218,6 +223,9 @@ class BuildingSolvers(Solvers):
         for game in self.group_games:
             for players in group_seats:
                 game.with_players(players)
+        # Last, the rest of the 5bukv colour table (0.1 s, 10 MB): the first replies did without
+        # it, and from now on every position reads its colours as fast as before the table was lazy.
+        self._wordle.wordle.colours.full()
 
 
 #: The interpreter's switch interval (seconds) while the solvers are built beside the running bot.

@@ -3,13 +3,16 @@ the answers players reported that the list lacks and the words refused for every
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from functools import cached_property
 
 from bot.part import Part
 from solver import policy
-from solver.wordle import Entry, Wordle, fits
+from solver.wordle import Entry, Wordle, default_guessable, fits
+
+log = logging.getLogger(__name__)
 
 
 class WordleSolver:
@@ -38,6 +41,23 @@ class WordleSolver:
         included (it is worked out anew)."""
         self.wordle.refuse_for_everyone(words)
         self.__dict__.pop("first_guess", None)
+
+    def check_guessable(self) -> None:
+        """Check that the guessable words stored with the tree (``Wordle.shipped``, which the start
+        uses so the first replies need not wait for the Russian dictionary) are the list's own, found
+        in the dictionary. They are unless the tree file was left from other word files; then the
+        engine is built again with the dictionary's (and the tree only if its fingerprint fits them),
+        and answers from now on, keeping the words refused for everyone."""
+        engine = self.wordle
+        guessable = default_guessable()
+        if engine.guessable_words == guessable:
+            return
+        log.warning("the 5bukv tree file stores other guessable words than the dictionary gives: built again")
+        fresh = Wordle.shipped(guessable)
+        fresh.refuse_for_everyone(engine.refused_everywhere)
+        self._engine = Part.built("5bukv", fresh)
+        for worked_out in ("first_guess", "common"):
+            self.__dict__.pop(worked_out, None)
 
     @cached_property
     def common(self) -> set[str]:

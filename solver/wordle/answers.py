@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from solver.wordle.colours import WORD_LENGTH
 from solver.wordle.search import CRUDE, NOUN, WORD_KINDS, prepare_words
 from solver.words import DATA_DIR, LANGUAGES, Tier, WordListError, read_table
 
@@ -35,7 +36,10 @@ def default_guessable() -> list[str]:
     """The words the engine may guess to split the candidates: the common tier's five-letter nouns,
     clean words that two dictionaries know and players use, so the game surely takes them."""
     candidates = _answer_table()
-    return [word for word in prepare_words(RUSSIAN.words(Tier.COMMON)) if candidates.get(word, (0, CRUDE))[1] == NOUN]
+    # The shipped words are lower case and composed, and ё stays one letter as е: only the five-letter
+    # ones can become five-letter words, so only they are spelled the game's way (not all 20,000).
+    five = [word for word in RUSSIAN.words(Tier.COMMON) if len(word) == WORD_LENGTH]
+    return [word for word in prepare_words(five) if candidates.get(word, (0, CRUDE))[1] == NOUN]
 
 
 @cache

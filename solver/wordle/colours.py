@@ -107,6 +107,102 @@ def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:
     return table
 
 
+class ColourTable:
+    """The colours of guesses against the words of a list, worked out only where asked for.
+
+    The whole table of a list against itself (3,183 × 3,183 bytes for the shipped list) took 0.1 s
+    of CPU to colour, on the path of the bot's first 5bukv replies (issue 22), and most of it is
+    never read: a game on the stored tree reads one row a guess, a search off the tree the rows of
+    a few dozen guesses. So a row is coloured the first time it is read and kept (its place is
+    reserved at once, but the memory pages of rows never coloured are never touched), and a block
+    of a few columns is coloured on the spot. The letters of the list and how many times each word
+    holds each are counted once, so one row takes a fraction of a millisecond. Every cell is the
+    exact code ``colour_table`` gives.
+
+    Threads may read it at once: a row is marked coloured only after it is written, and two threads
+    colouring the same row write the same bytes.
+    """
+
+    def __init__(self, codes: IntArray) -> None:
+        self.codes = codes
+        self._letters, coded = np.unique(codes, return_inverse=True)
+        self._coded = coded.reshape(-1, WORD_LENGTH)
+        words = len(codes)
+        # A last row of zeros: the count of a letter no word of the list has.
+        self._counts = np.zeros((len(self._letters) + 1, words), dtype=np.int8)
+        for position in range(WORD_LENGTH):
+            np.add.at(self._counts, (self._coded[:, position], np.arange(words)), 1)
+        self._table = np.empty((words, words), dtype=np.uint8)
+        self._coloured = np.zeros(words, dtype=bool)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def row(self, guess: int) -> CodeArray:
+        """The colours word ``guess`` of the list shows against every word of it."""
+        if not self._coloured[guess]:
+            self._colour_rows(np.array([guess], dtype=np.int64))
+        row: CodeArray = self._table[guess]
+        return row
+
+    def rows(self, guesses: IntArray) -> CodeArray:
+        """The rows of ``guesses`` (words of the list), each coloured once and kept (a copy)."""
+        self.colour(guesses)
+        rows: CodeArray = self._table[guesses]
+        return rows
+
+    def colour(self, guesses: IntArray) -> None:
+        """Colour the rows of ``guesses`` (words of the list) not coloured yet, and keep them."""
+        missing = guesses[~self._coloured[guesses]]
+        if len(missing):
+            self._colour_rows(np.unique(missing))
+
+    def block(self, guesses: IntArray, secrets: IntArray) -> CodeArray:
+        """The colours of ``guesses`` against ``secrets`` (both words of the list, by index). A block
+        of a few columns is coloured on the spot; a wide one colours and keeps its rows."""
+        coloured = self._coloured[guesses]
+        if coloured.all() or WIDE_BLOCK * len(secrets) >= len(self):
+            block: CodeArray = self.rows(guesses)[:, secrets]
+            return block
+        block = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
+        block[coloured] = self._table[np.ix_(guesses[coloured], secrets)]
+        block[~coloured] = self._colour(self._coded[guesses[~coloured]], secrets)
+        return block
+
+    def against(self, words: IntArray, secrets: IntArray | None = None) -> CodeArray:
+        """The colours of any words (an (n, 5) array of code points, as ``encode_words`` gives, in
+        the list or not) against ``secrets`` (every word of the list by default)."""
+        at = np.searchsorted(self._letters, words).clip(max=len(self._letters) - 1)
+        letters = np.where(self._letters[at] == words, at, len(self._letters))  # a letter off the list: its own
+        return self._colour(letters, np.arange(len(self)) if secrets is None else secrets)
+
+    def full(self) -> CodeArray:
+        """The whole table (every row coloured)."""
+        self.colour(np.flatnonzero(~self._coloured))
+        return self._table
+
+    def _colour_rows(self, guesses: IntArray) -> None:
+        """Colour whole rows into the table itself, a chunk at a time: no copy of them on the side
+        (the rest of the table, coloured at once, would have been a 10 MB peak)."""
+        for repeats, rows in _group_by_repeats(self._coded[guesses]).items():
+            for chunk in _row_chunks(guesses[rows], len(self)):
+                self._table[chunk] = _colour_group(self._coded[chunk], self._coded, self._counts, repeats)
+                self._coloured[chunk] = True
+
+    def _colour(self, guess_letters: IntArray, secrets: IntArray) -> CodeArray:
+        secret_letters, counts = self._coded[secrets], self._counts[:, secrets]
+        table = np.empty((len(guess_letters), len(secret_letters)), dtype=np.uint8)
+        for repeats, rows in _group_by_repeats(guess_letters).items():
+            for chunk in _row_chunks(rows, len(secret_letters)):
+                table[chunk] = _colour_group(guess_letters[chunk], secret_letters, counts, repeats)
+        return table
+
+
+#: A block at least 1/WIDE_BLOCK of the list wide is read from kept rows (coloured whole if need be):
+#: colouring the rest of each row costs at most that many times more, once.
+WIDE_BLOCK = 4
+
+
 #: Cells (guesses times secrets) coloured at once. Colouring takes about a dozen scratch bytes a
 #: cell: a whole group at once (thousands of guesses against every secret) took 147 MB above the
 #: table itself and was the bot's peak memory (issue 22); a quarter of a megacell at a time takes

@@ -21,20 +21,45 @@ if TYPE_CHECKING:
 TREE_FILE = DATA_DIR / "wordle_tree.json"
 
 
-def load_plan(path: Path, digest: str) -> Plan | None:
-    """The stored tree, or None when it is missing or was built for another list or prior."""
+@dataclass(frozen=True)
+class StoredTree:
+    """The tree file: the tree, the fingerprint of the engine it was built for, and what that engine
+    had worked out before the tree, stored so a start need not work it out again: its guessable
+    words (which take the whole Russian dictionary to find) and its broad guesses (every guessable
+    word scored against the list). A file written before these were stored has them empty."""
+
+    digest: str
+    tree: Plan
+    guessable: list[str]
+    broad_guesses: list[str]
+
+
+def read_tree(path: Path) -> StoredTree | None:
+    """The tree file as it is, or None when it is missing or unreadable (which engine it fits is
+    for the caller to check against ``digest``)."""
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return StoredTree(
+            str(stored["digest"]), stored["tree"], list(stored.get("guessable", [])), list(stored.get("broad", []))
+        )
+    except (OSError, ValueError, KeyError, TypeError):
         return None
-    if stored.get("digest") != digest:
-        return None
-    plan: Plan = stored["tree"]
-    return plan
+
+
+def load_plan(path: Path, digest: str) -> Plan | None:
+    """The stored tree, or None when it is missing or was built for another list or prior."""
+    stored = read_tree(path)
+    return stored.tree if stored is not None and stored.digest == digest else None
 
 
 def save_plan(path: Path, engine: Wordle, plan: Plan, seconds: float, limits: SearchLimits = BUILD_LIMITS) -> None:
-    document = {"digest": engine.digest(limits), "words": len(engine.words), "build_seconds": round(seconds, 1)}
+    document = {
+        "digest": engine.digest(limits),
+        "words": len(engine.words),
+        "build_seconds": round(seconds, 1),
+        "guessable": engine.guessable_words,
+        "broad": [engine.words[i] for i in engine.broad_guesses],
+    }
     path.write_text(json.dumps(document | {"tree": plan}, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
 
 

@@ -4,6 +4,7 @@ and ``Wordle``, which holds a word list with its colour table and answers every 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -19,9 +20,9 @@ from solver.wordle.colours import (
     WORD_LENGTH,
     BoolArray,
     CodeArray,
+    ColourTable,
     FloatArray,
     IntArray,
-    colour_table,
     encode_words,
     feedback,
     mask_code,
@@ -126,7 +127,7 @@ class Search:
     so far, and a candidate set whose search was cut off keeps the bound it proved.
     """
 
-    table: CodeArray
+    table: ColourTable
     limits: SearchLimits
     weights: FloatArray
     guessable: IntArray  # the words that may be guessed besides the candidates
@@ -212,7 +213,7 @@ class Search:
 
     def _cost_of(self, guess: int, candidates: IntArray, tries_left: int, level: int, ceiling: float) -> float:
         """The cost of guessing ``guess`` now, or a lower bound above ``ceiling`` once it cannot come under it."""
-        groups = list(_partition(self.table[guess], candidates))
+        groups = list(_partition(self.table.row(guess), candidates))
         group_weights = [self.weights[group] for group in groups]
         floors = [2 * float(w.sum()) - float(w.max()) for w in group_weights]
         order = sorted(range(len(groups)), key=lambda g: -floors[g])
@@ -246,14 +247,14 @@ def _better(cost: float, key: tuple[bool, int], best_cost: float, best_key: tupl
     return cost < best_cost - _TIE or (cost < best_cost + _TIE and key < best_key)
 
 
-def _guess_bounds(table: CodeArray, pool: IntArray, candidates: IntArray, weights: FloatArray) -> FloatArray:
+def _guess_bounds(table: ColourTable, pool: IntArray, candidates: IntArray, weights: FloatArray) -> FloatArray:
     """For each guess, a lower bound on its cost: 3W − (each group's heaviest word) − (its own weight, if a candidate).
 
     The guess costs W; each group G costs at least 2·W(G) − max(G); the group of
     the guess itself (all yellow) costs nothing more. With equal weights it is 3n − k − 1.
     """
     heaviest_first = np.argsort(-weights, kind="stable")
-    block = table[np.ix_(pool, candidates[heaviest_first])].astype(np.int64)
+    block = table.block(pool, candidates[heaviest_first]).astype(np.int64)
     keys = block + np.arange(len(pool), dtype=np.int64)[:, None] * PATTERNS
     heaviest = np.zeros(len(pool) * PATTERNS)
     sorted_weights = weights[heaviest_first]
@@ -296,8 +297,8 @@ class OneStep:
     information_loss: npt.NDArray[np.float64]
 
 
-def _one_step_scores(table: CodeArray, guesses: IntArray, candidates: IntArray) -> OneStep:
-    block = table[np.ix_(guesses, candidates)]
+def _one_step_scores(table: ColourTable, guesses: IntArray, candidates: IntArray) -> OneStep:
+    block = table.block(guesses, candidates)
     if len(candidates) <= 16:
         same = block[:, :, None] == block[:, None, :]
         sizes = same.sum(axis=2)  # the size of each candidate's group
@@ -320,15 +321,15 @@ def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
     return OneStep(squares, groups, loss)
 
 
-def _broad_guesses(table: CodeArray, guessable: IntArray) -> IntArray:
+def _broad_guesses(table: ColourTable, guessable: IntArray) -> IntArray:
     """The guessable words that split the whole list best, best first: the guesses worth scoring for a large set."""
-    everyone = np.arange(table.shape[0], dtype=np.int64)
+    everyone = np.arange(len(table), dtype=np.int64)
     scores = _one_step_scores(table, guessable, everyone[:: max(len(everyone) // 400, 1)])
     return guessable[np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES]]
 
 
 def _most_informative(
-    table: CodeArray, guesses: IntArray, candidates: IntArray, likely: IntArray, sample: int = 160
+    table: ColourTable, guesses: IntArray, candidates: IntArray, likely: IntArray, sample: int = 160
 ) -> int:
     """The one-step choice among ``guesses``: the most information, then the smaller expected size, then a candidate.
 
@@ -349,9 +350,10 @@ Plan = dict[str, Any]  # {"guess": word, "next": {mask code as text: Plan}}
 def build_plan(search: Search, words: Sequence[str], candidates: IntArray, tries_left: int, level: int = 0) -> Plan:
     """The decision tree the search chooses, from ``candidates`` down to every secret."""
     _, guess = search.best(candidates, tries_left, level)
+    row = search.table.row(guess)
     branches = {
-        str(int(search.table[guess, group[0]])): build_plan(search, words, group, tries_left - 1, level + 1)
-        for group in _partition(search.table[guess], candidates)
+        str(int(row[group[0]])): build_plan(search, words, group, tries_left - 1, level + 1)
+        for group in _partition(row, candidates)
     }
     return {"guess": words[guess], "next": branches} if branches else {"guess": words[guess]}
 
@@ -400,24 +402,102 @@ class Wordle:
         if kinds is not None:  # a list of the game's answers: only the guesses (its nouns) split the others
             self.splitting &= np.isin(np.arange(len(self.words)), self.guessable)
         self.codes = encode_words(self.words)
-        self.table = colour_table(self.codes, self.codes)
+        # Coloured row by row as the games need them, not whole up front (see ColourTable).
+        self.colours = ColourTable(self.codes)
         self.plan = plan
         self.refused_everywhere: set[str] = set()
-        self.broad_guesses = _broad_guesses(self.table, self.guessable)  # now, so no player's move pays for it
-        self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
+        self._every_guessable = self.guessable  # before any word is refused for everyone
+        self._broad: IntArray | None = None
+        self._online: Search | None = None
+        self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (or a pickle) gets a lock of its own."""
+        state = self.__dict__.copy()
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+    @property
+    def table(self) -> CodeArray:
+        """The colour table of every word against every word (coloured whole the first time)."""
+        return self.colours.full()
+
+    @property
+    def broad_guesses(self) -> IntArray:
+        """The guessable words that split the whole list best (``BROAD_GUESSES`` of them, best first),
+        without the words refused for everyone: worked out once, on first use (milliseconds)."""
+        with self._lock:
+            if self._broad is None:
+                broad = _broad_guesses(self.colours, self._every_guessable)
+                banned = [self.index[word] for word in self.refused_everywhere]
+                self._broad = broad[~np.isin(broad, banned)]
+            return self._broad
+
+    @property
+    def online(self) -> Search:
+        """The search off the stored tree, shared by every game (it remembers what it found)."""
+        broad = self.broad_guesses
+        with self._lock:
+            if self._online is None:
+                self._online = self.search(ONLINE_LIMITS, broad[:ONLINE_HELPERS])
+            return self._online
 
     @classmethod
     @cache
     def default(cls) -> Wordle:
         """The shipped list of the game's possible answers with its prior, common guesses and precomputed
         tree (built once per process)."""
+        from solver.wordle.answers import default_guessable
+
+        engine = cls.shipped()
+        guessable = default_guessable()
+        return engine if engine.guessable_words == guessable else cls.shipped(guessable)
+
+    @classmethod
+    def shipped(cls, guessable: Sequence[str] | None = None) -> Wordle:
+        """The shipped list with its prior and, where its fingerprint fits, its precomputed tree, in
+        milliseconds: the guessable words are ``guessable`` or else those stored with the tree (finding
+        them in the Russian dictionary takes most of a start's 5bukv build). Whether the stored ones
+        are still the list's is for the caller to check (``default`` does, ``bot.solvers`` right after
+        the first replies): only a tree file left from other word files can make them differ."""
         # Imported here: both modules build on this one (the list's kinds, the plan's type).
         from solver.wordle.answers import default_guessable, default_kinds, default_words, default_zipf
-        from solver.wordle.plan import TREE_FILE, load_plan
+        from solver.wordle.plan import TREE_FILE, read_tree
 
-        engine = cls(default_words(), zipf=default_zipf(), guessable=default_guessable(), kinds=default_kinds())
-        engine.plan = load_plan(TREE_FILE, engine.digest())
+        stored = read_tree(TREE_FILE)
+        if guessable is None:
+            guessable = stored.guessable if stored is not None and stored.guessable else default_guessable()
+        engine = cls(default_words(), zipf=default_zipf(), guessable=guessable, kinds=default_kinds())
+        if stored is not None and stored.digest == engine.digest():
+            engine.plan = stored.tree
+            engine._adopt_broad_guesses(stored.broad_guesses)
         return engine
+
+    def prepare_off_tree(self, rows: bool = True) -> None:
+        """Work out now what a position off the tree needs, so no player waits for it: the part of
+        NumPy the search's set operations load on first use (``numpy.ma``, 15 ms), the shared search
+        and, with ``rows``, the rows of the broad guesses, which the one-step choice and the search
+        read (600 rows, 2 MB, 30 ms; else each position colours the few columns it reads)."""
+        import numpy.ma  # noqa: F401  (np.unique loads it on first use)
+
+        self.online  # noqa: B018  (made now)
+        if rows:
+            self.colours.colour(self.broad_guesses)
+
+    @property
+    def guessable_words(self) -> list[str]:
+        """The words it may guess to split the candidates (before any was refused for everyone), in list order."""
+        return [self.words[i] for i in self._every_guessable]
+
+    def _adopt_broad_guesses(self, words: Sequence[str]) -> None:
+        """The broad guesses stored with the tree (worked out for this very list and guessable words)."""
+        if len(words) == min(BROAD_GUESSES, len(self._every_guessable)) and all(word in self.index for word in words):
+            with self._lock:
+                self._broad = np.array([self.index[word] for word in words], dtype=np.int64)
 
     @classmethod
     def from_words(cls, words: list[str], zipf: Mapping[str, float] | None = None) -> Wordle:
@@ -427,7 +507,7 @@ class Wordle:
     def search(self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None) -> Search:
         """A search over this list with this prior; ``guessable`` narrows the words it may guess."""
         pool = self.guessable if guessable is None else guessable
-        return Search(self.table, limits, self.weights, pool, self.rank, self.sayable, self.splitting)
+        return Search(self.colours, limits, self.weights, pool, self.rank, self.sayable, self.splitting)
 
     def digest(self, limits: SearchLimits = BUILD_LIMITS) -> str:
         """A fingerprint of the list, its prior, its guessable words and the search settings, so a stored
@@ -452,11 +532,13 @@ class Wordle:
         banned = np.array(sorted({self.index[word] for word in words if word in self.index}), dtype=np.int64)
         if not len(banned):
             return
-        self.refused_everywhere |= {self.words[i] for i in banned}
-        self.splitting[banned] = False
-        self.guessable = self.guessable[~np.isin(self.guessable, banned)]
-        self.broad_guesses = self.broad_guesses[~np.isin(self.broad_guesses, banned)]
-        self.online = self.search(ONLINE_LIMITS, self.broad_guesses[:ONLINE_HELPERS])
+        with self._lock:
+            self.refused_everywhere |= {self.words[i] for i in banned}
+            self.splitting[banned] = False
+            self.guessable = self.guessable[~np.isin(self.guessable, banned)]
+            if self._broad is not None:
+                self._broad = self._broad[~np.isin(self._broad, banned)]
+            self._online = None  # a new search: what the old one found may guess a refused word
 
     def can_say(self, word: str) -> bool:
         """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
@@ -487,10 +569,11 @@ class Wordle:
         if len(candidates) > ONLINE_EXACT_UP_TO:
             chance = self.online.limits.rare_chance
             likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
-            return self.words[_most_informative(self.table, allowed, candidates, likely[self.splitting[likely]])]
+            return self.words[_most_informative(self.colours, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
+        self.colours.colour(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
 
@@ -518,14 +601,15 @@ class Wordle:
         return candidates
 
     def _codes_against_all(self, word: str) -> CodeArray:
-        row: CodeArray = (
-            self.table[self.index[word]] if word in self.index else colour_table(encode_words([word]), self.codes)[0]
-        )
+        if word in self.index:
+            return self.colours.row(self.index[word])
+        row: CodeArray = self.colours.against(encode_words([word]))[0]
         return row
 
     def build_plan(self, limits: SearchLimits = BUILD_LIMITS, on_root_guess: Callable[[], None] | None = None) -> Plan:
         """Search the whole tree (minutes for ~4,000 words) and keep it as this engine's plan;
         ``on_root_guess`` is called after each opener tried (for a progress bar)."""
+        self.colours.full()  # the whole tree reads nearly every row: coloured at once
         search = self.search(limits)
         search.on_root_guess = on_root_guess
         everyone = np.arange(len(self.words), dtype=np.int64)

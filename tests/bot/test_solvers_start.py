@@ -41,6 +41,26 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
     assert [g.solved_seat_counts() for g in started.group_games] == [[2]] * len(started.group_games)
 
 
+def test_the_start_engine_is_the_verified_one_and_a_stale_tree_file_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start reads the guessable words stored with the tree instead of the Russian dictionary,
+    then checks them: with the shipped files they are the dictionary's and the tree is kept; with
+    a tree file left from other word files the engine is built again from the dictionary."""
+    default = Wordle.default()
+    solver = WordleSolver(Wordle.shipped())
+    assert solver.wordle.guessable_words == default.guessable_words and solver.wordle.plan is not None
+    solver.check_guessable()
+    assert solver.wordle.plan is default.plan or solver.wordle.plan == default.plan
+    stale = Wordle.shipped(default.guessable_words[1:])  # as if stored for another dictionary
+    assert stale.plan is None  # its fingerprint is not the tree's
+    monkeypatch.setattr(stale, "plan", default.plan)  # yet say it trusted the tree
+    solver = WordleSolver(stale)
+    assert solver.first_guess == default.first_guess()
+    stale.refuse_for_everyone(["норка"])
+    solver.check_guessable()
+    assert solver.wordle is not stale and solver.wordle.guessable_words == default.guessable_words
+    assert solver.wordle.refused_everywhere == {"норка"}
+
+
 def test_a_part_read_before_it_is_built_waits_for_it() -> None:
     part: Part[int] = Part("test")
     read: list[int] = []
@@ -70,7 +90,7 @@ def test_a_failed_build_raises_where_a_table_is_read(monkeypatch: pytest.MonkeyP
     def broken() -> Wordle:
         raise OSError("data/words.txt is missing")
 
-    monkeypatch.setattr(solvers_module.Wordle, "default", broken)
+    monkeypatch.setattr(solvers_module.Wordle, "shipped", broken)
     started = start_solvers()
     assert isinstance(started, BuildingSolvers)
     assert started.wait_until_built(timeout=60) is True  # done, though nothing was built

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import wordle
-from solver.wordle import _group_by_repeats, colour_table, encode_words, feedback, mask_code
+from solver.wordle import ColourTable, _group_by_repeats, colour_table, encode_words, feedback, mask_code
 
 five_letters = st.text(alphabet="абекорт", min_size=5, max_size=5)
 
@@ -60,3 +60,57 @@ def test_the_table_is_built_without_a_transient_copy() -> None:
     assert scratch < 24 * wordle.COLOUR_CELLS, (
         f"{scratch / 2**20:.1f} MB of scratch beside a {table.nbytes / 2**20:.1f} MB table"
     )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(five_letters, min_size=1, max_size=30, unique=True),
+    st.lists(st.text(alphabet="абекортщэ", min_size=5, max_size=5), min_size=1, max_size=4),
+    st.data(),
+)
+def test_the_lazy_table_gives_the_whole_tables_colours(
+    words: list[str], others: list[str], data: st.DataObject
+) -> None:
+    """Rows coloured one by one or a few at once, blocks narrow (coloured on the spot) or wide (from
+    kept rows), words off the list (letters the list lacks too) and the whole table at the end: every
+    cell is the one the whole table has."""
+    codes = encode_words(words)
+    whole = colour_table(codes, codes)
+    lazy = ColourTable(codes)
+    indices = st.integers(0, len(words) - 1)
+    for _ in range(4):
+        guesses = np.array(data.draw(st.lists(indices, min_size=1, max_size=6)), dtype=np.int64)
+        secrets = np.array(data.draw(st.lists(indices, min_size=1, max_size=len(words))), dtype=np.int64)
+        assert lazy.block(guesses, secrets).tolist() == whole[np.ix_(guesses, secrets)].tolist()
+        assert lazy.row(int(guesses[0])).tolist() == whole[guesses[0]].tolist()
+        assert lazy.rows(guesses).tolist() == whole[guesses].tolist()
+    assert lazy.against(encode_words(others)).tolist() == colour_table(encode_words(others), codes).tolist()
+    assert lazy.full().tolist() == whole.tolist()
+
+
+def test_the_lazy_table_colours_only_the_rows_read() -> None:
+    words = ["кошка", "мышка", "норка", "тоска", "шмель", "катер"]
+    lazy = ColourTable(encode_words(words))
+    lazy.row(2)
+    lazy.block(np.array([0, 1]), np.array([3]))  # narrow: coloured on the spot, not kept
+    assert lazy._coloured.tolist() == [False, False, True, False, False, False]
+    lazy.block(np.array([4]), np.arange(6))  # as wide as the list: the row is kept
+    assert lazy._coloured.tolist() == [False, False, True, False, True, False]
+
+
+def test_the_lazy_table_colours_the_rest_without_a_transient_copy() -> None:
+    """Its place is reserved at once; colouring every row left writes into it chunk by chunk, with
+    no scratch beyond COLOUR_CELLS' bound (a copy of the rows on the side would be the table's size)."""
+    rng = np.random.default_rng(22)
+    letters = np.array([ord(c) for c in "абвгдежзиклмнопрстуф"])
+    codes = letters[rng.integers(0, len(letters), size=(4000, 5))].astype(np.int64)  # a 16 MB table
+    lazy = ColourTable(codes)
+    lazy.rows(np.arange(0, 4000, 7))
+    tracemalloc.start()
+    try:
+        table = lazy.full()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 24 * wordle.COLOUR_CELLS < table.nbytes
+    assert table.tolist() == colour_table(codes, codes).tolist()
