@@ -12,6 +12,7 @@ import asyncio
 import signal
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -23,22 +24,46 @@ from bot.standin import BotApiStandin, Fault
 DOCKER_GRACE = 10.0
 
 
-async def start(standin: BotApiStandin, tmp_path: Path, ready: str, **settings: str) -> asyncio.subprocess.Process:
+@dataclass
+class Running:
+    """A bot process and its log so far (read as it is written, so a test can wait for a line)."""
+
+    process: asyncio.subprocess.Process
+    lines: list[str] = field(default_factory=list)
+    reading: asyncio.Task[None] | None = None
+
+    async def read(self) -> None:
+        assert self.process.stderr is not None
+        async for line in self.process.stderr:
+            self.lines.append(line.decode())
+
+    def said(self, words: str) -> bool:
+        return any(words in line for line in self.lines)
+
+
+async def start(standin: BotApiStandin, tmp_path: Path, ready: str, **settings: str) -> Running:
+    """The bot, once it has made the ``ready`` call and built its solver tables: at rest, as a bot
+    that has run a while is when it is stopped (the build in the background would slow its lines)."""
     env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", LOG_LEVEL="INFO", **settings)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
     )
+    running = Running(process)
+    running.reading = asyncio.create_task(running.read())
     await until(lambda: any(c.method == ready for c in standin.calls), seconds=90)
-    return process
+    await until(lambda: running.said("solver tables built"), seconds=90)
+    return running
 
 
-async def stopped(process: asyncio.subprocess.Process) -> tuple[float, int, str]:
+async def stopped(running: Running) -> tuple[float, int, str]:
     """SIGTERM; the seconds until the process was gone, its status and its log."""
     began = time.monotonic()
-    process.send_signal(signal.SIGTERM)
-    _, stderr = await asyncio.wait_for(process.communicate(), 120)
-    assert process.returncode is not None
-    return time.monotonic() - began, process.returncode, stderr.decode()
+    running.process.send_signal(signal.SIGTERM)
+    status = await asyncio.wait_for(running.process.wait(), 120)
+    seconds = time.monotonic() - began
+    assert running.reading is not None
+    await asyncio.wait_for(running.reading, 10)
+    return seconds, status, "".join(running.lines)
 
 
 async def lock_is_free(tmp_path: Path) -> bool:
@@ -63,9 +88,9 @@ async def replies_under_way(standin: BotApiStandin, fault: Fault, chats: range) 
 async def test_sigterm_while_telegram_fails_ends_within_docker_grace(
     standin: BotApiStandin, tmp_path: Path, fault: Fault
 ) -> None:
-    process = await start(standin, tmp_path, "deleteWebhook")  # polling from now: the first poll brings them
+    bot = await start(standin, tmp_path, "deleteWebhook")  # polling from now: the first poll brings them
     await replies_under_way(standin, fault, range(300, 305))
-    seconds, status, log = await stopped(process)
+    seconds, status, log = await stopped(bot)
     assert seconds < DOCKER_GRACE, (seconds, log)
     assert status == 0, log
     assert await lock_is_free(tmp_path)
@@ -89,7 +114,7 @@ async def test_sigterm_in_webhook_mode_with_held_connections_and_a_hanging_teleg
         "WEBHOOK_SECRET_TOKEN": "s3cret-token",
         "WEBHOOK_IDLE_SECONDS": "60",
     }
-    process = await start(standin, tmp_path, "setWebhook", **settings)
+    bot = await start(standin, tmp_path, "setWebhook", **settings)
     held = []
     for _ in range(20):
         for _attempt in range(100):  # the server may still be starting to listen
@@ -108,7 +133,7 @@ async def test_sigterm_in_webhook_mode_with_held_connections_and_a_hanging_teleg
     async with aiohttp.ClientSession() as session, session.post(url, json=body, headers=headers) as answer:
         assert answer.status == 200
     await until(lambda: any(call.method == "sendMessage" for call, _ in standin.refused), seconds=20)
-    seconds, status, log = await stopped(process)
+    seconds, status, log = await stopped(bot)
     for _, writer in held:
         writer.close()
     assert seconds < DOCKER_GRACE, (seconds, log)
