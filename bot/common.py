@@ -13,8 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from telegram import BotCommand, BotCommandScopeChat, CallbackQuery, Update, User
-from telegram.error import TelegramError
+from telegram import CallbackQuery, Update, User
 
 from bot import games, keyboards, texts
 from bot.deps import BotContext, Deps, Loaded, S
@@ -74,27 +73,12 @@ async def on_language_button(update: Update, context: BotContext) -> None:
 
 
 def _choose(context: BotContext, lang: Lang) -> None:
-    """The sender's language from now on; once it is committed, their private chat's command menu
-    follows it (Telegram picks a menu by the app's language, which the choice outranks)."""
+    """The sender's language from now on, and their private chat's command menu in it (Telegram
+    picks a menu by the app's language, which the choice outranks), committed together. A menu
+    Telegram refuses (the user never wrote to the bot) leaves the app language's menu."""
     user_id, deps = context.user.id, context.deps
     deps.choose_language(user_id, lang)
-    menu = games.command_menu(lang, deps.services.games)
-    deps.after_commit(lambda: _set_private_menu(context, user_id, menu))
-
-
-def _set_private_menu(context: BotContext, user_id: int, menu: list[tuple[str, str]]) -> None:
-    """The command menu of the user's private chat (its id is theirs), in the background: not a
-    message, and nothing of the game waits for it; a failure (the user never wrote to the bot)
-    leaves Telegram's menu for their app's language, and is one log line."""
-
-    async def set_menu() -> None:
-        commands = [BotCommand(name, description) for name, description in menu]
-        try:
-            await context.bot.set_my_commands(commands, scope=BotCommandScopeChat(user_id))
-        except TelegramError as error:
-            log.info("could not set the command menu of chat %d: %s", user_id, error)
-
-    context.application.create_task(set_menu(), name=f"menu-{user_id}")
+    deps.set_menu(user_id, games.command_menu(lang, deps.services.games))
 
 
 def reply_with(words: Callable[[Lang], str]) -> Handler:

@@ -210,6 +210,10 @@ class Deps:
     def edit_buttons(self, chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> None:
         self.unit.messages.append(outbox.edit_buttons(chat_id, message_id, markup))
 
+    def set_menu(self, user_id: int, commands: list[tuple[str, str]]) -> None:
+        """The command menu of ``user_id``'s private chat (its id is theirs)."""
+        self.unit.messages.append(outbox.command_menu(user_id, commands))
+
     def answer_and_edit(self, query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """Answer a press and show its result in the pressed message."""
         self.answer(query)

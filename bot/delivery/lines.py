@@ -203,14 +203,14 @@ class SerialLines(BaseUpdateProcessor):
         if unit.changes_anything:
             try:
                 applied = await self.committer.commit(unit)
-            except Exception as error:
+            except Exception as error:  # nothing of it is kept: nor its timers and memories; its answers still go
                 await self.committer.failed(unit, error)
-                applied = True  # nothing more to do for it; its answers still go
-            if not applied:
-                await self._duplicate(update)
-                return
-            for then in unit.after_commit:
-                then()
+            else:
+                if not applied:
+                    await self._duplicate(update)
+                    return
+                for then in unit.after_commit:
+                    then()
         elif unit.update_id is not None:
             self.committer.handled(unit.update_id)
         await answer_all(self.bot, unit.answers)

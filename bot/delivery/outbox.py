@@ -131,6 +131,13 @@ def edit(chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup 
     return Outgoing(chat_id, "edit", params)
 
 
+def command_menu(chat_id: int, commands: list[tuple[str, str]]) -> Outgoing:
+    """The command menu of one private chat (a user's choice of language outranks their app's):
+    a row like any message, so it goes out with the item that chose it, after its reply."""
+    listed = [{"command": name, "description": description} for name, description in commands]
+    return Outgoing(chat_id, "menu", {"commands": listed})
+
+
 def edit_buttons(chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> Outgoing:
     """Only a message's buttons changed (None: they go)."""
     params: dict[str, Any] = {"message_id": message_id}
@@ -226,11 +233,18 @@ class Pace:
 
 
 #: The Bot API method of each kind of outgoing call.
-ENDPOINTS = {"send": "sendMessage", "edit": "editMessageText", "edit_buttons": "editMessageReplyMarkup"}
+ENDPOINTS = {
+    "send": "sendMessage",
+    "edit": "editMessageText",
+    "edit_buttons": "editMessageReplyMarkup",
+    "menu": "setMyCommands",
+}
 
 
 def api_kwargs(message: Outgoing) -> dict[str, Any]:
     """The call's parameters as the Bot API takes them (the row keeps them so, markup as a dict)."""
+    if message.call == "menu":  # a chat's menu is set by its scope, not by a chat_id
+        return {**message.params, "scope": {"type": "chat", "chat_id": message.chat_id}}
     params = {"chat_id": message.chat_id, **message.params}
     reply_to = params.pop("reply_to", None)
     if reply_to is not None:

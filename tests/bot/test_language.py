@@ -119,3 +119,15 @@ async def test_a_commit_the_disk_refuses_is_apologised_for_in_the_chosen_languag
     refused = await player.say("/play")
     await store._db.execute_fetchall("PRAGMA query_only=0")
     assert refused.texts == [texts.try_again_soon("en")]
+
+
+async def test_a_choice_the_disk_refuses_changes_neither_the_language_nor_the_menu(bot: Bot) -> None:
+    """The menu goes out with the item that chose it (a row of its outbox), or not at all."""
+    player = Player(bot, 1708)
+    store = bot.application.bot_data["services"].db
+    await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
+    refused = await player.say("/lang en")
+    await store._db.execute_fetchall("PRAGMA query_only=0")
+    assert refused.texts == [texts.try_again_soon("ru")]
+    assert private_menu(bot.standin.calls, 1708) is None
+    assert texts.greeting("ru", "Player") in (await player.say("/start")).text
