@@ -38,7 +38,8 @@ class ProcessGroup(Group):
 async def start(standin: BotApiStandin, database: Path, cwd: Path) -> asyncio.subprocess.Process:
     """``python -m bot`` on the stand-in, once it polls (its replies may hang 30 s)."""
     since = len(standin.calls)
-    env = bot_env(standin, database, LOG_LEVEL="INFO", TELEGRAM_TIMEOUT_SECONDS="30")
+    # Not paced: the lobby, joins and turns would come 3 s apart at a group's 20 a minute.
+    env = bot_env(standin, database, LOG_LEVEL="INFO", TELEGRAM_TIMEOUT_SECONDS="30", GROUP_MESSAGES_PER_MINUTE="0")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
     )
