@@ -26,7 +26,7 @@ check-lock:
 $(INSTALLED): pyproject.toml $(DEV_LOCK) | check-lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --no-compile --require-hashes --no-deps -r $(DEV_LOCK)
+	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(DEV_LOCK)
 	$(PY) -m pip install --quiet --no-deps -e . --config-settings editable_mode=compat
 	touch $(INSTALLED) $(RUN_INSTALLED)
 
