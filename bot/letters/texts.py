@@ -322,9 +322,9 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     return f"{head}\n{how[:3500]}"
 
 
-def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you_first: bool | None = None) -> str:
-    """``you_first``: on the board of the player's own game, whether they opened it; the
-    players are then «вы» and «я», not the first and the second player."""
+def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
+    """The players are the first and the second: /whowins never answers on the board of the
+    asker's game under way (that would be a free hint)."""
     # The game is named: /whowins is asked from any game, and its answer is about this one.
     rule_name = (
         "👻 English Ghost"
@@ -338,14 +338,14 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
             f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
         )
-    wins = _of_seat(lang, WINS, answer.winner, you_first)
+    wins = _of_seat(lang, WINS, answer.winner)
     text = t(
         lang,
         f"{rule_name}. С {where} при лучшей игре {wins}.",
         f"{rule_name}. From {where}, with perfect play, {wins}.",
     )
     if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
-        text += " " + _of_seat(lang, MOVES, answer.to_move, you_first)
+        text += " " + _of_seat(lang, MOVES, answer.to_move)
     if answer.winning:
         text += t(lang, "\nВыигрывающие буквы: ", "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
@@ -353,23 +353,15 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool, you
     return text
 
 
-#: What /whowins says of a seat, (Russian, English): of a player named by seat, of «вы», of «я».
-Said = tuple[tuple[str, str], tuple[str, str], tuple[str, str]]
-WINS: Said = (("выигрывает {}", "{} wins"), ("выигрываете вы", "you win"), ("выигрываю я", "I win"))
-MOVES: Said = (
-    ("Сейчас ходит {}.", "It is {}'s move."),
-    ("Сейчас ваш ход.", "It is your move."),
-    ("Сейчас мой ход.", "It is my move."),
-)
+#: What /whowins says of a seat (Russian, English).
+WINS = ("выигрывает {}", "{} wins")
+MOVES = ("Сейчас ходит {}.", "It is {}'s move.")
 
 
-def _of_seat(lang: Lang, said: Said, which: str, you_first: bool | None) -> str:
-    """``said`` of the ``which`` seat: by its number, or as «вы» / «я» in the player's own game."""
-    if you_first is None:
-        russian, english = said[0]
-        return t(lang, russian.format(_player(lang, which)), english.format(_player(lang, which)))
-    russian, english = said[1] if (which == "first") == you_first else said[2]
-    return t(lang, russian, english)
+def _of_seat(lang: Lang, said: tuple[str, str], which: str) -> str:
+    """``said`` of the ``which`` seat, named by its number."""
+    russian, english = said
+    return t(lang, russian.format(_player(lang, which)), english.format(_player(lang, which)))
 
 
 def _player(lang: Lang, which: str) -> str:
