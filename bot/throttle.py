@@ -28,7 +28,7 @@ from telegram.error import TelegramError
 
 from bot import texts
 from bot.delivery.lines import SerialLines
-from bot.deps import App
+from bot.deps import App, Services
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +72,16 @@ class Window:
 class Throttle:
     """At most ``limit`` updates' worth per user in any ``seconds``; 0 turns it off."""
 
-    def __init__(self, limit: int, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        limit: int,
+        seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+        chosen: Callable[[int], str | None] = lambda user_id: None,
+    ) -> None:
+        """``chosen``: the language a user chose with /lang, if any (it outranks Telegram's)."""
         self.limit = limit
+        self.chosen = chosen
         self.seconds = seconds
         self.clock = clock
         self.windows: dict[int, Window] = {}
@@ -124,7 +132,8 @@ class Throttle:
         admitted, notice = self.admit(user.id, tapped)
         if not admitted and notice:
             log.info("throttling user %s", user.id)
-            self._notices.add(asyncio.ensure_future(self._tell(item, texts.language(user.language_code))))
+            lang = self.chosen(user.id) or texts.language(user.language_code)
+            self._notices.add(asyncio.ensure_future(self._tell(item, lang)))
         return admitted
 
     async def _tell(self, update: Update, lang: str) -> None:
@@ -146,9 +155,16 @@ def add_throttle(application: App, limit: int, seconds: float) -> Throttle:
     """Flood control at the door of the chats' lines: an update over the limit is dropped before
     it is filed, so a flooding user holds nothing another chat waits for; returned so tests can
     read it."""
-    throttle = Throttle(limit, seconds)
+    throttle = Throttle(limit, seconds, chosen=lambda user_id: _chosen_language(application, user_id))
     lines = application.update_processor
     if isinstance(lines, SerialLines):
         lines.admit = throttle.admits
     application.bot_data["throttle"] = throttle
     return throttle
+
+
+def _chosen_language(application: App, user_id: int) -> str | None:
+    """A user's /lang choice, from the store's memory of them (none before the store is open)."""
+    services: Services | None = application.bot_data.get("services")
+    store = None if services is None else services.store
+    return None if store is None else store.language_of(user_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot_harness import Player, running_bot
+from bot_harness import Player, running_bot, until
 
 from bot.letters import texts as letters_texts
 from bot.solvers import Solvers
@@ -83,3 +83,15 @@ async def test_a_flood_is_throttled_while_another_chat_is_served(
     assert throttle.dropped == len(flood) - LIMIT
     assert to_flooder.count(NOTICE["ru"]) == 1  # told once, not once per message
     assert len(to_flooder) == LIMIT + 1  # the admitted messages were answered, the rest skipped
+
+
+async def test_the_notice_is_in_the_language_the_user_chose(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """Telegram says Russian; the user chose English with /lang: the notice is in English."""
+    async with running_bot(standin, solvers, database, throttle_messages=LIMIT, throttle_seconds=60) as bot:
+        await Player(bot, 82).say("/lang en")
+        flood = [standin.push_message(82, "ъ") for _ in range(LIMIT + 5)]
+        await bot.wait(*flood[: LIMIT - 1])
+        await until(lambda: NOTICE["en"] in [c.text for c in standin.calls if c.chat_id == 82], 10)
+    assert NOTICE["ru"] not in [c.text for c in standin.calls if c.chat_id == 82]
