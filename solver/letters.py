@@ -69,7 +69,9 @@ def vocabulary(words: Iterable[str], min_length: int = 1) -> list[str]:
     """
     kept = [word for word in words if len(word) >= min_length] if min_length > 1 else [w for w in words if w]
     kept.sort()
-    return list(dict.fromkeys(kept))
+    # Not dict.fromkeys: over a whole word list that is one long call into C, which holds up every
+    # other thread (solver.words.PIECE); sorted, a word's duplicate is next to it.
+    return [word for at, word in enumerate(kept) if at == 0 or word != kept[at - 1]]
 
 
 def reachable_words(sorted_words: Iterable[str]) -> list[str]:

@@ -9,12 +9,13 @@ so that a player who asks about a word gets an answer, not a shrug.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from operator import lt
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -92,6 +93,42 @@ def _read_text(path: Path | str) -> str:
         raise WordListError(f"cannot read {path}: {error.strerror}") from None
 
 
+#: How many items one bulk step over a word list takes at a time. A step such as ``str.split`` or
+#: ``np.fromiter`` is one call into C, which keeps every other thread of the process waiting until it
+#: returns, however often the interpreter is told to switch; over the hundred thousand lines of a
+#: word file such a call took 20 to 75 ms. In pieces, a thread beside it (the bot answering while
+#: it builds its tables at start) gets its turn between them. benchmarks/bench_start_stalls.py.
+PIECE = 8192
+#: About the characters of ``PIECE`` lines of a word file.
+PIECE_TEXT = PIECE * 16
+
+
+def _fields(text: str) -> list[str]:
+    """``text.split()``, a piece of lines at a time."""
+    fields: list[str] = []
+    for piece in _line_pieces(text):
+        fields += piece.split()
+    return fields
+
+
+def _line_pieces(text: str) -> Iterator[str]:
+    """``text`` in consecutive pieces of about ``PIECE_TEXT`` characters, each cut after a line end."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + PIECE_TEXT) + 1 or len(text)
+        yield text[start:end]
+        start = end
+
+
+def _array(function: Callable[[str], float | int], items: Sequence[str], dtype: type[np.generic]) -> NDArray[Any]:
+    """``np.fromiter(map(function, items), dtype)``, a piece at a time."""
+    pieces = [
+        np.fromiter(map(function, items[at : at + PIECE]), dtype=dtype, count=len(items[at : at + PIECE]))
+        for at in range(0, len(items), PIECE)
+    ]
+    return np.concatenate(pieces) if pieces else np.empty(0, dtype=dtype)
+
+
 @dataclass(frozen=True)
 class Language:
     """A shipped dictionary and the letter game conventionally played with it.
@@ -156,7 +193,7 @@ class Language:
         table = self._frequencies()
         rows = zip(table.words(), (table.values / 100).tolist(), strict=True)
         if Tier(tier) is Tier.FULL:
-            return rows
+            return (row for row in rows)  # a step at a time: dict(zip(...)) would be one long call (PIECE)
         rare = _rare_words(self._reasons_file)
         return ((word, zipf) for word, zipf in rows if zipf >= self.common_zipf and word not in rare)
 
@@ -175,10 +212,12 @@ class WordTable:
     def __init__(self, words: Sequence[str], values: NDArray[np.uint16] | NDArray[np.uint8]) -> None:
         if len(words) != len(values):
             raise ValueError("one value per word")
-        if not all(map(lt, words, words[1:])):
+        if not all(
+            all(map(lt, words[at : at + PIECE], words[at + 1 : at + PIECE + 1])) for at in range(0, len(words), PIECE)
+        ):
             raise WordListError("the words are not sorted and distinct")
-        self._text = "\n".join([*words, ""])
-        lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+        self._text = "".join("\n".join(words[at : at + PIECE]) + "\n" for at in range(0, len(words), PIECE))
+        lengths = _array(len, words, np.int64)
         self._starts = np.zeros(len(words) + 1, dtype=np.int32)
         np.cumsum(lengths + 1, out=self._starts[1:])
         self.values = values
@@ -196,18 +235,21 @@ class WordTable:
 
     def words(self) -> list[str]:
         """Every word, in order (new strings each call)."""
-        return self._text.split("\n")[:-1]
+        words: list[str] = []
+        for piece in _line_pieces(self._text):
+            words += piece.split("\n")[:-1]
+        return words
 
 
 @cache
 def _frequency_table(path: Path) -> WordTable:
     """Read at start-up by every game, so read in bulk rather than line by line; Zipf values have two
     decimals (tested), so each is kept exactly as hundredths."""
-    fields = _read_text(path).split()
+    fields = _fields(_read_text(path))
     if len(fields) % 2:
         raise WordListError(f"{path}: expected word<TAB>zipf on every line")
     try:
-        zipf = np.fromiter(map(float, fields[1::2]), dtype=np.float64, count=len(fields) // 2)
+        zipf = _array(float, fields[1::2], np.float64)
     except ValueError as error:
         raise WordListError(f"{path}: a frequency that is not a number ({error})") from None
     hundredths = np.rint(zipf * 100)
@@ -233,10 +275,10 @@ def _rare_words(path: Path) -> frozenset[str]:
 @cache
 def _reason_table(path: Path) -> WordTable:
     """Over a hundred thousand lines: read in bulk, each reason looked up rather than parsed."""
-    fields = _read_text(path).split()
+    fields = _fields(_read_text(path))
     codes = {reason.value: code for code, reason in enumerate(REASONS)}
     try:
-        values = np.fromiter(map(codes.__getitem__, fields[1::2]), dtype=np.uint8, count=len(fields) // 2)
+        values = _array(codes.__getitem__, fields[1::2], np.uint8)
         return WordTable(fields[::2], values)
     except (KeyError, ValueError) as error:
         raise WordListError(f"{path}: expected word<TAB>reason on every line, not {error}") from None
