@@ -24,14 +24,14 @@ from telegram.ext import (
     filters,
 )
 
-from bot import active, common, keyboards, registry
+from bot import active, common, keyboards, part, registry
 from bot.delivery.gate import open_delivery
 from bot.delivery.inbox import KeepingQueue
 from bot.delivery.lines import SerialLines
 from bot.deps import GROUPS, PRIVATE, App, BotContext, Services
 from bot.games import Game, Handler, Route, command_menu, group_menu
 from bot.settings import Settings
-from bot.solvers import Solvers
+from bot.solvers import BuildingSolvers, Solvers
 from bot.storage import Store
 from bot.texts import Lang
 from bot.throttle import add_throttle
@@ -61,6 +61,7 @@ def build_application(
         .build()
     )
     application.bot_data["services"] = Services(settings, solvers, games=games)
+    give_way_to_replies(application, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
     add_rules(application, games)
     add_language(application)
@@ -69,6 +70,14 @@ def build_application(
     add_buttons(application, games)
     application.add_error_handler(common.on_error)
     return application
+
+
+def give_way_to_replies(application: App, solvers: Solvers) -> None:
+    """Solvers still being built in the background step aside while the bot has updates in hand
+    and nobody waits for a table (bot.solvers.GiveWay)."""
+    lines = application.update_processor
+    if isinstance(solvers, BuildingSolvers) and isinstance(lines, SerialLines):
+        solvers.give_way_to(lambda: lines.busy_chats > 0 and part.waiting == 0)
 
 
 def use_timedelta_periods() -> None:

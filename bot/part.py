@@ -13,6 +13,11 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+#: How many readers are waiting for a part now: the build never steps aside for replies while
+#: someone waits for it (bot.solvers.GiveWay).
+waiting = 0
+
+
 class Part(Generic[T]):
     """One of the solvers, built once by the start-up build; reading it before it is built
     waits until it is (and raises if the build failed, rather than waiting for ever)."""
@@ -43,8 +48,13 @@ class Part(Generic[T]):
 
     def get(self) -> T:
         if not self._done.is_set():
+            global waiting  # noqa: PLW0603 (one count for the whole process, read by the build)
             started = time.perf_counter()
-            self._done.wait()
+            waiting += 1
+            try:
+                self._done.wait()
+            finally:
+                waiting -= 1
             log.info("waited %.0f ms for the %s tables", 1000 * (time.perf_counter() - started), self.name)
         if self._error is not None or self._value is None:
             raise RuntimeError(f"the {self.name} tables could not be built") from self._error

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 
 import pytest
 
 from bot import solvers as solvers_module
 from bot.part import Part
-from bot.solvers import BuildingSolvers, LetterGames, Solvers, start_solvers
+from bot.solvers import BuildingSolvers, GiveWay, LetterGames, Solvers, start_solvers
 from bot.wordle.solver import WordleSolver
 from solver.letters import LetterGame, Rule
 from solver.wordle import Wordle
@@ -126,3 +127,44 @@ def test_english_ghost_plays_its_own_rule_whatever_rule_is_asked(solvers: Solver
     assert solvers.letters.game("ru", rule=Rule.COMPLETE_WINS).rule is Rule.COMPLETE_WINS
     assert solvers.letter_game("ru") is solvers.letters.game("ru", Tier.COMMON, solvers.default_rule)
     assert solvers.letter_game("ru", tier=Tier.FULL) is solvers.letters["ru", Tier.FULL, solvers.default_rule]
+
+
+def test_the_build_steps_aside_only_while_the_bot_is_busy() -> None:
+    """The build's profile function sleeps (letting the bot's thread run) while the bot has updates
+    in hand, and not at all otherwise."""
+    idle = GiveWay(lambda: False)
+    for _ in range(GiveWay.EVERY * 4):
+        idle(None, "call", None)
+    assert idle.waited == 0.0
+    asked = iter([True, True, True, False])  # busy for the first check and two more looks, then done
+    busy = GiveWay(lambda: next(asked, False))
+    time.sleep(0.01)  # work done before: the build's share allows it to step aside
+    for _ in range(GiveWay.EVERY):
+        busy(None, "call", None)
+    assert busy.waited > 0.0
+    assert next(asked, None) is None  # it asked until the bot was no longer busy, then went on
+
+
+def test_a_stream_of_updates_that_never_ends_does_not_hold_the_build_off() -> None:
+    """Busy for ever: the build steps aside for a while (up to its share), then goes on."""
+    busy = GiveWay(lambda: True)
+    time.sleep(0.01)
+    for _ in range(GiveWay.EVERY * 3):
+        busy(None, "call", None)  # returns: the build is not held off for ever
+    assert 0.0 < busy.waited < 1.0
+
+
+def test_a_reader_waiting_for_a_table_is_counted_so_the_build_does_not_step_aside() -> None:
+    from bot import part
+
+    table: Part[str] = Part("test")
+    reader = threading.Thread(target=table.get)
+    reader.start()
+    for _ in range(200):
+        if part.waiting:
+            break
+        time.sleep(0.005)
+    assert part.waiting == 1
+    table.set("built")
+    reader.join(5)
+    assert part.waiting == 0
