@@ -137,6 +137,7 @@ class BuildingSolvers(Solvers):
     _wordle: WordleSolver
     _letters: LetterGames
     _started: float
+    _busy: Callable[[], bool]  # whether the bot has updates in hand (give_way_to; never, until wired)
 
     def __init__(self, group_seats: Iterable[int] = GROUP_SEATS_AT_START, background: bool = True) -> None:
         # Solvers is a frozen dataclass: its fields here are the properties below, fed by the build.
@@ -145,6 +146,7 @@ class BuildingSolvers(Solvers):
         object.__setattr__(self, "_wordle", WordleSolver(parts.wordle))
         object.__setattr__(self, "_letters", LetterGames(parts.letters))
         object.__setattr__(self, "_started", time.perf_counter())
+        object.__setattr__(self, "_busy", _never)
         seats = tuple(group_seats)
         if not background:
             self._build(seats, background=False)
@@ -168,8 +170,7 @@ class BuildingSolvers(Solvers):
         return self._parts.fingers.get()
 
     def _bot_busy(self) -> bool:
-        busy: Callable[[], bool] = getattr(self, "_busy", _never)  # set once the bot is wired
-        return busy()
+        return self._busy()  # read at each call: the bot is wired after the build has begun
 
     def give_way_to(self, busy: Callable[[], bool]) -> None:
         """While ``busy()`` (the bot has updates in hand), the build in the background steps aside,
