@@ -71,9 +71,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
-from bot.texts import try_again_soon  # noqa: E402
-from bot.wordle.session import KIND as WORDLE  # noqa: E402
+from bot.core.texts import try_again_soon  # noqa: E402
+from bot.games.wordle.session import KIND as WORDLE  # noqa: E402
+from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
 
 FIRST_CHAT = 200_000
 PROBLEMS = ("Traceback", " ERROR ", " CRITICAL ")

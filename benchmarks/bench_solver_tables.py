@@ -1,7 +1,7 @@
 """What the bot's start-up tables cost: the letter games on every clean word only
 (as before the word tiers) against the bot's own set (everyday words and every word,
 with frequencies), without and with the group games' tables for 2 to 4 players
-(bot/solvers.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its memory
+(bot/core/solvers.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its memory
 is its own: resident once built (VmRSS) and the peak while building (VmHWM, what a container's
 memory limit meets); the figures are the median of the runs, then the ratio.
 
@@ -33,11 +33,11 @@ wordle.first_guess()
 tables.append(FingerGame())
 """,
     "the bot's tables (both tiers)": """
-from bot.solvers import build_solvers
+from bot.core.solvers import build_solvers
 tables = build_solvers(group_seats=())
 """,
     "both tiers + group tables, 2-4 seats": """
-from bot.solvers import build_solvers
+from bot.core.solvers import build_solvers
 tables = build_solvers()
 """,
 }

@@ -1,5 +1,5 @@
 """How long the bot's own thread is kept from running while the solver tables are built in the
-background at start (``bot.solvers.start_solvers``): the reason a reply asked in the first second
+background at start (``bot.core.solvers.start_solvers``): the reason a reply asked in the first second
 can take 50 ms or more although it needs 10 ms of work.
 
 The background build switches the interpreter every millisecond, but a single long call into C
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import json, sys, threading, time, traceback
-from bot.solvers import start_solvers
+from bot.core.solvers import start_solvers
 over = float(sys.argv[1]) / 1000
 solvers = start_solvers()
 build = next(t for t in threading.enumerate() if t.name == "solver-tables")

@@ -1,6 +1,6 @@
 """The start-up benchmark's yardstick: a minimal python-telegram-bot v22 bot that echoes text.
 
-It starts the way the real bot does, on the project's own transport (``bot.transport.make_bot``,
+It starts the way the real bot does, on the project's own transport (``bot.runtime.transport.make_bot``,
 its settings from the environment) and by long polling, so ``benchmarks/bench_startup.py`` can
 set the bot's launch-to-first-reply beside what any PTB bot on the same stack needs: the
 difference is what the bot itself adds (its imports, its tables, its database).
@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from telegram import Update
 from telegram.ext import Application, ContextTypes, MessageHandler, filters
 
-from bot.settings import Settings
-from bot.transport import HANDLED_UPDATES, make_bot
+from bot.core.settings import Settings
+from bot.runtime.transport import HANDLED_UPDATES, make_bot
 
 
 async def echo(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -1,1 +1,1 @@
-"""The Telegram bot: one folder per game (letters, group, fingers, wordle), wired in bot/app.py."""
+"""The Telegram bot: one folder per game (letters, group, fingers, wordle), wired in bot/runtime/app.py."""

@@ -11,14 +11,14 @@ from typing import Any
 from telegram.error import TelegramError
 from telegram.ext import Application
 
-from bot import texts
+from bot.core import texts
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, keep_posted, replay
-from bot.delivery.lines import Committer, SerialLines
 from bot.delivery.outbox import Outbox, Pace, forget_rows
-from bot.delivery.unit import Unit
+from bot.delivery.queue import Committer, SerialLines
+from bot.runtime.transport import PollingBot
 from bot.storage import Store, StoreWriteError
-from bot.transport import PollingBot
+from bot.storage.unit_of_work import Unit
 
 log = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@ update before its POST is answered. An update leaves the inbox in the transactio
 it, or, when it commits nothing, with the next one (:meth:`bot.storage.Store.handled`).
 
 The rows themselves live in :class:`bot.storage.Store` (``keep_fetched``, ``handled``,
-``inbox``), and :class:`bot.transport.PollingBot` keeps each fetched batch before
+``inbox``), and :class:`bot.runtime.transport.PollingBot` keeps each fetched batch before
 python-telegram-bot may confirm it; see README's reliability section.
 """
 
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from telegram import Update
 
+from bot.runtime.transport import PollingBot
 from bot.storage import Store, StoreWriteError
-from bot.transport import PollingBot
 
 if TYPE_CHECKING:
-    from bot.deps import App
+    from bot.core.context import App
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ then killed before its row was deleted); it is never lost and never sent before 
 it announces is on disk.
 
 Rows of one chat go out in the order they were committed, always from inside that chat's
-serial line (:mod:`bot.delivery.lines`), so a later reply never overtakes an earlier one.
+serial line (:mod:`bot.delivery.queue`), so a later reply never overtakes an earlier one.
 A row Telegram refuses for good (the user blocked the bot, a message no longer editable) is
 dropped with one line; one that fails for now (timeouts, 5xx after the retries) stays, and
 the chat's line tries again later (:class:`Resend`).
@@ -40,6 +40,8 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Tele
 from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
+from bot.storage.unit_of_work import Outgoing
+
 log = logging.getLogger(__name__)
 
 #: How long a chat whose message could not go out waits before its line tries again.
@@ -50,34 +52,6 @@ MAX_FAILURES = 5
 GROUP_PERIOD = 60.0
 #: Telegram's longest message: a superseding message that would be longer does not supersede.
 MAX_TEXT = 4096
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """One Bot API call to make once the change that caused it is committed.
-
-    ``call`` is a method of :data:`CALLS`; ``params`` its JSON arguments, as stored. ``receipt``
-    names what the sender reports back into the chat's line once the message is out (say, the
-    group lobby's message id), or None. ``key``: a newer message with the same key replaces
-    this one while it waits unsent, and then tells its ``story`` too (the part of its text the
-    chat must not miss, HTML like the text), before its own text."""
-
-    chat_id: int
-    call: str
-    params: dict[str, Any]
-    receipt: str | None = None
-    key: str | None = None
-    story: str | None = None
-
-    def to_row(self) -> dict[str, Any]:
-        row = {"call": self.call, "params": self.params, "receipt": self.receipt}
-        if self.key is not None:
-            row |= {"key": self.key, "story": self.story}
-        return row
-
-    @classmethod
-    def from_row(cls, chat_id: int, row: dict[str, Any]) -> Outgoing:
-        return cls(chat_id, str(row["call"]), dict(row["params"]), row.get("receipt"), row.get("key"), row.get("story"))
 
 
 def send(

@@ -5,8 +5,8 @@
 * :mod:`bot.storage.ledger`: the delivery ledger, inbox and outbox, and a unit's transaction;
 * :mod:`bot.storage.store`: :class:`Store`, the connections, their memory and their faults.
 
-Each game's own tables are read and written beside the game (``bot/group/store.py``: the
-leaderboard and turn deadlines; ``bot/wordle/store.py``: reported answers).
+Each game's own tables are read and written beside the game (``bot/games/group/store.py``: the
+leaderboard and turn deadlines; ``bot/games/wordle/store.py``: reported answers).
 
 What the rest of the bot asks of a store is small: ``load`` and ``active_kind`` (reads a
 chat's line may trust, as it is the chat's only writer), ``commit(unit)`` (all of one item,

@@ -4,7 +4,7 @@ unit that chose it, so the choice commits with the reply that confirms it."""
 
 from __future__ import annotations
 
-from bot.delivery.unit import Statement
+from bot.storage.unit_of_work import Statement
 
 LOAD_ALL = "SELECT user_id, lang FROM languages"
 

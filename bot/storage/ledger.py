@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.delivery.unit import Statement
 from bot.storage.sessions import version_of
+from bot.storage.unit_of_work import Statement
 
 #: Telegram keeps an undelivered update 24 hours at most, so a redelivery comes within a day
 #: of the update it repeats; after a week without updates it may number the next ones from a

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.delivery.unit import StagedSession, Statement, Unit
+from bot.storage.unit_of_work import StagedSession, Statement, Unit
 
 
 class _Keep:

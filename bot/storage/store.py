@@ -58,8 +58,6 @@ from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-from bot.delivery.outbox import Outgoing
-from bot.delivery.unit import Statement, Unit
 from bot.storage import languages, ledger, schema
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT
@@ -73,6 +71,7 @@ from bot.storage.sessions import (
     activate,
     stage_save,
 )
+from bot.storage.unit_of_work import Outgoing, Statement, Unit
 
 #: A log this big is checkpointed at once, busy or not: at 330 updates a second it grows about
 #: 2 MB more before that checkpoint is through, so the log stays under ``JOURNAL_SIZE_LIMIT``.
@@ -520,7 +519,7 @@ class Store:
 
     async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query no write of a unit can change meanwhile (a game's own reports and
-        boards: ``bot/group/store.py``, ``bot/wordle/store.py``)."""
+        boards: ``bot/games/group/store.py``, ``bot/games/wordle/store.py``)."""
         return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
 
     def _remember_session(self, key: tuple[int, str], text: str, version: int) -> None:

@@ -462,7 +462,7 @@ class Wordle:
         """The shipped list with its prior and, where its fingerprint fits, its precomputed tree, in
         milliseconds: the guessable words are ``guessable`` or else those stored with the tree (finding
         them in the Russian dictionary takes most of a start's 5bukv build). Whether the stored ones
-        are still the list's is for the caller to check (``default`` does, ``bot.solvers`` right after
+        are still the list's is for the caller to check (``default`` does, ``bot.core.solvers`` right after
         the first replies): only a tree file left from other word files can make them differ."""
         # Imported here: both modules build on this one (the list's kinds, the plan's type).
         from solver.wordle.answers import default_guessable, default_kinds, default_words, default_zipf

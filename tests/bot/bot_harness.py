@@ -16,13 +16,13 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.app import build_application, running
-from bot.console import UpdateTracker
-from bot.games import Game
+from bot.core.game import Game
+from bot.core.settings import Settings
+from bot.core.solvers import Solvers
 from bot.registry import GAMES
-from bot.settings import Settings
-from bot.solvers import Solvers
-from bot.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
+from bot.runtime.app import build_application, running
+from bot.runtime.console import UpdateTracker
+from bot.runtime.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
 
 TIMEOUT = 20
 DONE_GROUP = 1000  # after every group the bot uses

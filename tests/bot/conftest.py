@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, running_bot
 
-from bot.solvers import Solvers, build_solvers
-from bot.standin import BotApiStandin
+from bot.core.solvers import Solvers, build_solvers
+from bot.runtime.standin import BotApiStandin
 
 
 @pytest.fixture(scope="session")

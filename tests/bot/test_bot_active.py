@@ -10,10 +10,10 @@ from bot_harness import Bot, Player, new_letter_game, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import keyboards, texts
-from bot.fingers import texts as fingers_texts
-from bot.letters import texts as letters_texts
-from bot.solvers import Solvers
+from bot.core import keyboards, texts
+from bot.core.solvers import Solvers
+from bot.games.fingers import texts as fingers_texts
+from bot.games.letters import texts as letters_texts
 from solver.wordle import feedback
 
 ASKS = "Начать новую игру — значит сдаться"

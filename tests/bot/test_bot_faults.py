@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, running_bot, stored_state, until
 
-from bot import texts
-from bot.letters.session import KIND
-from bot.solvers import Solvers
-from bot.standin import FAKE_TOKEN, PASSING_FAULTS, BotApiStandin, Call, Fault
+from bot.core import texts
+from bot.core.solvers import Solvers
+from bot.games.letters.session import KIND
+from bot.runtime.standin import FAKE_TOKEN, PASSING_FAULTS, BotApiStandin, Call, Fault
 from solver.letters import Rule
 
 RETRIES = 1  # one retry keeps the runs short; production uses TELEGRAM_RETRIES (3)
@@ -64,7 +64,7 @@ async def test_a_passing_fault_is_retried_and_the_reply_arrives(
     assert "Доска" in reply.text and reply.last_board().startswith(letter)
     assert board(database, 41) == reply.last_board()
     assert "не так" not in reply.text  # no "something went wrong": the fault never reached a handler
-    # a 429 made python-telegram-bot warn that RetryAfter.retry_after will be a timedelta (see bot/app.py)
+    # a 429 made python-telegram-bot warn that RetryAfter.retry_after will be a timedelta (see bot/runtime/app.py)
     assert not [w.message for w in recwarn if issubclass(w.category, DeprecationWarning)]
 
 

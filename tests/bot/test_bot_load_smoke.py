@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from bot.solvers import Solvers
+from bot.core.solvers import Solvers
 from solver.letters import Rule
 
 #: Every test here starts the real ``python -m bot`` as its own process.

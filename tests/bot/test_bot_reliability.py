@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from bot_harness import Player, new_letter_game, record, running_bot, stored_state, until
 
-from bot import texts
-from bot.deps import Services
-from bot.letters import texts as letters_texts
-from bot.letters.handlers import MAX_TYPED_LETTERS
-from bot.letters.session import KIND as LETTERS
-from bot.letters.session import LetterSession
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin, Fault
+from bot.core import texts
+from bot.core.context import Services
+from bot.core.solvers import Solvers
+from bot.games.letters import texts as letters_texts
+from bot.games.letters.handlers import MAX_TYPED_LETTERS
+from bot.games.letters.session import KIND as LETTERS
+from bot.games.letters.session import LetterSession
+from bot.games.wordle import texts as wordle_texts
+from bot.games.wordle.session import KIND as WORDLE
+from bot.games.wordle.session import MAX_ENTRIES, WordleSession
+from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import REDELIVERY_WINDOW, Store
-from bot.wordle import texts as wordle_texts
-from bot.wordle.session import KIND as WORDLE
-from bot.wordle.session import MAX_ENTRIES, WordleSession
 from solver.letters import LetterGame, Rule
 
 TELEGRAM_LIMIT = 4096

@@ -13,12 +13,12 @@ import yaml
 from bot_harness import ROOT, bot_env, bot_process, until
 from telegram.ext import Application
 
-from bot.__main__ import serve
-from bot.console import MESSAGE_LIMIT, chat, too_long
-from bot.letters import texts as letters_texts
-from bot.settings import Settings
-from bot.solvers import Solvers
-from bot.standin import FAKE_TOKEN, BotApiStandin
+from bot.core.settings import Settings
+from bot.core.solvers import Solvers
+from bot.games.letters import texts as letters_texts
+from bot.runtime.cli import serve
+from bot.runtime.console import MESSAGE_LIMIT, chat, too_long
+from bot.runtime.standin import FAKE_TOKEN, BotApiStandin
 from bot.storage import Store
 from solver.letters import Rule
 
@@ -183,7 +183,7 @@ def test_serve_polls_or_serves_a_webhook(
 ) -> None:
     """Long polling unless WEBHOOK_URL is set; then the webhook listens at that URL's path."""
     calls: list[tuple[str, dict[str, object]]] = []
-    monkeypatch.setattr("bot.solvers.start_solvers", lambda: solvers)
+    monkeypatch.setattr("bot.core.solvers.start_solvers", lambda: solvers)
     monkeypatch.setattr(Application, "run_polling", lambda self, **kw: calls.append(("polling", kw)))
     monkeypatch.setattr(Application, "run_webhook", lambda self, **kw: calls.append(("webhook", kw)))
     extra = (

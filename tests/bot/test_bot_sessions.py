@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
 
-from bot import texts
-from bot.letters import session as letter_session
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.core import texts
+from bot.core.solvers import Solvers
+from bot.games.letters import session as letter_session
+from bot.runtime.standin import BotApiStandin
 from solver.letters import Rule
 from solver.wordle import feedback
 

@@ -1,8 +1,8 @@
 from bot_harness import Bot, Player
 
-from bot import texts
-from bot.group import texts as group_texts
-from bot.letters import texts as letters_texts
+from bot.core import texts
+from bot.games.group import texts as group_texts
+from bot.games.letters import texts as letters_texts
 
 
 async def test_start_offers_games(bot: Bot) -> None:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from bot_harness import Player, running_bot, until
 
-from bot.letters import texts as letters_texts
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
-from bot.throttle import NOTICE, Throttle
+from bot.core.solvers import Solvers
+from bot.games.letters import texts as letters_texts
+from bot.runtime.standin import BotApiStandin
+from bot.runtime.throttle import NOTICE, Throttle
 
 LIMIT = 5
 

@@ -13,11 +13,11 @@ import aiohttp
 import pytest
 from bot_harness import bot_env, bot_process, until
 
-from bot.app import build_application, running
-from bot.console import UpdateTracker
-from bot.settings import Settings
-from bot.solvers import Solvers
-from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
+from bot.core.settings import Settings
+from bot.core.solvers import Solvers
+from bot.runtime.app import build_application, running
+from bot.runtime.console import UpdateTracker
+from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Fault
 
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"

@@ -14,11 +14,11 @@ import pytest
 from bot_harness import GROUP, Group, Player, button, open_lobby, running_bot, stored_state, until
 from telegram import Update
 
+from bot.core.solvers import Solvers
 from bot.delivery.events import TimerFired
-from bot.group.session import KIND as GROUP_KIND
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
-from bot.wordle.session import KIND as WORDLE
+from bot.games.group.session import KIND as GROUP_KIND
+from bot.games.wordle.session import KIND as WORDLE
+from bot.runtime.standin import BotApiStandin
 
 
 def games_played(database: Path, user_id: int, kind: str = WORDLE) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from bot_harness import GROUP, Group, Reply, bot_env, button, open_lobby, stored_state, until, until_polling
 
-from bot.standin import BotApiStandin, Fault
+from bot.runtime.standin import BotApiStandin, Fault
 
 #: Every test here starts the real ``python -m bot`` as its own process.
 pytestmark = pytest.mark.process

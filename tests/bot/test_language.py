@@ -8,12 +8,13 @@ from pathlib import Path
 
 from bot_harness import Bot, Group, Player, running_bot, until
 
-from bot import games, texts
-from bot.letters import texts as letters_texts
+from bot.core import game as games
+from bot.core import texts
+from bot.core.solvers import Solvers
+from bot.core.texts import Lang
+from bot.games.letters import texts as letters_texts
 from bot.registry import GAMES
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin, Call
-from bot.texts import Lang
+from bot.runtime.standin import BotApiStandin, Call
 
 
 async def test_lang_buttons_switch_the_language_and_it_outlives_a_restart(

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from bot_harness import GROUP, Group, Player, button, new_letter_game, open_lobby, record, running_bot, stored_state
 
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.core.solvers import Solvers
+from bot.runtime.standin import BotApiStandin
 from solver.letters import Rule, Verdict
 
 NOTICE = "словарь обновился"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from bot_harness import Bot, Player, new_letter_game
 
-from bot.fingers import texts as fingers_texts
-from bot.letters import texts as letters_texts
-from bot.solvers import Solvers
-from bot.texts import Lang, nothing_running
+from bot.core.solvers import Solvers
+from bot.core.texts import Lang, nothing_running
+from bot.games.fingers import texts as fingers_texts
+from bot.games.letters import texts as letters_texts
 from solver.letters import LetterGame, Verdict
 
 

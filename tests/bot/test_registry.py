@@ -11,17 +11,17 @@ from typing import ClassVar
 from bot_harness import Player, record, running_bot, stored_state
 from telegram import InlineKeyboardMarkup, Update
 
-from bot import active, texts
-from bot.common import Tap, on_press, reply_with
-from bot.deps import BotContext, Deps
-from bot.games import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text
-from bot.keyboards import Buttons, button, start_data
+from bot.core import active, texts
+from bot.core.context import BotContext, Deps
+from bot.core.game import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text
+from bot.core.handlers import Tap, on_press, reply_with
+from bot.core.keyboards import Buttons, button, start_data
+from bot.core.session import Session, new_id
+from bot.core.solvers import Solvers
+from bot.core.texts import Lang
 from bot.registry import GAMES
-from bot.session import Session, new_id
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.runtime.standin import BotApiStandin
 from bot.storage import Record, Tally
-from bot.texts import Lang
 
 KIND = "coin"
 START = "coin"

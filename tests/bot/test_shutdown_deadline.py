@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.resilience import StopDeadline
+from bot.core.resilience import StopDeadline
 
 
 async def hang(deadline: StopDeadline) -> None:

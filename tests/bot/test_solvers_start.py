@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from bot import solvers as solvers_module
-from bot.part import Part
-from bot.solvers import BuildingSolvers, GiveWay, LetterGames, Solvers, start_solvers
-from bot.wordle.solver import WordleSolver
+from bot.core import solvers as solvers_module
+from bot.core.part import Part
+from bot.core.solvers import BuildingSolvers, GiveWay, LetterGames, Solvers, start_solvers
+from bot.games.wordle.solver import WordleSolver
 from solver.letters import LetterGame, Rule
 from solver.wordle import Wordle
 from solver.words import Tier
@@ -155,7 +155,7 @@ def test_a_stream_of_updates_that_never_ends_does_not_hold_the_build_off() -> No
 
 
 def test_a_reader_waiting_for_a_table_is_counted_so_the_build_does_not_step_aside() -> None:
-    from bot import part
+    from bot.core import part
 
     table: Part[str] = Part("test")
     reader = threading.Thread(target=table.get)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot_harness import Bot, Player, new_letter_game
 
-from bot import texts
-from bot.wordle import texts as wordle_texts
+from bot.core import texts
+from bot.games.wordle import texts as wordle_texts
 
 ONLY_TEXT = texts.only_text("ru")
 NO_GAME = texts.nothing_running("ru")

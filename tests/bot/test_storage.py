@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.delivery.outbox import send
-from bot.delivery.unit import Unit
+from bot.games.wordle import store as wordle_store
 from bot.storage import (
     REDELIVERY_WINDOW,
     SCHEMA_VERSION,
@@ -23,7 +23,7 @@ from bot.storage import (
     Tally,
     schema,
 )
-from bot.wordle import store as wordle_store
+from bot.storage.unit_of_work import Unit
 
 
 @pytest.fixture

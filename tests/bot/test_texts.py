@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.fingers.session import FingerSession, FingerTurn
-from bot.fingers.session import Result as FingerResult
-from bot.fingers.texts import fingers_text
-from bot.group.session import Event, GroupSession, Outcome
-from bot.group.texts import group_turn_text
-from bot.letters.session import GiveUp
-from bot.letters.texts import button_strict, gave_up_text
-from bot.texts import Lang, count
-from bot.wordle.session import Progress
-from bot.wordle.texts import progress_text
+from bot.core.texts import Lang, count
+from bot.games.fingers.session import FingerSession, FingerTurn
+from bot.games.fingers.session import Result as FingerResult
+from bot.games.fingers.texts import fingers_text
+from bot.games.group.session import Event, GroupSession, Outcome
+from bot.games.group.texts import group_turn_text
+from bot.games.letters.session import GiveUp
+from bot.games.letters.texts import button_strict, gave_up_text
+from bot.games.wordle.session import Progress
+from bot.games.wordle.texts import progress_text
 from solver.levels import Level
 from solver.wordle import Colour, Entry
 

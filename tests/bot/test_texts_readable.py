@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 import pytest
 
-from bot import games, texts
-from bot.fingers import texts as fingers_texts
-from bot.letters import texts as letters_texts
+from bot.core import game as games
+from bot.core import texts
+from bot.core.texts import Lang
+from bot.games.fingers import texts as fingers_texts
+from bot.games.letters import texts as letters_texts
+from bot.games.wordle import texts as wordle_texts
 from bot.registry import GAMES
-from bot.texts import Lang
-from bot.wordle import texts as wordle_texts
 
 FOREIGN_SCRIPTS = ("CJK", "HIRAGANA", "KATAKANA")
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.fingers.session import FingerSession
-from bot.group.session import GroupSession
-from bot.letters.session import LetterSession
-from bot.session import Session
-from bot.wordle.session import Played, WordleSession
+from bot.core.session import Session
+from bot.games.fingers.session import FingerSession
+from bot.games.group.session import GroupSession
+from bot.games.letters.session import LetterSession
+from bot.games.wordle.session import Played, WordleSession
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier

@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
-from bot.__main__ import Redactor
-from bot.webhook import RepeatedLog
+from bot.runtime.cli import Redactor
+from bot.runtime.webhook import RepeatedLog
 
 
 def test_a_short_secret_is_blanked_where_it_stands_alone() -> None:

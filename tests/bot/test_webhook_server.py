@@ -12,8 +12,8 @@ from pathlib import Path
 import aiohttp
 from bot_harness import Finished, bot_env, bot_process, until
 
-from bot.settings import Settings
-from bot.standin import BotApiStandin
+from bot.core.settings import Settings
+from bot.runtime.standin import BotApiStandin
 
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"

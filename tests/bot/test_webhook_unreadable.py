@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bot.standin import BotApiStandin
-from bot.transport import unreadable
+from bot.runtime.standin import BotApiStandin
+from bot.runtime.transport import unreadable
 
 
 def message(text: str = "/start") -> dict[str, Any]:

@@ -8,13 +8,13 @@ from bot_harness import Bot, Player, Reply, record, stored_state
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import texts
-from bot.deps import Services
-from bot.fingers import keyboards as fingers_keyboards
-from bot.fingers.session import FingerSession, player_moves
-from bot.fingers.texts import finger_move
-from bot.group import keyboards as group_keyboards
-from bot.solvers import Solvers
+from bot.core import texts
+from bot.core.context import Services
+from bot.core.solvers import Solvers
+from bot.games.fingers import keyboards as fingers_keyboards
+from bot.games.fingers.session import FingerSession, player_moves
+from bot.games.fingers.texts import finger_move
+from bot.games.group import keyboards as group_keyboards
 from solver.fingers import FingerGame, State
 from solver.levels import Level
 

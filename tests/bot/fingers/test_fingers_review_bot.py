@@ -7,9 +7,9 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, stored_state
 
-from bot.fingers.session import FingerSession
-from bot.fingers.texts import review_move
-from bot.solvers import Solvers
+from bot.core.solvers import Solvers
+from bot.games.fingers.session import FingerSession
+from bot.games.fingers.texts import review_move
 from solver.levels import Level
 from solver.review import Grade, review_fingers
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.fingers import session as fingers
-from bot.fingers.session import LEFT, RIGHT, FingerSession, Result
-from bot.fingers.texts import finger_move, fingers_board
+from bot.games.fingers import session as fingers
+from bot.games.fingers.session import LEFT, RIGHT, FingerSession, Result
+from bot.games.fingers.texts import finger_move, fingers_board
 from solver.fingers import FingerGame, Kind
 from solver.levels import Level
 

@@ -27,12 +27,12 @@ from bot_harness import (
     until,
 )
 
-from bot import texts
-from bot.deps import Services
-from bot.group import texts as group_texts
-from bot.group.session import SEATS, GroupSession
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin, Fault
+from bot.core import texts
+from bot.core.context import Services
+from bot.core.solvers import Solvers
+from bot.games.group import texts as group_texts
+from bot.games.group.session import SEATS, GroupSession
+from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import SCHEMA_VERSION
 from bot.storage.schema import _SCHEMA_V1
 from solver.letters import Rule
@@ -113,7 +113,9 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
             reply = await group.say(user, f"/l {letter}")
         else:
             sent = next(
-                c.message_id for c in reversed(bot.standin.calls) if c.chat_id == GROUP and c.method == "sendMessage"
+                c.message_id
+                for c in reversed(bot.standin.calls)
+                if c.chat_id == GROUP and c.method == "sendMessage"
             )
             reply = await group.say(user, letter, reply_to=sent)
         assert f"{mover}: {letter.upper()}" in reply.text

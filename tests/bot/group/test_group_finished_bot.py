@@ -23,13 +23,13 @@ from bot_harness import (
     until,
 )
 
-from bot import texts
-from bot.deps import Services
-from bot.group import handlers
-from bot.group import texts as group_texts
-from bot.group.session import GroupSession
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
+from bot.core import texts
+from bot.core.context import Services
+from bot.core.solvers import Solvers
+from bot.games.group import handlers
+from bot.games.group import texts as group_texts
+from bot.games.group.session import GroupSession
+from bot.runtime.standin import BotApiStandin
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
 
@@ -91,7 +91,9 @@ async def test_an_english_group_gets_english_ghost_and_the_lobby_offers_both(bot
     assert "✅ 🇬🇧 English Ghost" in buttons and "🇷🇺 Russian words" in buttons
     # The creator switches to the Russian game: the lobby says so, and offers the rule again.
     lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Russian words")))
-    assert stored(bot).dictionary == "ru" and "Russian words." in str(bot.standin.messages[(GROUP, lobby)]["text"])
+    assert stored(bot).dictionary == "ru" and "Russian words." in str(
+        bot.standin.messages[(GROUP, lobby)]["text"]
+    )
     assert "✅ 🇷🇺 Russian words" in buttons
     lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "English Ghost")))
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Join")))

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from bot_harness import GROUP, NAMES, Bot, Group, button, lobby_buttons, open_lobby, running_bot, stored_state, until
 
-from bot.delivery.lines import SerialLines
+from bot.core.solvers import Solvers
 from bot.delivery.outbox import Outbox, Pace
-from bot.group import session as group
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin, Call
+from bot.delivery.queue import SerialLines
+from bot.games.group import session as group
+from bot.runtime.standin import BotApiStandin, Call
 from solver.letters import LetterGame, Rule
 
 MESSAGES = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto")

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.letters import session as letters
-from bot.letters.session import LetterSession
-from bot.solvers import Solvers
+from bot.core.solvers import Solvers
+from bot.games.letters import session as letters
+from bot.games.letters.session import LetterSession
 from solver.letters import LetterGame, Play, Rule
 from solver.levels import Level
 from solver.wordle import Entry, default_words, feedback, normalise_word

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from bot_harness import Bot, Player
 
-from bot import texts as texts_shared
-from bot.letters import texts
-from bot.letters.session import LetterSession
-from bot.solvers import Solvers
-from bot.texts import Lang
+from bot.core import texts as texts_shared
+from bot.core.solvers import Solvers
+from bot.core.texts import Lang
+from bot.games.letters import texts
+from bot.games.letters.session import LetterSession
 from solver.letters import Rule
 
 

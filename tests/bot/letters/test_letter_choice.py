@@ -1,12 +1,12 @@
-"""Which letter game typed letters are about when the chat plays none (bot/letters/choice.py):
+"""Which letter game typed letters are about when the chat plays none (bot/games/letters/choice.py):
 by their script, so «ace» is English Ghost's and «кот» the Russian game's."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.letters.choice import game_by_script, game_for_letters, language_by_script
-from bot.solvers import Solvers
+from bot.core.solvers import Solvers
+from bot.games.letters.choice import game_by_script, game_for_letters, language_by_script
 from solver.letters import InputError
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from bot_harness import Bot, Player, Reply, new_letter_game, record, stored_state
 
-from bot import texts
-from bot.letters import texts as letters_texts
-from bot.solvers import Solvers
+from bot.core import texts
+from bot.core.solvers import Solvers
+from bot.games.letters import texts as letters_texts
 from solver.letters import LetterGame, Rule, Verdict
 
 PLAYER_WON = "Вы выиграли"

@@ -9,9 +9,9 @@ from pathlib import Path
 from bot_harness import Bot, Player, Reply, new_letter_game, stored_state
 from PIL import Image
 
-from bot.letters.picture import GAP, LABEL, MARGIN, PER_ROW, TILE, TITLE
-from bot.pictures import grade_colour
-from bot.solvers import Solvers
+from bot.core.pictures import grade_colour
+from bot.core.solvers import Solvers
+from bot.games.letters.picture import GAP, LABEL, MARGIN, PER_ROW, TILE, TITLE
 from solver.letters import LetterGame, Rule
 from solver.review import Grade, review_letters
 

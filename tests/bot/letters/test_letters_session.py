@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.letters import session as letters
-from bot.letters.session import LetterSession, Phase
+from bot.games.letters import session as letters
+from bot.games.letters.session import LetterSession, Phase
 from solver.letters import LetterGame, Rule
 from solver.levels import Level
 from solver.words import Tier

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot_harness import Bot, Group, Player, button, new_letter_game, open_lobby, record
 
-from bot.letters import texts as letters_texts
-from bot.solvers import Solvers
+from bot.core.solvers import Solvers
+from bot.games.letters import texts as letters_texts
 from solver.letters import Rule, Verdict
 from solver.lookup import TypedWordProblem, look_up
 

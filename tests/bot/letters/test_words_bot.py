@@ -6,8 +6,8 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, new_letter_game, stored_state
 
-from bot.letters import texts as letters_texts
-from bot.solvers import Solvers
+from bot.core.solvers import Solvers
+from bot.games.letters import texts as letters_texts
 from solver.letters import Rule
 from solver.words import LANGUAGES, Reason, Tier
 

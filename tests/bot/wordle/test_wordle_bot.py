@@ -9,11 +9,11 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, record, running_bot, stored_state, until
 
-from bot import texts
-from bot.solvers import Solvers
-from bot.standin import BotApiStandin
-from bot.wordle import texts as wordle_texts
-from bot.wordle.solver import WordleSolver
+from bot.core import texts
+from bot.core.solvers import Solvers
+from bot.games.wordle import texts as wordle_texts
+from bot.games.wordle.solver import WordleSolver
+from bot.runtime.standin import BotApiStandin
 from solver.wordle import Colour, Entry, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow

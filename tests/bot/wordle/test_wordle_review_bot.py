@@ -9,8 +9,8 @@ import re
 from bot_harness import Bot, Player
 from PIL import Image
 
-from bot.solvers import Solvers
-from bot.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
+from bot.core.solvers import Solvers
+from bot.games.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
 from solver.wordle import Entry, feedback, mask_text
 from solver.wordle_review import review_game, share_grid
 

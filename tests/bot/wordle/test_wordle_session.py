@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from bot.wordle import session as wordle
-from bot.wordle.session import WordleSession
-from bot.wordle.solver import WordleSolver
-from bot.wordle.texts import progress_text
+from bot.games.wordle import session as wordle
+from bot.games.wordle.session import WordleSession
+from bot.games.wordle.solver import WordleSolver
+from bot.games.wordle.texts import progress_text
 from solver.wordle import Colour, Entry, Wordle, feedback
 
 WORDS = ["норка", "калин", "тромп", "шарик", "кошка", "мышка", "банка", "ручка"]

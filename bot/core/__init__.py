@@ -1,0 +1,1 @@
+"""What every game shares: the game record, the handler context, sessions, texts, keyboards."""

@@ -1,0 +1,316 @@
+"""What every handler needs, bound to the item it handles: loads and saves of sessions and the
+messages to send, all staged in the item's unit (:mod:`bot.storage.unit_of_work`) and committed
+together by the chat's line. Handlers reach it through their context (:class:`BotContext`).
+
+Imports no handler, so every game's handlers can import it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User
+from telegram.ext import Application, CallbackContext, ExtBot, filters
+
+from bot.core import texts
+from bot.core.game import Game
+from bot.core.session import Session
+from bot.core.settings import Settings
+from bot.core.solvers import Solvers
+from bot.core.texts import Lang
+from bot.delivery import outbox
+from bot.delivery.queue import SerialLines
+from bot.storage import KEEP, Store, Stored, Tally
+from bot.storage.languages import choice_statement
+from bot.storage.sessions import stage_save
+from bot.storage.unit_of_work import Statement, Unit
+
+S = TypeVar("S", bound=Session)
+
+PRIVATE = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
+GROUPS = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[S]):
+    """A session with the stored version it was read at (a save checks it is still current)."""
+
+    session: S
+    stored: Stored
+
+    @property
+    def version(self) -> int:
+        return self.stored.version
+
+
+@dataclass
+class Services:
+    """What lives as long as the bot: kept in ``application.bot_data``."""
+
+    settings: Settings
+    solvers: Solvers
+    store: Store | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    games: tuple[Game, ...] = ()  # every game wired, as the registry lists them
+
+    @property
+    def db(self) -> Store:
+        assert self.store is not None, "the store opens in post_init"
+        return self.store
+
+    async def load(self, chat_id: int, kind: type[S]) -> Loaded[S] | None:
+        """A session as committed (outside any chat's line: for tools and tests)."""
+        stored = await self.db.load(chat_id, kind.KIND)
+        return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
+
+
+class Deps:
+    """A handler's view of the bot for one item of a chat's line: reads see what the item has
+    staged; writes and messages are staged, and commit (or not) all together."""
+
+    def __init__(self, services: Services, unit: Unit) -> None:
+        self.services = services
+        self.unit = unit
+        self._languages: dict[int, Lang] = {}  # chosen in this item, not committed yet
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    @property
+    def solvers(self) -> Solvers:
+        return self.services.solvers
+
+    @property
+    def rng(self) -> random.Random:
+        return self.services.rng
+
+    @property
+    def db(self) -> Store:
+        """The store, for reads that no staged write can change (records, leaderboards)."""
+        return self.services.db
+
+    async def _stored(self, chat_id: int, kind: str) -> Stored | None:
+        staged = self.unit.staged_session(chat_id, kind)
+        if staged is not None:
+            return Stored(_json(staged.text), staged.version)
+        return await self.db.load(chat_id, kind)
+
+    async def load(self, chat_id: int, kind: type[S]) -> Loaded[S] | None:
+        """The chat's session of this kind, or None when it never had one."""
+        stored = await self._stored(chat_id, kind.KIND)
+        return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
+
+    async def active_kind(self, chat_id: int) -> str | None:
+        """The game the chat plays now (as this item left it)."""
+        return self.unit.active.get(chat_id) or await self.db.active_kind(chat_id)
+
+    async def save(
+        self,
+        chat_id: int,
+        session: Session,
+        loaded: Loaded[Any] | None,
+        *,
+        user_id: int | None = None,
+        tally: Tally | None = None,
+        tallies: dict[int, Tally] | None = None,
+        activate: bool = False,
+        deadline: Any = KEEP,
+        record_kind: str | None = None,
+    ) -> int:
+        """Stage ``session`` (``loaded``: what it was read as; None for a new one that replaces
+        whatever the chat had of its kind) with the record changes (``tally`` for ``user_id``,
+        ``tallies`` for several), the chat's active game and its turn deadline; the version it
+        will commit as."""
+        kind = session.KIND
+        base = loaded.version if loaded is not None else await self._version_now(chat_id, kind)
+        changes = dict(tallies or {})
+        if user_id is not None and tally is not None:
+            changes[user_id] = tally
+        return stage_save(
+            self.unit,
+            chat_id,
+            kind,
+            session.to_dict(),
+            base,
+            tallies=changes,
+            record_kind=record_kind or kind,
+            activate=activate,
+            deadline=deadline,
+        )
+
+    async def _version_now(self, chat_id: int, kind: str) -> int | None:
+        stored = await self._stored(chat_id, kind)
+        return None if stored is None else stored.version
+
+    def chosen_language(self, user_id: int) -> Lang | None:
+        """The language ``user_id`` chose with /lang (in this item, or committed before); None
+        when they never chose (then their Telegram app's language counts)."""
+        if user_id in self._languages:
+            return self._languages[user_id]
+        chosen = self.services.store.language_of(user_id) if self.services.store is not None else None
+        return texts.language(chosen) if chosen is not None else None
+
+    def choose_language(self, user_id: int, lang: Lang) -> None:
+        """Stage ``user_id``'s choice of language: written with the item, and remembered (for
+        every later item) once the item commits; this item's words already use it."""
+        self._languages[user_id] = lang
+        self.stage(choice_statement(user_id, lang))
+        store = self.db
+        self.after_commit(lambda: store.remember_language(user_id, lang))
+
+    def stage(self, statement: Statement) -> None:
+        """A further write of the item's (a group's winner, a reported answer)."""
+        self.unit.statements.append(statement)
+
+    def after_commit(self, then: Callable[[], None]) -> None:
+        """Something to do in memory once the item is committed (a timer, a word list)."""
+        self.unit.after_commit.append(then)
+
+    def say(
+        self,
+        chat_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        *,
+        html: bool = False,
+        thread: int | None = None,
+        receipt: str | None = None,
+        key: str | None = None,
+        story: str | None = None,
+    ) -> None:
+        """A new message to the chat, sent once the item is committed (``key``, ``story``: a newer
+        message with the key replaces it while it waits, telling its story too)."""
+        sent = outbox.send(chat_id, text, markup, html=html, thread=thread, receipt=receipt, key=key, story=story)
+        self.unit.messages.append(sent)
+
+    def show(self, chat_id: int, png: bytes, caption: str | None = None, *, thread: int | None = None) -> None:
+        """A picture to the chat (PNG bytes), sent once the item is committed, in order with its messages."""
+        self.unit.messages.append(outbox.send_photo(chat_id, png, caption, thread=thread))
+
+    def reply(
+        self, message: Message, text: str, markup: InlineKeyboardMarkup | None = None, *, receipt: str | None = None
+    ) -> None:
+        """An answer to ``message``: in a group it quotes it, in a forum topic it stays there."""
+        quote = message.message_id if message.chat.type != Chat.PRIVATE else None
+        sent = outbox.send(message.chat_id, text, markup, thread=topic_of(message), reply_to=quote, receipt=receipt)
+        self.unit.messages.append(sent)
+
+    def answer(self, query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+        """Stop a pressed button's spinner (with a short note)."""
+        self.unit.answers.append((query.id, text, alert))
+
+    def edit(self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        self.unit.messages.append(outbox.edit(chat_id, message_id, text, markup))
+
+    def edit_buttons(self, chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> None:
+        self.unit.messages.append(outbox.edit_buttons(chat_id, message_id, markup))
+
+    def set_menu(self, user_id: int, commands: list[tuple[str, str]]) -> None:
+        """The command menu of ``user_id``'s private chat (its id is theirs)."""
+        self.unit.messages.append(outbox.command_menu(user_id, commands))
+
+    def answer_and_edit(self, query: CallbackQuery, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        """Answer a press and show its result in the pressed message."""
+        self.answer(query)
+        if isinstance(query.message, Message):
+            self.edit(query.message.chat_id, query.message.message_id, text, markup)
+
+    def answer_and_edit_buttons(self, query: CallbackQuery, markup: InlineKeyboardMarkup | None) -> None:
+        """Answer a press and change only the pressed message's buttons."""
+        self.answer(query)
+        if isinstance(query.message, Message):
+            self.edit_buttons(query.message.chat_id, query.message.message_id, markup)
+
+
+def topic_of(message: Message) -> int | None:
+    """The forum topic a message was written in (None: the chat's general thread)."""
+    return message.message_thread_id if message.is_topic_message else None
+
+
+def _json(text: str) -> dict[str, Any]:
+    state: dict[str, Any] = json.loads(text)
+    return state
+
+
+class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
+    """The context every handler gets (python-telegram-bot's ``ContextTypes``): PTB's, plus what
+    the item's handlers read: its :class:`Deps`, the sender's language, the chat, the message or
+    button press. A handler is only called for updates its filters admit, so each of these is
+    there when the handler asks for it; asking for one that is not is a wiring bug."""
+
+    _deps: Deps | None = None
+    _update: Update | None = None
+
+    @classmethod
+    def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> BotContext:
+        context = super().from_update(update, application)
+        lines = application.update_processor
+        unit = lines.unit_of(update) if isinstance(lines, SerialLines) else None
+        if unit is not None:
+            context._deps = Deps(application.bot_data["services"], unit)
+        if isinstance(update, Update):
+            context._update = update
+            if unit is not None and update.effective_user is not None:
+                unit.lang = context.lang  # an apology for a commit that fails speaks the chosen language too
+        return context
+
+    @property
+    def deps(self) -> Deps:
+        if self._deps is None:
+            raise RuntimeError("handlers run inside a chat's line")
+        return self._deps
+
+    @property
+    def incoming(self) -> Update:
+        """The Telegram update being handled."""
+        if self._update is None:
+            raise RuntimeError("not a Telegram update")
+        return self._update
+
+    @property
+    def lang(self) -> Lang:
+        """The sender's language: the one they chose with /lang; else Russian, or English for
+        English-speaking Telegram users."""
+        user = self._update.effective_user if self._update is not None else None
+        if user is None:
+            return texts.language(None)
+        chosen = self._deps.chosen_language(user.id) if self._deps is not None else None
+        return chosen or texts.language(user.language_code)
+
+    @property
+    def chat_id(self) -> int:
+        chat = self.incoming.effective_chat
+        if chat is None:
+            raise RuntimeError("an update without a chat reached a handler")  # the lines skip those
+        return chat.id
+
+    @property
+    def user(self) -> User:
+        user = self.incoming.effective_user
+        if user is None:
+            raise RuntimeError("an update without a sender reached a handler that needs one")
+        return user
+
+    @property
+    def message(self) -> Message:
+        message = self.incoming.message
+        if message is None:
+            raise RuntimeError("a handler for messages got another kind of update")
+        return message
+
+    @property
+    def query(self) -> CallbackQuery:
+        query = self.incoming.callback_query
+        if query is None:
+            raise RuntimeError("a button handler got another kind of update")
+        return query
+
+
+#: The Application as built here: its handlers get a :class:`BotContext` (the bot, data and
+#: job queue it keeps as python-telegram-bot types them).
+App = Application[Any, BotContext, Any, Any, Any, Any]

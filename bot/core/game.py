@@ -1,0 +1,160 @@
+"""What a game is to the bot: one record per game, exported by its folder (``bot/<game>/game.py``)
+and listed once in :mod:`bot.registry`. ``bot/runtime/app.py`` wires every game from these records, and
+the menu, ``/help``, ``/rules``, ``/stats`` and the one-game-per-chat rule read them; nothing
+outside a game's folder names one game.
+
+Imports no game, so every game can import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from telegram import InlineKeyboardMarkup, Update
+
+from bot.core import texts
+from bot.core.session import Session
+from bot.core.texts import Lang
+from bot.storage import Record
+
+if TYPE_CHECKING:
+    from bot.core.context import App, BotContext, Deps
+
+#: A command's or message's handler.
+Handler = Callable[[Update, "BotContext"], Coroutine[Any, Any, None]]
+#: A handler of the bot's own events (timers, receipts): the event and the context.
+EventHandler = Callable[[Any, "BotContext"], Coroutine[Any, Any, None]]
+#: A game's answer: its message and buttons.
+Answer = tuple[str, InlineKeyboardMarkup | None]
+#: What a game expects next in the chat, for a message that is not text.
+Reminder = Callable[["Deps", int, Lang], Awaitable[str]]
+#: Where a game stands (its message and buttons), or None when the chat has none under way.
+Standing = Callable[["Deps", int, Lang], Awaitable[Answer | None]]
+#: Begins a game in a chat (context, chat id, user id, language).
+Begin = Callable[["BotContext", int, int, Lang], Awaitable[None]]
+#: A button route: the pattern python-telegram-bot's ``CallbackQueryHandler`` matches, and its handler.
+Route = tuple[str | Callable[[object], bool], Handler]
+#: A line of ``/stats`` for one record kind.
+StatsLine = Callable[[Lang, Record], str]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command and its line in Telegram's command menu (Russian, English)."""
+
+    name: str
+    handler: Handler
+    ru: str = ""
+    en: str = ""
+
+    def menu_line(self, lang: Lang) -> tuple[str, str]:
+        return self.name, self.en if lang == "en" else self.ru
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game's ``/rules_<game>`` command, its rules, and its name in the list of the others."""
+
+    command: str
+    words: Callable[[Lang], str]
+    ru: str
+    en: str
+
+    def title(self, lang: Lang) -> str:
+        return self.en if lang == "en" else self.ru
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """A start-menu button: its label, the start target it begins, and the language whose users
+    see it first (``lead``: a game in the player's own language comes before the others)."""
+
+    label: Callable[[Lang], str]
+    target: str
+    lead: Lang | None = None
+
+
+@dataclass(frozen=True)
+class PrivatePlay:
+    """How a game is played in a private chat, where one game at a time is the chat's.
+
+    ``begins``: the start targets (menu and "play again" buttons) this game begins;
+    ``hint``/``give_up``/``undo``/``review``: its answer to those commands while it is the chat's game."""
+
+    session: type[Session]
+    begins: Mapping[str, Begin]
+    on_text: Handler  # typed text while the chat plays it
+    reminder: Reminder
+    standing: Standing
+    hint: Handler
+    give_up: Handler
+    undo: Handler
+    menu: MenuEntry | None = None
+    more_menu: Sequence[MenuEntry] = ()  # further start-menu buttons (English Ghost beside the Russian game)
+    review: Handler | None = None  # /review: the last game graded by the solver (None: this game has none)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, as the bot wires it."""
+
+    kind: str
+    name: Callable[[Lang], str]
+    rules: Rules
+    help: Callable[[Lang], str]  # its lines in /help
+    records: Mapping[str, StatsLine]  # its /stats line by record kind
+    commands: Sequence[Command] = ()  # its own commands in a private chat
+    group_commands: Sequence[Command] = ()  # its own commands in a group
+    group_text: Handler | None = None  # text in a group (the group game's moves)
+    group_menu: Callable[[Lang], Sequence[tuple[str, str]]] | None = None  # its commands in a group's menu
+    buttons: Sequence[Route] = ()
+    events: Mapping[type, EventHandler] = field(default_factory=dict)  # the bot's own events it handles
+    private: PrivatePlay | None = None
+    on_start: Callable[[App], Awaitable[None]] | None = None  # once the store is open (restore timers, answers)
+    # the name of one game of it, when that depends on the game (English Ghost beside the Russian game)
+    session_name: Callable[[Lang, Any], str] | None = None
+
+    def name_of(self, lang: Lang, session: Session) -> str:
+        """What the player calls ``session``'s game: its own name, or the game's."""
+        return self.session_name(lang, session) if self.session_name is not None else self.name(lang)
+
+
+def help_text(lang: Lang, games: Sequence[Game]) -> str:
+    """/help in a private chat: each game's lines, then the commands every game shares."""
+    return "\n".join([*(text for game in games if (text := game.help(lang))), texts.help_tail(lang)])
+
+
+def command_menu(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
+    """Telegram's command menu in a private chat: each game's commands, then the shared ones."""
+    own = [command.menu_line(lang) for game in games for command in game.commands if command.ru]
+    return own + [(name, en if lang == "en" else ru) for name, ru, en in texts.COMMON_COMMANDS]
+
+
+def group_menu(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
+    """Telegram's command menu in groups."""
+    return [line for game in games if game.group_menu is not None for line in game.group_menu(lang)]
+
+
+def by_kind(games: Sequence[Game]) -> dict[str, Game]:
+    """The games played in a private chat, by their session kind."""
+    return {game.kind: game for game in games if game.private is not None}
+
+
+def begins(games: Sequence[Game]) -> dict[str, Begin]:
+    """What each start target begins, over every game."""
+    return {
+        target: begin for game in games if game.private is not None for target, begin in game.private.begins.items()
+    }
+
+
+def stats_text(lang: Lang, records: Mapping[str, Record], games: Sequence[Game]) -> str:
+    """/stats: one line per record kind the player has, by each game's own wording."""
+    if not records:
+        return texts.no_records(lang)
+    lines = {kind: line for game in games for kind, line in game.records.items()}
+    return "\n".join(
+        lines[kind](lang, record) if kind in lines else texts.games_record(lang, kind, record)
+        for kind, record in sorted(records.items())
+    )

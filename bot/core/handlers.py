@@ -1,0 +1,284 @@
+"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults, and the
+commands and messages every private game answers its own way (routed to the chat's game now);
+and what every game's button handler starts from (:class:`Tap`, :func:`on_press`).
+
+Which games there are, this module reads from the registry's records (``deps.services.games``),
+so it imports no game.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from telegram import CallbackQuery, Update, User
+
+from bot.core import game as games
+from bot.core import keyboards, texts
+from bot.core.context import BotContext, Deps, Loaded, S
+from bot.core.game import Answer, Handler, PrivatePlay, Rules
+from bot.core.keyboards import Press
+from bot.core.resilience import Fault, classify, handle_quietly
+from bot.core.session import Session
+from bot.core.texts import Lang
+
+log = logging.getLogger(__name__)
+
+
+async def start(update: Update, context: BotContext) -> None:
+    """/start: the greeting, and a button for each game."""
+    lang, deps = context.lang, context.deps
+    entries = [(entry.label(lang), entry.target) for entry in _menu_entries(deps, lang)]
+    deps.reply(context.message, texts.greeting(lang, context.user.first_name), keyboards.menu(entries))
+
+
+def _menu_entries(deps: Deps, lang: Lang) -> list[games.MenuEntry]:
+    """The start menu's buttons, those of each game that has some, in the registry's order but
+    for the games in the player's language, which come first (English Ghost for English users)."""
+    plays = [game.private for game in deps.services.games if game.private is not None]
+    entries = [entry for play in plays for entry in (*([play.menu] if play.menu else []), *play.more_menu)]
+    return sorted(entries, key=lambda entry: entry.lead != lang)  # a stable sort: the rest keep their order
+
+
+async def choose_language(update: Update, context: BotContext) -> None:
+    """/lang: buttons for the bot's language; /lang en or /lang ru switches at once. The choice
+    is the user's (in every chat), kept in the database, and outranks their Telegram app's."""
+    deps, asked = context.deps, context.args or []
+    if not asked:
+        deps.reply(context.message, texts.ask_language(context.lang), keyboards.language_choice())
+        return
+    chosen = texts.language_named(asked[0]) if len(asked) == 1 else None
+    if chosen is None:
+        deps.reply(context.message, texts.language_usage(context.lang))
+        return
+    _choose(context, chosen)
+    deps.reply(context.message, texts.language_chosen(chosen))
+
+
+async def on_language_button(update: Update, context: BotContext) -> None:
+    """A /lang button: the presser's language from now on (in a group the presser alone is told,
+    so the message stays as the others see it)."""
+    chosen = keyboards.chosen_language(context.query.data)
+    if chosen is None:
+        answer_stale(context)
+        return
+    deps = context.deps
+    _choose(context, chosen)
+    chat = update.effective_chat
+    if chat is not None and chat.type == chat.PRIVATE:
+        deps.answer_and_edit(context.query, texts.language_chosen(chosen))
+    else:
+        deps.answer(context.query, texts.language_chosen(chosen), alert=True)
+
+
+def _choose(context: BotContext, lang: Lang) -> None:
+    """The sender's language from now on, and their private chat's command menu in it (Telegram
+    picks a menu by the app's language, which the choice outranks), committed together. A menu
+    Telegram refuses (the user never wrote to the bot) leaves the app language's menu."""
+    user_id, deps = context.user.id, context.deps
+    deps.choose_language(user_id, lang)
+    deps.set_menu(user_id, games.command_menu(lang, deps.services.games))
+
+
+def reply_with(words: Callable[[Lang], str]) -> Handler:
+    """A command answered by the same words whatever the chat's state, in the player's language."""
+
+    async def on_command(update: Update, context: BotContext) -> None:
+        context.deps.reply(context.message, words(context.lang))
+
+    return on_command
+
+
+async def show_help(update: Update, context: BotContext) -> None:
+    context.deps.reply(context.message, games.help_text(context.lang, context.deps.services.games))
+
+
+unknown_command = reply_with(texts.unknown_command)
+
+
+def show_rules(rules: Rules) -> Handler:
+    """/rules_<game>: that game's rules, and how to reach the others'."""
+
+    async def on_command(update: Update, context: BotContext) -> None:
+        lang, deps = context.lang, context.deps
+        others = [(game.rules.command, game.rules.title(lang)) for game in deps.services.games if game.rules != rules]
+        deps.reply(context.message, texts.with_other_rules(lang, rules.words(lang), others))
+
+    return on_command
+
+
+async def route_rules(update: Update, context: BotContext) -> None:
+    """/rules in a private chat: the rules of the game being played (the first game's with none)."""
+    game = await _chats_game(context)
+    rules = game.rules if game is not None else context.deps.services.games[0].rules
+    await show_rules(rules)(update, context)
+
+
+async def stats(update: Update, context: BotContext) -> None:
+    deps = context.deps
+    records = await deps.db.records(context.user.id)
+    deps.reply(context.message, games.stats_text(context.lang, records, deps.services.games))
+
+
+async def send_standing(context: BotContext, play: PrivatePlay) -> None:
+    """Send where the chat's game stands, its message and buttons, if it has one to show."""
+    state = await play.standing(context.deps, context.chat_id, context.lang)
+    if state is not None:
+        context.deps.say(context.chat_id, state[0], state[1])
+
+
+async def on_stale_button(update: Update, context: BotContext) -> None:
+    """A button no game recognises (forged, or from an older version of the bot)."""
+    answer_stale(context)
+
+
+def answer_stale(context: BotContext) -> None:
+    """The pressed button no longer works: the player is told so, and nothing changes."""
+    context.deps.answer(context.query, texts.stale_button(context.lang))
+
+
+def _always(session: Session) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A press of one game's button, from the kind of chat that game is played in: what
+    every game's button handler starts from, so that each states only what is its own."""
+
+    press: Press
+    query: CallbackQuery
+    chat_id: int
+    user: User
+    lang: Lang
+    deps: Deps
+    private: bool = True
+
+    def stale(self) -> None:
+        """The button no longer works: the player is told so, and nothing changes."""
+        self.deps.answer(self.query, texts.stale_button(self.lang))
+
+    async def made_for(self, session: S, still: Callable[[S], bool] = _always) -> bool:
+        """Whether the press was made for ``session`` (its id and, in a private chat, the
+        chat's game now: another game's buttons are stale) and ``still`` holds (say, this turn)."""
+        if session.id != self.press.session_id or not still(session):
+            return False
+        return not self.private or await self.deps.active_kind(self.chat_id) == session.KIND
+
+    async def load(self, kind: type[S], still: Callable[[S], bool] = _always) -> Loaded[S] | None:
+        """The chat's session of ``kind`` if the press was made for it, else None once the player
+        is told the button is stale (the chat's line runs one item at a time, so the check holds
+        for the change)."""
+        loaded = await self.deps.load(self.chat_id, kind)
+        if loaded is not None and await self.made_for(loaded.session, still):
+            return loaded
+        self.stale()
+        return None
+
+    def reply(self, answer: Answer | None) -> None:
+        """Answer the press with a new message (None: the press turned out stale)."""
+        if answer is None:
+            self.stale()
+            return
+        self.deps.answer(self.query)
+        self.deps.say(self.chat_id, answer[0], answer[1])
+
+
+#: A game's button handler, given only presses of its own buttons from its kind of chat.
+TapHandler = Callable[[Tap, BotContext], Awaitable[None]]
+
+
+def on_press(parse_data: Callable[[object], Press | None], *, private: bool = True) -> Callable[[TapHandler], Handler]:
+    """Make ``handle`` a button handler: presses it cannot read (``parse_data``) or from the
+    other kind of chat (``private``) are answered as stale before it is called."""
+
+    def wrap(handle: TapHandler) -> Handler:
+        @functools.wraps(handle)
+        async def on_button(update: Update, context: BotContext) -> None:
+            press = keyboards.checked_press(context.query, context.incoming, parse_data, private=private)
+            if press is None:
+                answer_stale(context)
+                return
+            tap = Tap(press, context.query, context.chat_id, context.user, context.lang, context.deps, private)
+            await handle(tap, context)
+
+        return on_button
+
+    return wrap
+
+
+async def _chats_game(context: BotContext) -> games.Game | None:
+    """The game the chat plays now (it may be over), if any."""
+    kind = await context.deps.active_kind(context.chat_id)
+    return games.by_kind(context.deps.services.games).get(kind or "")
+
+
+async def route_text(update: Update, context: BotContext) -> None:
+    """Typed text goes to the game the chat plays now."""
+    game = await _chats_game(context)
+    if game is None or game.private is None:
+        context.deps.reply(context.message, texts.nothing_running(context.lang))
+        return
+    await game.private.on_text(update, context)
+
+
+def route_command(answer: Callable[[PrivatePlay], Handler], otherwise: Handler) -> Handler:
+    """A command every game answers its own way (/hint, /giveup, /undo): ``answer`` picks the
+    handler of the game the chat plays now; ``otherwise`` answers with none."""
+
+    async def on_command(update: Update, context: BotContext) -> None:
+        game = await _chats_game(context)
+        await (answer(game.private) if game is not None and game.private is not None else otherwise)(update, context)
+
+    return on_command
+
+
+async def no_undo(update: Update, context: BotContext) -> None:
+    """/undo in a game whose moves are not taken back."""
+    game = await _chats_game(context)
+    name = game.name(context.lang) if game is not None else ""
+    context.deps.reply(context.message, texts.no_undo(context.lang, name))
+
+
+#: /undo with no game: nothing to take back.
+no_game_to_undo = reply_with(texts.nothing_running)
+#: /review with no game, or in a game without a review.
+no_review = reply_with(texts.nothing_to_review)
+
+
+async def play_privately(update: Update, context: BotContext) -> None:
+    """A private game's command in a group: those games are played in a private chat."""
+    context.deps.reply(context.message, texts.private_only(context.lang, context.bot.username or ""))
+
+
+async def route_other_message(update: Update, context: BotContext) -> None:
+    """Stickers, photos, voice: a short reminder of what the game being played expects now."""
+    lang, deps = context.lang, context.deps
+    game = await _chats_game(context)
+    if game is None or game.private is None:
+        reminder = texts.nothing_running(lang)
+    else:
+        reminder = await game.private.reminder(deps, context.chat_id, lang)
+    deps.reply(context.message, texts.only_text(lang) + reminder)
+
+
+async def on_error(update: object, context: BotContext) -> None:
+    """Log the fault and tell the player; nothing the item staged commits, so the game stays as
+    it was last committed."""
+    chat = update.effective_chat if isinstance(update, Update) else None
+    chat_id = chat.id if chat else (context.job.chat_id if context.job else None)
+    if handle_quietly(context.error, chat_id, context):  # bot/core/resilience.py
+        return
+    disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
+    if not disk:
+        log.error("an update failed", exc_info=context.error)
+    if not isinstance(update, Update) or update.effective_chat is None or context._deps is None:
+        return
+    deps = context.deps
+    deps.unit.discard()
+    if update.callback_query is not None:
+        deps.answer(update.callback_query)
+    lang = context.lang
+    deps.say(update.effective_chat.id, texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang))

@@ -1,0 +1,244 @@
+"""One serial line per chat: a chat's updates, timers and receipts are handled one at a time,
+while different chats run in parallel.
+
+python-telegram-bot starts a task per update and asks its update processor to run it. This
+processor files each item in its chat's line *before* it takes one of the shared slots, so a
+chat with a hundred items waiting holds one slot, not a hundred, and flood control drops a
+flooding user's updates before they are filed at all. A chat's Telegram updates run in
+``update_id`` order (a webhook may POST them out of order); the bot's own events in the order
+they came.
+
+Each item runs as a :class:`~bot.storage.unit_of_work.Unit`: the handlers stage what it changes and
+sends, and the line then commits it all in one transaction whose first statement is the
+exactly-once check (the update's id entered in the ledger), and sends the chat's committed
+messages (the outbox) before the chat's next item starts::
+
+    Telegram ──▶ inbox (kept) ──▶ chat's line ──▶ handlers stage ──▶ one transaction ──▶ outbox sends
+                                  (one at a time)   (unit of work)    ledger gate + state     (after commit,
+                                                                      + messages             again after a crash)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import itertools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Update
+from telegram.ext import BaseUpdateProcessor
+
+from bot.delivery.events import ChatEvent
+from bot.delivery.outbox import Outbox, answer_all
+from bot.storage.unit_of_work import Unit
+
+log = logging.getLogger(__name__)
+
+
+def chat_of(item: object) -> int | None:
+    """The chat whose line an item belongs to (None: it belongs to none and is skipped)."""
+    if isinstance(item, ChatEvent):
+        return item.chat_id
+    if isinstance(item, Update) and item.effective_chat is not None:
+        return item.effective_chat.id
+    return None
+
+
+@dataclass(eq=False)
+class _Ticket:
+    seq: int
+    update_id: int | None
+    turn: asyncio.Future[None] | None = None
+
+
+@dataclass
+class _Line:
+    """A chat's items: the one running and those waiting."""
+
+    running: _Ticket | None = None
+    waiting: list[_Ticket] = field(default_factory=list)
+
+    def next(self) -> _Ticket:
+        """The first to come, except that of Telegram's updates the lowest id goes first."""
+        first = min(self.waiting, key=lambda ticket: ticket.seq)
+        if first.update_id is not None:
+            first = min(
+                (ticket for ticket in self.waiting if ticket.update_id is not None),
+                key=lambda ticket: ticket.update_id or 0,
+            )
+        return first
+
+
+class Committer:
+    """What the line needs to apply a unit: the store's commit and the outbox (set once the store
+    is open, in ``post_init``)."""
+
+    async def commit(self, unit: Unit) -> bool:
+        """Commit the unit; False when its update was applied before."""
+        raise NotImplementedError
+
+    def applied_recently(self, update_id: int) -> bool:
+        raise NotImplementedError
+
+    def received_at(self, update_id: int) -> float:
+        return time.time()
+
+    def handled(self, update_id: int) -> None:
+        """An update that committed nothing (a duplicate, table talk) leaves the inbox."""
+
+    async def failed(self, unit: Unit, error: BaseException) -> None:
+        """The commit failed: tell the chat, best effort."""
+
+    @property
+    def outbox(self) -> Outbox | None:
+        return None
+
+
+class SerialLines(BaseUpdateProcessor):
+    """The application's update processor: a serial line per chat, up to ``running`` chats at once.
+
+    python-telegram-bot's own bound (``max_concurrent_updates``, taken before an item reaches
+    :meth:`do_process_update`) counts the items filed, waiting or running: it caps memory, and
+    flood control keeps any one user far below it. ``running`` counts the chats actually working,
+    taken only once an item's turn has come."""
+
+    def __init__(self, running: int, filed: int = 4096) -> None:
+        super().__init__(filed)
+        self._running = asyncio.BoundedSemaphore(running)
+        self._lines: dict[int, _Line] = {}
+        self._units: dict[int, Unit] = {}  # id(item) -> the unit it runs as
+        self._seq = itertools.count()
+        self.committer = Committer()
+        self.admit: Callable[[object], bool] = lambda item: True  # flood control
+        self.bot: Any = None
+        self.on_done: list[Callable[[object], None]] = []  # told once an item is fully handled
+
+    def unit_of(self, item: object) -> Unit | None:
+        """The unit an item is running as (handlers reach it through their context)."""
+        return self._units.get(id(item))
+
+    @property
+    def busy_chats(self) -> int:
+        return len(self._lines)
+
+    async def initialize(self) -> None:
+        pass
+
+    async def shutdown(self) -> None:
+        pass
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        """File the item in its chat's line, wait for its turn, then run it."""
+        chat_id = chat_of(update)
+        try:
+            if chat_id is None or not self.admit(update):
+                if chat_id is None:
+                    _skip_chatless(update)
+                if isinstance(update, Update):
+                    self.committer.handled(update.update_id)  # dropped on purpose: it leaves the inbox
+                return
+            await self._in_line(chat_id, update, coroutine)
+        finally:
+            if inspect.iscoroutine(coroutine) and inspect.getcoroutinestate(coroutine) == inspect.CORO_CREATED:
+                coroutine.close()  # never run: skipped, throttled or cancelled while waiting
+            for done in self.on_done:
+                done(update)
+
+    async def _in_line(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
+        line = self._lines.setdefault(chat_id, _Line())
+        update_id = update.update_id if isinstance(update, Update) else None
+        ticket = _Ticket(next(self._seq), update_id)
+        if line.running is None and not line.waiting:
+            line.running = ticket
+        else:
+            ticket.turn = asyncio.get_running_loop().create_future()
+            line.waiting.append(ticket)
+        try:
+            if line.running is not ticket:
+                assert ticket.turn is not None
+                await ticket.turn
+            async with self._running:
+                await self._run(chat_id, update, coroutine)
+        finally:
+            self._leave(chat_id, line, ticket)
+
+    def _leave(self, chat_id: int, line: _Line, ticket: _Ticket) -> None:
+        if line.running is ticket:
+            line.running = None
+            if line.waiting:
+                line.running = line.next()
+                line.waiting.remove(line.running)
+                assert line.running.turn is not None
+                if not line.running.turn.done():
+                    line.running.turn.set_result(None)
+        elif ticket in line.waiting:  # cancelled while waiting
+            line.waiting.remove(ticket)
+        if line.running is None and not line.waiting:
+            self._lines.pop(chat_id, None)
+
+    async def _run(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
+        """Run the handlers as one unit, commit it, then send the chat's messages."""
+        unit = Unit(chat_id)
+        if isinstance(update, Update):
+            unit.update_id = update.update_id
+            unit.received_at = self.committer.received_at(update.update_id)
+            unit.lang = update.effective_user.language_code if update.effective_user else None
+            if self.committer.applied_recently(update.update_id):
+                await self._duplicate(update)
+                return
+        self._units[id(update)] = unit
+        try:
+            await coroutine
+        finally:
+            del self._units[id(update)]
+        await self._apply(update, unit)
+
+    async def _apply(self, update: object, unit: Unit) -> None:
+        """Commit the unit (when it changes or says anything), then stop its buttons' spinners
+        and send the chat's committed messages, this unit's and any still waiting."""
+        if unit.changes_anything:
+            try:
+                applied = await self.committer.commit(unit)
+            except Exception as error:  # nothing of it is kept: nor its timers and memories; its answers still go
+                await self.committer.failed(unit, error)
+            else:
+                if not applied:
+                    await self._duplicate(update)
+                    return
+                for then in unit.after_commit:
+                    then()
+        elif unit.update_id is not None:
+            self.committer.handled(unit.update_id)
+        await answer_all(self.bot, unit.answers)
+        await self._flush(unit.chat_id)
+
+    async def _duplicate(self, update: object) -> None:
+        """An update applied before changes nothing: its messages are in the outbox, sent or on
+        their way. A press still gets its spinner stopped."""
+        assert isinstance(update, Update)
+        log.info("update %d was applied before; not again", update.update_id)
+        self.committer.handled(update.update_id)
+        query = update.callback_query
+        if query is not None:
+            await answer_all(self.bot, [(query.id, None, False)])
+        if update.effective_chat is not None:
+            await self._flush(update.effective_chat.id)
+
+    async def _flush(self, chat_id: int) -> None:
+        outbox = self.committer.outbox
+        if outbox is not None and outbox.waiting(chat_id):
+            await outbox.flush(chat_id)
+
+
+def _skip_chatless(update: object) -> None:
+    """An update that belongs to no chat (the bot asks for none such): one line, then nothing."""
+    if isinstance(update, Update):
+        kinds = sorted(key for key, value in update.to_dict().items() if key != "update_id" and value)
+        if kinds:  # an empty one stands for an update the transport could not read, logged there
+            log.warning("skipped update %d (%s): it belongs to no chat", update.update_id, ", ".join(kinds))
+    else:
+        log.warning("skipped an item of type %s: it belongs to no chat", type(update).__name__)

@@ -1,0 +1,30 @@
+"""The finger game against the bot, as the registry lists it."""
+
+from __future__ import annotations
+
+from bot.core import handlers as common
+from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.games.fingers import handlers, keyboards, texts
+from bot.games.fingers.session import FingerSession
+
+GAME = Game(
+    kind=FingerSession.KIND,
+    name=texts.name,
+    rules=Rules("rules_fingers", texts.rules, "пальцы", "the finger game"),
+    help=texts.help_lines,
+    records={FingerSession.KIND: texts.record_line},
+    commands=(Command("fingers", handlers.start, "игра на пальцах", "the finger game"),),
+    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    private=PrivatePlay(
+        session=FingerSession,
+        begins={keyboards.START: handlers.begin, keyboards.AGAIN: handlers.begin_again},
+        on_text=handlers.on_text,
+        reminder=handlers.reminder,
+        standing=handlers.where_it_stands,
+        hint=handlers.hint,
+        give_up=handlers.give_up,
+        undo=common.no_undo,
+        menu=MenuEntry(texts.menu_button, keyboards.START),
+        review=handlers.review,
+    ),
+)

@@ -1,0 +1,34 @@
+"""The letter game in a group, as the registry lists it."""
+
+from __future__ import annotations
+
+from bot.core.game import Command, Game, Rules
+from bot.delivery.events import Delivered, TimerFired
+from bot.games.group import handlers, keyboards, texts
+from bot.games.group.session import GroupSession
+
+GAME = Game(
+    kind=GroupSession.KIND,
+    name=texts.name,
+    rules=Rules("rules_group", texts.rules, "буквы в группе", "the letter game in a group"),
+    help=lambda lang: "",
+    records={GroupSession.KIND: texts.record_line},
+    commands=tuple(Command(name, handlers.group_only) for name in ("l", "stop", "top")),
+    group_commands=(
+        Command("play", handlers.play),
+        Command("l", handlers.letter_command),
+        Command("giveup", handlers.give_up),
+        Command("stop", handlers.stop),
+        Command("top", handlers.top),
+        Command("help", handlers.show_help),
+        Command("start", handlers.start_in_group),
+        Command("hint", handlers.hint_in_group),
+        Command("review", handlers.review),
+        Command("whowins", handlers.who_wins),
+    ),
+    group_text=handlers.on_text,
+    group_menu=lambda lang: texts.GROUP_COMMANDS[lang],
+    buttons=((keyboards.BUTTONS.is_press, handlers.on_lobby_button),),
+    events={TimerFired: handlers.on_timer, Delivered: handlers.on_delivered},
+    on_start=handlers.restore_timers,
+)

@@ -1,0 +1,626 @@
+"""The letter game in a group chat: the Telegram plumbing around :mod:`bot.games.group.session`.
+
+Every change is made under the chat's lock, committed with its turn deadline,
+then announced; the deadline's job is (re)scheduled on PTB's JobQueue and
+restored from the database after a restart (:func:`restore_timers`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any
+
+from telegram import InlineKeyboardMarkup, Message, Update, User
+from telegram.constants import ChatMemberStatus
+from telegram.ext import JobQueue
+
+from bot.core import texts as shared_texts
+from bot.core.context import App, BotContext, Deps, Loaded, Services, topic_of
+from bot.core.handlers import Tap, on_press, reply_with
+from bot.core.keyboards import Press
+from bot.core.texts import Lang
+from bot.delivery.events import Delivered, TimerFired
+from bot.delivery.queue import SerialLines
+from bot.games.group import keyboards, texts
+from bot.games.group import session as group
+from bot.games.group import store as group_store
+from bot.games.group.session import GroupSession
+from bot.games.letters.handlers import UnderWay, answer_who_wins
+from bot.games.letters.session import ENGLISH, asked_dictionary
+from bot.games.letters.texts import board_outdated, play_usage
+from bot.storage import Tally
+from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
+from solver.levels import Level
+
+log = logging.getLogger(__name__)
+
+#: How early a timer job may fire and still count (the scheduler's clock and ours differ a little).
+EARLY = 0.05
+#: A turn message out later than this after the save restarts the turn's clock.
+CLOCK_SLACK = 0.5
+#: The leaderboard's short period, in seconds.
+WEEK = 7 * 24 * 3600
+
+
+#: Seconds before a turn's time is up when the player to move is reminded ...
+NUDGE_SECONDS = 10
+#: ... in turns longer than this only (in a short turn the reminder would come nearly at once).
+NUDGE_FROM = 20
+#: Latin letters: in the game of Russian words they are answered, not read as look-alikes.
+LATIN = re.compile("[A-Za-z]")
+
+
+def _timer_name(chat_id: int) -> str:
+    return f"group-turn:{chat_id}"
+
+
+def _nudge_name(chat_id: int) -> str:
+    return f"group-nudge:{chat_id}"
+
+
+def _lang(session: GroupSession) -> Lang:
+    return shared_texts.language(session.lang)
+
+
+def _game(deps: Deps, session: GroupSession) -> LetterGame:
+    return deps.solvers.letter_game(session.dictionary, session.rule)
+
+
+# ------------------------------------------------------------------ commands
+
+
+async def play(update: Update, context: BotContext) -> None:
+    """/play (or /play ru, /play en): open a lobby, one game per group. The game's words follow
+    the creator's language unless asked for; the lobby offers both."""
+    deps = context.deps
+    user = context.user
+    lang = context.lang
+    args = context.args or []
+    dictionary = asked_dictionary(args) if args else (ENGLISH if lang == "en" else "ru")
+    if dictionary is None:
+        context.deps.reply(context.message, play_usage(lang))
+        return
+    loaded = await deps.load(context.chat_id, GroupSession)
+    if loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
+        context.deps.reply(context.message, texts.lobby_open(_lang(loaded.session), loaded.session, context.chat_id))
+        return
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        context.deps.reply(context.message, texts.group_game_running(_lang(loaded.session)))
+        return
+    session = GroupSession(
+        creator=user.id,
+        lang=lang,
+        dictionary=dictionary,
+        rule=deps.solvers.letter_game(dictionary).rule,
+    )
+    session.thread = topic_of(context.message)
+    forms = _forms(user)
+    group.join(session, user.id, forms[0], forms)
+    await _open_lobby(context, context.chat_id, session, None, context.message)
+
+
+async def _open_lobby(
+    context: BotContext,
+    chat_id: int,
+    session: GroupSession,
+    loaded: Loaded[GroupSession] | None,
+    message: Message | None,
+) -> None:
+    """Save a new lobby with its expiry and show it (a reply to ``message``, or said in the chat)."""
+    deps = context.deps
+    session.deadline = time.time() + deps.settings.group_lobby_seconds
+    await deps.save(chat_id, session, loaded, deadline=session.deadline)
+    _schedule(context, chat_id, session.deadline, turn=False)
+    lang = _lang(session)
+    lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
+    receipt = f"{LOBBY_RECEIPT}{session.id}"
+    if message is not None:
+        deps.reply(message, lobby, buttons, receipt=receipt)
+    else:
+        deps.say(chat_id, lobby, buttons, thread=session.thread, receipt=receipt)
+
+
+#: Receipts the group game asks of its messages: the lobby's (its message id is kept, so that
+#: changes not made by its buttons update it too) and a turn's (its clock starts when it is out).
+LOBBY_RECEIPT, TURN_RECEIPT = "lobby:", "turn:"
+
+
+async def on_delivered(event: Delivered, context: BotContext) -> None:
+    """A lobby's or a turn's message is out (in the chat's line, like any update)."""
+    deps = context.deps
+    loaded = await deps.load(event.chat_id, GroupSession)
+    if loaded is None:
+        return
+    session = loaded.session
+    if event.receipt == f"{LOBBY_RECEIPT}{session.id}":
+        session.lobby_message = event.message_id
+        await deps.save(event.chat_id, session, loaded)
+    elif event.receipt == f"{TURN_RECEIPT}{session.id}:{loaded.version}":
+        await _start_the_clock(context, event.chat_id, loaded, event.sent_at)
+
+
+def _show_lobby(deps: Deps, chat_id: int, session: GroupSession, closed: str | None = None) -> None:
+    """Bring the lobby's message up to date: the list and buttons, or why it closed."""
+    if session.lobby_message is None:
+        return
+    lang = _lang(session)
+    text = texts.lobby_text(lang, session) if closed is None else closed
+    markup = keyboards.lobby(lang, session) if closed is None else None
+    deps.edit(chat_id, session.lobby_message, text, markup)
+
+
+async def start_in_group(update: Update, context: BotContext) -> None:
+    """/start in a group: what the bot does here, and where the other games are."""
+    context.deps.reply(context.message, texts.group_start(context.lang, context.bot.username or ""))
+
+
+#: /l, /stop or /top in a private chat: they belong to a game in a group.
+group_only = reply_with(texts.group_only)
+
+
+async def top(update: Update, context: BotContext) -> None:
+    """/top: the group's leaderboard, the last 7 days and all time."""
+    store, chat_id = context.deps.db, context.chat_id
+    week = await group_store.top(store, chat_id, since=time.time() - WEEK)
+    ever = await group_store.top(store, chat_id)
+    context.deps.reply(context.message, texts.top_text(context.lang, week, ever))
+
+
+hint_in_group = reply_with(texts.no_group_hints)
+
+
+async def review(update: Update, context: BotContext) -> None:
+    """/review in a group: after the game, each player's turning point in one line."""
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, GroupSession)
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        deps.reply(context.message, texts.review_after_the_game(_lang(loaded.session)))
+        return
+    points = None if loaded is None else group.turning_points(_game(deps, loaded.session), loaded.session)
+    if loaded is None or points is None:
+        deps.reply(context.message, shared_texts.nothing_to_review(context.lang))
+        return
+    deps.reply(context.message, texts.review_text(_lang(loaded.session), loaded.session, points))
+
+
+def _forms(user: User) -> list[str]:
+    """The names the game may call ``user`` by, fuller and fuller (a fuller one when another
+    player has the same first name)."""
+    forms = [user.first_name]
+    if user.last_name:
+        forms.append(f"{user.first_name} {user.last_name}")
+    if user.username:
+        forms.append(f"{user.first_name} (@{user.username})")
+    return forms
+
+
+show_help = reply_with(texts.group_help_text)
+
+
+async def who_wins(update: Update, context: BotContext) -> None:
+    """/whowins in a group: the letter game's answer, except on the line of the group's game
+    while it is played (a group game has no hints)."""
+    loaded = await context.deps.load(context.chat_id, GroupSession)
+    under_way = None
+    if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
+        under_way = UnderWay(_game(context.deps, loaded.session), loaded.session.board, in_group=True)
+    answer_who_wins(context, under_way)
+
+
+async def letter_command(update: Update, context: BotContext) -> None:
+    """/l <letter>: a move that reaches the bot even with privacy mode on."""
+    text = " ".join(context.args or [])
+    if not text:
+        context.deps.reply(context.message, texts.group_letter_usage(context.lang))
+        return
+    await _move(update, context, text, addressed=True)
+
+
+async def on_text(update: Update, context: BotContext) -> None:
+    """A bare letter, or a reply to the bot, or a message that mentions it."""
+    username = context.bot.username or ""
+    text = re.sub(f"@{re.escape(username)}", "", context.message.text or "", flags=re.IGNORECASE).strip()
+    await _move(update, context, text, addressed=_addresses_bot(context.message, username))
+
+
+def _addresses_bot(message: Message, username: str) -> bool:
+    replied = message.reply_to_message
+    if replied is not None and replied.from_user is not None and replied.from_user.username == username:
+        return True
+    return bool(username) and f"@{username.lower()}" in (message.text or "").lower()
+
+
+async def _move(update: Update, context: BotContext, text: str, addressed: bool) -> None:
+    deps = context.deps
+    chat_id = context.chat_id
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
+        if addressed and loaded is not None and loaded.session.phase is group.GroupPhase.LOBBY:
+            context.deps.reply(context.message, texts.not_started(_lang(loaded.session), loaded.session))
+        elif addressed:
+            context.deps.reply(context.message, texts.no_group_game(context.lang))
+        return
+    if await _stopped_if_outdated(context, deps, chat_id, loaded):
+        return
+    session = loaded.session
+    lang = _lang(session)
+    if context.user.id != session.current:
+        if addressed:  # everyone else's letters are table talk
+            context.deps.reply(context.message, texts.not_your_turn(lang, session))
+        return
+    game = _game(deps, session)
+    english = session.dictionary == ENGLISH
+    letter = normalise_letter(text, game.alphabet)
+    latin = not english and LATIN.search(text) is not None
+    if isinstance(letter, InputError) or latin:
+        if addressed or len(text) == 1:
+            error = letter if isinstance(letter, InputError) else InputError(InputProblem.NOT_IN_ALPHABET, text)
+            context.deps.reply(context.message, texts.group_not_a_letter(lang, error, english=english, latin=latin))
+        return
+    await _commit(context, deps, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
+
+
+async def give_up(update: Update, context: BotContext) -> None:
+    """/giveup: the player leaves the lobby or the running game."""
+    deps = context.deps
+    chat_id = context.chat_id
+    loaded = await _open_game(context, deps, chat_id)
+    if loaded is None or await _stopped_if_outdated(context, deps, chat_id, loaded):
+        return
+    session = loaded.session
+    name = session.name(context.user.id)
+    event = group.leave(session, context.user.id)
+    if event is None:
+        context.deps.reply(context.message, texts.not_in_game(_lang(session)))
+        return
+    if not session.started:
+        if session.over:  # nobody is left in the lobby
+            await _close(context, deps, chat_id, loaded)
+        else:
+            await deps.save(chat_id, session, loaded)
+        context.deps.reply(context.message, texts.left_lobby(_lang(session), name))
+        _show_lobby(deps, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
+        return
+    await _commit(context, deps, chat_id, loaded=loaded, events=[event])
+
+
+async def _open_game(context: BotContext, deps: Deps, chat_id: int) -> Loaded[GroupSession] | None:
+    """The group's lobby or running game; None, with the group told so, when there is none."""
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
+        deps.reply(context.message, texts.no_group_game(context.lang))
+        return None
+    return loaded
+
+
+async def stop(update: Update, context: BotContext) -> None:
+    """/stop: for the group's admins and the game's creator."""
+    deps = context.deps
+    chat_id = context.chat_id
+    user_id = context.user.id
+    loaded = await _open_game(context, deps, chat_id)
+    if loaded is None:
+        return
+    session = loaded.session
+    if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
+        context.deps.reply(context.message, texts.group_stop_refused(_lang(session)))
+        return
+    who = session.names.get(str(user_id)) or context.user.first_name
+    group.stop(session)
+    await _close(context, deps, chat_id, loaded)
+    context.deps.reply(context.message, texts.group_stopped(_lang(session), who))
+    if not session.started:
+        _show_lobby(deps, chat_id, session, texts.group_stopped(_lang(session), who))
+
+
+async def _stopped_if_outdated(
+    context: BotContext,
+    deps: Deps,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+) -> bool:
+    """Stop, counted for nobody and with the group told why, a running game whose board
+    the current word list no longer has; the caller then does nothing more."""
+    session = loaded.session
+    if not group.is_outdated(_game(deps, session), session):
+        return False
+    group.stop(session)
+    await _close(context, deps, chat_id, loaded)
+    english = session.dictionary == "en"
+    deps.say(chat_id, board_outdated(_lang(session), session.board, english=english), thread=session.thread)
+    return True
+
+
+async def _close(
+    context: BotContext,
+    deps: Deps,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+) -> None:
+    """Commit a lobby or game that has just ended, and drop its timer."""
+    await deps.save(chat_id, loaded.session, loaded, deadline=None)
+    _schedule(context, chat_id, None)
+
+
+async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+# ------------------------------------------------------------------ the lobby's buttons
+
+
+@on_press(keyboards.BUTTONS.press, private=False)
+async def on_lobby_button(tap: Tap, context: BotContext) -> None:
+    """Join, the language, the bot and its level, the rule, Start; a press for another game or a
+    game begun is stale. The lobby speaks its own language; a note to the presser is in theirs."""
+    press, deps, query, chat_id, user = tap.press, tap.deps, tap.query, tap.chat_id, tap.user
+    if press.action == "again":
+        await _rematch(tap, context)
+        return
+    loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
+    if loaded is None:
+        return
+    session = loaded.session
+    lang = _lang(session)
+    refusal = _lobby_change(session, press, user.id, _forms(user))
+    if refusal is not None:
+        context.deps.answer(query, refusal(context.lang))
+        return
+    if press.action == "dict":
+        session.rule = deps.solvers.letter_game(session.dictionary).rule
+    if press.action == "start":
+        context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
+        played = {player: Tally(played=1) for player in session.players if player != group.BOT}
+        await _commit(context, deps, chat_id, loaded=loaded, events=[], tallies=played)
+        return
+    session.step += 1
+    await deps.save(chat_id, session, loaded)
+    context.deps.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
+
+
+async def _rematch(tap: Tap, context: BotContext) -> None:
+    """🔁 under a finished game: a new lobby with the same players (each can still /giveup) and the
+    same set-up, gathered by the presser. A second tap, or one under an older game, is stale: by
+    then the group's game is another one."""
+    loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.OVER)
+    if loaded is None:
+        return
+    old = loaded.session
+    if tap.user.id not in old.players:
+        tap.deps.answer(tap.query, texts.rematch_not_yours(tap.lang))
+        return
+    session = GroupSession(
+        creator=tap.user.id,
+        lang=old.lang,
+        dictionary=old.dictionary,
+        rule=old.rule,
+        gentle=old.gentle,
+        level=old.level,
+        thread=old.thread,
+    )
+    for player in old.players:
+        group.join(session, player, old.names.get(str(player), ""), old.forms.get(str(player), []))
+    tap.deps.answer_and_edit_buttons(tap.query, None)
+    await _open_lobby(context, tap.chat_id, session, loaded, None)
+
+
+def _lobby_change(session: GroupSession, press: Press, user_id: int, forms: list[str]) -> Callable[[Lang], str] | None:
+    """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
+    Anyone may join; only the lobby's creator chooses the language, the rule, the mode, the bot
+    and its level, and when to start."""
+    if press.action == "join":
+        if user_id not in session.players and group.is_full(session):
+            return texts.lobby_full
+        return None if group.join(session, user_id, forms[0], forms) else texts.already_joined
+    if user_id != session.creator:
+        return partial(texts.only_creator, session=session)
+    if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
+        return texts.lobby_full
+    if press.action == "rule" and session.dictionary == "ru":
+        session.rule = Rule(press.argument)
+    if press.action == "gentle":
+        session.gentle = press.argument == "1"
+    if press.action == "dict":
+        session.dictionary = press.argument
+    if press.action == "level":
+        session.level = Level(press.argument)
+    if press.action == "start" and not group.start(session):
+        return texts.need_two_players
+    return None
+
+
+# ------------------------------------------------------------------ turns and timers
+
+
+async def _commit(
+    context: BotContext,
+    deps: Deps,
+    chat_id: int,
+    *,
+    loaded: Loaded[GroupSession],
+    events: list[group.Event],
+    tallies: dict[int, Tally] | None = None,
+) -> None:
+    """The bot's own moves while it is to move, the next deadline, the records and the group's
+    winner, and the turn's message: all staged in the one unit, so they commit together."""
+    session = loaded.session
+    game = _game(deps, session)
+    while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
+        events.append(group.bot_letter(game, session))
+    seconds = deps.settings.group_turn_seconds
+    session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
+    changes = _results(events, tallies or {})
+    version = await deps.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
+    if session.over and session.winner not in (None, group.BOT):
+        assert session.winner is not None
+        deps.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
+    _schedule(context, chat_id, session.deadline)
+    text = texts.group_turn_text(_lang(session), session, events, seconds)
+    receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
+    # One message per turn; while the group's budget holds it back, the next turn's replaces it
+    # and tells its moves first (bot.delivery.outbox), so the group reads every move.
+    story = texts.turn_story(_lang(session), session, events, text)
+    deps.say(
+        chat_id,
+        text,
+        _final_buttons(session),
+        html=True,
+        thread=session.thread,
+        receipt=receipt,
+        key=_turn_key(session),
+        story=story,
+    )
+
+
+def _turn_key(session: GroupSession) -> str:
+    """The key of a game's turn messages: a newer one replaces an older one still unsent."""
+    return f"{TURN_RECEIPT}{session.id}"
+
+
+def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession) -> bool:
+    """Whether the turn's message is still unsent (the group's budget, or Telegram away): the
+    turn's clock has not started, so its timer waits (the message's receipt restarts the clock)."""
+    lines = context.application.update_processor
+    outbox = lines.committer.outbox if isinstance(lines, SerialLines) else None
+    if outbox is None or not outbox.holds(chat_id, _turn_key(session)):
+        return False
+    _set_timer(context.job_queue, chat_id, time.time() + context.deps.settings.group_turn_seconds)
+    return True
+
+
+def _final_buttons(session: GroupSession) -> InlineKeyboardMarkup | None:
+    """🔁 under the message that ends a game; none under a turn's."""
+    return keyboards.rematch(_lang(session), session) if session.over else None
+
+
+async def _start_the_clock(
+    context: BotContext,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+    sent_at: float,
+) -> None:
+    """The turn's time counts from when its message is out, so a message Telegram's rate limits
+    held back does not eat into it (the receipt names the version the turn was saved at: a move
+    made since has its own clock)."""
+    session = loaded.session
+    if session.deadline is None:
+        return
+    deadline = sent_at + context.deps.settings.group_turn_seconds
+    if deadline - session.deadline < CLOCK_SLACK:
+        return  # sent at once: the saved deadline stands
+    session.deadline = deadline
+    await context.deps.save(chat_id, session, loaded, deadline=deadline)
+    _schedule(context, chat_id, deadline)
+
+
+def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, Tally]:
+    """Records per person: a loss for each player out, a win for the winner (the bot keeps none)."""
+    lost = Counter(player for event in events for player in event.out if player != group.BOT)
+    won = Counter(event.winner for event in events if event.winner not in (None, group.BOT))
+    changes = dict(tallies)
+    for player in set(lost) | set(won):
+        assert player is not None
+        before = changes.get(player, Tally())
+        changes[player] = Tally(before.played, before.won + won[player], before.lost + lost[player], before.hints)
+    return changes
+
+
+def _schedule(context: BotContext, chat_id: int, deadline: float | None, *, turn: bool = True) -> None:
+    """One timer per group, set once the item that decided it commits: drop the old one, start
+    one for ``deadline`` (none for None), with a turn's nudge (not a lobby's: ``turn`` False)."""
+    job_queue = context.job_queue
+    nudge = turn and _nudges(context.deps.settings.group_turn_seconds)
+    context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline, nudge=nudge))
+
+
+def _nudges(turn_seconds: float) -> bool:
+    """Whether turns this long get a "seconds left" nudge."""
+    return turn_seconds > NUDGE_FROM
+
+
+def _set_timer(job_queue: JobQueue[Any] | None, chat_id: int, deadline: float | None, *, nudge: bool = False) -> None:
+    """The deadline's job, and (``nudge``) the reminder's a few seconds before it (at once when
+    that moment has passed, as after a restart)."""
+    assert job_queue is not None, "python-telegram-bot[job-queue] is required"
+    for name in (_timer_name(chat_id), _nudge_name(chat_id)):
+        for job in job_queue.get_jobs_by_name(name):
+            job.schedule_removal()
+    if deadline is None:
+        return
+    when = datetime.fromtimestamp(deadline, tz=UTC)
+    job_queue.run_once(_timer_fired, when=when, chat_id=chat_id, name=_timer_name(chat_id))
+    if nudge and deadline > time.time() + 1:
+        soon = datetime.fromtimestamp(max(deadline - NUDGE_SECONDS, time.time()), tz=UTC)
+        job_queue.run_once(_nudge_fired, when=soon, chat_id=chat_id, name=_nudge_name(chat_id))
+
+
+async def _timer_fired(context: BotContext) -> None:
+    """A deadline passed: the group's line handles it, after whatever the group sent before."""
+    assert context.job is not None and context.job.chat_id is not None
+    await context.application.update_queue.put(TimerFired(context.job.chat_id))
+
+
+async def _nudge_fired(context: BotContext) -> None:
+    """A turn's time is nearly up: the group's line reminds the player to move."""
+    assert context.job is not None and context.job.chat_id is not None
+    await context.application.update_queue.put(TimerFired(context.job.chat_id, nudge=True))
+
+
+async def _nudge(event: TimerFired, context: BotContext) -> None:
+    """Remind the player to move, once a turn (the turn is known by its deadline): not for a
+    lobby, an ended game or a turn whose deadline is no longer near (a move overtook it)."""
+    deps = context.deps
+    loaded = await deps.load(event.chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is not group.GroupPhase.PLAYING:
+        return
+    session = loaded.session
+    left = (session.deadline or 0.0) - time.time()
+    if session.deadline is None or session.nudged == session.deadline or not 0 < left <= NUDGE_SECONDS + 1:
+        return
+    session.nudged = session.deadline
+    await deps.save(event.chat_id, session, loaded)
+    text = texts.time_nearly_up(_lang(session), session, max(1.0, left))
+    deps.say(event.chat_id, text, html=True, thread=session.thread)
+
+
+async def on_timer(event: TimerFired, context: BotContext) -> None:
+    """The player to move did not move in time: out; a lobby nobody started closes. A timer a
+    move has overtaken does nothing."""
+    if event.nudge:
+        await _nudge(event, context)
+        return
+    chat_id = event.chat_id
+    deps = context.deps
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER or loaded.session.deadline is None:
+        return
+    if await _stopped_if_outdated(context, deps, chat_id, loaded):
+        return
+    session = loaded.session
+    if session.deadline is not None and session.deadline > time.time() + EARLY:
+        _schedule(context, chat_id, session.deadline, turn=session.phase is group.GroupPhase.PLAYING)
+        return
+    if session.phase is group.GroupPhase.LOBBY:
+        group.expire(session)
+        await deps.save(chat_id, session, loaded, deadline=None)
+        _show_lobby(deps, chat_id, session, texts.lobby_expired(_lang(session)))
+        return
+    if _turn_message_waits(context, chat_id, session):
+        return
+    await _commit(context, deps, chat_id, loaded=loaded, events=[group.time_out(session)])
+
+
+async def restore_timers(application: App) -> None:
+    """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
+    services: Services = application.bot_data["services"]
+    nudge = _nudges(services.settings.group_turn_seconds)
+    for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
+        _set_timer(application.job_queue, chat_id, max(deadline, time.time()), nudge=nudge)
+    log.info("turn timers restored")

@@ -1,0 +1,35 @@
+"""The group game's own tables: each game's winner (the group's leaderboard, ``/top``) and
+the turn deadlines a restart restores."""
+
+from __future__ import annotations
+
+from bot.storage import Store
+from bot.storage.unit_of_work import Statement
+
+
+def winner(chat_id: int, user_id: int, name: str, won_at: float) -> Statement:
+    """One group game won by ``user_id`` (called ``name`` then), at epoch seconds ``won_at``: for
+    the unit that ends the game to commit with it."""
+    return (
+        "INSERT INTO group_wins (chat_id, user_id, name, won_at) VALUES (?, ?, ?, ?)",
+        (chat_id, user_id, name, won_at),
+    )
+
+
+async def top(store: Store, chat_id: int, since: float = 0.0, limit: int = 10) -> list[tuple[str, int]]:
+    """The group's best players by games won since ``since``: (latest name, wins), most first (a
+    tie goes to whoever got there first)."""
+    sql = (
+        "SELECT (SELECT name FROM group_wins AS latest WHERE latest.chat_id = w.chat_id "
+        "AND latest.user_id = w.user_id ORDER BY won_at DESC LIMIT 1), count(*) AS wins, max(won_at) AS last "
+        "FROM group_wins AS w WHERE chat_id = ? AND won_at >= ? GROUP BY user_id "
+        "ORDER BY wins DESC, last ASC LIMIT ?"
+    )
+    rows = await store.read(sql, (chat_id, since, limit))
+    return [(str(name), int(wins)) for name, wins, _ in rows]
+
+
+async def deadlines(store: Store, kind: str) -> list[tuple[int, float]]:
+    """Every chat's pending turn deadline of ``kind``: what a restart restores."""
+    rows = await store.read("SELECT chat_id, deadline FROM turn_deadlines WHERE kind = ?", (kind,))
+    return [(int(chat_id), float(deadline)) for chat_id, deadline in rows]

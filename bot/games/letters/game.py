@@ -1,0 +1,43 @@
+"""The letter game against the bot (and English Ghost), as the registry lists it."""
+
+from __future__ import annotations
+
+from bot.core import handlers as common
+from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.games.letters import handlers, keyboards, texts
+from bot.games.letters.session import LetterSession
+
+GAME = Game(
+    kind=LetterSession.KIND,
+    name=texts.name,
+    session_name=texts.session_name,
+    rules=Rules("rules_letters", texts.rules, "буквы (и английский Ghost)", "the letter game (and English Ghost)"),
+    help=texts.help_lines,
+    records={"letters": texts.letters_record, "ghost": texts.ghost_record},
+    commands=(
+        Command("play", handlers.play, "сыграть в буквы", "play the letter game"),
+        Command("whowins", handlers.who_wins, "кто выигрывает с этих букв", "who wins from these letters"),
+        Command("word", handlers.word, "есть ли слово в играх", "does a word count in the games"),
+    ),
+    # /word in a group too (/whowins there is the group game's: it knows the game under way).
+    group_commands=(Command("word", handlers.word),),
+    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    private=PrivatePlay(
+        session=LetterSession,
+        begins={
+            keyboards.START: handlers.begin,
+            keyboards.GHOST: handlers.begin_ghost,
+            keyboards.RUSSIAN: handlers.begin_russian,
+            keyboards.AGAIN: handlers.begin_again,
+        },
+        on_text=handlers.on_text,
+        reminder=handlers.reminder,
+        standing=handlers.where_it_stands,
+        hint=handlers.hint,
+        give_up=handlers.give_up,
+        undo=common.no_undo,
+        menu=MenuEntry(texts.menu_button, keyboards.RUSSIAN, lead="ru"),
+        more_menu=(MenuEntry(texts.ghost_menu_button, keyboards.GHOST, lead="en"),),
+        review=handlers.review,
+    ),
+)

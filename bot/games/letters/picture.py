@@ -1,0 +1,46 @@
+"""The letter game's review as a picture: the board's letters in order, each tile coloured by its grade."""
+
+from __future__ import annotations
+
+from bot.core import pictures
+from bot.core.texts import Lang, t
+from bot.games.letters.session import Review
+
+TILE, GAP, MARGIN, PER_ROW = 64, 10, 24, 10
+LABEL = 22  # the line under a tile: who played it
+TITLE = 48
+
+
+def review_picture(lang: Lang, review: Review) -> bytes:
+    """Tiles in rows of ``PER_ROW``, «вы»/«я» under each, and the colours' legend below."""
+    moves = review.moves
+    columns = min(len(moves), PER_ROW)
+    rows = (len(moves) + PER_ROW - 1) // PER_ROW
+    legend = _legend(lang)
+    width = max(2 * MARGIN + columns * (TILE + GAP), 560)
+    height = MARGIN + TITLE + rows * (TILE + LABEL + GAP) + len(legend) * 30 + MARGIN
+    image, draw = pictures.canvas(width, height)
+    pictures.text(draw, (MARGIN, MARGIN), t(lang, "Разбор партии", "Review of the game"), 28)
+    for index, move in enumerate(moves):
+        x = MARGIN + (index % PER_ROW) * (TILE + GAP)
+        y = MARGIN + TITLE + (index // PER_ROW) * (TILE + LABEL + GAP)
+        pictures.tile(draw, (x, y), TILE, move.move.upper(), pictures.grade_colour(move))
+        you = move.mover == review.player_seat
+        who = t(lang, "вы" if you else "я", "you" if you else "me")
+        pictures.text(draw, (x + 4, y + TILE + 2), f"{move.ply} {who}", 16)
+    y = MARGIN + TITLE + rows * (TILE + LABEL + GAP) + 4
+    for colour, words in legend:
+        draw.rectangle((MARGIN, y + 2, MARGIN + 20, y + 22), fill=colour)
+        pictures.text(draw, (MARGIN + 30, y), words, 18)
+        y += 30
+    return pictures.png(image)
+
+
+def _legend(lang: Lang) -> list[tuple[pictures.RGB, str]]:
+    return [
+        (pictures.BEST, t(lang, "лучший ход", "the best move")),
+        (pictures.GOOD, t(lang, "выигрыш сохранён, но не быстрейшим путём", "kept the win, not the fastest way")),
+        (pictures.THREW, t(lang, "выигрыш упущен", "threw the win away")),
+        (pictures.HELD, t(lang, "уже проиграно, лучшая защита", "already lost, the longest defence")),
+        (pictures.SHORT, t(lang, "уже проиграно, защита короче лучшей", "already lost, a shorter defence")),
+    ]

@@ -1,0 +1,30 @@
+"""The 5bukv helper, as the registry lists it."""
+
+from __future__ import annotations
+
+from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.games.wordle import handlers, keyboards, texts
+from bot.games.wordle.session import WordleSession
+
+GAME = Game(
+    kind=WordleSession.KIND,
+    name=texts.name,
+    rules=Rules("rules_5bukv", texts.rules, "«5 букв»", "5bukv"),
+    help=texts.help_lines,
+    records={WordleSession.KIND: texts.record_line},
+    commands=(Command("5bukv", handlers.start, "помощник для «5 букв»", "helper for the 5bukv word game"),),
+    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    private=PrivatePlay(
+        session=WordleSession,
+        begins={keyboards.START: handlers.begin},
+        on_text=handlers.on_text,
+        reminder=handlers.reminder,
+        standing=handlers.where_it_stands,
+        hint=handlers.hint,
+        give_up=handlers.give_up,
+        undo=handlers.undo,
+        menu=MenuEntry(texts.menu_button, keyboards.START),
+        review=handlers.review,
+    ),
+    on_start=handlers.restore_answers,
+)

@@ -1,0 +1,310 @@
+"""5bukv in Telegram: /5bukv, typed masks, the letter buttons, /undo, /hint, /giveup.
+
+Some calls search for a guess (up to a second or so off the stored tree), so
+they run in a worker thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from telegram import InlineKeyboardMarkup, Update
+
+from bot.core import texts as shared_texts
+from bot.core.active import resign_running, start_or_ask
+from bot.core.context import App, BotContext, Deps, Loaded, Services
+from bot.core.game import Answer
+from bot.core.handlers import Tap, on_press
+from bot.core.texts import Lang
+from bot.games.wordle import keyboards, texts
+from bot.games.wordle import session as wordle
+from bot.games.wordle import store as wordle_store
+from bot.games.wordle.picture import review_picture
+from bot.games.wordle.session import MAX_ENTRIES, Progress, WordleSession
+from bot.storage import Tally
+from solver.wordle import Entry, EntryError, composed, parse_entry
+
+
+async def start(update: Update, context: BotContext) -> None:
+    """/5bukv: a new game, with the first guess to try."""
+    await start_or_ask(context, keyboards.START, begin)
+
+
+async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    """A new game (the chat's lock held)."""
+    deps = context.deps
+    session = wordle.start(deps.solvers.wordle.first_guess)
+    progress = wordle.progress(deps.solvers.wordle, session)
+    await deps.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
+    text, markup = _shown(lang, session, progress)
+    context.deps.say(chat_id, text, markup=markup)
+
+
+def _shown(lang: Lang, session: WordleSession, progress: Progress) -> tuple[str, InlineKeyboardMarkup]:
+    tiles = keyboards.wordle(lang, session, progress.remaining, masked=progress.masked)
+    return texts.progress_text(lang, progress), tiles
+
+
+async def on_text(update: Update, context: BotContext) -> None:
+    """A typed mask (or word and mask), while the chat plays this game."""
+    deps, lang = context.deps, context.lang
+    loaded = await deps.load(context.chat_id, WordleSession)
+    refused = _takes_no_entry(lang, loaded.session if loaded is not None else None)
+    if refused is not None or loaded is None:
+        deps.reply(context.message, refused or shared_texts.nothing_running(lang))
+        return
+    typed = composed(context.message.text or "")
+    entry = parse_entry(typed, loaded.session.suggestion)
+    if isinstance(entry, EntryError):
+        chat_id, user_id = context.chat_id, context.user.id
+        told = await _told_answer(deps, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
+        word = wordle.word_alone(typed)
+        if told is not None:
+            deps.reply(context.message, texts.told(lang, told))
+        elif word is not None:  # a guess typed without its colours: not an unknown colour "к"
+            deps.reply(context.message, texts.word_without_colours(lang, word))
+        else:
+            deps.reply(context.message, texts.entry_problem(lang, entry))
+        return
+    if wordle.word_problem(entry, loaded.session) is not None:
+        deps.reply(context.message, texts.not_russian_word(lang))
+        return
+    if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):
+        deps.reply(context.message, texts.colours_need_a_word(lang))
+        return
+    text, markup = await _enter(deps, context.chat_id, context.user.id, lang, loaded=loaded, entry=entry)
+    if entry.word not in deps.solvers.wordle.wordle.index:
+        text = texts.not_in_list(lang, entry.word) + "\n" + text
+    deps.reply(context.message, text, markup=markup)
+
+
+def _takes_no_entry(lang: Lang, session: WordleSession | None) -> str | None:
+    """Why the game takes no typed entry now (none, given up, solved, its answer told, full), or None."""
+    if session is None or session.given_up:
+        return shared_texts.nothing_running(lang)
+    if session.solved:
+        return texts.already_solved(lang)
+    if session.told:  # the game is over: nothing more is entered in it
+        return texts.answer_told(lang, session.answer)
+    if session.full:
+        return texts.too_many_entries(lang, MAX_ENTRIES)
+    return None
+
+
+async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
+    """What the game expects now, for a sticker or a photo: a mask while the word is to find,
+    else what a typed mask would be told (it is solved, or there is no game)."""
+    loaded = await deps.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        return shared_texts.nothing_running(lang)
+    if loaded.session.solved:
+        return texts.already_solved(lang)
+    if loaded.session.told:
+        return texts.answer_told(lang, loaded.session.answer)
+    return texts.expected_input(lang)
+
+
+async def _told_answer(
+    deps: Deps, chat_id: int, user_id: int, loaded: Loaded[WordleSession], typed: str
+) -> wordle.Told | None:
+    """A word typed alone while no word fits is the game's answer: kept per player; reported by enough
+    different players (``WORDLE_ANSWER_PLAYERS``), it joins this deployment's words. Once told, the
+    game is over (not under way: /5bukv starts anew at once, and a later entry is not applied to
+    it); it counts neither as solved nor as lost, since the bot never found the word."""
+    session = loaded.session
+    answer = wordle.told_answer(deps.solvers.wordle, session, typed)
+    if answer is None or isinstance(answer, wordle.AnswerProblem):
+        return answer
+    await deps.save(chat_id, session, loaded)
+    deps.stage(wordle_store.answer_report(answer, user_id))
+    players = len(await wordle_store.answer_reporters(deps.db, answer) | {user_id})
+    needed = deps.settings.wordle_answer_players
+    if players >= needed:
+        deps.after_commit(lambda: deps.solvers.wordle.add_answers([answer]))
+    return wordle.ToldAnswer(answer, players, needed)
+
+
+async def restore_answers(application: App) -> None:
+    """At start: the answers enough players reported join the words again."""
+    services: Services = application.bot_data["services"]
+    refused = await wordle_store.refused_words(services.db, services.settings.wordle_refused_players)
+    if refused:  # once the engine is built: the start (and the first replies) need not wait for it
+        tasks: set[asyncio.Task[None]] = application.bot_data.setdefault("background", set())
+        task = asyncio.create_task(_refuse_when_built(services, refused))
+        tasks.add(task)  # kept referenced until done
+        task.add_done_callback(tasks.discard)
+    services.solvers.wordle.add_answers(
+        await wordle_store.reported_answers(services.db, services.settings.wordle_answer_players)
+    )
+
+
+async def _refuse_when_built(services: Services, words: list[str]) -> None:
+    await asyncio.to_thread(lambda: services.solvers.wordle.wordle)  # waits for the background build
+    services.solvers.wordle.refuse_for_everyone(words)
+
+
+async def _enter(
+    deps: Deps, chat_id: int, user_id: int, lang: Lang, *, loaded: Loaded[WordleSession], entry: Entry
+) -> tuple[str, InlineKeyboardMarkup]:
+    """Add an entry (a search may run: off the event loop) and commit it; a first solve counts as a
+    win, the sixth try without the answer as a loss (each once)."""
+    session = loaded.session
+    progress = await asyncio.to_thread(wordle.enter, deps.solvers.wordle, session, entry)
+    tally = Tally(won=1) if progress.first_solve else Tally(lost=1) if progress.first_loss else None
+    await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally)
+    return _shown(lang, session, progress)
+
+
+async def _refuse(
+    deps: Deps, chat_id: int, user_id: int, lang: Lang, loaded: Loaded[WordleSession]
+) -> tuple[str, InlineKeyboardMarkup]:
+    """The game did not take the suggestion: the next best word instead (a search: off the event
+    loop). The report is kept; once enough different players (``WORDLE_REFUSED_PLAYERS``) made
+    it, the word leaves the guesses for everyone."""
+    session = loaded.session
+    word = session.suggestion
+    progress = await asyncio.to_thread(wordle.refuse, deps.solvers.wordle, session)
+    await deps.save(chat_id, session, loaded)
+    deps.stage(wordle_store.refusal_report(word, user_id))
+    if len(await wordle_store.refusal_reporters(deps.db, word) | {user_id}) >= deps.settings.wordle_refused_players:
+        deps.after_commit(lambda: deps.solvers.wordle.refuse_for_everyone([word]))
+    return _shown(lang, session, progress)
+
+
+async def undo(update: Update, context: BotContext) -> None:
+    undone = await _undo(context.deps, context.chat_id, context.lang)
+    assert undone is not None  # only a button press can be stale
+    context.deps.reply(context.message, undone[0], markup=undone[1])
+
+
+async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
+    """Take back the last entry; with a button ``tap``, None when that button is stale
+    (checked under the lock, so two taps at once take back one entry, not two)."""
+    loaded = await deps.load(chat_id, WordleSession)
+    if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
+        return None
+    if loaded is None or loaded.session.given_up:
+        return texts.nothing_to_undo(lang), None
+    if loaded.session.told:
+        return texts.answer_told(lang, loaded.session.answer), None
+    session = loaded.session
+    progress = await asyncio.to_thread(wordle.undo, deps.solvers.wordle, session)
+    if progress is None:
+        return texts.nothing_to_undo(lang), None
+    await deps.save(chat_id, session, loaded)
+    return _shown(lang, session, progress)
+
+
+async def hint(update: Update, context: BotContext) -> None:
+    """/hint during 5bukv: where the game stands, and the word to try."""
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up:
+        context.deps.reply(context.message, shared_texts.nothing_running(context.lang))
+        return
+    if loaded.session.told:
+        context.deps.reply(context.message, texts.answer_told(context.lang, loaded.session.answer))
+        return
+    progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
+    text, markup = _shown(context.lang, loaded.session, progress)
+    context.deps.reply(context.message, text, markup=markup)
+
+
+async def give_up(update: Update, context: BotContext) -> None:
+    """/giveup during 5bukv: the game ends as lost, with the words that were still possible."""
+    lang = context.lang
+    session = await resign_running(context, WordleSession)
+    if session is None:
+        context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
+        return
+    possible = wordle.possible_answers(context.deps.solvers.wordle, session)
+    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang, session))
+
+
+async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:
+    """Before the first entry there is nothing to lose yet; a game already solved or given up
+    is told as a sticker would be, not asked for its first mask."""
+    loaded = await deps.load(chat_id, WordleSession)
+    if loaded is not None and not loaded.session.solved and not loaded.session.given_up:
+        return texts.nothing_to_give_up(lang)
+    return await reminder(deps, chat_id, lang)
+
+
+async def review(update: Update, context: BotContext) -> None:
+    """/review: each guess of the game beside the engine's best, skill and luck, and the grid to share."""
+    loaded = await context.deps.load(context.chat_id, WordleSession)
+    await _send_review(context.deps, context.chat_id, context.lang, loaded.session if loaded else WordleSession())
+
+
+async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession, *, picture: bool = False) -> None:
+    """The review (a button under it for the picture), then the grid alone in its own message, so it
+    copies without the rest; or (``picture``) the review as a picture."""
+    solver = deps.solvers.wordle
+    found = await asyncio.to_thread(wordle.review, solver, session)  # every guess against every word: ~0.1 s each
+    if found is None:
+        deps.say(chat_id, shared_texts.nothing_to_review(lang))
+        return
+    if picture:
+        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, found, solver.wordle.can_say))
+        return
+    deps.say(chat_id, texts.review_text(lang, found, solver.wordle.can_say), keyboards.review_picture(lang, session))
+    deps.say(chat_id, texts.share_intro(lang))
+    deps.say(chat_id, found.grid)
+
+
+@on_press(keyboards.BUTTONS.press)
+async def on_button(tap: Tap, context: BotContext) -> None:
+    """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
+    press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query
+    if press.action == "undo":
+        tap.reply(await _undo(deps, chat_id, lang, tap))
+        return
+    if press.action in ("review", "picture"):
+        reviewed = await tap.load(WordleSession)
+        if reviewed is not None:
+            deps.answer(query)
+            await _send_review(deps, chat_id, lang, reviewed.session, picture=press.action == "picture")
+        return
+    loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
+    if loaded is None:
+        return
+    session = loaded.session
+    remaining = len(deps.solvers.wordle.candidates(session.history, session.refused))
+    if not remaining:  # no word fits: only undo and a new word are left
+        tap.stale()
+        return
+    if press.action != "tap" and session.full:
+        context.deps.answer(query, texts.too_many_entries(lang, MAX_ENTRIES), alert=True)
+        return
+    if press.action == "tap":
+        wordle.tap(session, int(press.argument))
+        await deps.save(chat_id, session, loaded)
+        masked = not deps.solvers.wordle.wordle.can_say(session.suggestion)
+        context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
+        return
+    if press.action == "refused":
+        text, markup = await _refuse(deps, chat_id, tap.user.id, lang, loaded)
+    else:
+        entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
+        text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
+    context.deps.answer_and_edit_buttons(query, None)
+    context.deps.say(chat_id, text, markup=markup)
+
+
+async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:
+    """Whether an undo button was made for this game after its last entry."""
+    return await tap.made_for(session, lambda current: tap.press.step == len(current.entries))
+
+
+def _still_to_find(session: WordleSession, step: int) -> bool:
+    """Whether a button made at ``step`` is current, with the game's word still to find."""
+    return step == len(session.entries) and not session.over
+
+
+async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
+    """The entries so far and the word to try (a redelivered update's answer)."""
+    loaded = await deps.load(chat_id, WordleSession)
+    if loaded is None or loaded.session.given_up or loaded.session.told:
+        return None
+    progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
+    return _shown(lang, loaded.session, progress)

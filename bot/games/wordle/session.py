@@ -1,0 +1,351 @@
+"""5bukv ("wordle" in the code) as a chat session: pure logic, no Telegram, no storage.
+
+Some of these calls search for a guess (up to a second or so off the stored
+tree), so the handlers run them in a worker thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import BeforeValidator
+
+from bot.core.session import Session, new_id
+from bot.core.solvers import LANGUAGE
+from bot.games.wordle.solver import WordleSolver
+from solver.wordle import (
+    MAX_TRIES,
+    Colour,
+    Entry,
+    EntryError,
+    Known,
+    Mask,
+    clashing_entries,
+    fits,
+    normalise_word,
+    parse_mask,
+    what_is_known,
+)
+from solver.wordle_review import GuessReview, game_scores, review_game, share_grid
+
+KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
+WORD_LENGTH = 5
+MAX_LISTED = 10
+#: A tap on a letter button moves its colour on: grey → white → yellow → grey.
+NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
+#: In place of a mask: the game did not accept the word (it knows fewer words than our list).
+#: Entries one session takes (the game itself allows 6 tries): every reply lists them, and
+#: from entry 335 on a reply outgrew Telegram's 4,096 characters.
+MAX_ENTRIES = 30
+
+
+class Played(NamedTuple):
+    """One entry: the word tried and the colours the game showed for it, as y/w/g letters;
+    ``mask`` is None when the game refused the word (then it is no try)."""
+
+    word: str
+    mask: str | None
+
+
+def _read_played(value: Any) -> Any:
+    """Rows written before entries were typed marked a refused word with the mask "-"."""
+    if isinstance(value, list | tuple) and len(value) == 2 and value[1] == "-":
+        return (value[0], None)
+    return value
+
+
+@dataclass
+class WordleSession(Session):
+    """The entries so far, the word the bot suggests, and the colours tapped on its buttons.
+
+    A word the game refused is an entry too (its mask is None), so /undo takes back
+    whichever came last and every button made before it goes stale."""
+
+    KIND = KIND
+    id: str = field(default_factory=new_id)
+    entries: list[Annotated[Played, BeforeValidator(_read_played)]] = field(default_factory=list)
+    suggestion: str = ""
+    taps: str = Colour.GREY * WORD_LENGTH
+    solved: bool = False
+    given_up: bool = False
+    won_counted: bool = False  # a solve is counted once, however often it is undone and redone
+    loss_counted: bool = False  # six tries without the answer: counted lost once, however often undone
+    answer: str = ""  # the game's word as the player told it, when no word of the list fitted
+
+    @property
+    def history(self) -> list[Entry]:
+        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries if mask is not None]
+
+    @property
+    def refused(self) -> list[str]:
+        return [word for word, mask in self.entries if mask is None]
+
+    @property
+    def tries(self) -> int:
+        """The guesses the game took (a refused word is not a try: the game did not count it)."""
+        return len(self.history)
+
+    @property
+    def lost(self) -> bool:
+        """Six tries without the answer: the real game is over, so no further entry is taken."""
+        return not self.solved and self.tries >= MAX_TRIES
+
+    @property
+    def counted(self) -> bool:
+        return self.won_counted or self.loss_counted
+
+    @property
+    def told(self) -> bool:
+        """The player told the game's answer (no word of the list fitted): the game is over."""
+        return bool(self.answer)
+
+    @property
+    def over(self) -> bool:
+        """Nothing more to enter: solved, given up, six tries used, or its answer told."""
+        return self.solved or self.given_up or self.lost or self.told
+
+    @property
+    def running(self) -> bool:
+        return bool(self.entries) and not self.over
+
+    @property
+    def full(self) -> bool:
+        """No room for another entry (``MAX_ENTRIES``): /undo or a new game."""
+        return len(self.entries) >= MAX_ENTRIES
+
+    def resign(self) -> None:
+        self.given_up = True
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the game stands after a change."""
+
+    entries: list[Entry]
+    suggestion: str | None  # None when solved or nothing fits
+    remaining: int
+    listed: list[str]  # the remaining words when few, the likeliest first; rare ones only when all are rare
+    solved: bool
+    no_candidate: bool
+    refused: list[str] = field(default_factory=list)  # words the game did not accept
+    first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
+    first_loss: bool = False  # this change used the sixth try without the answer: a loss to count, once
+    known: Known | None = None  # when nothing fits: what the colours say about the word
+    clash: tuple[Entry, Entry] | None = None  # when nothing fits: two entries no word could both give
+    rare: int = 0  # remaining rare words folded into a count instead of listed
+    lost: bool = False  # six tries used without the answer: the game is over
+    possible: list[str] = field(default_factory=list)  # when lost: the words that still fitted, likeliest first
+    hidden: int = 0  # words that fit but the bot never says (crude words): only counted
+    masked: bool = False  # the suggestion is such a word (only such words are left): shown as a pattern only
+
+
+class WordProblem(Enum):
+    """A typed word the game cannot have shown: 5bukv's words are five Russian letters."""
+
+    NOT_RUSSIAN = "not-russian"
+
+
+def word_problem(entry: Entry, session: WordleSession) -> WordProblem | None:
+    """Whether the word typed beside a mask is five letters of the Russian alphabet, as the entry
+    read it: Latin look-alikes count as the Cyrillic letters they look like (``katep ggggg`` is
+    КАТЕР), while ``hello ggggg`` and ``ggggg ggggg`` are no Russian word."""
+    if entry.word == session.suggestion:
+        return None
+    if len(entry.word) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in entry.word):
+        return None
+    return WordProblem.NOT_RUSSIAN
+
+
+def colours_without_a_word(wordle: WordleSolver, session: WordleSession, typed: str) -> bool:
+    """Colours alone while no word fits: no word was suggested for them (the last suggestion has
+    its colours already), so they would only repeat it; the player must say which word they colour."""
+    return not isinstance(parse_mask(typed), EntryError) and not wordle.candidates(session.history, session.refused)
+
+
+def mask_text(mask: Mask) -> str:
+    return "".join(colour.value for colour in mask)
+
+
+def start(first_guess: str) -> WordleSession:
+    return WordleSession(suggestion=first_guess)
+
+
+def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
+    """Recompute the candidates and the next guess (and store the guess in the session)."""
+    history, refused = session.history, session.refused
+    if session.solved:
+        return Progress(history, None, 1, [], True, False, refused)
+    if session.lost:
+        fitting = likeliest_first(wordle, wordle.candidates(history, refused))
+        possible, hidden = sayable_only(wordle, fitting)
+        return Progress(history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden)
+    candidates = wordle.candidates(history, refused)
+    if not candidates:
+        clash = clashing_entries(history)
+        known = None if clash else what_is_known(history)
+        return Progress(history, None, 0, [], False, True, refused, known=known, clash=clash)
+    session.suggestion = wordle.next_guess(history, refused)
+    listed, rare = listed_words(wordle, candidates)
+    hidden = sayable_only(wordle, candidates)[1] if len(candidates) <= MAX_LISTED else 0
+    masked = not can_say(wordle, session.suggestion)
+    return Progress(
+        history,
+        session.suggestion,
+        len(candidates),
+        listed,
+        False,
+        False,
+        refused,
+        rare=rare,
+        hidden=hidden,
+        masked=masked,
+    )
+
+
+def can_say(wordle: WordleSolver, word: str) -> bool:
+    """Whether the bot may show ``word``: a possible answer it never says (a crude word) is only counted."""
+    return wordle.wordle.can_say(word)
+
+
+def sayable_only(wordle: WordleSolver, words: list[str]) -> tuple[list[str], int]:
+    """The words the bot may show, in order, and how many others it only counts."""
+    shown = [word for word in words if can_say(wordle, word)]
+    return shown, len(words) - len(shown)
+
+
+def listed_words(wordle: WordleSolver, candidates: list[str]) -> tuple[list[str], int]:
+    """The words to list when few are left, the likeliest first, and how many rare ones are only
+    counted: a player should not read words they would need a dictionary for. When only rare words
+    are left they are what fits (the next guess is one of them), so they are listed. Words the bot
+    never says are neither listed nor counted here (``Progress.hidden`` counts them)."""
+    if len(candidates) > MAX_LISTED:
+        return [], 0
+    ordered, _ = sayable_only(wordle, likeliest_first(wordle, candidates))
+    known = [word for word in ordered if not wordle.is_rare(word)]
+    return (known, len(ordered) - len(known)) if known else (ordered, 0)
+
+
+def likeliest_first(wordle: WordleSolver, words: list[str]) -> list[str]:
+    """By the engine's prior weight, then frequency; ties in alphabetical order."""
+    return sorted(sorted(words), key=wordle.likelihood, reverse=True)
+
+
+def possible_answers(wordle: WordleSolver, session: WordleSession) -> list[str]:
+    """The words that still fitted, likeliest first, without those the bot never says: what a
+    player who gave up is shown."""
+    words, _ = sayable_only(wordle, likeliest_first(wordle, wordle.candidates(session.history, session.refused)))
+    return words
+
+
+def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:
+    """Add what the game showed for a guess and move on; after six tries the game is over and an
+    entry is not taken (a seventh try does not exist, so it cannot solve the word)."""
+    if session.lost:
+        return progress(wordle, session)
+    session.entries.append(Played(entry.word, mask_text(entry.mask)))
+    session.taps = Colour.GREY * WORD_LENGTH
+    session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
+    first_solve = session.solved and not session.won_counted
+    session.won_counted = session.won_counted or session.solved
+    first_loss = session.lost and not session.counted
+    session.loss_counted = session.loss_counted or first_loss
+    return replace(progress(wordle, session), first_solve=first_solve, first_loss=first_loss)
+
+
+class AnswerProblem(Enum):
+    """Why a word the player says was the game's answer is not taken."""
+
+    NOT_A_WORD = "not-a-word"  # not five Russian letters
+    DOES_NOT_FIT = "does-not-fit"  # the colours entered could not have come from it
+
+
+@dataclass(frozen=True)
+class ToldAnswer:
+    """An answer kept: how many different players have told it, and how many make it one of the words."""
+
+    word: str
+    players: int
+    needed: int
+
+
+Told = ToldAnswer | AnswerProblem
+
+
+def told_answer(wordle: WordleSolver, session: WordleSession, typed: str) -> str | AnswerProblem | None:
+    """The word typed alone while no word fits, as the game's answer; None when the game is not stuck
+    (then the text is read as a mask as usual)."""
+    if session.solved or wordle.candidates(session.history, session.refused):
+        return None
+    word = word_alone(typed)
+    if word is None:
+        return AnswerProblem.NOT_A_WORD
+    if not fits(word, session.history):
+        return AnswerProblem.DOES_NOT_FIT
+    session.answer = word
+    return word
+
+
+def word_alone(typed: str) -> str | None:
+    """The word, when the text is five Russian letters and nothing else (a guess, or the game's answer)."""
+    word = normalise_word(typed)
+    return word if len(word) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in word) else None
+
+
+def solved_entry(session: WordleSession) -> Entry:
+    """The suggested word, all in place: what the one-tap "solved" enters."""
+    return Entry(session.suggestion, (Colour.YELLOW,) * WORD_LENGTH)
+
+
+def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:
+    """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
+    if session.lost:
+        return progress(wordle, session)
+    session.entries.append(Played(session.suggestion, None))
+    session.taps = Colour.GREY * WORD_LENGTH
+    return progress(wordle, session)
+
+
+def undo(wordle: WordleSolver, session: WordleSession) -> Progress | None:
+    """Take back the last entry (or refusal); None when there is nothing to take back."""
+    if not session.entries:
+        return None
+    session.entries.pop()
+    session.solved = False
+    session.taps = Colour.GREY * WORD_LENGTH
+    return progress(wordle, session)
+
+
+def tap(session: WordleSession, index: int) -> None:
+    taps = list(session.taps)
+    taps[index] = NEXT_COLOUR[Colour(taps[index])].value
+    session.taps = "".join(taps)
+
+
+def tapped_entry(session: WordleSession) -> Entry:
+    return Entry(session.suggestion, tuple(Colour(c) for c in session.taps))
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every guess judged (see solver.wordle_review), the game's skill and luck, and the grid to share."""
+
+    guesses: list[GuessReview]
+    skill: int
+    luck: int
+    grid: str
+
+
+def review(wordle: WordleSolver, session: WordleSession) -> Review | None:
+    """The game's review so far (5bukv's bot is a helper: its review is no more a hint than its
+    suggestions); None before the first guess, or when no word of the list fits the colours."""
+    history = session.history
+    if not history:
+        return None
+    try:
+        guesses = review_game(wordle.wordle, history, session.refused)
+    except ValueError:
+        return None
+    skill, luck = game_scores(guesses)
+    return Review(guesses, skill, luck, share_grid(history))

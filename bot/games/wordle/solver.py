@@ -1,0 +1,119 @@
+"""5bukv's state in the bot, shared by every chat: the engine, its opening guess worked out once,
+the answers players reported that the list lacks and the words refused for everyone."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from functools import cached_property
+
+from bot.core.part import Part
+from solver import policy
+from solver.wordle import Entry, Wordle, default_guessable, fits
+
+log = logging.getLogger(__name__)
+
+
+class WordleSolver:
+    """The 5bukv engine with its opening guess worked out once (it costs a search
+    when no stored tree is shipped), so no chat waits for it.
+
+    ``wordle`` may be a part still being built (``start_solvers``): the answers players
+    reported, which the bot reads at start before any table is built, are kept until it is."""
+
+    def __init__(self, wordle: Wordle | Part[Wordle]) -> None:
+        self._engine = wordle if isinstance(wordle, Part) else Part.built("5bukv", wordle)
+        self._answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
+        self._reported: list[str] = []  # reported before the engine was built: sorted out once it is
+        self._lock = threading.Lock()
+
+    @property
+    def wordle(self) -> Wordle:
+        return self._engine.get()
+
+    @cached_property
+    def first_guess(self) -> str:
+        return self.wordle.first_guess()
+
+    def refuse_for_everyone(self, words: Sequence[str]) -> None:
+        """Words enough players reported the game refuses: never guessed again, the first guess
+        included (it is worked out anew)."""
+        self.wordle.refuse_for_everyone(words)
+        self.__dict__.pop("first_guess", None)
+
+    def check_guessable(self) -> None:
+        """Check that the guessable words stored with the tree (``Wordle.shipped``, which the start
+        uses so the first replies need not wait for the Russian dictionary) are the list's own, found
+        in the dictionary. They are unless the tree file was left from other word files; then the
+        engine is built again with the dictionary's (and the tree only if its fingerprint fits them),
+        and answers from now on, keeping the words refused for everyone."""
+        engine = self.wordle
+        guessable = default_guessable()
+        if engine.guessable_words == guessable:
+            return
+        log.warning("the 5bukv tree file stores other guessable words than the dictionary gives: built again")
+        fresh = Wordle.shipped(guessable)
+        fresh.refuse_for_everyone(engine.refused_everywhere)
+        self._engine = Part.built("5bukv", fresh)
+        for worked_out in ("first_guess", "common"):
+            self.__dict__.pop(worked_out, None)
+
+    @cached_property
+    def common(self) -> set[str]:
+        """The words a player knows: the common tier."""
+        return {self.wordle.words[i] for i in self.wordle.guessable}
+
+    @property
+    def answers(self) -> set[str]:
+        """Answers players reported that the list lacks (this deployment's)."""
+        if self._reported:
+            with self._lock:
+                reported, self._reported = self._reported, []
+            self._answers.update(word for word in reported if word not in self.wordle.index)
+        return self._answers
+
+    def is_rare(self, word: str) -> bool:
+        """A word of the list outside the common tier: one a player may not know (an answer
+        players reported is known to them)."""
+        return word in self.wordle.index and word not in self.common
+
+    def likelihood(self, word: str) -> tuple[float, float]:
+        """How likely ``word`` is the answer, for ordering: the prior's weight, then the word's
+        frequency (a reported answer counts as a known word)."""
+        if word not in self.wordle.index:
+            return 1.0, 0.0
+        zipf = self.wordle.zipf[word] if self.wordle.zipf is not None else 0.0
+        return float(self.wordle.weights[self.wordle.index[word]]), zipf
+
+    @property
+    def words(self) -> list[str]:
+        return self.wordle.words
+
+    def add_answers(self, words: Sequence[str]) -> None:
+        """Reported answers join the candidates (the list's own words already are)."""
+        if not self._engine.ready():  # at start: kept without waiting for the engine
+            with self._lock:
+                self._reported.extend(words)
+            return
+        self.answers.update(word for word in words if word not in self.wordle.index)
+
+    def next_guess(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> str:
+        """The engine's guess; when only reported answers fit, the first of them."""
+        if not history and not refused:
+            return self.first_guess
+        if self.wordle.candidates(history, refused):
+            return self.wordle.next_guess(history, refused)
+        return self._fitting_answers(history, refused)[0]
+
+    def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
+        return self.wordle.candidates(history, refused) + self._fitting_answers(history, refused)
+
+    def _fitting_answers(self, history: Sequence[Entry], refused: Sequence[str]) -> list[str]:
+        """Reported answers that fit, but none the policy questions: a player may have told the
+        bot a crude word, and the bot never writes one."""
+        return sorted(
+            word
+            for word in self.answers
+            if word not in refused and fits(word, history) and policy.question(word, "ru") is None
+        )

@@ -1,0 +1,1 @@
+"""Wiring and the outside world: the application, transport, webhook, console, stand-in."""

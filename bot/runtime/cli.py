@@ -1,0 +1,314 @@
+"""``python -m bot``: run the bot (long polling, or a webhook when WEBHOOK_URL is set).
+
+``python -m bot --console`` chats with it in the terminal instead, with no token.
+
+Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix before a
+start can work (a setting, the token, the database), said in one line; 3 when Telegram
+refuses the token while the bot runs (revoked), so a restart policy sees it; 4 when the Bot
+API cannot be reached at start (no network, a wrong host in TELEGRAM_API_BASE_URL), said in
+one line: a later start may work, so a restart policy may try again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import re
+import signal
+import sys
+import threading
+import time
+import types
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+from pydantic import ValidationError
+from telegram.error import InvalidToken, NetworkError
+
+from bot.core.settings import Settings
+from bot.runtime.transport import HANDLED_UPDATES, PollingBot
+from bot.runtime.webhook import configure as configure_webhook_server
+from bot.runtime.webhook import limits_of
+from bot.storage import StoreUnavailableError
+
+if TYPE_CHECKING:
+    from bot.core.context import App
+
+log = logging.getLogger("bot")
+
+REFUSED_AT_START = (
+    "Telegram refused BOT_TOKEN (401 or 404): check the token from @BotFather and TELEGRAM_API_BASE_URL "
+    "(it ends in /bot, with no slash after it)"
+)
+REFUSED_WHILE_RUNNING = "Telegram refused BOT_TOKEN while polling (revoked?): stopped; set a valid token and restart"
+#: The one line when the Bot API cannot be reached at start; ``{url}`` and ``{error}`` filled in.
+UNREACHABLE_AT_START = (
+    "cannot reach the Bot API at {url} ({error}): check the network and TELEGRAM_API_BASE_URL, then start again"
+)
+UNREACHABLE_STATUS = 4
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Bukvoed, the Telegram word-game bot.")
+    parser.add_argument("--console", action="store_true", help="chat with the bot here, without a token or network")
+    args = parser.parse_args(argv)
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
+        print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
+        return 2
+    secrets = _secrets(settings)
+    configure_logging(settings.log_level, console=args.console, secrets=secrets)
+    redact_uncaught_exceptions(secrets)
+    try:
+        return _start(settings, console=args.console)
+    except StoreUnavailableError as error:  # in use, written by a newer bot, unreadable, unwritable
+        print(error, file=sys.stderr)
+        return 2
+    except InvalidToken:  # getMe at start: a wrong token, or a wrong base URL (404)
+        print(REFUSED_AT_START, file=sys.stderr)
+        return 2
+    except NetworkError as error:  # getMe (or setWebhook) at start, after TELEGRAM_RETRIES: no answer at all
+        line = UNREACHABLE_AT_START.format(url=settings.telegram_api_base_url, error=error)
+        print(Redactor(secrets)(line), file=sys.stderr)
+        return UNREACHABLE_STATUS
+
+
+def _start(settings: Settings, *, console: bool) -> int:
+    """The console, or the bot once its settings are checked (a problem: one line, status 2)."""
+    if console:
+        from bot.runtime.console import main as console_main
+
+        return console_main(settings)
+    problem = settings.token_problem() or settings.webhook_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    return serve(settings)
+
+
+def _secrets(settings: Settings) -> list[str]:
+    """What must never be printed: the token (whole, and the part after the bot's id) and the webhook secret."""
+    token = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
+    webhook = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else ""
+    return [token, token.partition(":")[2], webhook]
+
+
+class Redactor:
+    """Blanks out secrets in any text (a token rides in every Bot API URL, and PTB puts it in
+    the message of the InvalidToken it raises; PTB logs setWebhook's secret at DEBUG).
+
+    Whatever their length: a secret of 8 characters or more is blanked wherever it appears;
+    a shorter one (Telegram takes a webhook secret of 1 character) only where it stands
+    alone, not inside a longer word of its alphabet, or every "a" of the log would go."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        self.secrets = sorted({s for s in secrets if s}, key=len, reverse=True)
+        alone = r"(?<![A-Za-z0-9_-]){}(?![A-Za-z0-9_-])"
+        forms = [re.escape(s) if len(s) >= SHORT_SECRET else alone.format(re.escape(s)) for s in self.secrets]
+        self._pattern = re.compile("|".join(forms)) if forms else None
+
+    def __call__(self, text: str) -> str:
+        return text if self._pattern is None else self._pattern.sub("<secret>", text)
+
+
+#: Secrets shorter than this are blanked only where they stand alone (see Redactor).
+SHORT_SECRET = 8
+
+
+class RedactingFormatter(logging.Formatter):
+    """Redacts the whole line it formats, tracebacks included."""
+
+    def __init__(self, fmt: str, redact: Redactor) -> None:
+        super().__init__(fmt)
+        self.redact = redact
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self.redact(super().format(record))
+
+
+def configure_logging(level: str, console: bool = False, secrets: list[str] | None = None) -> None:
+    logging.basicConfig(level=logging.WARNING if console else level.upper())
+    formatter = RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", Redactor(secrets or []))
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(formatter)
+        handler.addFilter(_unreached_at_start)
+    # httpx logs every request URL, and Bot API URLs carry the token.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("httpcore").setLevel(logging.WARNING)
+    # aiosqlite logs every statement it runs at DEBUG, from its own thread: a flood that says
+    # nothing about the bot (and can land after the process's last line).
+    logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
+
+def _unreached_at_start(record: logging.LogRecord) -> bool:
+    """python-telegram-bot logs its failed start (getMe unanswered) as an ERROR with a 200-line
+    traceback, then raises: :func:`main` says it in one line instead, so that record goes."""
+    error = record.exc_info[1] if record.exc_info else None
+    bootstrap = record.getMessage().startswith("Network Retry Loop (Bootstrap")
+    return not (bootstrap and isinstance(error, NetworkError) and not isinstance(error, InvalidToken))
+
+
+def redact_uncaught_exceptions(secrets: list[str]) -> None:
+    """A traceback that reaches the top (of the program or of a thread) is printed redacted."""
+    redact = Redactor(secrets)
+
+    def print_redacted(kind: type[BaseException], error: BaseException, trace: types.TracebackType | None) -> None:
+        import traceback
+
+        sys.stderr.write(redact("".join(traceback.format_exception(kind, error, trace))))
+
+    def print_thread_redacted(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is not None:
+            print_redacted(args.exc_type, args.exc_value, args.exc_traceback)
+
+    sys.excepthook = print_redacted
+    threading.excepthook = print_thread_redacted
+
+
+def serve(settings: Settings) -> int:
+    from bot.core.solvers import start_solvers
+    from bot.runtime.app import build_application
+
+    solvers = start_solvers()  # built in the background: the first reply needs no table (bot/core/solvers.py)
+    application = build_application(settings, solvers)
+    # The solver tables and the libraries are here to stay: a full collection that walked
+    # them paused the bot for 60+ ms under load, so they leave the collector's sight.
+    gc.freeze()
+    loop = new_event_loop(settings.event_loop)
+    asyncio.set_event_loop(loop)  # run_polling and run_webhook take it
+    bot = application.bot
+    assert isinstance(bot, PollingBot)
+    stopping = Stopping(bot, settings.shutdown_seconds)
+
+    def stop_refused() -> None:
+        stopping.begin()
+        application.stop_running()
+
+    bot.when_refused(stop_refused)
+    own_signals = stopping.catch_signals(loop)
+    try:
+        run(application, settings, own_signals)
+    except InvalidToken:  # the Updater, stopping, raises what ended its polling
+        if not bot.refused:
+            raise
+    finally:
+        finish(application, loop, stopping)
+    if bot.refused:
+        print(REFUSED_WHILE_RUNNING, file=sys.stderr)
+        return 3
+    return 0
+
+
+class Stopping:
+    """Stopping within ``seconds`` of the stop signal, whatever Telegram does: calls to it
+    end within ``CALLS_SHARE`` of that time (those under way too), and the database is
+    closed in what is left.
+
+    python-telegram-bot's own signal handler only ends the event loop; the stop that follows
+    (its last getUpdates, the replies still in flight, their retries) waited on Telegram
+    for as long as each call's timeout allowed: 41.6 s when Telegram hung."""
+
+    def __init__(self, bot: PollingBot, seconds: float) -> None:
+        self.bot = bot
+        self.seconds = seconds
+        self.began: float | None = None
+
+    def begin(self) -> None:
+        """The stop starts now; a second stop signal cuts every call off at once."""
+        if self.began is None:
+            self.began = time.monotonic()
+            log.info("stopping: calls to Telegram end within %.1f s, the bot within %.1f s", self.calls(), self.seconds)
+            self.bot.end_calls_within(self.calls())
+        else:
+            self.bot.end_calls_within(0.0)
+
+    def calls(self) -> float:
+        return self.seconds * CALLS_SHARE
+
+    def left(self) -> float:
+        """Seconds left for closing the database (at least ``CLOSE_SECONDS``)."""
+        spent = 0.0 if self.began is None else time.monotonic() - self.began
+        return max(CLOSE_SECONDS, self.seconds - spent)
+
+    def catch_signals(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """SIGINT and SIGTERM start the stop; False where the loop takes no signal handlers."""
+        try:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, self._on_signal)
+        except NotImplementedError:
+            return False
+        return True
+
+    def _on_signal(self) -> None:
+        first = self.began is None
+        self.begin()
+        if first:
+            raise SystemExit  # as python-telegram-bot's own handler: run_polling / run_webhook stop
+
+
+#: The share of SHUTDOWN_SECONDS the calls to Telegram may take; the rest is the database's.
+CALLS_SHARE = 0.75
+#: Closing the database gets at least this long, even when the calls took all the time.
+CLOSE_SECONDS = 1.0
+
+
+def run(application: App, settings: Settings, own_signals: bool = False) -> None:
+    """Poll or serve the webhook until stopped, asking only for the updates the bot handles.
+    ``own_signals``: the caller handles the stop signals (else python-telegram-bot does)."""
+    signals: dict[str, Any] = {"stop_signals": None} if own_signals else {}
+    if settings.webhook_url:
+        secret = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else None
+        configure_webhook_server(limits_of(settings))
+        log.info("serving a webhook on %s:%s", settings.webhook_listen, settings.webhook_port)
+        application.run_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path=urlparse(settings.webhook_url).path.lstrip("/"),
+            webhook_url=settings.webhook_url,
+            secret_token=secret,
+            allowed_updates=HANDLED_UPDATES,
+            close_loop=False,
+            **signals,
+        )
+    else:
+        log.info("long polling %s", settings.telegram_api_base_url)
+        application.run_polling(
+            allowed_updates=HANDLED_UPDATES,
+            poll_interval=settings.telegram_poll_interval,
+            close_loop=False,
+            **signals,
+        )
+
+
+def finish(application: App, loop: asyncio.AbstractEventLoop, stopping: Stopping) -> None:
+    """Whatever failed while stopping, the database is closed and its lock released (the
+    post-shutdown hook does both and does nothing the second time), then the loop closes."""
+    try:
+        if application.post_shutdown is not None:
+            loop.run_until_complete(asyncio.wait_for(application.post_shutdown(application), stopping.left()))
+    except Exception:
+        log.exception("could not close the database cleanly")
+    finally:
+        loop.close()
+
+
+def new_event_loop(kind: str) -> asyncio.AbstractEventLoop:
+    """uvloop unless asked for asyncio's own loop or it is not installed (Windows):
+    ``benchmarks/bench_bot_load.py --loops uvloop asyncio`` compares the two."""
+    if kind == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            log.warning("uvloop is not installed; running on asyncio's own event loop")
+        else:
+            return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

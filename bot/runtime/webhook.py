@@ -1,0 +1,300 @@
+"""The webhook server: python-telegram-bot's tornado server, configured to hold under abuse.
+
+PTB builds ``tornado.httpserver.HTTPServer(app)`` itself; tornado lets us choose what
+that call builds and with which defaults (``HTTPServer.configure``, its documented way),
+so the bot keeps PTB's webhook flow and tornado, and adds:
+
+* timeouts: a connection idle or still sending its headers after ``idle_seconds`` is
+  closed, and so is one whose body takes longer than ``body_seconds`` (tornado's own
+  defaults are an hour: 50 half-sent requests were still held after 65 s);
+* a bound on held connections: at ``max_connections`` the one that has made no progress
+  for longest is closed for the newcomer, so a flood of slow clients cannot starve
+  Telegram's own calls (it did, once the process ran out of file descriptors);
+* an accept loop that survives running out of file descriptors: tornado's raised on every
+  turn of the event loop, 203,000 ERROR lines in 25 s; now one line per minute, with a count;
+* an answer for every body: bad JSON or something that is not an update gets 400 (PTB
+  answered 500, which Telegram retries for ever); an update the bot cannot read is skipped
+  with one WARNING line and answered 200, so Telegram does not send it again;
+* no player's text in the log, at any level.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import socket
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any
+
+from telegram import Update
+from telegram.ext import ExtBot
+from telegram.ext._utils.webhookhandler import TelegramHandler, WebhookAppClass
+from tornado import httputil
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
+
+from bot.core.settings import Settings
+from bot.runtime.transport import skipped_update, unreadable
+
+log = logging.getLogger(__name__)
+
+#: A fault that repeats (a flood of bad bodies, no file descriptors left) is logged at most this often.
+REPEAT_SECONDS = 60.0
+#: How long accepting pauses when the process has no file descriptor left.
+ACCEPT_PAUSE = 0.1
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one webhook connection may take: see ``.env.example`` (WEBHOOK_*)."""
+
+    idle_seconds: float
+    body_seconds: float
+    max_connections: int
+    max_body_bytes: int
+
+
+def limits_of(settings: Settings) -> Limits:
+    """The limits the settings give (WEBHOOK_IDLE_SECONDS, WEBHOOK_BODY_SECONDS, …)."""
+    return Limits(
+        idle_seconds=settings.webhook_idle_seconds,
+        body_seconds=settings.webhook_body_seconds,
+        max_connections=settings.webhook_max_connections,
+        max_body_bytes=settings.webhook_max_body_bytes,
+    )
+
+
+def configure(limits: Limits) -> None:
+    """From now on PTB's webhook server is a :class:`GuardedHTTPServer` with these limits."""
+    HTTPServer.configure(
+        GuardedHTTPServer,
+        idle_connection_timeout=limits.idle_seconds,
+        body_timeout=limits.body_seconds,
+        max_body_size=limits.max_body_bytes,
+    )
+    GuardedHTTPServer.max_connections = limits.max_connections
+    for name in TORNADO_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OncePerInterval) for f in logger.filters):
+            logger.addFilter(OncePerInterval())
+
+
+#: Tornado logs each malformed request or failed connection alone; a flood of them is many lines.
+#: (A logger's filters do not apply to its children's records: each is named.)
+TORNADO_LOGGERS = ("tornado.general", "tornado.application", "tornado.access", "asyncio")
+
+
+class OncePerInterval(logging.Filter):
+    """Lets a line through once per ``every`` seconds for each of its templates, the next one
+    saying how many were held back; tornado's own logging, collapsed."""
+
+    def __init__(self, every: float = REPEAT_SECONDS) -> None:
+        super().__init__()
+        self.every = every
+        self._last: dict[tuple[str, int, str], float] = {}
+        self._held: dict[tuple[str, int, str], int] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, record.levelno, str(record.msg))
+        now = time.monotonic()
+        last = self._last.get(key)
+        if last is not None and now - last < self.every:
+            self._held[key] = self._held.get(key, 0) + 1
+            return False
+        self._last[key] = now
+        held = self._held.pop(key, 0)
+        if held:
+            record.msg = f"{record.msg} (and {held} more like it in the last {self.every:.0f} s)"
+        return True
+
+
+class RepeatedLog:
+    """Logs a fault the first time, then at most once per ``every`` seconds with how many
+    times it happened since, so a flood of one fault is a few lines, not megabytes."""
+
+    def __init__(self, logger: logging.Logger, level: int, every: float = REPEAT_SECONDS) -> None:
+        self.logger = logger
+        self.level = level
+        self.every = every
+        self._last: dict[str, float] = {}
+        self._since: dict[str, int] = {}
+
+    def __call__(self, message: str, *args: object) -> None:
+        now = time.monotonic()
+        self._since[message] = self._since.get(message, 0) + 1
+        last = self._last.get(message)
+        if last is not None and now - last < self.every:
+            return
+        count = self._since.pop(message)
+        self._last[message] = now
+        suffix = f" ({count} times in the last {self.every:.0f} s)" if last is not None else ""
+        self.logger.log(self.level, message + suffix, *args)
+
+
+_refused = RepeatedLog(log, logging.WARNING)
+_crowded = RepeatedLog(log, logging.WARNING)
+_starved = RepeatedLog(log, logging.ERROR)
+
+
+class GuardedHTTPServer(HTTPServer):
+    """Tornado's HTTP server with a bound on held connections and an accept loop that pauses
+    instead of spinning when the process is out of file descriptors; it routes the webhook's
+    path to :class:`UpdateHandler` (tornado's ``add_handlers`` rules come before PTB's)."""
+
+    max_connections = 200
+
+    def initialize(self, request_callback: Any, *args: Any, **kwargs: Any) -> None:
+        super().initialize(request_callback, *args, **kwargs)
+        self._progress: dict[object, float] = {}  # connection -> when it last moved on
+        if isinstance(request_callback, WebhookAppClass):
+            route_to_update_handler(request_callback)
+
+    def handle_stream(self, stream: Any, address: tuple[Any, ...]) -> None:
+        while len(self._connections) >= self.max_connections and self._close_stalest():
+            pass
+        super().handle_stream(stream, address)
+        now = time.monotonic()  # the newcomer counts from now: it is not the stalest of all
+        for conn in self._connections:
+            self._progress.setdefault(conn, now)
+
+    def _close_stalest(self) -> bool:
+        """Close the connection that has made no progress for longest; False if none is left."""
+        if not self._connections:
+            return False
+        stalest = min(self._connections, key=lambda conn: self._progress.get(conn, 0.0))
+        self._progress.pop(stalest, None)
+        self._connections.discard(stalest)
+        stalest.stream.close()
+        _crowded("webhook: %d connections held, the one stalled longest was closed for a new one", self.max_connections)
+        return True
+
+    def start_request(self, server_conn: object, request_conn: httputil.HTTPConnection) -> httputil.HTTPMessageDelegate:
+        self._moved(server_conn)
+        delegate = super().start_request(server_conn, request_conn)
+        return _Progress(delegate, lambda: self._moved(server_conn))
+
+    def _moved(self, server_conn: object) -> None:
+        self._progress[server_conn] = time.monotonic()
+
+    def on_close(self, server_conn: object) -> None:
+        self._progress.pop(server_conn, None)
+        if server_conn in self._connections:
+            super().on_close(server_conn)
+
+    def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
+        for sock in sockets:
+            self._sockets[sock.fileno()] = sock
+            self._handlers[sock.fileno()] = self._accept_from(sock)
+
+    def _accept_from(self, sock: socket.socket) -> Callable[[], None]:
+        """Tornado's accept loop, except that running out of file descriptors closes the
+        stalest connection and pauses accepting briefly (tornado's raised on every loop turn)."""
+        loop = IOLoop.current()
+        removed = False
+
+        def accept(fd: object, events: int) -> None:
+            for _ in range(128):
+                if removed:
+                    return
+                try:
+                    connection, address = sock.accept()
+                except BlockingIOError:
+                    return
+                except ConnectionAbortedError:
+                    continue
+                except OSError as error:
+                    if error.errno not in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                        raise
+                    _starved("webhook: no file descriptor left to accept a connection (%s)", error.strerror)
+                    self._close_stalest()
+                    loop.remove_handler(sock)
+                    loop.call_later(ACCEPT_PAUSE, resume)
+                    return
+                self._handle_connection(connection, address)
+
+        def resume() -> None:
+            if not removed:
+                loop.add_handler(sock, accept, IOLoop.READ)
+
+        def remove() -> None:
+            nonlocal removed
+            if not removed:
+                removed = True
+                loop.remove_handler(sock)
+
+        loop.add_handler(sock, accept, IOLoop.READ)
+        return remove
+
+
+class _Progress(httputil.HTTPMessageDelegate):
+    """Passes a request through, noting each step it makes (headers in, body in)."""
+
+    def __init__(self, delegate: httputil.HTTPMessageDelegate, moved: Callable[[], None]) -> None:
+        self.delegate = delegate
+        self.moved = moved
+
+    def headers_received(
+        self, start_line: httputil.RequestStartLine | httputil.ResponseStartLine, headers: httputil.HTTPHeaders
+    ) -> Any:
+        self.moved()
+        return self.delegate.headers_received(start_line, headers)
+
+    def data_received(self, chunk: bytes) -> Any:
+        return self.delegate.data_received(chunk)
+
+    def finish(self) -> None:
+        self.moved()
+        self.delegate.finish()
+
+    def on_connection_close(self) -> None:
+        self.delegate.on_connection_close()
+
+
+def route_to_update_handler(app: WebhookAppClass) -> None:
+    """PTB's webhook path, served by :class:`UpdateHandler` with PTB's own arguments."""
+    paths = [rule.matcher.regex.pattern for rule in app.wildcard_router.rules]  # type: ignore[attr-defined]
+    app.add_handlers(r".*", [(path, UpdateHandler, app.shared_objects) for path in paths])
+
+
+class UpdateHandler(TelegramHandler):
+    """PTB's webhook handler with a clear answer for every body and nothing of it logged."""
+
+    async def post(self) -> None:
+        self._validate_post()  # PTB's: JSON content type, the secret token (403 otherwise)
+        body = self._update_body()
+        if body is None:
+            return
+        problem = unreadable(body)
+        if problem is not None:
+            skipped_update(body, problem)
+            self.set_status(HTTPStatus.OK)  # Telegram must not send it again
+            return
+        update = Update.de_json(body, self.bot)
+        if isinstance(self.bot, ExtBot):
+            self.bot.insert_callback_data(update)
+        await self.update_queue.put(update)
+        self.set_status(HTTPStatus.OK)
+
+    def _update_body(self) -> dict[str, Any] | None:
+        """The body as an update's JSON object, or None after answering 400."""
+        try:
+            body = json.loads(self.request.body.decode("utf-8"))
+        except ValueError:  # not UTF-8 (UnicodeDecodeError is one) or not JSON
+            self._refuse("bad JSON")
+            return None
+        if not isinstance(body, dict) or not isinstance(body.get("update_id"), int):
+            self._refuse("not an update")
+            return None
+        return body
+
+    def _refuse(self, why: str) -> None:
+        _refused("webhook: refused a body with 400: %s", why)
+        self.set_status(HTTPStatus.BAD_REQUEST, reason=why.capitalize())
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """The status alone: tornado's error page is HTML, and the caller wants none."""
+        self.finish()

@@ -1,0 +1,97 @@
+"""One item of a chat's line and everything it causes, committed as one transaction.
+
+Handlers do not write or send anything themselves: they stage session saves, record changes,
+winners, deadlines and messages here, and the line commits them all at once, with the update's
+id in the delivery ledger (:mod:`bot.delivery.queue`). Loads see what the unit has staged, so a
+handler that saves one game and starts another reads its own writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One Bot API call to make once the change that caused it is committed.
+
+    ``call`` is a method of :data:`bot.delivery.outbox.CALLS`; ``params`` its JSON arguments, as stored. ``receipt``
+    names what the sender reports back into the chat's line once the message is out (say, the
+    group lobby's message id), or None. ``key``: a newer message with the same key replaces
+    this one while it waits unsent, and then tells its ``story`` too (the part of its text the
+    chat must not miss, HTML like the text), before its own text."""
+
+    chat_id: int
+    call: str
+    params: dict[str, Any]
+    receipt: str | None = None
+    key: str | None = None
+    story: str | None = None
+
+    def to_row(self) -> dict[str, Any]:
+        row = {"call": self.call, "params": self.params, "receipt": self.receipt}
+        if self.key is not None:
+            row |= {"key": self.key, "story": self.story}
+        return row
+
+    @classmethod
+    def from_row(cls, chat_id: int, row: dict[str, Any]) -> Outgoing:
+        return cls(chat_id, str(row["call"]), dict(row["params"]), row.get("receipt"), row.get("key"), row.get("story"))
+
+
+#: A SQL statement and its parameters.
+Statement = tuple[str, tuple[Any, ...]]
+
+
+@dataclass
+class StagedSession:
+    """A session save: its statement (checked against the version it was loaded at) and what the
+    store's memory will hold once it commits."""
+
+    key: tuple[int, str]
+    text: str
+    version: int
+    statement: Statement
+
+
+@dataclass
+class Unit:
+    """What one item (a Telegram update, a timer, a receipt) changes and sends in one chat.
+
+    ``update_id``: the Telegram update applied (None for the bot's own events), entered in the
+    ledger in the same transaction, so a duplicate commits nothing."""
+
+    chat_id: int
+    update_id: int | None = None
+    received_at: float = 0.0
+    lang: str | None = None  # the sender's language code, for a reply when the commit fails
+    sessions: list[StagedSession] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)
+    active: dict[int, str] = field(default_factory=dict)
+    messages: list[Outgoing] = field(default_factory=list)
+    answers: list[tuple[str, str | None, bool]] = field(default_factory=list)
+    after_commit: list[Callable[[], None]] = field(default_factory=list)
+
+    def staged_session(self, chat_id: int, kind: str) -> StagedSession | None:
+        """The last save of this session staged in the unit, if any."""
+        for staged in reversed(self.sessions):
+            if staged.key == (chat_id, kind):
+                return staged
+        return None
+
+    @property
+    def changes_anything(self) -> bool:
+        """Whether there is anything to commit: a unit that neither changes nor says anything
+        (table talk in a group) needs no transaction, and running it again changes nothing."""
+        return bool(self.sessions or self.statements or self.active or self.messages)
+
+    def discard(self) -> None:
+        """Forget every change and message (a handler failed half-way): what is staged after
+        this, say an apology, is all that commits."""
+        self.sessions.clear()
+        self.statements.clear()
+        self.active.clear()
+        self.messages.clear()
+        self.after_commit.clear()
