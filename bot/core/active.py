@@ -3,7 +3,7 @@
 Starting a game while another one is under way asks first (resign and start, or keep
 playing), so no game is ever thrown away unrecorded: a resigned game is counted as lost.
 Which games there are, and what each start button begins, comes from the registry's records
-(``deps.services.games``), so this module imports no game.
+(``games.wired(deps.services)``), so this module imports no game.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from bot.storage import Tally
 
 async def active_game(deps: Deps, chat_id: int) -> Loaded[Session] | None:
     """The session of the game the chat plays now (it may be over), if any."""
-    game = games.by_kind(deps.services.games).get(await deps.active_kind(chat_id) or "")
+    game = games.by_kind(games.wired(deps.services)).get(await deps.active_kind(chat_id) or "")
     return None if game is None or game.private is None else await deps.load(chat_id, game.private.session)
 
 
@@ -60,7 +60,7 @@ async def resign_running(context: BotContext, kind: type[S]) -> S | None:
 
 def _name(deps: Deps, session: Session, lang: texts.Lang) -> str:
     """The game's own name (English Ghost by its name, not as "the letter game")."""
-    game = games.by_kind(deps.services.games).get(session.KIND)
+    game = games.by_kind(games.wired(deps.services)).get(session.KIND)
     return game.name_of(lang, session) if game is not None else session.KIND
 
 
@@ -79,7 +79,7 @@ async def start_or_ask(context: BotContext, target: str, begin: Begin) -> None:
 async def on_start_button(update: Update, context: BotContext) -> None:
     """A start button (the menu's, or a finished game's "play again"): begin that game, or ask first."""
     target = keyboards.menu_target(context.query.data) or ""
-    begin = games.begins(context.deps.services.games).get(target)
+    begin = games.begins(games.wired(context.deps.services)).get(target)
     chat = update.effective_chat
     if begin is None or chat is None or chat.type != chat.PRIVATE:
         answer_stale(context)
@@ -94,12 +94,12 @@ async def on_switch_button(tap: Tap, context: BotContext) -> None:
     or keep playing: then where that game stands is sent again, since its board or buttons are
     now above the question. A question about a game that has since ended or changed is stale."""
     press, deps, lang = tap.press, tap.deps, tap.lang
-    begin = games.begins(deps.services.games).get(press.argument)
+    begin = games.begins(games.wired(deps.services)).get(press.argument)
     running = await running_game(deps, tap.chat_id)
     if running is None or running.session.id != press.session_id or begin is None:
         tap.stale()
         return
-    game = games.by_kind(deps.services.games)[running.session.KIND]
+    game = games.by_kind(games.wired(deps.services))[running.session.KIND]
     if press.action == keyboards.KEEP:
         deps.answer_and_edit(tap.query, texts.keep_playing(lang))
         assert game.private is not None

@@ -17,7 +17,6 @@ from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update,
 from telegram.ext import Application, CallbackContext, ExtBot, filters
 
 from bot.core import texts
-from bot.core.game import Game
 from bot.core.session import Session
 from bot.core.settings import Settings
 from bot.core.solvers import Solvers
@@ -55,7 +54,10 @@ class Services:
     solvers: Solvers
     store: Store | None = None
     rng: random.Random = field(default_factory=random.Random)
-    games: tuple[Game, ...] = ()  # every game wired, as the registry lists them
+    # Every game wired, as the registry lists them: bot.core.game.Game records, which
+    # bot.core.game.wired reads back typed (their handlers take this module's context, so this
+    # module holds them without importing the record: the two would import each other).
+    games: tuple[Any, ...] = ()
 
     @property
     def db(self) -> Store:

@@ -10,30 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import texts
+from bot.core.context import App, BotContext, Deps, Services
 from bot.core.session import Session
 from bot.core.texts import Lang
 from bot.storage import Record
 
-if TYPE_CHECKING:
-    from bot.core.context import App, BotContext, Deps
-
 #: A command's or message's handler.
-Handler = Callable[[Update, "BotContext"], Coroutine[Any, Any, None]]
+Handler = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
 #: A handler of the bot's own events (timers, receipts): the event and the context.
-EventHandler = Callable[[Any, "BotContext"], Coroutine[Any, Any, None]]
+EventHandler = Callable[[Any, BotContext], Coroutine[Any, Any, None]]
 #: A game's answer: its message and buttons.
 Answer = tuple[str, InlineKeyboardMarkup | None]
 #: What a game expects next in the chat, for a message that is not text.
-Reminder = Callable[["Deps", int, Lang], Awaitable[str]]
+Reminder = Callable[[Deps, int, Lang], Awaitable[str]]
 #: Where a game stands (its message and buttons), or None when the chat has none under way.
-Standing = Callable[["Deps", int, Lang], Awaitable[Answer | None]]
+Standing = Callable[[Deps, int, Lang], Awaitable[Answer | None]]
 #: Begins a game in a chat (context, chat id, user id, language).
-Begin = Callable[["BotContext", int, int, Lang], Awaitable[None]]
+Begin = Callable[[BotContext, int, int, Lang], Awaitable[None]]
 #: A button route: the pattern python-telegram-bot's ``CallbackQueryHandler`` matches, and its handler.
 Route = tuple[str | Callable[[object], bool], Handler]
 #: A line of ``/stats`` for one record kind.
@@ -119,6 +117,11 @@ class Game:
     def name_of(self, lang: Lang, session: Session) -> str:
         """What the player calls ``session``'s game: its own name, or the game's."""
         return self.session_name(lang, session) if self.session_name is not None else self.name(lang)
+
+
+def wired(services: Services) -> tuple[Game, ...]:
+    """The games the bot was built with, as the registry lists them."""
+    return cast(tuple[Game, ...], services.games)
 
 
 def help_text(lang: Lang, games: Sequence[Game]) -> str:

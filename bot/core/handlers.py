@@ -2,7 +2,7 @@
 commands and messages every private game answers its own way (routed to the chat's game now);
 and what every game's button handler starts from (:class:`Tap`, :func:`on_press`).
 
-Which games there are, this module reads from the registry's records (``deps.services.games``),
+Which games there are, this module reads from the registry's records (``games.wired(deps.services)``),
 so it imports no game.
 """
 
@@ -37,7 +37,7 @@ async def start(update: Update, context: BotContext) -> None:
 def _menu_entries(deps: Deps, lang: Lang) -> list[games.MenuEntry]:
     """The start menu's buttons, those of each game that has some, in the registry's order but
     for the games in the player's language, which come first (English Ghost for English users)."""
-    plays = [game.private for game in deps.services.games if game.private is not None]
+    plays = [game.private for game in games.wired(deps.services) if game.private is not None]
     entries = [entry for play in plays for entry in (*([play.menu] if play.menu else []), *play.more_menu)]
     return sorted(entries, key=lambda entry: entry.lead != lang)  # a stable sort: the rest keep their order
 
@@ -79,7 +79,7 @@ def _choose(context: BotContext, lang: Lang) -> None:
     Telegram refuses (the user never wrote to the bot) leaves the app language's menu."""
     user_id, deps = context.user.id, context.deps
     deps.choose_language(user_id, lang)
-    deps.set_menu(user_id, games.command_menu(lang, deps.services.games))
+    deps.set_menu(user_id, games.command_menu(lang, games.wired(deps.services)))
 
 
 def reply_with(words: Callable[[Lang], str]) -> Handler:
@@ -92,7 +92,7 @@ def reply_with(words: Callable[[Lang], str]) -> Handler:
 
 
 async def show_help(update: Update, context: BotContext) -> None:
-    context.deps.reply(context.message, games.help_text(context.lang, context.deps.services.games))
+    context.deps.reply(context.message, games.help_text(context.lang, games.wired(context.deps.services)))
 
 
 unknown_command = reply_with(texts.unknown_command)
@@ -103,7 +103,9 @@ def show_rules(rules: Rules) -> Handler:
 
     async def on_command(update: Update, context: BotContext) -> None:
         lang, deps = context.lang, context.deps
-        others = [(game.rules.command, game.rules.title(lang)) for game in deps.services.games if game.rules != rules]
+        others = [
+            (game.rules.command, game.rules.title(lang)) for game in games.wired(deps.services) if game.rules != rules
+        ]
         deps.reply(context.message, texts.with_other_rules(lang, rules.words(lang), others))
 
     return on_command
@@ -112,14 +114,14 @@ def show_rules(rules: Rules) -> Handler:
 async def route_rules(update: Update, context: BotContext) -> None:
     """/rules in a private chat: the rules of the game being played (the first game's with none)."""
     game = await _chats_game(context)
-    rules = game.rules if game is not None else context.deps.services.games[0].rules
+    rules = game.rules if game is not None else games.wired(context.deps.services)[0].rules
     await show_rules(rules)(update, context)
 
 
 async def stats(update: Update, context: BotContext) -> None:
     deps = context.deps
     records = await deps.db.records(context.user.id)
-    deps.reply(context.message, games.stats_text(context.lang, records, deps.services.games))
+    deps.reply(context.message, games.stats_text(context.lang, records, games.wired(deps.services)))
 
 
 async def send_standing(context: BotContext, play: PrivatePlay) -> None:
@@ -212,7 +214,7 @@ def on_press(parse_data: Callable[[object], Press | None], *, private: bool = Tr
 async def _chats_game(context: BotContext) -> games.Game | None:
     """The game the chat plays now (it may be over), if any."""
     kind = await context.deps.active_kind(context.chat_id)
-    return games.by_kind(context.deps.services.games).get(kind or "")
+    return games.by_kind(games.wired(context.deps.services)).get(kind or "")
 
 
 async def route_text(update: Update, context: BotContext) -> None:

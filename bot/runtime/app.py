@@ -28,7 +28,7 @@ from bot import registry
 from bot.core import active, keyboards, part
 from bot.core import handlers as common
 from bot.core.context import GROUPS, PRIVATE, App, BotContext, Services
-from bot.core.game import Game, Handler, Route, command_menu, group_menu
+from bot.core.game import Game, Handler, Route, command_menu, group_menu, wired
 from bot.core.settings import Settings
 from bot.core.solvers import BuildingSolvers, Solvers
 from bot.core.texts import Lang
@@ -165,11 +165,11 @@ async def post_init(application: App) -> None:
     services: Services = application.bot_data["services"]
     services.store = await Store.open(services.settings.database_path)
     await open_delivery(application, services.store, services.settings.group_messages_per_minute)
-    for game in services.games:
+    for game in wired(services):
         if game.on_start is not None:
             await game.on_start(application)
-    await set_commands(application.bot, lambda lang: command_menu(lang, services.games))
-    await set_commands(application.bot, lambda lang: group_menu(lang, services.games), BotCommandScopeAllGroupChats())
+    await set_commands(application.bot, lambda lang: command_menu(lang, wired(services)))
+    await set_commands(application.bot, lambda lang: group_menu(lang, wired(services)), BotCommandScopeAllGroupChats())
 
 
 async def set_commands(

@@ -113,9 +113,7 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
             reply = await group.say(user, f"/l {letter}")
         else:
             sent = next(
-                c.message_id
-                for c in reversed(bot.standin.calls)
-                if c.chat_id == GROUP and c.method == "sendMessage"
+                c.message_id for c in reversed(bot.standin.calls) if c.chat_id == GROUP and c.method == "sendMessage"
             )
             reply = await group.say(user, letter, reply_to=sent)
         assert f"{mover}: {letter.upper()}" in reply.text

@@ -91,9 +91,7 @@ async def test_an_english_group_gets_english_ghost_and_the_lobby_offers_both(bot
     assert "✅ 🇬🇧 English Ghost" in buttons and "🇷🇺 Russian words" in buttons
     # The creator switches to the Russian game: the lobby says so, and offers the rule again.
     lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Russian words")))
-    assert stored(bot).dictionary == "ru" and "Russian words." in str(
-        bot.standin.messages[(GROUP, lobby)]["text"]
-    )
+    assert stored(bot).dictionary == "ru" and "Russian words." in str(bot.standin.messages[(GROUP, lobby)]["text"])
     assert "✅ 🇷🇺 Russian words" in buttons
     lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "English Ghost")))
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Join")))
