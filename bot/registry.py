@@ -1,9 +1,10 @@
-"""Every game the bot plays, listed once. Adding a game is its folder (``bot/<game>/``, with a
+"""Every game the bot plays, listed once. Adding a game is its folder (``bot/games/<game>/``, with a
 ``game.py`` exporting ``GAME``) and one line here; ``bot/runtime/app.py`` wires the rest."""
 
 from __future__ import annotations
 
 from bot.core.game import Game
+from bot.core.settings import for_games
 from bot.games.fingers.game import GAME as FINGERS
 from bot.games.group.game import GAME as GROUP
 from bot.games.letters.game import GAME as LETTERS
@@ -11,3 +12,6 @@ from bot.games.wordle.game import GAME as WORDLE
 
 #: In the order the menu, /help and /rules list them.
 GAMES: tuple[Game, ...] = (LETTERS, FINGERS, WORDLE, GROUP)
+
+#: The bot's settings: the ones every game shares and each game's own.
+Settings = for_games(game.settings for game in GAMES)

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from pydantic_settings import BaseSettings
 from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import texts
@@ -113,6 +114,9 @@ class Game:
     on_start: Callable[[App], Awaitable[None]] | None = None  # once the store is open (restore timers, answers)
     # the name of one game of it, when that depends on the game (English Ghost beside the Russian game)
     session_name: Callable[[Lang, Any], str] | None = None
+    # its own settings (a class in its folder), read from the same environment as the bot's others
+    settings: type[BaseSettings] | None = None
+    tables: str = ""  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
 
     def name_of(self, lang: Lang, session: Session) -> str:
         """What the player calls ``session``'s game: its own name, or the game's."""

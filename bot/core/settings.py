@@ -1,10 +1,13 @@
-"""Settings from the environment and a ``.env`` file (see ``.env.example``)."""
+"""Settings from the environment and a ``.env`` file (see ``.env.example``): the ones every game
+shares here, and each game's own in its folder (``bot/games/<game>/settings.py``), joined into one
+class by :func:`for_games` so that one environment and one ``.env`` set them all."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar, cast
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -18,10 +21,16 @@ TOKEN_HELP = (
 )
 
 
-class Settings(BaseSettings):
-    """Everything the bot reads at start; the token is a secret and never printed."""
+#: Where every settings class, the shared one and each game's, reads from.
+SOURCES = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+T = TypeVar("T", bound=BaseSettings)
+
+
+class Settings(BaseSettings):
+    """What every game shares, read at start; the token is a secret and never printed."""
+
+    model_config = SOURCES
 
     bot_token: SecretStr | None = None
     database_path: Path = Path("var/bukvoed.sqlite3")
@@ -61,23 +70,11 @@ class Settings(BaseSettings):
     # load the batches grow and cost less CPU each (a quarter less at 330 updates/s); a reply
     # waits at most this much longer.
     telegram_poll_interval: float = 0.01
-    # Group letter game: seconds a player has for a move before they are out.
-    group_turn_seconds: float = 60.0
-    # Group letter game: seconds a lobby waits to be started before it closes.
-    group_lobby_seconds: float = 600.0
     # Messages (and edits) the bot sends a group in any minute at most, a tenth at once and the
     # rest spread out; Telegram allows about 20. Past it a message waits in the outbox, and a
     # newer turn message of the same game replaces a waiting one, telling its moves too (0: not
     # paced; else at least 2).
     group_messages_per_minute: int = Field(default=20, ge=0)
-    # Finger game: a draw is declared after this many moves (both players' together).
-    fingers_move_cap: int = 100
-    # 5bukv: an answer the game had that no word of the list fits joins this deployment's
-    # words once this many different players have told the bot the same answer.
-    wordle_answer_players: int = Field(default=3, ge=1)
-    # 5bukv: a word players report with 🚫 as refused by the game leaves the guesses for everyone
-    # once this many different players have reported it.
-    wordle_refused_players: int = Field(default=3, ge=1)
     # The event loop under the bot: uvloop where installed (not on Windows), else asyncio's own.
     event_loop: Literal["uvloop", "asyncio"] = "uvloop"
 
@@ -118,3 +115,21 @@ class Settings(BaseSettings):
     def token(self) -> str:
         assert self.bot_token is not None
         return self.bot_token.get_secret_value().strip()
+
+
+def for_games(own: Iterable[type[BaseSettings] | None]) -> type[Settings]:
+    """The bot's settings class: the shared settings and each game's own ones (``own``, the games'
+    classes in registry order, None for a game with none), one class so that one environment and
+    one ``.env`` set them all and a game reads its own with :func:`of`."""
+    classes = tuple(dict.fromkeys(kind for kind in own if kind is not None))
+    if not classes:
+        return Settings
+    return cast(type[Settings], type("BotSettings", (Settings, *classes), {}))
+
+
+def of(settings: Settings, kind: type[T]) -> T:
+    """A game's own settings out of the bot's: ``settings`` is an instance of the class
+    :func:`for_games` joined from the games wired, so it is one of ``kind`` when the game is wired."""
+    if not isinstance(settings, kind):
+        raise TypeError(f"{kind.__name__} is not part of these settings: list it as its game's ``settings``")
+    return settings

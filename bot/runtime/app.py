@@ -163,7 +163,7 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 
 async def post_init(application: App) -> None:
     services: Services = application.bot_data["services"]
-    services.store = await Store.open(services.settings.database_path)
+    services.store = await Store.open(services.settings.database_path, tables=[game.tables for game in wired(services)])
     await open_delivery(application, services.store, services.settings.group_messages_per_minute)
     for game in wired(services):
         if game.on_start is not None:

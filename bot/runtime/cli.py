@@ -28,6 +28,7 @@ from urllib.parse import urlparse
 from pydantic import ValidationError
 from telegram.error import InvalidToken, NetworkError
 
+from bot import registry
 from bot.core.settings import Settings
 from bot.runtime.transport import HANDLED_UPDATES, PollingBot
 from bot.runtime.webhook import configure as configure_webhook_server
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--console", action="store_true", help="chat with the bot here, without a token or network")
     args = parser.parse_args(argv)
     try:
-        settings = Settings()
+        settings = registry.Settings()
     except ValidationError as error:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
         print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -55,25 +56,12 @@ CREATE TABLE IF NOT EXISTS turn_deadlines (
 );
 """
 
-# Version 3: every group game's winner, for the group's leaderboard (/top).
-_SCHEMA_V3 = """
-CREATE TABLE IF NOT EXISTS group_wins (
-    chat_id INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    won_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS group_wins_by_chat ON group_wins (chat_id, won_at);
-"""
+# Version 3 added the group game's winners (/top): a table the group game now makes itself
+# (its TABLES, applied by ``apply_tables`` on every open), so an upgrade through here makes it there.
+_SCHEMA_V3 = ""
 
-# Version 4: the 5bukv answers players told the bot when no word of its list fit, one row per player.
-_SCHEMA_V4 = """
-CREATE TABLE IF NOT EXISTS wordle_answers (
-    word TEXT NOT NULL,
-    user_id INTEGER NOT NULL,
-    PRIMARY KEY (word, user_id)
-);
-"""
+# Version 4 added the 5bukv answers players told the bot: now 5bukv's own table (its TABLES).
+_SCHEMA_V4 = ""
 
 # Version 5: the last update applied in each chat, so a redelivered update changes nothing.
 _SCHEMA_V5 = """
@@ -125,14 +113,8 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 """
 
-# Version 9: the words players reported with 🚫 as refused by the game, one row per player.
-_SCHEMA_V9 = """
-CREATE TABLE IF NOT EXISTS wordle_refused (
-    word TEXT NOT NULL,
-    user_id INTEGER NOT NULL,
-    PRIMARY KEY (word, user_id)
-);
-"""
+# Version 9 added the words players reported as refused by 5bukv: now 5bukv's own table (its TABLES).
+_SCHEMA_V9 = ""
 
 # Version 10: the language each user chose with /lang (``ru`` or ``en``), which overrides the one
 # their Telegram app reports.
@@ -200,6 +182,21 @@ async def connect_and_migrate(path: Path, now: float) -> aiosqlite.Connection:
         await close_quietly(db, "the database")
         raise
     return db
+
+
+async def apply_tables(db: aiosqlite.Connection, path: Path, tables: Sequence[str]) -> None:
+    """Each game's own tables (``CREATE … IF NOT EXISTS`` scripts from the games' folders), in one
+    transaction on every open: a game added later gets its tables the first time the bot opens the
+    file with it, and one already there changes nothing."""
+    script = "\n".join(tables)
+    if not script.strip():
+        return
+    try:
+        await db.executescript(f"BEGIN; {script} COMMIT;")
+    except sqlite3.Error as error:
+        with contextlib.suppress(sqlite3.Error):
+            await db.execute_fetchall("ROLLBACK")
+        raise StoreUnavailableError(f"cannot make the games' tables in {path}: {error}") from None
 
 
 async def check_usable(db: aiosqlite.Connection, path: Path) -> None:

@@ -143,12 +143,14 @@ class Store:
         cls,
         path: Path,
         *,
+        tables: Sequence[str] = (),
         checkpoint_seconds: float = 2.0,
         remembered: int = 10_000,
         clock: Callable[[], float] = time.time,
     ) -> Store:
         """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory;
-        ``clock`` tells the epoch seconds (tests move it instead of waiting days).
+        ``clock`` tells the epoch seconds (tests move it instead of waiting days); ``tables``: the
+        games' own tables, made where missing.
 
         Anything that makes the file unusable (a folder or file that cannot be written, a
         corrupt or unreadable file) is a ``StoreUnavailableError`` with one line saying so,
@@ -157,6 +159,7 @@ class Store:
         try:
             db = await schema.connect_and_migrate(path, clock())
             try:
+                await schema.apply_tables(db, path, tables)
                 await schema.check_usable(db, path)
                 checkpoints = await schema.connect(path)
             except BaseException:

@@ -17,7 +17,7 @@ from typing import Any
 from telegram.ext import Application
 
 from bot.core.game import Game
-from bot.core.settings import Settings
+from bot.core.settings import for_games
 from bot.core.solvers import Solvers
 from bot.registry import GAMES
 from bot.runtime.app import build_application, running
@@ -52,7 +52,7 @@ async def running_bot(
     """``overrides``: settings for one test; flood control, and the pace of a group's messages
     (a test's game goes faster than 20 messages a minute), are off unless a test turns them on;
     ``games``: the registry's, unless a test plugs in its own."""
-    settings = Settings(
+    settings = for_games(game.settings for game in games)(
         _env_file=None,  # type: ignore[call-arg]
         bot_token=FAKE_TOKEN,
         database_path=database,

@@ -13,9 +13,9 @@ import yaml
 from bot_harness import ROOT, bot_env, bot_process, until
 from telegram.ext import Application
 
-from bot.core.settings import Settings
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
+from bot.registry import Settings
 from bot.runtime.cli import serve
 from bot.runtime.console import MESSAGE_LIMIT, chat, too_long
 from bot.runtime.standin import FAKE_TOKEN, BotApiStandin

@@ -13,8 +13,8 @@ import aiohttp
 import pytest
 from bot_harness import bot_env, bot_process, until
 
-from bot.core.settings import Settings
 from bot.core.solvers import Solvers
+from bot.registry import Settings
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
 from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Fault

@@ -1,14 +1,16 @@
 """A game plugs in at one place: a tiny private game, registered only here, gets its command,
-its menu button, its typed text, /hint, /giveup, /rules, /help and /stats, and the one-game-per-chat
-question, without a line changed anywhere else."""
+its menu button, its typed text, /hint, /giveup, /rules, /help and /stats, the one-game-per-chat
+question, its own setting and its own table, without a line changed anywhere else."""
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
 from bot_harness import Player, record, running_bot, stored_state
+from pydantic_settings import BaseSettings
 from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import active, texts
@@ -17,6 +19,7 @@ from bot.core.game import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, 
 from bot.core.handlers import Tap, on_press, reply_with
 from bot.core.keyboards import Buttons, button, start_data
 from bot.core.session import Session, new_id
+from bot.core.settings import SOURCES, of
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.registry import GAMES
@@ -26,6 +29,17 @@ from bot.storage import Record, Tally
 KIND = "coin"
 START = "coin"
 BUTTONS = Buttons("C", lambda action, argument: action == "flip" and not argument)
+
+
+class CoinSettings(BaseSettings):
+    """The coin's own setting, read with the bot's others (COIN_GUESSES)."""
+
+    model_config = SOURCES
+    coin_guesses: int = 3
+
+
+#: The coin's own table: every guess, as a game keeps whatever it likes beside its session.
+COIN_TABLES = "CREATE TABLE IF NOT EXISTS coin_guesses (chat_id INTEGER NOT NULL, guess TEXT NOT NULL);"
 
 
 @dataclass
@@ -67,7 +81,8 @@ async def on_text(update: Update, context: BotContext) -> None:
         return
     session = loaded.session
     session.guesses.append(context.message.text or "")
-    session.over = len(session.guesses) >= 3
+    session.over = len(session.guesses) >= of(deps.settings, CoinSettings).coin_guesses
+    deps.stage(("INSERT INTO coin_guesses (chat_id, guess) VALUES (?, ?)", (context.chat_id, session.guesses[-1])))
     tally = Tally(won=1) if session.over else None
     await deps.save(context.chat_id, session, loaded, user_id=context.user.id, tally=tally)
     deps.reply(context.message, f"Принято: {len(session.guesses)}")
@@ -106,6 +121,8 @@ COIN = Game(
     records={KIND: coin_record},
     commands=(Command("coin", start, "подбросить монетку", "toss a coin"),),
     buttons=((BUTTONS.is_press, on_button),),
+    settings=CoinSettings,
+    tables=COIN_TABLES,
     private=PrivatePlay(
         session=CoinSession,
         begins={START: begin},
@@ -150,3 +167,16 @@ async def test_a_game_registered_in_one_place_is_wired_everywhere(
 def test_help_lists_each_registered_game_in_order() -> None:
     listed = help_text("ru", (*GAMES, COIN))
     assert listed.index("/play") < listed.index("/fingers") < listed.index("/5bukv") < listed.index("/coin")
+
+
+async def test_a_game_s_own_setting_and_table_come_with_its_record(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    async with running_bot(standin, solvers, database, games=(*GAMES, COIN), coin_guesses=2) as bot:
+        player = Player(bot, 951)
+        await player.say("/coin")
+        for guess in ("решка", "орёл"):
+            await player.say(guess)
+        assert "побед 1" in (await player.say("/stats")).text  # two guesses end the game when the setting says so
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT guess FROM coin_guesses WHERE chat_id = 951").fetchall() == [("решка",), ("орёл",)]

@@ -240,7 +240,17 @@ async def test_close_releases_the_file_even_when_closing_fails(database: Path) -
     await again.close()
 
 
-async def test_reported_answers_count_each_player_once_and_stay_on_file(store: Store, database: Path) -> None:
+async def test_reported_answers_count_each_player_once_and_stay_on_file(database: Path) -> None:
+    store = await Store.open(database, tables=[wordle_store.TABLES])  # the game's own table, made on open
+    try:
+        await report_answers(store)
+    finally:
+        await store.close()
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)
+
+
+async def report_answers(store: Store) -> None:
     for word, player in (("кринж", 1), ("кринж", 1), ("кринж", 2), ("шанеж", 3)):
         await store.save(900 + player, "wordle", {}, None, update_id=None)
         unit = Unit(900 + player)
@@ -249,8 +259,6 @@ async def test_reported_answers_count_each_player_once_and_stay_on_file(store: S
     assert await wordle_store.answer_reporters(store, "кринж") == {1, 2}
     assert await wordle_store.reported_answers(store, 2) == ["кринж"]
     assert await wordle_store.reported_answers(store, 1) == ["кринж", "шанеж"]
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)
 
 
 def inbox_ids(database: Path) -> list[object]:

@@ -6,8 +6,10 @@ from bot.core import handlers as common
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
 from bot.games.fingers import handlers, keyboards, texts
 from bot.games.fingers.session import FingerSession
+from bot.games.fingers.settings import FingersSettings
 
 GAME = Game(
+    settings=FingersSettings,
     kind=FingerSession.KIND,
     name=texts.name,
     rules=Rules("rules_fingers", texts.rules, "пальцы", "the finger game"),

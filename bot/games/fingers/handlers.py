@@ -18,6 +18,7 @@ from bot.core.texts import Lang
 from bot.games.fingers import keyboards, texts
 from bot.games.fingers import session as fingers
 from bot.games.fingers.session import FingerSession, FingerTurn
+from bot.games.fingers.settings import own_settings
 from bot.storage import Tally
 from solver.levels import Level
 
@@ -49,7 +50,7 @@ async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lan
         await begin(context, chat_id, user_id, lang)
         return
     session = FingerSession(level=last.session.level)
-    cap = deps.settings.fingers_move_cap
+    cap = own_settings(deps.settings).fingers_move_cap
     turn = fingers.begin(deps.solvers.fingers, session, last.session.player_first, cap, deps.rng)
     await deps.save(chat_id, session, last, user_id=user_id, tally=Tally(played=1), activate=True)
     text, markup = _board(deps, lang, session, turn)
@@ -59,7 +60,7 @@ async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lan
 def _board(deps: Deps, lang: Lang, session: FingerSession, turn: FingerTurn | None) -> tuple[str, InlineKeyboardMarkup]:
     """The board message: the last moves, the hands, and a button per move."""
     game = deps.solvers.fingers
-    text = texts.fingers_text(lang, session, turn, deps.settings.fingers_move_cap)
+    text = texts.fingers_text(lang, session, turn, own_settings(deps.settings).fingers_move_cap)
     return text, keyboards.fingers_moves(lang, session, fingers.player_moves(game, session))
 
 
@@ -121,7 +122,7 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, deps, lang = tap.press, tap.deps, tap.lang
     game = deps.solvers.fingers
-    cap = deps.settings.fingers_move_cap
+    cap = own_settings(deps.settings).fingers_move_cap
     if press.action == "review":
         finished = await tap.load(FingerSession, lambda session: session.over)
         if finished is not None:

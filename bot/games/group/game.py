@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from bot.core.game import Command, Game, Rules
 from bot.delivery.events import Delivered, TimerFired
-from bot.games.group import handlers, keyboards, texts
+from bot.games.group import handlers, keyboards, store, texts
 from bot.games.group.session import GroupSession
+from bot.games.group.settings import GroupSettings
 
 GAME = Game(
+    tables=store.TABLES,
+    settings=GroupSettings,
     kind=GroupSession.KIND,
     name=texts.name,
     rules=Rules("rules_group", texts.rules, "буквы в группе", "the letter game in a group"),

@@ -31,6 +31,7 @@ from bot.games.group import keyboards, texts
 from bot.games.group import session as group
 from bot.games.group import store as group_store
 from bot.games.group.session import GroupSession
+from bot.games.group.settings import own_settings
 from bot.games.letters.handlers import UnderWay, answer_who_wins
 from bot.games.letters.session import ENGLISH, asked_dictionary
 from bot.games.letters.texts import board_outdated, play_usage
@@ -114,7 +115,7 @@ async def _open_lobby(
 ) -> None:
     """Save a new lobby with its expiry and show it (a reply to ``message``, or said in the chat)."""
     deps = context.deps
-    session.deadline = time.time() + deps.settings.group_lobby_seconds
+    session.deadline = time.time() + own_settings(deps.settings).group_lobby_seconds
     await deps.save(chat_id, session, loaded, deadline=session.deadline)
     _schedule(context, chat_id, session.deadline, turn=False)
     lang = _lang(session)
@@ -454,7 +455,7 @@ async def _commit(
     game = _game(deps, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
         events.append(group.bot_letter(game, session))
-    seconds = deps.settings.group_turn_seconds
+    seconds = own_settings(deps.settings).group_turn_seconds
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})
     version = await deps.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
@@ -491,7 +492,7 @@ def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession
     outbox = lines.committer.outbox if isinstance(lines, SerialLines) else None
     if outbox is None or not outbox.holds(chat_id, _turn_key(session)):
         return False
-    _set_timer(context.job_queue, chat_id, time.time() + context.deps.settings.group_turn_seconds)
+    _set_timer(context.job_queue, chat_id, time.time() + own_settings(context.deps.settings).group_turn_seconds)
     return True
 
 
@@ -512,7 +513,7 @@ async def _start_the_clock(
     session = loaded.session
     if session.deadline is None:
         return
-    deadline = sent_at + context.deps.settings.group_turn_seconds
+    deadline = sent_at + own_settings(context.deps.settings).group_turn_seconds
     if deadline - session.deadline < CLOCK_SLACK:
         return  # sent at once: the saved deadline stands
     session.deadline = deadline
@@ -536,7 +537,7 @@ def _schedule(context: BotContext, chat_id: int, deadline: float | None, *, turn
     """One timer per group, set once the item that decided it commits: drop the old one, start
     one for ``deadline`` (none for None), with a turn's nudge (not a lobby's: ``turn`` False)."""
     job_queue = context.job_queue
-    nudge = turn and _nudges(context.deps.settings.group_turn_seconds)
+    nudge = turn and _nudges(own_settings(context.deps.settings).group_turn_seconds)
     context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline, nudge=nudge))
 
 
@@ -620,7 +621,7 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
 async def restore_timers(application: App) -> None:
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
     services: Services = application.bot_data["services"]
-    nudge = _nudges(services.settings.group_turn_seconds)
+    nudge = _nudges(own_settings(services.settings).group_turn_seconds)
     for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
         _set_timer(application.job_queue, chat_id, max(deadline, time.time()), nudge=nudge)
     log.info("turn timers restored")

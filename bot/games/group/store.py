@@ -6,6 +6,17 @@ from __future__ import annotations
 from bot.storage import Store
 from bot.storage.unit_of_work import Statement
 
+#: The group game's own tables: each game's winner, for the group's leaderboard (/top).
+TABLES = """
+CREATE TABLE IF NOT EXISTS group_wins (
+    chat_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    won_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS group_wins_by_chat ON group_wins (chat_id, won_at);
+"""
+
 
 def winner(chat_id: int, user_id: int, name: str, won_at: float) -> Statement:
     """One group game won by ``user_id`` (called ``name`` then), at epoch seconds ``won_at``: for

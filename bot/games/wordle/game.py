@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
-from bot.games.wordle import handlers, keyboards, texts
+from bot.games.wordle import handlers, keyboards, store, texts
 from bot.games.wordle.session import WordleSession
+from bot.games.wordle.settings import WordleSettings
 
 GAME = Game(
+    tables=store.TABLES,
+    settings=WordleSettings,
     kind=WordleSession.KIND,
     name=texts.name,
     rules=Rules("rules_5bukv", texts.rules, "«5 букв»", "5bukv"),

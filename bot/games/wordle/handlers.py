@@ -21,6 +21,7 @@ from bot.games.wordle import session as wordle
 from bot.games.wordle import store as wordle_store
 from bot.games.wordle.picture import review_picture
 from bot.games.wordle.session import MAX_ENTRIES, Progress, WordleSession
+from bot.games.wordle.settings import own_settings
 from bot.storage import Tally
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
@@ -118,7 +119,7 @@ async def _told_answer(
     await deps.save(chat_id, session, loaded)
     deps.stage(wordle_store.answer_report(answer, user_id))
     players = len(await wordle_store.answer_reporters(deps.db, answer) | {user_id})
-    needed = deps.settings.wordle_answer_players
+    needed = own_settings(deps.settings).wordle_answer_players
     if players >= needed:
         deps.after_commit(lambda: deps.solvers.wordle.add_answers([answer]))
     return wordle.ToldAnswer(answer, players, needed)
@@ -127,14 +128,14 @@ async def _told_answer(
 async def restore_answers(application: App) -> None:
     """At start: the answers enough players reported join the words again."""
     services: Services = application.bot_data["services"]
-    refused = await wordle_store.refused_words(services.db, services.settings.wordle_refused_players)
+    refused = await wordle_store.refused_words(services.db, own_settings(services.settings).wordle_refused_players)
     if refused:  # once the engine is built: the start (and the first replies) need not wait for it
         tasks: set[asyncio.Task[None]] = application.bot_data.setdefault("background", set())
         task = asyncio.create_task(_refuse_when_built(services, refused))
         tasks.add(task)  # kept referenced until done
         task.add_done_callback(tasks.discard)
     services.solvers.wordle.add_answers(
-        await wordle_store.reported_answers(services.db, services.settings.wordle_answer_players)
+        await wordle_store.reported_answers(services.db, own_settings(services.settings).wordle_answer_players)
     )
 
 
@@ -166,7 +167,10 @@ async def _refuse(
     progress = await asyncio.to_thread(wordle.refuse, deps.solvers.wordle, session)
     await deps.save(chat_id, session, loaded)
     deps.stage(wordle_store.refusal_report(word, user_id))
-    if len(await wordle_store.refusal_reporters(deps.db, word) | {user_id}) >= deps.settings.wordle_refused_players:
+    if (
+        len(await wordle_store.refusal_reporters(deps.db, word) | {user_id})
+        >= own_settings(deps.settings).wordle_refused_players
+    ):
         deps.after_commit(lambda: deps.solvers.wordle.refuse_for_everyone([word]))
     return _shown(lang, session, progress)
 

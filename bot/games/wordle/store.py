@@ -6,6 +6,21 @@ from __future__ import annotations
 from bot.storage import Store
 from bot.storage.unit_of_work import Statement
 
+#: 5bukv's own tables: the answers players told the bot when no word of its list fit, and the
+#: words they reported with 🚫 as refused by the game, one row per player and word.
+TABLES = """
+CREATE TABLE IF NOT EXISTS wordle_answers (
+    word TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (word, user_id)
+);
+CREATE TABLE IF NOT EXISTS wordle_refused (
+    word TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    PRIMARY KEY (word, user_id)
+);
+"""
+
 
 def answer_report(word: str, user_id: int) -> Statement:
     """That ``user_id`` says the secret was ``word`` (a player counts once per word)."""
