@@ -22,6 +22,7 @@ COMMANDS = {
     "fingers": ("fingers", "the finger game (Chopsticks): who wins from the start"),
     "word": ("word", "does a word count in the letter game (which tier) and in 5bukv, and if not, why"),
     "words": ("words", "the letter game's dictionary, one word a line"),
+    "daily": ("daily", "the daily puzzle of a date: the board, its forced win and the whole strategy"),
 }
 
 
