@@ -227,11 +227,11 @@ def _env_names() -> set[str]:
     return names
 
 
-def _settings_table() -> set[str]:
+def _settings_table(page: Path = SETTINGS_PAGE) -> set[str]:
     """The names in the first column of the page's settings table (``A`` / ``B`` rows name two)."""
     names: set[str] = set()
     in_table = False
-    for line in _text(SETTINGS_PAGE).splitlines():
+    for line in _text(page).splitlines():
         if re.match(r"^\|\s*Setting\s*\|", line):
             in_table = True
             continue
@@ -242,11 +242,12 @@ def _settings_table() -> set[str]:
     return names
 
 
-def test_every_setting_in_the_table_exists() -> None:
-    table = _settings_table()
-    assert table, f"{_name(SETTINGS_PAGE)} has a table headed | Setting |"
+@pytest.mark.parametrize("page", [README, SETTINGS_PAGE], ids=_name)
+def test_every_setting_in_the_table_exists(page: Path) -> None:
+    table = _settings_table(page)
+    assert table, f"{_name(page)} has a table headed | Setting |"
     unknown = table - _env_names()
-    assert not unknown, f"settings in {_name(SETTINGS_PAGE)} that Settings does not have: {sorted(unknown)}"
+    assert not unknown, f"settings in {_name(page)} that Settings does not have: {sorted(unknown)}"
 
 
 def test_the_table_has_every_setting() -> None:
