@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import re
 import subprocess
 import sys
@@ -206,24 +207,41 @@ def test_bot_options_named_exist() -> None:
     assert all(option in run.stdout for option in named), (named, run.stdout)
 
 
-def _settings_class() -> type[BaseSettings]:
+def _settings_classes() -> list[type[BaseSettings]]:
+    """The bot's Settings (from the first of SETTINGS_MODULES that imports), and the settings
+    classes any other ``settings`` module of the bot defines (a game's own, in its folder)."""
+    found: list[type[BaseSettings]] = []
     for name in SETTINGS_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError:
             continue
-        settings: type[BaseSettings] = module.Settings
-        return settings
-    raise AssertionError(f"no Settings in any of {SETTINGS_MODULES}")
+        found.append(module.Settings)
+        break
+    assert found, f"no Settings in any of {SETTINGS_MODULES}"
+    bot = importlib.import_module("bot")
+    for info in pkgutil.walk_packages(bot.__path__, "bot."):
+        if info.name.rpartition(".")[2] != "settings":
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, BaseSettings)
+                and value.__module__ == module.__name__
+                and value not in found
+            ):
+                found.append(value)
+    return found
 
 
 def _env_names() -> set[str]:
-    settings = _settings_class()
-    prefix = str(settings.model_config.get("env_prefix", ""))
     names = set()
-    for field_name, field in settings.model_fields.items():
-        alias = field.validation_alias if isinstance(field.validation_alias, str) else field.alias
-        names.add((alias or prefix + field_name).upper())
+    for settings in _settings_classes():
+        prefix = str(settings.model_config.get("env_prefix", ""))
+        for field_name, field in settings.model_fields.items():
+            alias = field.validation_alias if isinstance(field.validation_alias, str) else field.alias
+            names.add((alias or prefix + field_name).upper())
     return names
 
 
