@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import re
 import subprocess
 import sys
@@ -24,7 +23,6 @@ README = ROOT / "README.md"
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 SETTINGS_PAGE = ROOT / "docs" / "operations.md"
 #: Where the Settings class may live; the first that imports is used.
-SETTINGS_MODULES = ("bot.settings", "bot.runtime.settings")
 README_MAX_LINES = 300
 
 LINK = re.compile(r"(?<!!)\[(?:[^\]\[]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
@@ -208,31 +206,10 @@ def test_bot_options_named_exist() -> None:
 
 
 def _settings_classes() -> list[type[BaseSettings]]:
-    """The bot's Settings (from the first of SETTINGS_MODULES that imports), and the settings
-    classes any other ``settings`` module of the bot defines (a game's own, in its folder)."""
-    found: list[type[BaseSettings]] = []
-    for name in SETTINGS_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-        found.append(module.Settings)
-        break
-    assert found, f"no Settings in any of {SETTINGS_MODULES}"
-    bot = importlib.import_module("bot")
-    for info in pkgutil.walk_packages(bot.__path__, "bot."):
-        if info.name.rpartition(".")[2] != "settings":
-            continue
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            if (
-                isinstance(value, type)
-                and issubclass(value, BaseSettings)
-                and value.__module__ == module.__name__
-                and value not in found
-            ):
-                found.append(value)
-    return found
+    """The bot's settings class as the registry joins it: the shared settings and every game's own."""
+    from bot.registry import Settings
+
+    return [Settings]
 
 
 def _env_names() -> set[str]:
