@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from bot.core.game import Game
 from bot.core.settings import for_games
+from bot.games.daily.game import GAME as DAILY
 from bot.games.fingers.game import GAME as FINGERS
 from bot.games.group.game import GAME as GROUP
 from bot.games.letters.game import GAME as LETTERS
 from bot.games.wordle.game import GAME as WORDLE
 
 #: In the order the menu, /help and /rules list them.
-GAMES: tuple[Game, ...] = (LETTERS, FINGERS, WORDLE, GROUP)
+GAMES: tuple[Game, ...] = (LETTERS, DAILY, FINGERS, WORDLE, GROUP)
 
 #: The bot's settings: the ones every game shares and each game's own.
 Settings = for_games(game.settings for game in GAMES)

@@ -141,7 +141,7 @@ class DailyBook:
         """The candidates of ``band``, in the fixed shuffled order the days draw them in."""
         scores = self._difficulties
         chosen = (scores >= band.low) & ((scores <= band.high) if band.high is not None else True)
-        nodes = sorted(np.nonzero(chosen)[0].tolist(), key=self.game.tree.fragment)
+        nodes = np.nonzero(chosen)[0].tolist()  # numbered depth by depth, then alphabetically: a fixed order
         random.Random(f"bukvoed-daily-{self.lang}-{band.low}-{band.high}").shuffle(nodes)
         return nodes
 

@@ -109,3 +109,15 @@ async def on_switch_button(tap: Tap, context: BotContext) -> None:
     lost = not running.session.won_counted
     deps.answer_and_edit(tap.query, texts.resigned(lang, game.name_of(lang, running.session), lost=lost))
     await begin(context, tap.chat_id, tap.user.id, lang)
+
+
+async def kept_secret(deps: Deps, chat_id: int, lang: texts.Lang) -> str | None:
+    """While the chat plays a game whose answers other games must not give away (a daily puzzle
+    under way), what their analysis commands say instead of any answer; else None."""
+    loaded = await active_game(deps, chat_id)
+    if loaded is None or not loaded.session.running:
+        return None
+    game = games.by_kind(games.wired(deps.services)).get(loaded.session.KIND)
+    if game is None or game.private is None or not game.private.secret:
+        return None
+    return texts.quiet_while(lang, game.name_of(lang, loaded.session))

@@ -212,6 +212,12 @@ class Deps:
     def edit_buttons(self, chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> None:
         self.unit.messages.append(outbox.edit_buttons(chat_id, message_id, markup))
 
+    def answer_inline(
+        self, user_id: int, query_id: str, results: list[dict[str, Any]], button: dict[str, Any] | None = None
+    ) -> None:
+        """Answer ``user_id``'s inline query with ``results`` (Bot API dicts), once the item is committed."""
+        self.unit.messages.append(outbox.answer_inline(user_id, query_id, results, button))
+
     def set_menu(self, user_id: int, commands: list[tuple[str, str]]) -> None:
         """The command menu of ``user_id``'s private chat (its id is theirs)."""
         self.unit.messages.append(outbox.command_menu(user_id, commands))

@@ -93,6 +93,9 @@ class PrivatePlay:
     menu: MenuEntry | None = None
     more_menu: Sequence[MenuEntry] = ()  # further start-menu buttons (English Ghost beside the Russian game)
     review: Handler | None = None  # /review: the last game graded by the solver (None: this game has none)
+    # While a game of it is under way, other games' analysis (/whowins, /word) says nothing: a puzzle
+    # to solve alone, as a group's game is.
+    secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,12 @@ class Game:
     session_name: Callable[[Lang, Any], str] | None = None
     # its own settings (a class in its folder), read from the same environment as the bot's others
     settings: type[BaseSettings] | None = None
-    tables: str = ""  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
+    tables: str = ""
+    inline: Handler | None = None  # its answer to inline queries (@bot … typed in any chat)
+    # more /stats lines, from its own tables (the player, the language)
+    more_stats: Callable[[Deps, int, Lang], Awaitable[list[str]]] | None = (
+        None  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
+    )
 
     def name_of(self, lang: Lang, session: Session) -> str:
         """What the player calls ``session``'s game: its own name, or the game's."""
@@ -154,6 +162,10 @@ def begins(games: Sequence[Game]) -> dict[str, Begin]:
     return {
         target: begin for game in games if game.private is not None for target, begin in game.private.begins.items()
     }
+
+
+def inline_handlers(games: Sequence[Game]) -> list[Handler]:
+    return [game.inline for game in games if game.inline is not None]
 
 
 def stats_text(lang: Lang, records: Mapping[str, Record], games: Sequence[Game]) -> str:

@@ -188,6 +188,15 @@ def with_other_rules(lang: Lang, rules: str, others: list[tuple[str, str]]) -> s
     return rules + "\n\n" + t(lang, "Правила других игр: ", "Other games' rules: ") + listed
 
 
+def quiet_while(lang: Lang, name: str) -> str:
+    """/whowins or /word while a game that must be solved alone is under way."""
+    return t(
+        lang,
+        f"Пока идёт {name}, я ничего не подсказываю: ни /whowins, ни /word. После неё — /review.",
+        f"While {name} is under way I give nothing away: no /whowins, no /word. After it, /review.",
+    )
+
+
 def unknown_command(lang: Lang) -> str:
     return t(lang, "Не знаю такой команды. Список — /help.", "I do not know that command. See /help.")
 

@@ -112,6 +112,17 @@ def command_menu(chat_id: int, commands: list[tuple[str, str]]) -> Outgoing:
     return Outgoing(chat_id, "menu", {"commands": listed})
 
 
+def answer_inline(
+    user_id: int, query_id: str, results: list[dict[str, Any]], button: dict[str, Any] | None
+) -> Outgoing:
+    """The answer to an inline query of ``user_id`` (it has no chat: the user's own line carries it).
+    Personal and not cached: each player is shown their own result of the day."""
+    params: dict[str, Any] = {"inline_query_id": query_id, "results": results, "cache_time": 0, "is_personal": True}
+    if button is not None:
+        params["button"] = button
+    return Outgoing(user_id, "inline", params)
+
+
 def edit_buttons(chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> Outgoing:
     """Only a message's buttons changed (None: they go)."""
     params: dict[str, Any] = {"message_id": message_id}
@@ -212,6 +223,7 @@ ENDPOINTS = {
     "edit": "editMessageText",
     "edit_buttons": "editMessageReplyMarkup",
     "menu": "setMyCommands",
+    "inline": "answerInlineQuery",
 }
 
 
@@ -219,6 +231,8 @@ def api_kwargs(message: Outgoing) -> dict[str, Any]:
     """The call's parameters as the Bot API takes them (the row keeps them so, markup as a dict)."""
     if message.call == "menu":  # a chat's menu is set by its scope, not by a chat_id
         return {**message.params, "scope": {"type": "chat", "chat_id": message.chat_id}}
+    if message.call == "inline":  # an inline query is answered by its id, in no chat
+        return dict(message.params)
     params = {"chat_id": message.chat_id, **message.params}
     reply_to = params.pop("reply_to", None)
     if reply_to is not None:

@@ -19,6 +19,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     TypeHandler,
     filters,
@@ -28,7 +29,7 @@ from bot import registry
 from bot.core import active, keyboards, part
 from bot.core import handlers as common
 from bot.core.context import GROUPS, PRIVATE, App, BotContext, Services
-from bot.core.game import Game, Handler, Route, command_menu, group_menu, wired
+from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline_handlers, wired
 from bot.core.settings import Settings
 from bot.core.solvers import BuildingSolvers, Solvers
 from bot.core.texts import Lang
@@ -159,6 +160,8 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
     for pattern, callback in routes:
         application.add_handler(CallbackQueryHandler(callback, pattern=pattern))
     application.add_handler(CallbackQueryHandler(common.on_stale_button))
+    for answer in inline_handlers(games):
+        application.add_handler(InlineQueryHandler(answer))
 
 
 async def post_init(application: App) -> None:

@@ -119,6 +119,7 @@ class BotApiStandin:
             "editMessageText": self._edit_message_text,
             "editMessageReplyMarkup": self._edit_message_reply_markup,
             "answerCallbackQuery": self._answer_callback_query,
+            "answerInlineQuery": self._answer_inline_query,
             "setMyCommands": self._set_my_commands,
             "deleteWebhook": self._delete_webhook,
             "getWebhookInfo": self._get_webhook_info,
@@ -239,6 +240,16 @@ class BotApiStandin:
                 command = message["text"].split()[0]
                 message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
         return {"message": message}
+
+    def push_inline(self, user_id: int, query: str = "", language_code: str = "ru") -> int:
+        """What the user types after the bot's @name in any chat (the Share button starts it empty)."""
+        inline = {
+            "id": str(next(self._update_ids) * 1000),
+            "from": _user(user_id, language_code),
+            "query": query,
+            "offset": "",
+        }
+        return self._push({"inline_query": inline})
 
     def push_callback(self, user_id: int, message_id: int, data: str, language_code: str = "ru") -> int:
         """A tap on an inline button under one of the bot's messages."""
@@ -399,6 +410,13 @@ class BotApiStandin:
         return message
 
     async def _answer_callback_query(self, params: dict[str, Any]) -> object:
+        return True
+
+    async def _answer_inline_query(self, params: dict[str, Any]) -> object:
+        """Telegram refuses an answer with a result it cannot read; these carry what a card needs."""
+        for result in params.get("results", []):
+            if not (result.get("id") and result.get("type") and result.get("input_message_content")):
+                return _error(400, "Bad Request: RESULT_INVALID")
         return True
 
     async def _set_my_commands(self, params: dict[str, Any]) -> object:

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import texts as shared_texts
-from bot.core.active import is_active, start_or_ask
+from bot.core.active import is_active, kept_secret, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import Answer
 from bot.core.handlers import Tap, on_press
@@ -343,6 +343,10 @@ async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
     given), under the rule and in the language of the letter game being played."""
     deps = context.deps
+    quiet = await kept_secret(deps, context.chat_id, context.lang)
+    if quiet is not None:
+        deps.reply(context.message, quiet)
+        return
     _, outdated = await _load_checked(deps, context.chat_id, context.lang)
     if outdated is not None:
         context.deps.reply(context.message, outdated)
@@ -426,6 +430,10 @@ async def word(update: Update, context: BotContext) -> None:
     """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
     lang = context.lang
     typed = context.args or []
+    quiet = await kept_secret(context.deps, context.chat_id, lang) if context.message.chat.type == "private" else None
+    if quiet is not None:
+        context.deps.reply(context.message, quiet)
+        return
     if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
         context.deps.reply(context.message, texts.word_usage(lang))
         return

@@ -1,0 +1,41 @@
+"""The daily puzzle, as the registry lists it."""
+
+from __future__ import annotations
+
+from bot.core import handlers as common
+from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.games.daily import handlers, keyboards, store, texts
+from bot.games.daily.session import DailySession
+from bot.games.daily.settings import DailySettings
+
+GAME = Game(
+    kind=DailySession.KIND,
+    name=texts.name,
+    rules=Rules("rules_daily", texts.rules, "задача дня", "the daily puzzle"),
+    help=texts.help_lines,
+    records={},
+    commands=(Command("daily", handlers.start, "задача дня", "the daily puzzle"),),
+    group_commands=(Command("daily", handlers.in_group),),
+    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    settings=DailySettings,
+    tables=store.TABLES,
+    inline=handlers.inline,
+    more_stats=handlers.more_stats,
+    private=PrivatePlay(
+        session=DailySession,
+        begins={
+            keyboards.START: handlers.begin_own,
+            keyboards.START_RU: handlers.begin_russian,
+            keyboards.START_EN: handlers.begin_english,
+        },
+        on_text=handlers.on_text,
+        reminder=handlers.reminder,
+        standing=handlers.where_it_stands,
+        hint=handlers.hint,
+        give_up=handlers.give_up,
+        undo=common.no_undo,
+        menu=MenuEntry(texts.menu_button, keyboards.START),
+        review=handlers.review,
+        secret=True,
+    ),
+)

@@ -1,0 +1,296 @@
+"""The daily puzzle in Telegram: /daily in a private chat plays the day's puzzle against the bot's
+perfect defence; in a group it shows the day's board and who of the group solved it; inline
+queries share the player's card of the day."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from uuid import uuid4
+from zoneinfo import ZoneInfo
+
+from telegram import Update
+
+from bot.core import texts as shared_texts
+from bot.core.active import start_or_ask
+from bot.core.context import BotContext, Deps, Loaded
+from bot.core.game import Answer
+from bot.core.handlers import Tap, on_press
+from bot.core.texts import Lang
+from bot.games.daily import keyboards, store, texts
+from bot.games.daily import session as daily
+from bot.games.daily.session import DailySession, Turn
+from bot.games.daily.settings import own_settings
+from bot.storage import Tally
+from solver.daily import DailyBook, Puzzle, main_line, squares
+from solver.letters import InputError, LetterGame, normalise_letter
+from solver.words import Tier
+
+#: Each language's book of puzzles, with the game it was made for (tables are built once a process).
+_BOOKS: dict[str, DailyBook] = {}
+
+
+def _game(deps: Deps, lang: str) -> LetterGame:
+    """The day's game: the language's own rule on its everyday words."""
+    return deps.solvers.letters.game(lang, Tier.COMMON)
+
+
+def book(deps: Deps, lang: str) -> DailyBook:
+    game = _game(deps, lang)
+    known = _BOOKS.get(lang)
+    if known is None or known.game is not game:
+        known = _BOOKS[lang] = DailyBook(game, lang)
+    return known
+
+
+def today(deps: Deps) -> date:
+    """The puzzle's day: the date now in the configured time zone (it changes at its midnight)."""
+    return datetime.now(ZoneInfo(own_settings(deps.settings).daily_timezone)).date()
+
+
+def _asked_language(args: list[str], lang: Lang) -> str | None:
+    """``/daily``: the player's language's puzzle; ``/daily ru`` or ``/daily en``: that one."""
+    if not args:
+        return "en" if lang == "en" else "ru"
+    asked = args[0].lower()
+    return asked if asked in ("ru", "en") and len(args) == 1 else None
+
+
+# ------------------------------------------------------------------ private play
+
+
+async def start(update: Update, context: BotContext) -> None:
+    asked = _asked_language(context.args or [], context.lang)
+    if asked is None:
+        context.deps.reply(context.message, texts.usage(context.lang))
+        return
+    await start_or_ask(context, keyboards.START_EN if asked == "en" else keyboards.START_RU, BEGINS[asked])
+
+
+async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    await _begin(context, chat_id, user_id, lang, "ru")
+
+
+async def begin_english(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    await _begin(context, chat_id, user_id, lang, "en")
+
+
+async def begin_own(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    """The start menu's button: the puzzle in the player's language."""
+    await _begin(context, chat_id, user_id, lang, "en" if lang == "en" else "ru")
+
+
+BEGINS = {"ru": begin_russian, "en": begin_english}
+
+
+async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, puzzle_lang: str) -> None:
+    """The day's puzzle: counted when it is the player's first go at it today, else a replay."""
+    deps = context.deps
+    puzzle = book(deps, puzzle_lang).puzzle(today(deps))
+    earlier = await store.result_of(deps.db, user_id, puzzle_lang, puzzle.day)
+    session = DailySession.of(puzzle, counted=earlier is None)
+    if earlier is None:
+        deps.stage(store.attempt(user_id, puzzle_lang, puzzle.day))
+    tally = Tally(played=1) if earlier is None else None
+    last = await deps.load(chat_id, DailySession)
+    await deps.save(chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=_kind(puzzle_lang))
+    said = texts.intro(lang, puzzle, counted=earlier is None)
+    deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n" + said)
+
+
+def _kind(puzzle_lang: str) -> str:
+    """Where /stats counts a daily: the Russian puzzle's apart from English Ghost's."""
+    return daily.KIND if puzzle_lang == "ru" else f"{daily.KIND}_en"
+
+
+async def on_text(update: Update, context: BotContext) -> None:
+    deps, lang = context.deps, context.lang
+    loaded = await deps.load(context.chat_id, DailySession)
+    if loaded is None or not loaded.session.running:
+        deps.reply(context.message, shared_texts.nothing_running(lang))
+        return
+    session = loaded.session
+    game = _game(deps, session.lang)
+    letter = normalise_letter(context.message.text or "", game.alphabet)
+    if isinstance(letter, InputError):
+        deps.reply(context.message, texts.not_a_letter(lang, session.lang == "en"))
+        return
+    turn = daily.play(game, session, letter)
+    if not turn.over:
+        await deps.save(context.chat_id, session, loaded)
+        deps.say(context.chat_id, texts.turn_text(lang, session, turn))
+        return
+    await _finish(context, loaded, game, turn)
+
+
+async def _finish(context: BotContext, loaded: Loaded[DailySession], game: LetterGame, turn: Turn) -> None:
+    """The go ended: its outcome kept (a counted go only), the streak, and the card to share."""
+    deps, lang, user_id = context.deps, context.lang, context.user.id
+    session = loaded.session
+    marks = session.card_squares(game)
+    tally = None
+    if session.counted_go:
+        deps.stage(
+            store.outcome(
+                user_id, session.lang, session.date, won=session.won, moves=session.player_moves, squares=marks
+            )
+        )
+        tally = Tally(won=1) if session.won else Tally(lost=1)
+    await deps.save(context.chat_id, session, loaded, user_id=user_id, tally=tally, record_kind=_kind(session.lang))
+    current, best = await _streaks(deps, user_id, session)
+    lines = [texts.turn_text(lang, session, turn), texts.ending(lang, session, turn)]
+    lines.append(texts.streak_line(lang, current, best) if session.counted_go else texts.replay_note(lang))
+    lines += ["", texts.card(lang, session, marks, current)]
+    deps.say(context.chat_id, "\n".join(lines), keyboards.after_go(lang, session))
+
+
+async def _streaks(deps: Deps, user_id: int, ended: DailySession | None = None) -> tuple[int, int]:
+    """The player's current and best streak, counting ``ended`` (a counted go just ended, not yet committed)."""
+    puzzle_lang = ended.lang if ended is not None else "ru"
+    results = await store.results(deps.db, user_id, puzzle_lang)
+    if ended is not None and ended.counted_go:
+        mine = store.Result(ended.date, ended.won, ended.player_moves, "")
+        results = [result for result in results if result.day != ended.date] + [mine]
+    loss_keeps = own_settings(deps.settings).daily_loss_keeps_streak
+    return daily.streaks(results, today(deps), loss_keeps=loss_keeps)
+
+
+async def hint(update: Update, context: BotContext) -> None:
+    """No hints in the daily: it is solved alone."""
+    context.deps.reply(context.message, texts.no_hints(context.lang))
+
+
+async def give_up(update: Update, context: BotContext) -> None:
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, DailySession)
+    if loaded is None or not loaded.session.running:
+        deps.reply(context.message, texts.nothing_to_give_up(context.lang))
+        return
+    session = loaded.session
+    session.resign()
+    tally = None
+    if session.counted_go:
+        marks = session.card_squares(_game(deps, session.lang))
+        deps.stage(
+            store.outcome(
+                context.user.id, session.lang, session.date, won=False, moves=session.player_moves, squares=marks
+            )
+        )
+        tally = Tally(lost=1)
+    await deps.save(
+        context.chat_id, session, loaded, user_id=context.user.id, tally=tally, record_kind=_kind(session.lang)
+    )
+    deps.reply(context.message, texts.gave_up(context.lang))
+
+
+async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
+    loaded = await deps.load(chat_id, DailySession)
+    if loaded is None or not loaded.session.running:
+        return shared_texts.nothing_running(lang)
+    return texts.expected_letter(lang)
+
+
+async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
+    loaded = await deps.load(chat_id, DailySession)
+    if loaded is None or not loaded.session.running:
+        return None
+    return texts.board(lang, loaded.session.position) + "\n" + texts.expected_letter(lang), None
+
+
+# ------------------------------------------------------------------ review
+
+
+async def review(update: Update, context: BotContext) -> None:
+    deps = context.deps
+    loaded = await deps.load(context.chat_id, DailySession)
+    deps.reply(context.message, _review(deps, context.lang, loaded.session if loaded is not None else None))
+
+
+@on_press(keyboards.BUTTONS.press)
+async def on_button(tap: Tap, context: BotContext) -> None:
+    loaded = await tap.load(DailySession, lambda session: session.over)
+    if loaded is not None:
+        tap.reply((_review(tap.deps, tap.lang, loaded.session), None))
+
+
+def _review(deps: Deps, lang: Lang, session: DailySession | None) -> str:
+    """Each of the player's moves with its square, and the letters that were better; only once the
+    go is over (before, it would be a hint)."""
+    if session is None or not session.over:
+        return texts.nothing_to_review(lang)
+    game = _game(deps, session.lang)
+    judged = []
+    for index, square in enumerate(squares(game, session.board, session.letters)):
+        before = session.board + session.letters[: 2 * index]
+        judged.append((session.letters[2 * index], square, tuple(game.winning_letters(before))))
+    return texts.review_text(lang, session, judged, session.board + main_line(game, session.board))
+
+
+# ------------------------------------------------------------------ /stats
+
+
+async def more_stats(deps: Deps, user_id: int, lang: Lang) -> list[str]:
+    """Each language's dailies the player has played: solved, and the streaks."""
+    lines = []
+    for puzzle_lang in ("ru", "en"):
+        results = await store.results(deps.db, user_id, puzzle_lang)
+        if not results:
+            continue
+        solved = sum(1 for result in results if result.won)
+        current, best = daily.streaks(
+            results, today(deps), loss_keeps=own_settings(deps.settings).daily_loss_keeps_streak
+        )
+        line = texts.stats_line(lang, solved, len(results), current, best)
+        lines.append(line + (" · English Ghost" if puzzle_lang == "en" else ""))
+    return lines
+
+
+# ------------------------------------------------------------------ groups and sharing
+
+
+async def in_group(update: Update, context: BotContext) -> None:
+    """/daily in a group: the day's board and who of the group solved it; the asker joins its board.
+    The solution is never shown here."""
+    deps, lang = context.deps, context.lang
+    asked = _asked_language(context.args or [], lang) or "ru"
+    puzzle: Puzzle = book(deps, asked).puzzle(today(deps))
+    user = context.user
+    deps.stage(store.member(context.chat_id, user.id, user.full_name))
+    rows = await store.group_board(deps.db, context.chat_id, asked, puzzle.day)
+    if all(name != user.full_name for name, _, _ in rows):
+        rows.append((user.full_name, None, 0))
+    username = context.bot.username or "bot"
+    deps.reply(context.message, texts.group_board(lang, puzzle, username, rows))
+
+
+async def inline(update: Update, context: BotContext) -> None:
+    """An inline query (the Share button, or @bot typed in any chat): the player's card of the day,
+    each language they finished today; nothing else."""
+    query = update.inline_query
+    assert query is not None
+    deps, lang = context.deps, context.lang
+    day = today(deps)
+    results = []
+    for puzzle_lang in ("ru", "en"):
+        result = await store.result_of(deps.db, query.from_user.id, puzzle_lang, day)
+        if result is None or result.won is None:
+            continue
+        current, _ = await _streaks_of(deps, query.from_user.id, puzzle_lang)
+        session = DailySession(lang=puzzle_lang, day=day.isoformat(), number=book(deps, puzzle_lang).puzzle(day).number)
+        session.won, session.letters = bool(result.won), "?" * max(0, 2 * result.moves - 1)
+        text = texts.card(lang, session, result.squares, current)
+        results.append(
+            {
+                "type": "article",
+                "id": uuid4().hex,
+                "title": texts.inline_title(lang),
+                "description": text.splitlines()[0],
+                "input_message_content": {"message_text": text},
+            }
+        )
+    button = None if results else {"text": texts.inline_nothing(lang), "start_parameter": "daily"}
+    deps.answer_inline(query.from_user.id, query.id, results, button)
+
+
+async def _streaks_of(deps: Deps, user_id: int, puzzle_lang: str) -> tuple[int, int]:
+    results = await store.results(deps.db, user_id, puzzle_lang)
+    return daily.streaks(results, today(deps), loss_keeps=own_settings(deps.settings).daily_loss_keeps_streak)
