@@ -117,7 +117,7 @@ def resigned(lang: Lang, name: str, *, lost: bool = True) -> str:
 COMMON_COMMANDS: list[tuple[str, str, str]] = [
     ("hint", "подсказка", "a hint"),
     ("giveup", "сдаться", "give up"),
-    ("undo", "отменить последнюю маску", "take back the last mask"),
+    ("undo", "отменить последний ввод", "take back the last entry"),
     ("review", "разбор последней партии", "review the last game"),
     ("stats", "мои результаты", "my record"),
     ("rules", "правила", "the rules"),
@@ -167,8 +167,8 @@ def language_chosen(lang: Lang) -> str:
     """Said in the language just chosen."""
     return t(
         lang,
-        "Готово: теперь я говорю с вами по-русски (и запомню это). Английский Ghost — /play en.",
-        "Done: I speak English with you now (and will remember it). The Russian letter game is /play ru.",
+        "Готово: теперь я говорю с вами по-русски (и запомню это). Все игры — /start.",
+        "Done: I speak English with you now (and will remember it). Every game: /start.",
     )
 
 
@@ -204,8 +204,8 @@ def unknown_command(lang: Lang) -> str:
 def nothing_running(lang: Lang) -> str:
     return t(
         lang,
-        "Сейчас игры нет. /play — игра в буквы, /5bukv — помощник для «5 букв», /fingers — игра на пальцах.",
-        "No game is running. /play — the letter game, /5bukv — the 5bukv helper, /fingers — the finger game.",
+        "Сейчас игры нет. Выбрать игру — /start, все команды — /help.",
+        "No game is running. Choose a game with /start; every command is in /help.",
     )
 
 
@@ -234,7 +234,7 @@ def stale_button(lang: Lang) -> str:
 
 
 def no_records(lang: Lang) -> str:
-    return t(lang, "Вы ещё не играли. /play — начать.", "You have not played yet. /play to start.")
+    return t(lang, "Вы ещё не играли. Выбрать игру — /start.", "You have not played yet. Choose a game with /start.")
 
 
 def games_record(lang: Lang, name: str, record: Record) -> str:
@@ -262,8 +262,8 @@ def button_level(lang: Lang, level: Level) -> str:
 def private_only(lang: Lang, username: str) -> str:
     return t(
         lang,
-        f"Это игра для личного чата: напишите мне — @{username}. Здесь, в группе, играем в буквы: /play.",
-        f"That game is for a private chat: write to me at @{username}. Here in the group we play letters: /play.",
+        f"Это игра для личного чата: напишите мне — @{username}. Что можно в группе — /help.",
+        f"That game is for a private chat: write to me at @{username}. What works in a group: /help.",
     )
 
 
