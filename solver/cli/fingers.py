@@ -13,8 +13,8 @@ from typing import Literal, NamedTuple
 
 from solver.cli import UsageError
 from solver.engine import Value
-from solver.fingers import FingerGame, FingerRules, Hands, Move, State, after_move, describe, legal_moves
-from solver.review import ReviewError, move_code, review_fingers, review_lines, summarise
+from solver.fingers import FingerGame, FingerRules, Hands, Move, State, after_move, describe, legal_moves, move_code
+from solver.review import ReviewError, review_fingers, review_lines, summarise
 
 #: Hands of 2 to this many fingers; beyond it the table grows past any use.
 MAX_FINGERS = 20
