@@ -126,7 +126,11 @@ def menu_button(lang: Lang) -> str:
 
 
 def help_lines(lang: Lang) -> str:
-    return t(lang, "/fingers — игра на пальцах («палочки», Chopsticks)", "/fingers — the finger game (chopsticks)")
+    return t(
+        lang,
+        "/fingers — игра на пальцах («палочки», Chopsticks); /hint в ней — лучший ход",
+        "/fingers — the finger game (chopsticks); /hint in it — the best move",
+    )
 
 
 def record_line(lang: Lang, record: Record) -> str:
@@ -174,13 +178,7 @@ def review_text(lang: Lang, review: Review) -> str:
     lines = [_headline(lang, review)]
     turning = [move for move in review.moves if move.grade in _THREW]
     if not turning:
-        lines.append(
-            t(
-                lang,
-                "Перелома не было: исход решила первая позиция.",
-                "No move changed the result: it was decided from the start.",
-            )
-        )
+        lines.append(_no_turning_point(lang, review))
     lines += [_turning_line(lang, move, review) for move in turning[:_SHOWN]]
     if len(turning) > _SHOWN:
         more = len(turning) - _SHOWN
@@ -209,6 +207,21 @@ def _headline(lang: Lang, review: Review) -> str:
     if review.result is not FingerResult.WON and yours:
         ended += t(lang, ", хотя выигрыш с начала был ваш", ", though the win was yours from the start")
     return t(lang, f"🔍 Разбор: {ended}.", f"🔍 Review: {ended}.")
+
+
+def _no_turning_point(lang: Lang, review: Review) -> str:
+    """No move changed the result: say whose it was from the first move."""
+    first = review.moves[0]
+    if first.before is Value.DRAW:
+        return t(
+            lang, "Перелома не было: с первого хода — ничья.", "No move changed the result: a draw from the start."
+        )
+    yours = (first.mover == review.player_seat) == (first.before is Value.WIN)
+    return t(
+        lang,
+        f"Перелома не было: выигрыш был {'ваш' if yours else 'мой'} с первого хода.",
+        f"No move changed the result: the win was {'yours' if yours else 'mine'} from the start.",
+    )
 
 
 def _turning_line(lang: Lang, move: GradedMove, review: Review) -> str:

@@ -141,6 +141,13 @@ async def test_a_hint_names_the_bots_own_move_and_following_it_wins(bot: Bot, so
             reply = await player.press_data(player.keyboards[-1][0], f"F:{session.id}:{session.moves}:move:{best}")
         assert win in reply.text
         assert (await player.say("/hint")).text == texts.nothing_running(lang)
+        lines = (await player.say("/review")).text.splitlines()
+        assert lines[1] == (
+            "Перелома не было: выигрыш был ваш с первого хода."
+            if lang == "ru"
+            else "No move changed the result: the win was yours from the start."
+        )
+        assert len(lines) == 3
 
 
 def test_a_game_stored_before_the_moves_were_kept_still_loads() -> None:
