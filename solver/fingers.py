@@ -455,7 +455,7 @@ class FingerGame:
             return Judged(move, after, Value.DRAW, NO_END, ending)
         bare = Value(-int(self.value(after)))
         twice = then.seen_before_the_draw()
-        if twice:
+        if twice and bare is not Value.DRAW:  # draw rules only ever turn a result into a draw
             seated = self._solved_with_draws(twice)
             value, plies = seated.by_moves(self._seated, self._seat(after, then.seat))
             value = Value(-int(value))
