@@ -169,6 +169,8 @@ def hint_text(lang: Lang, hint: Hint) -> str:
 _THREW = (Grade.THREW_WIN, Grade.THREW_DRAW)
 #: Turning points shown one a line; more are only counted.
 _SHOWN = 3
+#: Moves that let a win recede, named by number; more are only counted.
+_SLOW_SHOWN = 6
 
 
 def review_text(lang: Lang, review: Review) -> str:
@@ -264,7 +266,10 @@ def _slow_line(lang: Lang, slow: list[GradedMove], review: Review) -> str:
     )
     if len(slow) == 1:
         return kept
-    others = ", ".join(str(move.ply) for move in slow[1:])
+    others = ", ".join(str(move.ply) for move in slow[1:_SLOW_SHOWN])
+    more = len(slow) - _SLOW_SHOWN
+    if more > 0:
+        others += t(lang, f" и ещё {more}", f" and {more} more")
     return kept + t(lang, f" Так же ходы {others}.", f" So did moves {others}.")
 
 
