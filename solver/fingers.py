@@ -493,7 +493,7 @@ class FingerGame:
     def _wins_at_once(self, state: State) -> bool:
         return self.value(state) is Value.WIN and self.distance(state) == 1
 
-    def course(self, codes: list[str], cap: int | None = None, repeats: int | None = REPEATS) -> list[Course]:
+    def replay(self, codes: list[str], cap: int | None = None, repeats: int | None = REPEATS) -> list[Course]:
         """The course before each move of a game from the start given in :func:`move_code`'s
         notation, then the course after the last; ValueError names a move that is not legal."""
         courses = [Course.begin(self.start, cap, repeats)]

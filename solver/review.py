@@ -297,7 +297,7 @@ def review_fingers(
     """Grade each move of a game from the start (player A, 1, moves first). Without ``cap`` and
     ``repeats`` the game is seed 002's, endless; with them, the bot's draw rules hold."""
     try:
-        courses = game.course(list(codes), cap, repeats)
+        courses = game.replay(list(codes), cap, repeats)
     except ValueError as error:
         raise ReviewError(str(error)) from None
     graded = []

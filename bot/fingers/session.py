@@ -218,7 +218,7 @@ class Review:
     ``player_seat`` is 1 when the player moved first; ``slips`` gives, for each move that let a
     win slip into a draw rule while the bare table still had it won, which rule (repetition or
     the cap); ``states`` the state before each move (the mover's hands first), so a move can be
-    found again; ``result`` is how the game ended."""
+    found again; ``result`` is how the game ended, ``resigned`` whether by the player's /giveup."""
 
     moves: list[GradedMove]
     summary: Summary
@@ -226,6 +226,7 @@ class Review:
     slips: dict[int, Ending]
     states: list[State]
     result: Result
+    resigned: bool = False
 
 
 def review(game: FingerGame, session: FingerSession, cap: int) -> Review | None:
@@ -236,7 +237,7 @@ def review(game: FingerGame, session: FingerSession, cap: int) -> Review | None:
         moves = review_fingers(game, session.history, cap, REPEATS)
     except ReviewError:
         return None
-    courses = game.course(session.history, cap, REPEATS)
+    courses = game.replay(session.history, cap, REPEATS)
     slips = {}
     for graded, course in zip(moves, courses, strict=False):
         if graded.grade is Grade.THREW_WIN:
@@ -245,7 +246,9 @@ def review(game: FingerGame, session: FingerSession, cap: int) -> Review | None:
                 slips[graded.ply] = reason
     seat = 1 if session.player_first else 2
     states = [course.state for course in courses[: len(moves)]]
-    return Review(moves, summarise(moves), seat, slips, states, Result(session.result))
+    result = Result(session.result)
+    resigned = result is Result.LOST and not game.is_over(session.state)
+    return Review(moves, summarise(moves), seat, slips, states, result, resigned)
 
 
 def _slip(judged: list[Judged], code: str) -> Ending | None:

@@ -204,6 +204,8 @@ def _headline(lang: Lang, review: Review) -> str:
         FingerResult.DRAW_REPETITION: t(lang, "ничья повтором позиции", "a draw by repetition"),
         FingerResult.DRAW_CAP: t(lang, "ничья на пределе ходов", "a draw at the move limit"),
     }[review.result]
+    if review.resigned:
+        ended = t(lang, "вы сдались", "you resigned")
     first = review.moves[0]
     yours = (first.mover == review.player_seat) == (first.before is Value.WIN) and first.before is not Value.DRAW
     if review.result is not FingerResult.WON and yours:

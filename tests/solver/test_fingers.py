@@ -479,7 +479,7 @@ def test_a_win_that_never_hurries_slips_into_a_repetition_and_the_judge_says_whe
     assert slow.grade is Grade.KEPT_WIN and slow.after_plies > slow.before_plies  # kept, but further away
     slip = next(g for g in graded if g.grade is Grade.THREW_WIN)
     assert slip.mover == 2 and slow.ply < slip.ply
-    before = seed_game.course(codes, CAP, REPEATS)[slip.ply - 1]
+    before = seed_game.replay(codes, CAP, REPEATS)[slip.ply - 1]
     verdict = next(j for j in seed_game.judge(before) if move_code(j.move) == slip.move)
     assert (verdict.value, verdict.slip) == (Value.DRAW, Ending.REPETITION)
     assert seed_game.value(verdict.after) is Value.LOSS  # the bare table still calls it a win

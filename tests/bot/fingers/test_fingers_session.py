@@ -106,3 +106,14 @@ def test_a_win_pushed_past_the_move_cap_is_named_in_the_review(game: FingerGame)
     assert en[0].startswith("🔍 Review: a draw ") and en[0].endswith(", though the win was yours from the start.")
     assert en[1].startswith(f"❌ Move {slipped} (you ")
     assert "— the win could no longer come before the move limit; “" in en[1]
+
+
+def test_the_review_of_a_resigned_game_says_so(game: FingerGame) -> None:
+    session = FingerSession(level=Level.PERFECT)
+    fingers.begin(game, session, False, 100, random.Random(1))
+    fingers.play(game, session, 0, 100, random.Random(1))
+    session.resign()
+    review = fingers.review(game, session, 100)
+    assert review is not None and review.resigned
+    assert review_text("ru", review).startswith("🔍 Разбор: вы сдались, хотя выигрыш с начала был ваш.\n")
+    assert review_text("en", review).startswith("🔍 Review: you resigned, though the win was yours from the start.\n")
