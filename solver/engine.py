@@ -21,6 +21,17 @@ Usually the sides alternate, but a game may give a position's move to the
 same side again (the letter game with N players, read as one player against
 all the others together): a ``side`` per position says who moves there, and a
 move between positions of the same side keeps the value instead of turning it.
+
+Games with a draw rule on top of the graph (the finger game's third repetition
+of a position, a cap on moves) ask two more things. ``draws`` marks positions
+that end the game drawn as soon as they are entered, so a side can run for
+them. And the distance is a horizon: a position decided in ``d`` plies is
+decided within any ``k >= d`` plies and drawn within fewer
+(:func:`within`), because the winner hurries and the loser holds out.
+:func:`preference` is the one order of moves by what they leave: a win
+sooner, then a draw, then a loss later. A move that keeps a win without
+bringing it closer is not the best one, and a game that keeps making such
+moves can run into a draw rule.
 """
 
 from __future__ import annotations
@@ -90,13 +101,45 @@ class Solution:
     def value_of(self, position: int) -> Value:
         return Value(int(self.value[position]))
 
+    def by_moves(self, graph: Graph, position: int) -> tuple[Value, int]:
+        """The value and distance of ``position`` for its mover from the values of its moves (sides
+        alternating): for a position marked a draw on entry, once it has been entered and is to be
+        played from. Without moves it keeps its own value."""
+        targets = graph.successors(position)
+        if not targets.size:
+            return self.value_of(position), int(self.distance[position])
+        options = [(Value(-int(self.value[t])), int(self.distance[t])) for t in targets]
+        value, plies = min(options, key=lambda option: preference(*option))
+        return value, plies if value is Value.DRAW else plies + 1
+
     def counts(self) -> dict[Value, int]:
         found = np.bincount(self.value.astype(np.int64) + 1, minlength=3)
         return {v: int(found[v + 1]) for v in Value}
 
 
+def preference(value: Value, plies: int) -> tuple[int, int]:
+    """Sort key of a move by what it leaves for the player who makes it (``value`` for them, ``plies``
+    to the end after it), smallest best: the fastest win, then a draw, then the longest defence."""
+    if value is Value.WIN:
+        return (0, plies)
+    if value is Value.DRAW:
+        return (1, 0)
+    return (2, -plies)
+
+
+def within(value: Value, plies: int, horizon: int | None) -> tuple[Value, int]:
+    """The value and distance when the game is drawn after ``horizon`` more plies (None: never):
+    a result further away than that cannot be forced, so it is a draw."""
+    if value is Value.DRAW or horizon is None or plies <= horizon:
+        return value, plies
+    return Value.DRAW, NO_END
+
+
 def solve(
-    graph: Graph, terminal_value: NDArray[np.int8] | Value = Value.LOSS, side: NDArray[np.int8] | None = None
+    graph: Graph,
+    terminal_value: NDArray[np.int8] | Value = Value.LOSS,
+    side: NDArray[np.int8] | None = None,
+    draws: NDArray[np.bool_] | None = None,
 ) -> Solution:
     """Solve every position of ``graph``.
 
@@ -105,6 +148,10 @@ def solve(
     out-degree is 0). A terminal value may not be ``DRAW``. ``side`` labels the
     side to move at each position (any two labels); without it the sides
     alternate on every move. Values are always for the side to move.
+    ``draws`` marks positions that are a draw once entered, whatever their
+    moves (their value is ``DRAW`` and their distance ``NO_END``); a move
+    into one is neither a win nor a loss for the side that makes it. A
+    position without moves ends the game by its own value, marked or not.
     """
     n = graph.size
     undecided_moves = graph.out_degree().copy()
@@ -117,6 +164,11 @@ def solve(
     distance = np.full(n, NO_END, dtype=np.int32)
     decided = np.zeros(n, dtype=bool)
     value[terminal], distance[terminal], decided[terminal] = values, 0, True
+    if draws is not None:
+        draws = draws & (undecided_moves > 0)  # a position without moves ends the game as it is
+        value[draws], distance[draws] = Value.DRAW, NO_END
+        decided |= draws
+        terminal = terminal[~draws[terminal]]
 
     predecessors, order = _reverse(graph)
     same_side = None if side is None else (side[predecessors.targets] == side[graph.targets[order]])

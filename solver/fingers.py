@@ -28,33 +28,46 @@ The concepts:
   no live hand: a terminal position, lost for the mover when the mover's
   hands are dead (the only kind play can reach) and won when the waiting
   player's are (kept, as in seed 002, so the table covers every pair).
+* the **draw rules** of play (the bot's, not seed 002's): a position (the
+  hands and who is to move) coming up the third time, or a cap on moves, ends
+  the game drawn. A :class:`Course` is a game as played so far under them, and
+  :meth:`FingerGame.judge` is the one judge of the moves there: the computer's
+  move, the hint and the review all ask it. It is exact: a side that can win
+  only by passing a position already seen twice, or only after the cap, cannot
+  win, so the judge solves the table again with those positions as draws and
+  the cap as a horizon (:mod:`solver.engine`). A winner who takes the fastest
+  win never meets a draw rule, since every move brings the end closer.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
-from solver.engine import Graph, Solution, Value, solve
+from solver.engine import NO_END, Graph, Solution, Value, preference, solve, within
 from solver.levels import MISTAKE_RATE, Level
 
 __all__ = [
+    "Course",
+    "Ending",
     "FingerGame",
     "FingerRules",
     "Hand",
     "Hands",
+    "Judged",
     "Kind",
     "Move",
     "Side",
     "State",
     "describe",
     "legal_moves",
+    "move_code",
 ]
 
 Hands = tuple[int, int]
@@ -224,6 +237,98 @@ def describe(move: Move) -> str:
     return f"{move.tapper.side} {move.tapper.fingers} taps {own}{move.tapped.side} {move.tapped.fingers}"
 
 
+def move_code(move: Move) -> str:
+    """A move in the review's notation: ``1x2`` my 1 taps your 2, ``1xx3`` my 1 taps my own 3,
+    ``1+3`` split into 1 and 3. Counts name hands unambiguously (equal hands are one choice)."""
+    if move.kind is Kind.SPLIT:
+        return f"{move.after[0]}+{move.after[1]}"
+    assert move.tapper is not None and move.tapped is not None
+    arrow = "xx" if move.kind is Kind.SELF_TAP else "x"
+    return f"{move.tapper.fingers}{arrow}{move.tapped.fingers}"
+
+
+# ---------------------------------------------------------------- the draw rules of play
+
+#: The time a position comes up that ends the game in a draw.
+REPEATS = 3
+
+
+class Ending(StrEnum):
+    """How a game ends."""
+
+    OVER = "over"  # a player has no live hand
+    REPETITION = "repetition"  # a position came up the ``repeats``-th time
+    CAP = "cap"  # the cap on moves was reached
+
+
+Position = tuple[State, int]  # a state and who is to move there (a seat, 0 or 1)
+
+
+@dataclass(frozen=True)
+class Course:
+    """A game as played so far, as much as the draw rules need: the state, who is to move (seat 0
+    or 1, whichever the caller calls which), the moves made, how often each position has come up
+    (this one included), the cap on moves (None: none) and the time a position comes up that
+    draws (None: repetition never ends a game, as in seed 002)."""
+
+    state: State
+    seat: int = 0
+    moves: int = 0
+    seen: Mapping[Position, int] = field(default_factory=dict)
+    cap: int | None = None
+    repeats: int | None = REPEATS
+
+    @classmethod
+    def begin(cls, state: State, cap: int | None = None, repeats: int | None = REPEATS) -> Course:
+        state = State.of(*state)
+        return cls(state, 0, 0, {(state, 0): 1}, cap, repeats)
+
+    def then(self, after: State) -> Course:
+        """The course after a move to ``after``."""
+        position = (State.of(*after), 1 - self.seat)
+        seen = dict(self.seen)
+        seen[position] = seen.get(position, 0) + 1
+        return replace(self, state=position[0], seat=position[1], moves=self.moves + 1, seen=seen)
+
+    def ending(self) -> Ending | None:
+        """Whether the last move ended the game, and how; a move that ends it counts before a draw rule."""
+        state = self.state
+        if is_dead(state.mover) or is_dead(state.waiting):
+            return Ending.OVER
+        if self.repeats is not None and self.seen.get((state, self.seat), 0) >= self.repeats:
+            return Ending.REPETITION
+        if self.cap is not None and self.moves >= self.cap:
+            return Ending.CAP
+        return None
+
+    def seen_before_the_draw(self) -> set[Position]:
+        """The positions that would draw by coming up once more."""
+        if self.repeats is None:
+            return set()
+        return {position for position, times in self.seen.items() if times >= self.repeats - 1}
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A move of a :class:`Course` as the judge sees it, for the player who makes it.
+
+    ``plies`` counts the plies after the move to the end under best play (0: the move ends the
+    game; ``NO_END``: a draw). ``ending`` says how the move ends the game at once, if it does.
+    ``slip`` marks a move that keeps a win on the bare table but not under the draw rules: the
+    win can no longer be forced before a repetition or the cap."""
+
+    move: Move
+    after: State
+    value: Value
+    plies: int
+    ending: Ending | None = None
+    slip: Ending | None = None
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return preference(self.value, self.plies)
+
+
 # ---------------------------------------------------------------- the solved game
 
 
@@ -245,7 +350,11 @@ class FingerGame:
         ]
         self._number = {state: number for number, state in enumerate(self.states)}
         self.start = State((1, 1), (1, 1))
-        self.solution: Solution = solve(self._graph(), self._terminal_values())
+        self.graph = self._graph()
+        self.solution: Solution = solve(self.graph, self._terminal_values())
+        self._seated = _seated(self.graph)
+        self._seated_terminal = np.tile(self._terminal_values(), 2)
+        self._with_draws: dict[frozenset[int], Solution] = {}
 
     # -- the table --------------------------------------------------------
 
@@ -298,34 +407,83 @@ class FingerGame:
         value = self.value(self.start)
         return "first" if value is Value.WIN else "second" if value is Value.LOSS else "draw"
 
-    # -- the computer's move ------------------------------------------------
+    # -- the judge ----------------------------------------------------------
 
-    def best_move(self, state: State) -> Move:
-        """Win fastest; when lost, hold out longest; in a draw, stay in the
-        draw. Ties go to the move leaving the opponent most losing replies."""
-        state = State.of(*state)
-        moves = legal_moves(self.rules, state)
-        if not moves:
+    def judge(self, course: Course | State) -> list[Judged]:
+        """Every legal move at the course's state, best first (ties in the order of
+        :func:`legal_moves`), judged under the draw rules as the game has gone so far."""
+        course = course if isinstance(course, Course) else Course.begin(course)
+        state = course.state
+        if course.ending() is not None:
             raise ValueError(f"the game is over at {state}")
-        return min(moves, key=lambda move: self._preference(after_move(state, move)))
+        verdicts: dict[State, Judged] = {}
+        judged = []
+        for move in legal_moves(self.rules, state):
+            after = after_move(state, move)
+            if after not in verdicts:
+                verdicts[after] = self._verdict(course, move, after)
+            judged.append(replace(verdicts[after], move=move))
+        return sorted(judged, key=lambda verdict: verdict.rank)
 
-    def computer_move(self, state: State, level: Level | str = Level.PERFECT, rng: random.Random | None = None) -> Move:
+    def best_move(self, course: Course | State) -> Move:
+        """Win fastest; when lost, hold out longest; in a draw, stay in the draw: the judge's
+        first. Ties go to the move leaving the opponent most losing replies."""
+        judged = self.judge(course)
+        best = [verdict for verdict in judged if verdict.rank == judged[0].rank]
+        return min(best, key=lambda verdict: -self._losing_replies(verdict.after)).move
+
+    def computer_move(
+        self, course: Course | State, level: Level | str = Level.PERFECT, rng: random.Random | None = None
+    ) -> Move:
         """The best move, or at the level's mistake rate a move a person
         might make: any one that does not let the opponent win at once."""
         rng = rng or random.Random()
         if rng.random() >= MISTAKE_RATE[Level(level)]:
-            return self.best_move(state)
-        state = State.of(*state)
+            return self.best_move(course)
+        state = course.state if isinstance(course, Course) else State.of(*course)
         moves = legal_moves(self.rules, state)
         safe = [move for move in moves if not self._wins_at_once(after_move(state, move))]
         return rng.choice(safe or moves)
 
-    def _preference(self, after: State) -> tuple[int, int, int]:
-        """Sort key of a move by the state it leaves, smallest best."""
-        opponent_value = self.value(after)
-        plies = self.distance(after)
-        speed = plies if opponent_value is Value.LOSS else -plies
-        return (int(opponent_value), speed, -self._losing_replies(after))
+    def _verdict(self, course: Course, move: Move, after: State) -> Judged:
+        """One move's value and distance for its mover, under the draw rules."""
+        if self.is_over(after):
+            return Judged(move, after, Value.WIN, 0, Ending.OVER)
+        then = course.then(after)
+        ending = then.ending()
+        if ending is not None:
+            return Judged(move, after, Value.DRAW, NO_END, ending)
+        bare = Value(-int(self.value(after)))
+        twice = then.seen_before_the_draw()
+        if twice and bare is not Value.DRAW:  # draw rules only ever turn a result into a draw
+            seated = self._solved_with_draws(twice)
+            value, plies = seated.by_moves(self._seated, self._seat(after, then.seat))
+            value = Value(-int(value))
+        else:
+            value, plies = bare, self.distance(after)
+        repeated = value is not bare
+        horizon = None if course.cap is None else course.cap - then.moves
+        value, plies = within(value, plies, horizon)
+        slip = None
+        if bare is Value.WIN and value is not Value.WIN:
+            slip = Ending.REPETITION if repeated else Ending.CAP
+        return Judged(move, after, value, plies, slip=slip)
+
+    def _seat(self, state: State, seat: int) -> int:
+        """The position of ``state`` with ``seat`` to move in the seated table."""
+        return self._index(state) + seat * self.positions
+
+    def _solved_with_draws(self, positions: set[Position]) -> Solution:
+        """The seated table solved with ``positions`` drawn once entered (kept for reuse)."""
+        key = frozenset(self._seat(state, seat) for state, seat in positions)
+        found = self._with_draws.get(key)
+        if found is None:
+            if len(self._with_draws) >= 256:
+                self._with_draws.clear()
+            draws = np.zeros(2 * self.positions, dtype=bool)
+            draws[list(key)] = True
+            found = self._with_draws[key] = solve(self._seated, self._seated_terminal, draws=draws)
+        return found
 
     def _losing_replies(self, state: State) -> int:
         """How many of the mover's moves hand the game to the other player."""
@@ -335,8 +493,36 @@ class FingerGame:
     def _wins_at_once(self, state: State) -> bool:
         return self.value(state) is Value.WIN and self.distance(state) == 1
 
+    def replay(self, codes: list[str], cap: int | None = None, repeats: int | None = REPEATS) -> list[Course]:
+        """The course before each move of a game from the start given in :func:`move_code`'s
+        notation, then the course after the last; ValueError names a move that is not legal."""
+        courses = [Course.begin(self.start, cap, repeats)]
+        for ply, code in enumerate(codes, start=1):
+            course = courses[-1]
+            if course.ending() is not None:
+                raise ValueError(f"move {ply} ({code}): the game was over")
+            moves = {move_code(move): move for move in legal_moves(self.rules, course.state)}
+            if code not in moves:
+                legal = " ".join(moves)
+                raise ValueError(f"move {ply}: {code!r} is not a legal move at {_state_text(course.state)} ({legal})")
+            courses.append(course.then(after_move(course.state, moves[code])))
+        return courses
+
     def _index(self, state: State) -> int:
         try:
             return self._number[State.of(*state)]
         except (KeyError, ValueError):
             raise KeyError(f"not a state of this game: {state}") from None
+
+
+def _seated(graph: Graph) -> Graph:
+    """The table twice, once per seat to move, each move crossing to the other: a position under
+    the repetition rule is a state and who is to move."""
+    size = graph.size
+    offsets = np.concatenate([graph.offsets, graph.offsets[1:] + graph.offsets[-1]])
+    targets = np.concatenate([graph.targets + size, graph.targets])
+    return Graph(offsets, targets)
+
+
+def _state_text(state: State) -> str:
+    return f"{state.mover[0]},{state.mover[1]} against {state.waiting[0]},{state.waiting[1]}"

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from solver.engine import NO_END, Value
-from solver.fingers import FingerGame, Kind, Move, State, after_move, legal_moves
+from solver.fingers import Course, FingerGame, State, move_code
 from solver.letters import LetterGame, Verdict
 
 
@@ -285,39 +285,23 @@ def grade_group_move(game: LetterGame, players: int, board: str, letter: str) ->
 # ---------------------------------------------------------------- the finger game
 
 
-def move_code(move: Move) -> str:
-    """A move in the review's notation: ``1x2`` my 1 taps your 2, ``1xx3`` my 1 taps my own 3,
-    ``1+3`` split into 1 and 3. Counts name hands unambiguously (equal hands are one choice)."""
-    if move.kind is Kind.SPLIT:
-        return f"{move.after[0]}+{move.after[1]}"
-    assert move.tapper is not None and move.tapped is not None
-    arrow = "xx" if move.kind is Kind.SELF_TAP else "x"
-    return f"{move.tapper.fingers}{arrow}{move.tapped.fingers}"
+def finger_options(game: FingerGame, course: Course | State) -> list[Option]:
+    """Every legal move there as the finger game's judge sees it (under the course's draw rules),
+    moves leading to the same state listed once each, as players see them."""
+    return [Option(move_code(verdict.move), verdict.value, verdict.plies) for verdict in game.judge(course)]
 
 
-def finger_options(game: FingerGame, state: State) -> list[Option]:
-    """Every legal move at ``state`` (moves leading to the same state listed once each, as players see them)."""
-    options = []
-    for move in legal_moves(game.rules, state):
-        after = after_move(state, move)
-        options.append(Option(move_code(move), Value(-int(game.value(after))), game.distance(after)))
-    return options
-
-
-def review_fingers(game: FingerGame, codes: Sequence[str]) -> list[GradedMove]:
-    """Grade each move of a game from the start (player A, 1, moves first)."""
-    state, graded = game.start, []
-    for ply, code in enumerate(codes, start=1):
-        if game.is_over(state):
-            raise ReviewError(f"move {ply} ({code}): the game was over")
-        moves = {move_code(move): move for move in legal_moves(game.rules, state)}
-        if code not in moves:
-            raise ReviewError(f"move {ply}: {code!r} is not a legal move at {_state_text(state)} ({' '.join(moves)})")
-        options = finger_options(game, state)
+def review_fingers(
+    game: FingerGame, codes: Sequence[str], cap: int | None = None, repeats: int | None = None
+) -> list[GradedMove]:
+    """Grade each move of a game from the start (player A, 1, moves first). Without ``cap`` and
+    ``repeats`` the game is seed 002's, endless; with them, the bot's draw rules hold."""
+    try:
+        courses = game.replay(list(codes), cap, repeats)
+    except ValueError as error:
+        raise ReviewError(str(error)) from None
+    graded = []
+    for ply, (course, code) in enumerate(zip(courses, codes, strict=False), start=1):
+        options = finger_options(game, course)
         graded.append(grade_move(ply, options, next(o for o in options if o.move == code)))
-        state = after_move(state, moves[code])
     return graded
-
-
-def _state_text(state: State) -> str:
-    return f"{state.mover[0]},{state.mover[1]} against {state.waiting[0]},{state.waiting[1]}"

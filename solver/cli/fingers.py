@@ -13,8 +13,19 @@ from typing import Literal, NamedTuple
 
 from solver.cli import UsageError
 from solver.engine import Value
-from solver.fingers import FingerGame, FingerRules, Hands, Move, State, after_move, describe, legal_moves
-from solver.review import ReviewError, move_code, review_fingers, review_lines, summarise
+from solver.fingers import (
+    REPEATS,
+    FingerGame,
+    FingerRules,
+    Hands,
+    Move,
+    State,
+    after_move,
+    describe,
+    legal_moves,
+    move_code,
+)
+from solver.review import ReviewError, review_fingers, review_lines, summarise
 
 #: Hands of 2 to this many fingers; beyond it the table grows past any use.
 MAX_FINGERS = 20
@@ -47,6 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     review.add_argument("--fingers", type=int, default=5, metavar="N", help="a hand dies at N fingers (default: 5)")
     review.add_argument("--overflow", choices=["cutoff", "modulo"], default="cutoff")
     review.add_argument("--self-attack", action="store_true", help="a hand may also tap its owner's other hand")
+    review.add_argument(
+        "--cap",
+        type=int,
+        metavar="N",
+        help="grade under the bot's draw rules: a position's third time, or N moves, is a draw (default: none)",
+    )
     review.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -57,7 +74,10 @@ def run(args: argparse.Namespace) -> int:
     game = FingerGame(FingerRules(args.fingers, args.overflow, args.self_attack))
     seconds = time.perf_counter() - started
     if args.action == "review":
-        return _run_review(game, [code for text in args.moves for code in text.replace(",", " ").split()], args.json)
+        if args.cap is not None and args.cap < 1:
+            raise UsageError(f"--cap {args.cap}: choose 1 or more moves")
+        codes = [code for text in args.moves for code in text.replace(",", " ").split()]
+        return _run_review(game, codes, args.cap, args.json)
     if args.html:
         try:
             Path(args.html).write_text(table_html(game), encoding="utf-8")
@@ -112,15 +132,17 @@ def text(game: FingerGame, seconds: float) -> str:
 # ---------------------------------------------------------------- review
 
 
-def _run_review(game: FingerGame, codes: list[str], as_json: bool) -> int:
+def _run_review(game: FingerGame, codes: list[str], cap: int | None, as_json: bool) -> int:
+    """Without a cap, seed 002's endless game; with one, the bot's draw rules (the judge's grades)."""
     try:
-        graded = review_fingers(game, codes)
+        graded = review_fingers(game, codes, cap, None if cap is None else REPEATS)
     except ReviewError as error:
         raise UsageError(str(error)) from None
     summary = summarise(graded)
     if as_json:
         moves = [move.as_json() for move in graded]
-        print(json.dumps({**_rules_report(game), "moves": moves, "summary": summary.as_json()}, ensure_ascii=False))
+        rules = {**_rules_report(game), "cap": cap, "repeats": None if cap is None else REPEATS}
+        print(json.dumps({**rules, "moves": moves, "summary": summary.as_json()}, ensure_ascii=False))
     else:
         print("\n".join(review_lines(graded, summary)))
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
 from pathlib import Path
@@ -89,3 +90,21 @@ def test_text_and_json_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) 
     status, out, err = run(capsys, "fingers", "--text", "--json")
     assert (status, out) == (2, "")
     assert err.startswith("error: ") and "not allowed with" in err and err.count("\n") == 1
+
+
+# The bot opens and the player keeps the win every turn without hurrying it, until the third time round.
+SLOW_GAME = "1x1 0+3 1x3 1+3 1x3 2+3 1x2 2+4 1x4 1+1 1x1 0+3 1x3 1+3 1x3 2+3 1x2 2+4 1x4 1+1"
+
+
+def test_review_with_a_cap_grades_under_the_bots_draw_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 002's endless game keeps the win at move 18; under the bot's rules it slipped there."""
+    _, endless, _ = run(capsys, "fingers", "review", *SLOW_GAME.split(), "--json")
+    _, ruled, _ = run(capsys, "fingers", "review", *SLOW_GAME.split(), "--cap", "100", "--json")
+    endless_moves, ruled_moves = json.loads(endless)["moves"], json.loads(ruled)["moves"]
+    assert (json.loads(ruled)["cap"], json.loads(ruled)["repeats"]) == (100, 3)
+    assert endless_moves[17]["grade"] == "kept-win" and ruled_moves[17]["grade"] == "threw-win"
+    assert not endless_moves[7]["best"] and not ruled_moves[7]["best"]  # kept the win, but further away
+    assert json.loads(ruled)["summary"]["turning_point"] == 18
+    assert json.loads(endless)["summary"]["turning_point"] is None
+    status, _, err = run(capsys, "fingers", "review", "1x1", "--cap", "0")
+    assert status != 0 and "--cap 0" in err

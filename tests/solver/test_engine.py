@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
-from solver.engine import NO_END, Graph, Value, solve
+from solver.engine import NO_END, Graph, Value, preference, solve, within
 
 
 def solved(successors: list[list[int]], terminal: Value | list[int] = Value.LOSS) -> list[tuple[Value, int]]:
@@ -102,3 +104,81 @@ def test_alternating_sides_given_explicitly_change_nothing() -> None:
     # Every edge of this graph joins two different sides, as the default assumes.
     assert sided.value.tolist() == plain.value.tolist()
     assert sided.distance.tolist() == plain.distance.tolist()
+
+
+def test_a_position_drawn_once_entered_is_a_refuge_for_the_loser() -> None:
+    # 0 is lost (both its moves reach a win for the opponent) unless 2 is a draw once entered.
+    successors = [[1, 2], [3], [3], []]
+    graph = Graph.from_lists(successors)
+    assert solve(graph).value_of(0) is Value.LOSS
+    draws = np.array([False, False, True, False])
+    solution = solve(graph, draws=draws)
+    assert (solution.value_of(0), int(solution.distance[0])) == (Value.DRAW, NO_END)
+    assert (solution.value_of(2), int(solution.distance[2])) == (Value.DRAW, NO_END)
+    assert (solution.value_of(1), int(solution.distance[1])) == (Value.WIN, 1)
+    # Once 2 has been entered and is played from, its moves decide it again.
+    assert solution.by_moves(graph, 2) == (Value.WIN, 1)
+
+
+def test_a_win_that_must_pass_a_drawn_position_is_no_win() -> None:
+    graph = Graph.from_lists([[1], [2], [3], []])
+    assert solve(graph).value_of(0) is Value.WIN
+    assert solve(graph, draws=np.array([False, True, False, False])).value_of(0) is Value.DRAW
+
+
+@pytest.mark.parametrize(
+    ("value", "plies", "horizon", "expected"),
+    [
+        (Value.WIN, 5, None, (Value.WIN, 5)),
+        (Value.WIN, 5, 5, (Value.WIN, 5)),
+        (Value.WIN, 5, 4, (Value.DRAW, NO_END)),
+        (Value.LOSS, 6, 5, (Value.DRAW, NO_END)),
+        (Value.DRAW, NO_END, 3, (Value.DRAW, NO_END)),
+    ],
+)
+def test_a_result_beyond_the_horizon_is_a_draw(
+    value: Value, plies: int, horizon: int | None, expected: tuple[Value, int]
+) -> None:
+    assert within(value, plies, horizon) == expected
+
+
+def test_the_preference_is_the_fastest_win_then_a_draw_then_the_longest_defence() -> None:
+    options = [(Value.LOSS, 2), (Value.WIN, 7), (Value.DRAW, NO_END), (Value.LOSS, 8), (Value.WIN, 3)]
+    assert sorted(options, key=lambda option: preference(*option)) == [
+        (Value.WIN, 3),
+        (Value.WIN, 7),
+        (Value.DRAW, NO_END),
+        (Value.LOSS, 8),
+        (Value.LOSS, 2),
+    ]
+
+
+def limited(successors: list[list[int]], draws: set[int], position: int, plies: int) -> Value:
+    """Plain minimax with ``plies`` to go: a position without moves is lost for its mover,
+    entering a position of ``draws`` that has moves or running out of plies is a draw."""
+    if not successors[position]:
+        return Value.LOSS
+    if plies == 0:
+        return Value.DRAW
+    results = [
+        Value.DRAW if t in draws and successors[t] else Value(-int(limited(successors, draws, t, plies - 1)))
+        for t in successors[position]
+    ]
+    return max(results)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_distance_is_the_horizon_of_plain_minimax_on_random_cyclic_graphs(seed: int) -> None:
+    # Within k plies a position is decided exactly when its distance is at most k, with
+    # positions drawn once entered too: the draw rules of play rest on this.
+    rng = random.Random(seed)
+    size = 7
+    successors = [rng.sample(range(size), rng.randint(0, 3)) for _ in range(size)]
+    draws = {p for p in range(size) if rng.random() < 0.2}
+    mask = np.array([p in draws for p in range(size)])
+    graph = Graph.from_lists(successors)
+    solution = solve(graph, draws=mask)
+    for position in range(size):
+        played = solution.by_moves(graph, position)
+        for horizon in range(9):
+            assert within(*played, horizon)[0] is limited(successors, draws, position, horizon), (position, horizon)

@@ -15,8 +15,23 @@ import pytest
 from solver.cli import main
 from solver.cli.fingers import table_html
 from solver.engine import NO_END, Value
-from solver.fingers import FingerGame, FingerRules, Kind, State, after_move, describe, legal_moves
+from solver.fingers import (
+    REPEATS,
+    Course,
+    Ending,
+    FingerGame,
+    FingerRules,
+    Judged,
+    Kind,
+    Move,
+    State,
+    after_move,
+    describe,
+    legal_moves,
+    move_code,
+)
 from solver.levels import Level
+from solver.review import Grade, finger_options, grade_move, review_fingers
 
 VARIANTS = [
     FingerRules(),
@@ -374,3 +389,142 @@ def test_cli_bad_options_are_one_line(capsys: pytest.CaptureFixture[str], argv: 
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("error: ") and captured.err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- the draw rules of play
+
+CAP = 100  # the bot's default cap on moves
+
+
+def review_best(game: FingerGame, course: Course) -> list[Judged]:
+    """The moves the review grades best at ``course`` (one each; equal targets kept apart)."""
+    options = finger_options(game, course)
+    judged = game.judge(course)
+    return [j for j, o in zip(judged, options, strict=True) if grade_move(course.moves + 1, options, o).best]
+
+
+def best_defences(game: FingerGame, course: Course) -> set[State]:
+    """Where the perfect bot's best defences lead: every state its judge ranks first."""
+    judged = game.judge(course)
+    return {j.after for j in judged if j.rank == judged[0].rank}
+
+
+def test_a_player_who_plays_best_wins_from_every_winning_position_under_the_draw_rules(
+    seed_game: FingerGame,
+) -> None:
+    """From every position won for the player, with the player to move or the bot to move in a
+    lost one: the player always plays a move the review grades best, the bot every one of its
+    best defences in turn, under the threefold repetition and the move cap. Every line ends in
+    the player's win, in exactly the table's distance, and no position comes up twice."""
+    started = lines = 0
+
+    def walk(course: Course, player_to_move: bool, plies: int) -> None:
+        nonlocal lines
+        ending = course.ending()
+        if ending is not None:
+            lines += 1
+            assert ending is Ending.OVER and not player_to_move  # the bot to move with no hands: the player won
+            assert course.moves == plies
+            assert max(course.seen.values()) == 1
+            return
+        if player_to_move:
+            best = review_best(seed_game, course)
+            assert best and all(j.value is Value.WIN for j in best)
+            for verdict in best:
+                walk(course.then(verdict.after), False, plies)
+        else:
+            for after in best_defences(seed_game, course):
+                walk(course.then(after), True, plies)
+
+    for state in seed_game.states:
+        value = seed_game.value(state)
+        if seed_game.is_over(state) or value is Value.DRAW:
+            continue
+        started += 1
+        walk(Course.begin(state, CAP), value is Value.WIN, seed_game.distance(state))
+    assert started == 182 and lines >= started
+
+
+def test_going_second_the_player_beats_the_perfect_bot(seed_game: FingerGame) -> None:
+    """The claim of the README: the bot opens, the player answers with the review's best moves."""
+    course = Course.begin(seed_game.start, CAP)
+    assert seed_game.value(seed_game.start) is Value.LOSS  # for the first player, the bot here
+    while course.ending() is None:
+        mover_is_bot = course.moves % 2 == 0
+        move = seed_game.computer_move(course) if mover_is_bot else review_best(seed_game, course)[0].move
+        course = course.then(after_move(course.state, move))
+    assert course.moves == seed_game.distance(seed_game.start) == 26 and course.moves % 2 == 0
+
+
+def slowest_win(game: FingerGame, state: State) -> Move:
+    """A move the bare table calls winning, the one furthest from the end."""
+    winning = [m for m in game.moves(state) if game.value(after_move(state, m)) is Value.LOSS]
+    return max(winning, key=lambda m: game.distance(after_move(state, m)))
+
+
+def test_a_win_that_never_hurries_slips_into_a_repetition_and_the_judge_says_where(seed_game: FingerGame) -> None:
+    """Going second and keeping the bare table's win every turn without hurrying it: the perfect
+    bot runs for a repetition. The judge marks the first move that did not bring the win closer
+    as not best, and the move that let it slip as a draw, by repetition."""
+    course = Course.begin(seed_game.start, CAP)
+    codes: list[str] = []
+    while course.ending() is None:
+        move = seed_game.computer_move(course) if course.moves % 2 == 0 else slowest_win(seed_game, course.state)
+        codes.append(move_code(move))
+        course = course.then(after_move(course.state, move))
+    assert course.ending() is Ending.REPETITION
+    graded = review_fingers(seed_game, codes, CAP, REPEATS)
+    mine = [g for g in graded if g.mover == 2]
+    slow = next(g for g in mine if not g.best)
+    assert slow.grade is Grade.KEPT_WIN and slow.after_plies > slow.before_plies  # kept, but further away
+    slip = next(g for g in graded if g.grade is Grade.THREW_WIN)
+    assert slip.mover == 2 and slow.ply < slip.ply
+    before = seed_game.replay(codes, CAP, REPEATS)[slip.ply - 1]
+    verdict = next(j for j in seed_game.judge(before) if move_code(j.move) == slip.move)
+    assert (verdict.value, verdict.slip) == (Value.DRAW, Ending.REPETITION)
+    assert seed_game.value(verdict.after) is Value.LOSS  # the bare table still calls it a win
+    # Without the draw rules (seed 002's endless game) the same moves keep the win throughout.
+    assert all(g.grade is not Grade.THREW_WIN for g in review_fingers(seed_game, codes[: slip.ply]))
+
+
+def test_a_win_further_than_the_cap_is_a_draw(seed_game: FingerGame) -> None:
+    """The second player wins the start at the 26th move: a cap of 26 leaves the win (a move that
+    ends the game counts before the cap), a cap of 25 makes it a draw."""
+    state = seed_game.start
+    answer = seed_game.play(state, seed_game.best_move(state))
+    fastest = seed_game.best_move(answer)
+    for cap, expected in ((26, Value.WIN), (25, Value.DRAW)):
+        course = Course.begin(state, cap).then(answer)
+        verdict = next(j for j in seed_game.judge(course) if j.move == fastest)
+        assert verdict.value is expected, cap
+        assert verdict.slip is (Ending.CAP if expected is Value.DRAW else None)
+        assert seed_game.judge(course)[0].value is expected
+
+
+def brute_force(game: FingerGame, course: Course) -> Value:
+    """Plain minimax over the course itself, its repetition counts and cap included (short horizons only)."""
+    ending = course.ending()
+    if ending is Ending.OVER:
+        return Value.LOSS  # the mover has no live hand
+    if ending is not None:
+        return Value.DRAW
+    nexts = {after_move(course.state, m) for m in game.moves(course.state)}
+    return max(Value(-int(brute_force(game, course.then(after)))) for after in nexts)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_judge_is_exact_under_the_draw_rules(seed_game: FingerGame, seed: int) -> None:
+    """After a random walk that repeats positions, with a cap a few moves ahead, the judge's value
+    of each move is what plain minimax over the whole history says."""
+    rng = random.Random(seed)
+    course = Course.begin(rng.choice([s for s in seed_game.states if not seed_game.is_over(s)]))
+    for _ in range(rng.randint(6, 30)):
+        if course.ending() is not None:
+            break
+        moves = seed_game.moves(course.state)
+        course = course.then(after_move(course.state, rng.choice(moves)))
+    if course.ending() is not None:
+        course = Course.begin(seed_game.start)
+    course = Course(course.state, course.seat, course.moves, course.seen, course.moves + rng.randint(2, 5))
+    for verdict in seed_game.judge(course):
+        assert verdict.value is Value(-int(brute_force(seed_game, course.then(verdict.after)))), describe(verdict.move)

@@ -12,7 +12,7 @@ from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import BotContext, Deps
 from bot.core.game import Answer
-from bot.core.handlers import Tap, on_press, reply_with
+from bot.core.handlers import Tap, on_press
 from bot.core.keyboards import Press
 from bot.core.texts import Lang
 from bot.games.fingers import keyboards, texts
@@ -81,7 +81,18 @@ async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     return texts.use_the_buttons(lang)
 
 
-hint = reply_with(texts.no_hints)
+async def hint(update: Update, context: BotContext) -> None:
+    """/hint: the move the bot would play in the player's place, and what it brings."""
+    deps, lang = context.deps, context.lang
+    loaded = await deps.load(context.chat_id, FingerSession)
+    if loaded is None or loaded.session.over:
+        answer = shared_texts.nothing_running(lang)
+    elif not loaded.session.running:
+        answer = texts.choose_with_buttons(lang)
+    else:
+        found = fingers.hint(deps.solvers.fingers, loaded.session, own_settings(deps.settings).fingers_move_cap)
+        answer = texts.use_the_buttons(lang) if found is None else texts.hint_text(lang, found)
+    deps.reply(context.message, answer)
 
 
 async def give_up(update: Update, context: BotContext) -> None:
@@ -113,7 +124,7 @@ async def review(update: Update, context: BotContext) -> None:
 
 
 def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -> None:
-    graded = fingers.review(deps.solvers.fingers, session)
+    graded = fingers.review(deps.solvers.fingers, session, own_settings(deps.settings).fingers_move_cap)
     deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
 
 

@@ -3,7 +3,8 @@
 The player chooses the bot's level and who starts (A, the first player, loses
 the start under perfect play: seed 002). A draw is declared when a
 position (both players' hands and who is to move) comes up the third time, or
-after the move cap.
+after the move cap: the solver's :class:`~solver.fingers.Course` holds both rules,
+and its judge chooses the bot's move, the hint and the review's grades alike.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from bot.core.session import Session, new_id
-from solver.fingers import FingerGame, Kind, Move, State
+from solver.engine import Value
+from solver.fingers import REPEATS, Course, Ending, FingerGame, Judged, Kind, Move, State, move_code
 from solver.levels import Level
-from solver.review import GradedMove, ReviewError, Summary, move_code, review_fingers, summarise
+from solver.review import Grade, GradedMove, ReviewError, Summary, review_fingers, summarise
 
 KIND = "fingers"
 
@@ -67,6 +69,11 @@ class FingerSession(Session):
         mine, theirs = (self.player, self.bot) if self.player_to_move else (self.bot, self.player)
         return State.of((mine[0], mine[1]), (theirs[0], theirs[1]))
 
+    def course(self, cap: int) -> Course:
+        """The game so far as the draw rules see it (seat 1: the player to move)."""
+        seen = {_read_position(key): times for key, times in self.seen.items()}
+        return Course(self.state, int(self.player_to_move), self.moves, seen, cap, REPEATS)
+
 
 LEFT, RIGHT = 0, 1  # a hand's place in ``FingerSession.player`` and ``.bot``
 
@@ -105,7 +112,7 @@ def begin(game: FingerGame, session: FingerSession, player_first: bool, cap: int
     session.seen = {_position(session): 1}
     if player_first:
         return FingerTurn(None, None, None)
-    opening = game.computer_move(session.state, session.level or Level.PERFECT, rng)
+    opening = game.computer_move(session.course(cap), session.level or Level.PERFECT, rng)
     return FingerTurn(None, _apply(game, session, opening, cap), None)
 
 
@@ -123,7 +130,7 @@ def play(game: FingerGame, session: FingerSession, index: int, cap: int, rng: ra
     mine = _apply(game, session, moves[index].move, cap)
     if session.over:
         return FingerTurn(mine, None, Result(session.result))
-    reply = game.computer_move(session.state, session.level or Level.PERFECT, rng)
+    reply = game.computer_move(session.course(cap), session.level or Level.PERFECT, rng)
     theirs = _apply(game, session, reply, cap)
     return FingerTurn(mine, theirs, Result(session.result) if session.result else None)
 
@@ -152,6 +159,7 @@ def _apply(game: FingerGame, session: FingerSession, move: Move, cap: int) -> Ha
     """Play ``move`` on the hands as shown, and judge the position; the move as the players saw it."""
     seen = _seen(session, move)
     after = game.play(session.state, move)  # the solver's check that the move is legal, on sorted hands
+    ending = session.course(cap).then(after).ending()
     session.history.append(move_code(move))
     mover, waiting = (session.player, session.bot) if session.player_to_move else (session.bot, session.player)
     changed = waiting if move.kind is Kind.TAP else mover
@@ -161,35 +169,91 @@ def _apply(game: FingerGame, session: FingerSession, move: Move, cap: int) -> Ha
     session.moves += 1
     key = _position(session)
     session.seen[key] = session.seen.get(key, 0) + 1
-    if game.is_over(session.state):
+    if ending is Ending.OVER:
         session.result = (Result.LOST if session.player_to_move else Result.WON).value
-    elif session.seen[key] >= 3:
-        session.result = Result.DRAW_REPETITION.value
-    elif session.moves >= cap:
-        session.result = Result.DRAW_CAP.value
+    elif ending is not None:
+        session.result = (Result.DRAW_REPETITION if ending is Ending.REPETITION else Result.DRAW_CAP).value
     return seen
 
 
 def _position(session: FingerSession) -> str:
+    """A position as the session stores its count: the player's hands, the bot's, and 1 when the player is to move."""
     player, bot = sorted(session.player), sorted(session.bot)
     return f"{player[0]}{player[1]}:{bot[0]}{bot[1]}:{int(session.player_to_move)}"
 
 
+def _read_position(key: str) -> tuple[State, int]:
+    """A stored position key as the solver's state and seat (1: the player to move)."""
+    player, bot, turn = key.split(":")
+    hands = (int(player[0]), int(player[1])), (int(bot[0]), int(bot[1]))
+    mover, waiting = hands if turn == "1" else hands[::-1]
+    return State(mover, waiting), int(turn)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The judge's best move for the player now, on the hands as shown, and what it leads to:
+    ``value`` for the player, ``plies`` after it to the end under best play."""
+
+    move: HandMove
+    value: Value
+    plies: int
+
+
+def hint(game: FingerGame, session: FingerSession, cap: int) -> Hint | None:
+    """The move the bot itself would play in the player's place (the judge's first); None
+    when it is not the player's turn in a game under way."""
+    if not session.running or not session.player_to_move:
+        return None
+    course = session.course(cap)
+    best = game.best_move(course)
+    verdict = next(verdict for verdict in game.judge(course) if verdict.move == best)
+    return Hint(_seen(session, best), verdict.value, verdict.plies)
+
+
 @dataclass(frozen=True)
 class Review:
-    """A finished game graded move by move; ``player_seat`` 1 when the player moved first."""
+    """A finished game graded move by move under the draw rules it was played by.
+
+    ``player_seat`` is 1 when the player moved first; ``slips`` gives, for each move that let a
+    win slip into a draw rule while the bare table still had it won, which rule (repetition or
+    the cap); ``states`` the state before each move (the mover's hands first), so a move can be
+    found again; ``result`` is how the game ended, ``resigned`` whether by the player's /giveup."""
 
     moves: list[GradedMove]
     summary: Summary
     player_seat: int
+    slips: dict[int, Ending]
+    states: list[State]
+    result: Result
+    resigned: bool = False
 
 
-def review(game: FingerGame, session: FingerSession) -> Review | None:
+def review(game: FingerGame, session: FingerSession, cap: int) -> Review | None:
     """The finished game's review; None while it is played (it would be a hint) or with no moves kept."""
-    if not session.over or not session.history:
+    if not session.over or not session.history or session.result is None:
         return None
     try:
-        moves = review_fingers(game, session.history)
+        moves = review_fingers(game, session.history, cap, REPEATS)
     except ReviewError:
         return None
-    return Review(moves, summarise(moves), 1 if session.player_first else 2)
+    courses = game.replay(session.history, cap, REPEATS)
+    slips = {}
+    for graded, course in zip(moves, courses, strict=False):
+        if graded.grade is Grade.THREW_WIN:
+            reason = _slip(game.judge(course), graded.move)
+            if reason is not None:
+                slips[graded.ply] = reason
+    seat = 1 if session.player_first else 2
+    states = [course.state for course in courses[: len(moves)]]
+    result = Result(session.result)
+    resigned = result is Result.LOST and not game.is_over(session.state)
+    return Review(moves, summarise(moves), seat, slips, states, result, resigned)
+
+
+def _slip(judged: list[Judged], code: str) -> Ending | None:
+    """Which draw rule a move that threw a win ran into: at once, or one the opponent can now force."""
+    verdict = next(verdict for verdict in judged if move_code(verdict.move) == code)
+    if verdict.ending in (Ending.REPETITION, Ending.CAP):
+        return verdict.ending
+    return verdict.slip

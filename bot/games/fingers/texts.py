@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.texts import MOVES_EN, MOVES_RU, Lang, count, review_footer, t
-from bot.games.fingers.session import FingerSession, FingerTurn, HandMove, Review
+from bot.core.texts import MOVES_EN, MOVES_RU, Lang, count, t
+from bot.games.fingers.session import FingerSession, FingerTurn, HandMove, Hint, Review
 from bot.games.fingers.session import Result as FingerResult
 from bot.storage import Record
-from solver.fingers import Kind
+from solver.engine import Value
+from solver.fingers import Ending, Kind
 from solver.review import Grade, GradedMove, Option
 
 
@@ -112,10 +113,6 @@ def choose_with_buttons(lang: Lang) -> str:
     return t(lang, "Выберите кнопкой выше (или /fingers заново).", "Choose with a button above (or /fingers again).")
 
 
-def no_hints(lang: Lang) -> str:
-    return t(lang, "В игре на пальцах подсказок нет.", "The finger game has no hints.")
-
-
 def gave_up(lang: Lang) -> str:
     return t(lang, "🏳 Вы сдались: засчитано поражение.", "🏳 You resigned: it counts as a loss.")
 
@@ -129,7 +126,11 @@ def menu_button(lang: Lang) -> str:
 
 
 def help_lines(lang: Lang) -> str:
-    return t(lang, "/fingers — игра на пальцах («палочки», Chopsticks)", "/fingers — the finger game (chopsticks)")
+    return t(
+        lang,
+        "/fingers — игра на пальцах («палочки», Chopsticks); /hint в ней — лучший ход",
+        "/fingers — the finger game (chopsticks); /hint in it — the best move",
+    )
 
 
 def record_line(lang: Lang, record: Record) -> str:
@@ -140,19 +141,148 @@ def record_line(lang: Lang, record: Record) -> str:
     )
 
 
+# ------------------------------------------------------------------ hint
+
+
+def hint_text(lang: Lang, hint: Hint) -> str:
+    """The judge's move for the player, and what it brings: the win and how soon, the draw, or the longest defence."""
+    move = finger_move(lang, hint.move)
+    total = hint.plies + 1  # counting the move itself
+    if hint.value is Value.WIN:
+        moves = count(lang, total, MOVES_RU, MOVES_EN)
+        soon = t(lang, f"победа за {moves}, считая этот", f"a win in {moves}, this one included")
+        if total == 1:
+            soon = t(lang, "победа этим ходом", "it wins at once")
+        return t(lang, f"💡 {move}: {soon}.", f"💡 {move}: {soon}.")
+    if hint.value is Value.DRAW:
+        return t(lang, f"💡 {move}: держит ничью.", f"💡 {move}: it holds the draw.")
+    moves = count(lang, total, MOVES_RU, MOVES_EN)
+    return t(
+        lang,
+        f"💡 {move}: партия проиграна, но так она продлится дольше всего — {moves}.",
+        f"💡 {move}: the game is lost, but this holds out longest: {moves}.",
+    )
+
+
 # ------------------------------------------------------------------ review
 
 _THREW = (Grade.THREW_WIN, Grade.THREW_DRAW)
+#: Turning points shown one a line; more are only counted.
+_SHOWN = 3
+#: Moves that let a win recede, named by number; more are only counted.
+_SLOW_SHOWN = 6
 
 
 def review_text(lang: Lang, review: Review) -> str:
-    """The engine's review: a line per move, then where the game turned and how many moves were best."""
-    lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
-    lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
-    turning = review.summary.turning_point
-    shown = review_move(lang, turning.move) if turning is not None else ""
-    lines += review_footer(lang, review.summary, review.player_seat, shown)
+    """The engine's review, short: how the game ended and whose win it was, the moves that changed
+    the result (a win let slip into a repetition or the move limit named as such), the player's
+    moves that kept a win without bringing it closer, and how many moves were best."""
+    lines = [_headline(lang, review)]
+    turning = [move for move in review.moves if move.grade in _THREW]
+    if not turning:
+        lines.append(_no_turning_point(lang, review))
+    lines += [_turning_line(lang, move, review) for move in turning[:_SHOWN]]
+    if len(turning) > _SHOWN:
+        more = len(turning) - _SHOWN
+        lines.append(t(lang, f"…и ещё переломов: {more}.", f"…and {more} more turning points."))
+    slow = [
+        move
+        for move in review.moves
+        if move.mover == review.player_seat and move.grade is Grade.KEPT_WIN and not move.best
+    ]
+    if slow:
+        lines.append(_slow_line(lang, slow, review))
+    lines.append(_tally(lang, review))
     return "\n".join(lines)
+
+
+def _headline(lang: Lang, review: Review) -> str:
+    """How the game ended, and, when it was not the player's win, whether it was theirs to win from the start."""
+    ended = {
+        FingerResult.WON: t(lang, "вы выиграли", "you won"),
+        FingerResult.LOST: t(lang, "я выиграл", "I won"),
+        FingerResult.DRAW_REPETITION: t(lang, "ничья повтором позиции", "a draw by repetition"),
+        FingerResult.DRAW_CAP: t(lang, "ничья на пределе ходов", "a draw at the move limit"),
+    }[review.result]
+    if review.resigned:
+        ended = t(lang, "вы сдались", "you resigned")
+    first = review.moves[0]
+    yours = (first.mover == review.player_seat) == (first.before is Value.WIN) and first.before is not Value.DRAW
+    if review.result is not FingerResult.WON and yours:
+        ended += t(lang, ", хотя выигрыш с начала был ваш", ", though the win was yours from the start")
+    return t(lang, f"🔍 Разбор: {ended}.", f"🔍 Review: {ended}.")
+
+
+def _no_turning_point(lang: Lang, review: Review) -> str:
+    """No move changed the result: say whose it was from the first move."""
+    first = review.moves[0]
+    if first.before is Value.DRAW:
+        return t(
+            lang, "Перелома не было: с первого хода — ничья.", "No move changed the result: a draw from the start."
+        )
+    yours = (first.mover == review.player_seat) == (first.before is Value.WIN)
+    return t(
+        lang,
+        f"Перелома не было: выигрыш был {'ваш' if yours else 'мой'} с первого хода.",
+        f"No move changed the result: the win was {'yours' if yours else 'mine'} from the start.",
+    )
+
+
+def _turning_line(lang: Lang, move: GradedMove, review: Review) -> str:
+    """A move that changed the result: whose, what, what it lost and what would have kept it."""
+    you = move.mover == review.player_seat
+    who = t(lang, "вы" if you else "я", "you" if you else "I")
+    head = f"❌ {_where(lang, move, review)}, {who}: {review_move(lang, move.move)}"
+    better = _option(lang, move.best_moves[0])
+    if move.grade is Grade.THREW_DRAW:
+        return head + t(lang, f" — ничья упущена, её держало {better}.", f" — threw the draw away; {better} held it.")
+    slip = review.slips.get(move.ply)
+    if slip is Ending.REPETITION:
+        lost = t(lang, "выигрыш ушёл в повтор позиции", "the win slipped into a repetition")
+    elif slip is Ending.CAP:
+        lost = t(lang, "выигрыш уже не успевал до предела ходов", "the win could no longer come before the move limit")
+    else:
+        lost = t(lang, "выигрыш упущен", "threw the win away")
+    return head + t(lang, f" — {lost}; выигрывало {better}.", f" — {lost}; {better} won.")
+
+
+def _where(lang: Lang, move: GradedMove, review: Review) -> str:
+    """A move's number with the hands before it (sorted), so the player finds it again:
+    «Ход 8 (у вас 1+3, у меня 2+2)»."""
+    state = review.states[move.ply - 1]
+    yours, mine = (state.mover, state.waiting) if move.mover == review.player_seat else (state.waiting, state.mover)
+    you, me = f"{yours[0]}+{yours[1]}", f"{mine[0]}+{mine[1]}"
+    return t(lang, f"Ход {move.ply} (у вас {you}, у меня {me})", f"Move {move.ply} (you {you}, me {me})")
+
+
+def _slow_line(lang: Lang, slow: list[GradedMove], review: Review) -> str:
+    """The player's moves that kept a win but let it recede; the first with the move that would have hurried it."""
+    first = slow[0]
+    better = _option(lang, first.best_moves[0])
+    plies = count(lang, first.before_plies, MOVES_RU, MOVES_EN)
+    where = _where(lang, first, review)
+    kept = t(
+        lang,
+        f"☑️ {where} сохранил выигрыш, но не приблизил его: {better} выигрывало за {plies}.",
+        f"☑️ {where} kept the win without bringing it closer: {better} won in {plies}.",
+    )
+    if len(slow) == 1:
+        return kept
+    others = ", ".join(str(move.ply) for move in slow[1:_SLOW_SHOWN])
+    more = len(slow) - _SLOW_SHOWN
+    if more > 0:
+        others += t(lang, f" и ещё {more}", f" and {more} more")
+    return kept + t(lang, f" Так же ходы {others}.", f" So did moves {others}.")
+
+
+def _tally(lang: Lang, review: Review) -> str:
+    you, me = review.player_seat, 3 - review.player_seat
+    best, made = review.summary.best_moves, review.summary.moves
+    return t(  # bare numbers: «из 3 ходов» would need the genitive, which CLDR's forms do not give
+        lang,
+        f"Лучших ходов: у вас {best[you]} из {made[you]}, у меня {best[me]} из {made[me]}.",
+        f"Best moves: yours {best[you]} of {made[you]}, mine {best[me]} of {made[me]}.",
+    )
 
 
 def review_move(lang: Lang, code: str) -> str:
@@ -164,41 +294,6 @@ def review_move(lang: Lang, code: str) -> str:
     if lang == "en":
         return f"{tapper} taps {'own ' if own else ''}{tapped}"
     return f"{tapper} бьёт {'свою ' if own else ''}{tapped}"
-
-
-def _review_line(lang: Lang, move: GradedMove, player_seat: int) -> str:
-    you = move.mover == player_seat
-    who = t(lang, "вы" if you else "я", "you" if you else "I")
-    mark = "✅" if move.best else ("❌" if move.grade in _THREW else "☑️")
-    return f"{move.ply}. {mark} {who}: {review_move(lang, move.move)} — {_grade_words(lang, move, you)}"
-
-
-def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
-    better = _option(lang, move.best_moves[0])
-    if move.grade is Grade.KEPT_WIN:
-        return t(lang, "сохранили выигрыш" if you else "сохранил выигрыш", "kept the win")
-    if move.grade is Grade.THREW_WIN:
-        return t(lang, f"упустил{'и' if you else ''} выигрыш: выигрывало {better}", f"threw the win away: {better} won")
-    if move.grade is Grade.KEPT_DRAW:
-        return t(lang, "сохранили ничью" if you else "сохранил ничью", "kept the draw")
-    if move.grade is Grade.THREW_DRAW:
-        ending = "и" if you else ""
-        return t(lang, f"упустил{ending} ничью: её держало {better}", f"threw the draw away: {better} held it")
-    return _lost_words(lang, move, better)
-
-
-def _lost_words(lang: Lang, move: GradedMove, better: str) -> str:
-    """A move in a lost position: the only one that did not lose at once, the longest defence, or a shorter one."""
-    if move.only:
-        return t(
-            lang,
-            "партия уже проиграна, единственный ход, что не проигрывал сразу",
-            "already lost, the only move that did not lose at once",
-        )
-    if move.best:
-        return t(lang, "партия уже проиграна, лучшая защита", "already lost, the longest defence")
-    held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
-    return t(lang, f"партия уже проиграна; дольше держалось {better}: {held}", f"already lost; {better} held {held}")
 
 
 def _option(lang: Lang, option: Option) -> str:
