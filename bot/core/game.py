@@ -164,6 +164,20 @@ def begins(games: Sequence[Game]) -> dict[str, Begin]:
     }
 
 
+def start_lines(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
+    """How each game played in a private chat starts: its first command and what it starts."""
+    return [
+        game.commands[0].menu_line(lang)
+        for game in games
+        if game.private is not None and game.commands and game.commands[0].ru
+    ]
+
+
+def offer_games(deps: Deps, lang: Lang) -> str:
+    """What to say when no game is under way: how to start each one."""
+    return texts.nothing_running(lang, start_lines(lang, wired(deps.services)))
+
+
 def inline_handlers(games: Sequence[Game]) -> list[Handler]:
     return [game.inline for game in games if game.inline is not None]
 

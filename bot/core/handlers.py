@@ -228,7 +228,7 @@ async def route_text(update: Update, context: BotContext) -> None:
     """Typed text goes to the game the chat plays now."""
     game = await _chats_game(context)
     if game is None or game.private is None:
-        context.deps.reply(context.message, texts.nothing_running(context.lang))
+        context.deps.reply(context.message, games.offer_games(context.deps, context.lang))
         return
     await game.private.on_text(update, context)
 
@@ -252,7 +252,10 @@ async def no_undo(update: Update, context: BotContext) -> None:
 
 
 #: /undo with no game: nothing to take back.
-no_game_to_undo = reply_with(texts.nothing_running)
+async def no_game_to_undo(update: Update, context: BotContext) -> None:
+    context.deps.reply(context.message, games.offer_games(context.deps, context.lang))
+
+
 #: /review with no game, or in a game without a review.
 no_review = reply_with(texts.nothing_to_review)
 
@@ -267,7 +270,7 @@ async def route_other_message(update: Update, context: BotContext) -> None:
     lang, deps = context.lang, context.deps
     game = await _chats_game(context)
     if game is None or game.private is None:
-        reminder = texts.nothing_running(lang)
+        reminder = games.offer_games(context.deps, lang)
     else:
         reminder = await game.private.reminder(deps, context.chat_id, lang)
     deps.reply(context.message, texts.only_text(lang) + reminder)

@@ -4,6 +4,7 @@ English-speaking Telegram users and those who chose it with /lang. Each game's o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from babel import Locale
@@ -201,12 +202,12 @@ def unknown_command(lang: Lang) -> str:
     return t(lang, "Не знаю такой команды. Список — /help.", "I do not know that command. See /help.")
 
 
-def nothing_running(lang: Lang) -> str:
-    return t(
-        lang,
-        "Сейчас игры нет. Выбрать игру — /start, все команды — /help.",
-        "No game is running. Choose a game with /start; every command is in /help.",
-    )
+def nothing_running(lang: Lang, starts: Sequence[tuple[str, str]] = ()) -> str:
+    """No game is under way: how to start each one (``starts``: command and what it starts)."""
+    if not starts:
+        return t(lang, "Сейчас игры нет. Выбрать игру — /start.", "No game is running. Choose a game with /start.")
+    listed = ", ".join(f"/{command} — {title}" for command, title in starts)
+    return t(lang, f"Сейчас игры нет. {listed}.", f"No game is running. {listed}.")
 
 
 def only_text(lang: Lang) -> str:

@@ -16,9 +16,10 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.core.game import Game
+from bot.core.game import Game, start_lines
 from bot.core.settings import for_games
 from bot.core.solvers import Solvers
+from bot.core.texts import Lang, nothing_running
 from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
@@ -322,3 +323,8 @@ async def open_lobby(group: Group, creator: int, *joining: int, rule: str | None
     if rule is not None:
         lobby, buttons = lobby_buttons(await group.press(creator, lobby, button(buttons, rule)))
     return lobby, buttons
+
+
+def no_game_now(lang: Lang) -> str:
+    """What the bot says when no game is under way: how to start each registered game."""
+    return nothing_running(lang, start_lines(lang, GAMES))

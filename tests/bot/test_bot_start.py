@@ -1,4 +1,4 @@
-from bot_harness import Bot, Player
+from bot_harness import Bot, Player, no_game_now
 
 from bot.core import texts
 from bot.games.group import texts as group_texts
@@ -32,9 +32,9 @@ async def test_help_rules_and_unknown_commands(bot: Bot) -> None:
     for group_command in ("/l к", "/stop", "/top"):
         assert group_texts.group_only("ru") in (await player.say(group_command)).text
     assert "/play en — English Ghost" in (await player.say("/play fr")).text
-    assert texts.nothing_running("ru") in (await player.say("привет")).text  # /play fr started nothing
+    assert no_game_now("ru") in (await player.say("привет")).text  # /play fr started nothing
     assert texts.only_text("ru") in (await player.sticker()).text
-    assert texts.nothing_running("ru") in (await player.say("привет")).text
+    assert no_game_now("ru") in (await player.say("привет")).text
 
 
 async def test_rules_are_per_game_and_short(bot: Bot) -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bot_harness import Bot, Player, new_letter_game
+from bot_harness import Bot, Player, new_letter_game, no_game_now
 
 from bot.core.solvers import Solvers
-from bot.core.texts import Lang, nothing_running
+from bot.core.texts import Lang
 from bot.games.fingers import texts as fingers_texts
 from bot.games.letters import texts as letters_texts
 from solver.letters import LetterGame, Verdict
@@ -15,7 +15,7 @@ from solver.letters import LetterGame, Verdict
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_with_no_game_every_private_game_is_offered(lang: Lang) -> None:
     for command in ("/play", "/5bukv", "/fingers"):
-        assert command in nothing_running(lang)
+        assert command in no_game_now(lang)
 
 
 async def test_typing_with_no_game_offers_the_finger_game_too(bot: Bot) -> None:

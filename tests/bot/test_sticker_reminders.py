@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bot_harness import Bot, Player, new_letter_game
+from bot_harness import Bot, Player, new_letter_game, no_game_now
 
 from bot.core import texts
 from bot.games.wordle import texts as wordle_texts
 
 ONLY_TEXT = texts.only_text("ru")
-NO_GAME = texts.nothing_running("ru")
+NO_GAME = no_game_now("ru")
 
 
 async def test_a_sticker_in_english_ghost_asks_for_a_latin_letter(bot: Bot) -> None:

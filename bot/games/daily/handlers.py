@@ -10,10 +10,9 @@ from zoneinfo import ZoneInfo
 
 from telegram import Update
 
-from bot.core import texts as shared_texts
 from bot.core.active import start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer
+from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.texts import Lang
 from bot.games.daily import keyboards, store, texts
@@ -106,7 +105,7 @@ async def on_text(update: Update, context: BotContext) -> None:
     deps, lang = context.deps, context.lang
     loaded = await deps.load(context.chat_id, DailySession)
     if loaded is None or not loaded.session.running:
-        deps.reply(context.message, shared_texts.nothing_running(lang))
+        deps.reply(context.message, offer_games(deps, lang))
         return
     session = loaded.session
     game = _game(deps, session.lang)
@@ -185,7 +184,7 @@ async def give_up(update: Update, context: BotContext) -> None:
 async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     loaded = await deps.load(chat_id, DailySession)
     if loaded is None or not loaded.session.running:
-        return shared_texts.nothing_running(lang)
+        return offer_games(deps, lang)
     return texts.expected_letter(lang)
 
 

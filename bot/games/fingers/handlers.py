@@ -11,7 +11,7 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import BotContext, Deps
-from bot.core.game import Answer
+from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.keyboards import Press
 from bot.core.texts import Lang
@@ -75,7 +75,7 @@ async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     """What the game expects now: told for typed text and for stickers alike."""
     loaded = await deps.load(chat_id, FingerSession)
     if loaded is None or loaded.session.over:
-        return shared_texts.nothing_running(lang)
+        return offer_games(deps, lang)
     if not loaded.session.running:
         return texts.choose_with_buttons(lang)
     return texts.use_the_buttons(lang)
@@ -86,7 +86,7 @@ async def hint(update: Update, context: BotContext) -> None:
     deps, lang = context.deps, context.lang
     loaded = await deps.load(context.chat_id, FingerSession)
     if loaded is None or loaded.session.over:
-        answer = shared_texts.nothing_running(lang)
+        answer = offer_games(deps, lang)
     elif not loaded.session.running:
         answer = texts.choose_with_buttons(lang)
     else:
@@ -110,7 +110,7 @@ async def _nothing_to_resign(deps: Deps, chat_id: int, lang: Lang) -> str:
     loaded = await deps.load(chat_id, FingerSession)
     if loaded is not None and not loaded.session.over:
         return texts.choose_with_buttons(lang)
-    return shared_texts.nothing_running(lang)
+    return offer_games(deps, lang)
 
 
 async def review(update: Update, context: BotContext) -> None:

@@ -17,7 +17,7 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import is_active, kept_secret, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer
+from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.keyboards import Press
 from bot.core.texts import Lang
@@ -165,7 +165,7 @@ async def on_text(update: Update, context: BotContext) -> None:
         deps.reply(context.message, outdated)
         return
     if loaded is None or loaded.session.phase is Phase.OVER:
-        deps.reply(context.message, shared_texts.nothing_running(lang))
+        deps.reply(context.message, offer_games(deps, lang))
         return
     session = loaded.session
     if session.phase is not Phase.PLAYING:
@@ -209,7 +209,7 @@ async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     a set-up button, or (after the game) a new game."""
     loaded = await deps.load(chat_id, LetterSession)
     if loaded is None or loaded.session.phase is Phase.OVER:
-        return shared_texts.nothing_running(lang)
+        return offer_games(deps, lang)
     if loaded.session.phase is not Phase.PLAYING:
         return texts.choose_with_buttons(lang, english=loaded.session.english)
     return texts.expected_input(lang, english=loaded.session.english)
@@ -242,7 +242,7 @@ class Act(Generic[T]):
     change: Callable[[LetterGame, LetterSession], T]
     tally: Callable[[T], Tally | None]
     told: Callable[[Lang, T], str]
-    no_game: Callable[[Lang], str]
+    no_game: Callable[[Deps, Lang], str]
 
 
 def _hint_tally(given: letters.Hint) -> Tally | None:
@@ -250,8 +250,8 @@ def _hint_tally(given: letters.Hint) -> Tally | None:
     return None if given.repeated else Tally(hints=1)
 
 
-HINT = Act(letters.hint, _hint_tally, texts.hint_text, texts.no_game_to_hint)
-GIVE_UP = Act(letters.give_up, lambda _: Tally(lost=1), texts.gave_up_text, shared_texts.nothing_running)
+HINT = Act(letters.hint, _hint_tally, texts.hint_text, lambda deps, lang: texts.no_game_to_hint(lang))
+GIVE_UP = Act(letters.give_up, lambda _: Tally(lost=1), texts.gave_up_text, offer_games)
 
 
 async def hint(update: Update, context: BotContext) -> None:
@@ -279,7 +279,7 @@ async def _do(
     if changed is None:
         if tap is not None:
             return None
-        return await _unless_setting_up(deps, chat_id, lang, act.no_game(lang)), None
+        return await _unless_setting_up(deps, chat_id, lang, act.no_game(deps, lang)), None
     session, result = changed
     return act.told(lang, result), keyboards.letter_play(lang, session)
 

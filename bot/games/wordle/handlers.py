@@ -13,7 +13,7 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import App, BotContext, Deps, Loaded, Services
-from bot.core.game import Answer
+from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.texts import Lang
 from bot.games.wordle import keyboards, texts
@@ -50,9 +50,9 @@ async def on_text(update: Update, context: BotContext) -> None:
     """A typed mask (or word and mask), while the chat plays this game."""
     deps, lang = context.deps, context.lang
     loaded = await deps.load(context.chat_id, WordleSession)
-    refused = _takes_no_entry(lang, loaded.session if loaded is not None else None)
+    refused = _takes_no_entry(deps, lang, loaded.session if loaded is not None else None)
     if refused is not None or loaded is None:
-        deps.reply(context.message, refused or shared_texts.nothing_running(lang))
+        deps.reply(context.message, refused or offer_games(deps, lang))
         return
     typed = composed(context.message.text or "")
     entry = parse_entry(typed, loaded.session.suggestion)
@@ -79,10 +79,10 @@ async def on_text(update: Update, context: BotContext) -> None:
     deps.reply(context.message, text, markup=markup)
 
 
-def _takes_no_entry(lang: Lang, session: WordleSession | None) -> str | None:
+def _takes_no_entry(deps: Deps, lang: Lang, session: WordleSession | None) -> str | None:
     """Why the game takes no typed entry now (none, given up, solved, its answer told, full), or None."""
     if session is None or session.given_up:
-        return shared_texts.nothing_running(lang)
+        return offer_games(deps, lang)
     if session.solved:
         return texts.already_solved(lang)
     if session.told:  # the game is over: nothing more is entered in it
@@ -97,7 +97,7 @@ async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     else what a typed mask would be told (it is solved, or there is no game)."""
     loaded = await deps.load(chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
-        return shared_texts.nothing_running(lang)
+        return offer_games(deps, lang)
     if loaded.session.solved:
         return texts.already_solved(lang)
     if loaded.session.told:
@@ -204,7 +204,7 @@ async def hint(update: Update, context: BotContext) -> None:
     deps = context.deps
     loaded = await deps.load(context.chat_id, WordleSession)
     if loaded is None or loaded.session.given_up:
-        context.deps.reply(context.message, shared_texts.nothing_running(context.lang))
+        context.deps.reply(context.message, offer_games(context.deps, context.lang))
         return
     if loaded.session.told:
         context.deps.reply(context.message, texts.answer_told(context.lang, loaded.session.answer))

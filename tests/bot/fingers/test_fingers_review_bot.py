@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from bot_harness import Bot, Player, Reply, stored_state
+from bot_harness import Bot, Player, Reply, no_game_now, stored_state
 
-from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.fingers import texts as fingers_texts
 from bot.games.fingers.session import FingerSession, player_moves
@@ -140,7 +139,7 @@ async def test_a_hint_names_the_bots_own_move_and_following_it_wins(bot: Bot, so
             assert ("победа" if lang == "ru" else "win") in hint
             reply = await player.press_data(player.keyboards[-1][0], f"F:{session.id}:{session.moves}:move:{best}")
         assert win in reply.text
-        assert (await player.say("/hint")).text == texts.nothing_running(lang)
+        assert (await player.say("/hint")).text == no_game_now(lang)
         lines = (await player.say("/review")).text.splitlines()
         assert lines[1] == (
             "Перелома не было: выигрыш был ваш с первого хода."

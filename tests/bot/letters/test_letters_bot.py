@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bot_harness import Bot, Player, Reply, new_letter_game, record, stored_state
+from bot_harness import Bot, Player, Reply, new_letter_game, no_game_now, record, stored_state
 
 from bot.core import texts
 from bot.core.solvers import Solvers
@@ -55,7 +55,7 @@ async def test_a_game_to_the_end(bot: Bot, solvers: Solvers, database: Path, cas
     assert ("поражений 1" in stats) == (expected == BOT_WON)
     assert record(database, 201, "letters") == (1, int(expected == PLAYER_WON), int(expected == BOT_WON), 0)
     # After the end a letter does not move anything.
-    assert texts.nothing_running("ru") in (await player.say("а")).text
+    assert no_game_now("ru") in (await player.say("а")).text
 
 
 def dead_letter(game: LetterGame, board: str) -> str:
@@ -145,7 +145,7 @@ async def test_give_up_shows_how_the_bot_wins(bot: Bot, solvers: Solvers, databa
     assert "Вы сдались" in reply.text and "Я выигрывал так" in reply.text
     assert "й → йо" in reply.text or "→" in reply.text
     assert record(database, 206, "letters") == (1, 0, 1, 0)
-    assert texts.nothing_running("ru") in (await player.say("/giveup")).text
+    assert no_game_now("ru") in (await player.say("/giveup")).text
 
 
 async def test_who_wins(bot: Bot, solvers: Solvers) -> None:

@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from bot_harness import Bot, Player, Reply, record, running_bot, stored_state, until
+from bot_harness import Bot, Player, Reply, no_game_now, record, running_bot, stored_state, until
 
 from bot.core import texts
 from bot.core.solvers import Solvers
@@ -218,9 +218,9 @@ async def test_hint_and_giveup_answer_in_5bukv(bot: Bot, database: Path) -> None
     gave_up = await player.say("/giveup")
     assert "Вы сдались" in gave_up.text and "Подходил" in gave_up.text
     assert record(database, 310, "5bukv") == (1, 0, 1, 0)
-    assert texts.nothing_running("ru") in (await player.say("ggggg")).text
+    assert no_game_now("ru") in (await player.say("ggggg")).text
     again = await player.say("/giveup")
-    assert texts.nothing_running("ru") in again.text and "первую маску" not in again.text
+    assert no_game_now("ru") in again.text and "первую маску" not in again.text
 
 
 async def test_giveup_after_the_word_is_solved_says_it_is_solved(bot: Bot, database: Path) -> None:
