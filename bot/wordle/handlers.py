@@ -77,8 +77,10 @@ async def on_text(update: Update, context: BotContext) -> None:
     if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):
         deps.reply(context.message, texts.colours_need_a_word(lang))
         return
+    entries = len(loaded.session.entries)
     text, markup = await _enter(deps, context.chat_id, context.user.id, lang, loaded=loaded, entry=entry)
-    if entry.word not in deps.solvers.wordle.wordle.index:
+    taken = len(loaded.session.entries) > entries  # one that contradicts earlier entries is not
+    if taken and entry.word not in deps.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     deps.reply(context.message, text, markup=markup)
 

@@ -109,7 +109,9 @@ class WordleSession(Session):
 
     @property
     def running(self) -> bool:
-        return bool(self.entries) and not self.over
+        """Under way: at least one try (a word the game refused is none), and not over; only such a
+        game counts as played, so only such a game is resigned (and lost) or asked about."""
+        return bool(self.history) and not self.over
 
     @property
     def full(self) -> bool:
@@ -363,6 +365,7 @@ class Review:
     grid: str
     tries: int  # the game's tries so far
     solved: bool
+    over: bool  # nothing more to enter (solved, given up, six tries, its answer told)
     answer: str = ""  # the game's answer the player told, off the list: graded up to the guess that left no word
 
 
@@ -373,7 +376,8 @@ def review(wordle: WordleSolver, session: WordleSession) -> Review | None:
     guesses = review_game(wordle.wordle, history, refused_before_each_guess(session)) if history else []
     if not guesses:
         return None
-    return Review(guesses, game_scores(guesses), share_grid(history), len(history), session.solved, session.answer)
+    scores = game_scores(guesses)
+    return Review(guesses, scores, share_grid(history), len(history), session.solved, session.over, session.answer)
 
 
 def refused_before_each_guess(session: WordleSession) -> list[list[str]]:

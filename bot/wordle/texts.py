@@ -428,6 +428,12 @@ def _total_line(lang: Lang, review: Review) -> str:
             f"Итог: отгадано за {took}, в начале я ожидал {expected}. Мастерство {skill}, везение {luck}.",
             f"Overall: solved in {took}; I expected {expected} at the start. Skill {skill}, luck {luck}.",
         )
+    if not review.over:
+        return t(
+            lang,
+            f"Пока: мастерство {skill}, везение {luck}.",
+            f"So far: skill {skill}, luck {luck}.",
+        )
     return t(
         lang,
         f"Итог: слово не отгадано. Мастерство {skill}, везение {luck}.",

@@ -58,6 +58,8 @@ async def test_stats_count_games_with_an_entry_and_show_those_not_solved(bot: Bo
     player = Player(bot, 405)
     await player.say("/5bukv")
     await player.say("/5bukv")  # no entry in either: no game played
+    await player.tap("Игра не приняла")  # a refused word is no try
+    assert "Сдаваться пока не в чем" in (await player.say("/giveup")).text
     assert "Вы ещё не играли" in (await player.say("/stats")).text
     await player.say("ggggg")
     await player.say("/giveup")
@@ -90,3 +92,6 @@ async def test_an_entry_that_contradicts_earlier_ones_is_not_taken(bot: Bot, dat
         else:
             assert f"⚠️ Not taken: ⬛⬛⬛⬛⬛ КОШКА contradicts {first} and {second}" in reply.text
         assert "Попробуйте" in reply.text or "Try:" in reply.text  # the game goes on from where it was
+        off_list = await player.say("кжжжж ggggg")  # not in the list, and contradicting: not taken either
+        assert "Не принял" in off_list.text or "Not taken" in off_list.text
+        assert "нет в моём списке" not in off_list.text and "not in my word list" not in off_list.text
