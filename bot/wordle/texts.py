@@ -193,13 +193,16 @@ def fitting_words(lang: Lang, shown: Sequence[str], total: int) -> str:
 
 
 def lost_text(lang: Lang, possible: list[str], total: int) -> str:
-    """Six tries without the answer: the game is over, as in the real game."""
+    """Six tries without the answer: the game is over, as in the real game; the words that fitted,
+    then what to do next."""
     head = t(
         lang,
-        "⌛ Шесть попыток — игра окончена, седьмой в «5 букв» нет. /5bukv — новое слово, /undo — отменить.",
-        "⌛ Six tries: the game is over, 5bukv has no seventh. /5bukv for a new word, /undo to take one back.",
+        "⌛ Шесть попыток — игра окончена, седьмой в «5 букв» нет.",
+        "⌛ Six tries: the game is over, 5bukv has no seventh.",
     )
-    return f"{head} {fitting_words(lang, possible, total)}" if total else head
+    fitting = f" {fitting_words(lang, possible, total)}" if total else ""
+    then = t(lang, " /5bukv — новое слово, /undo — отменить.", " /5bukv for a new word, /undo to take one back.")
+    return head + fitting + then
 
 
 def known_lines(lang: Lang, known: Known) -> list[str]:
