@@ -652,6 +652,9 @@ class Wordle:
         row = self._codes_against_all(guess)
         cost = float(self.weights[candidates].sum())
         for group in _partition(row, candidates):
+            if len(group) == 1:  # the one word left is the next guess (``Search._few``): one try more
+                cost += float(self.weights[group[0]])
+                continue
             after = [*history, Entry(guess, mask_from_code(int(row[group[0]])))]
             cost += self._played_out(after, self.next_guess(after, refused), group, refused)
         return cost
