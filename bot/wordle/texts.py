@@ -362,10 +362,12 @@ def already_solved(lang: Lang) -> str:
 
 
 def too_many_entries(lang: Lang, limit: int) -> str:
+    """A word the game refused is an entry but no try: the limit counts entries."""
+    entries = count(lang, limit, ("запись", "записи", "записей"), ("entry", "entries"))
     return t(
         lang,
-        f"Здесь уже {limit} попыток — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
-        f"This game already has {limit} entries, the most I take. /undo takes one back, /5bukv starts anew.",
+        f"В этой игре уже {entries} — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
+        f"This game already has {entries}, the most I take. /undo takes one back, /5bukv starts anew.",
     )
 
 
