@@ -455,11 +455,14 @@ def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) 
         lang, f"ожидалось попыток: {_decimal(lang, guess.expected)}", f"{_decimal(lang, guess.expected)} tries expected"
     )
     suggested = shown(guess.suggested.word)
-    if guess.suggested.word == guess.entry.word:
-        judged = t(lang, "моя подсказка", "my suggestion")
+    followed = guess.suggested.word == guess.entry.word
+    best = f"{shown(guess.best.word)} ({_decimal(lang, guess.best.tries)})"
+    if guess.bettered and followed:  # my quick choice off the stored tree is not always the best
+        judged = t(lang, f"моя подсказка, но лучше — {best}", f"my suggestion, but better: {best}")
     elif guess.bettered:
-        best = f"{shown(guess.best.word)} ({_decimal(lang, guess.best.tries)})"
         judged = t(lang, f"лучше — {best}", f"better: {best}")
+    elif followed:
+        judged = t(lang, "моя подсказка", "my suggestion")
     else:
         judged = t(lang, f"не хуже моей подсказки {suggested}", f"as good as my suggestion {suggested}")
     skill = t(lang, f"мастерство {signed(lang, guess.skill)}", f"skill {signed(lang, guess.skill)}")
