@@ -165,7 +165,7 @@ def remaining_line(lang: Lang, remaining: int, listed: Sequence[str]) -> str:
     """How many words are still possible, then the few listed (one colon: «Возможных слов (5): …»)."""
     if not listed:
         return t(lang, f"Возможных слов: {remaining}", f"Words still possible: {remaining}")
-    words = ", ".join(listed)
+    words = ", ".join(word.upper() for word in listed)  # in capitals, as every word the bot shows
     return t(lang, f"Возможных слов ({remaining}): {words}", f"Words still possible ({remaining}): {words}")
 
 
@@ -404,11 +404,6 @@ def review_text(lang: Lang, review: Review, sayable: Callable[[str], bool]) -> s
     lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
     lines += [_guess_line(lang, guess, sayable) for guess in review.guesses]
     lines += ["", _total_line(lang, review)]
-    if review.answer:
-        answer = review.answer.upper()
-        lines.append(
-            t(lang, f"Ответ — {answer}, его не было в моём списке.", f"The answer was {answer}, not in my list.")
-        )
     lines.append(
         t(
             lang,
@@ -432,6 +427,13 @@ def _total_line(lang: Lang, review: Review) -> str:
             lang,
             f"Итог: отгадано за {took}, в начале я ожидал {expected}. Мастерство {skill}, везение {luck}.",
             f"Overall: solved in {took}; I expected {expected} at the start. Skill {skill}, luck {luck}.",
+        )
+    if review.answer:  # the player told the answer no word of the list fitted
+        answer = review.answer.upper()
+        return t(
+            lang,
+            f"Итог: ответ — {answer}, его не было в моём списке. Мастерство {skill}, везение {luck}.",
+            f"Overall: the answer was {answer}, not in my list. Skill {skill}, luck {luck}.",
         )
     if not review.over:
         return t(

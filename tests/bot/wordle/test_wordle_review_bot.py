@@ -116,10 +116,10 @@ async def test_a_game_whose_answer_the_list_lacks_is_reviewed(bot: Bot, solvers:
         lines = guess_lines(review.text)
         assert lines, review.text
         if lang == "ru":
-            assert "Ответ — КРИНЖ, его не было в моём списке." in review.text
+            assert "Итог: ответ — КРИНЖ, его не было в моём списке." in review.text
             assert "из моего списка не подошло ни одно слово" in lines[-1]
         else:
-            assert "The answer was КРИНЖ, not in my list." in review.text
+            assert "Overall: the answer was КРИНЖ, not in my list." in review.text
             assert "no word of my list fitted" in lines[-1]
         assert told.texts
 
