@@ -11,7 +11,7 @@ from bot.wordle.texts import signed
 from solver.wordle import Colour
 
 TILE, GAP, MARGIN, TITLE = 56, 8, 24, 48
-NOTES = 330  # room right of the tiles for the numbers
+NOTES = 420  # room right of the tiles for the numbers (skill and luck in tries, signed)
 #: 5bukv's colours (not Wordle's): right place yellow, elsewhere white, absent grey.
 TILE_COLOURS: dict[Colour, pictures.RGB] = {
     Colour.YELLOW: (245, 197, 24),
