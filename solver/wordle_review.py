@@ -1,30 +1,27 @@
-"""5bukv review: each guess of a game compared with the best one, like the NYT's WordleBot.
+"""5bukv review: each guess of a game graded by the engine's own measure, expected tries.
 
-For each guess we count the words of the list that fitted the colours before
-and after it, and score it against every guess the engine could have made:
+For each guess, ``Wordle.expected_tries`` gives the number of tries it should take from there to
+find the word, this guess included, when the engine makes every later guess (under its prior):
 
-* **words left to find** after a guess: the candidates that share the colours
-  the secret would show, counted for each possible secret and averaged by how
-  likely each secret is (the list's prior); a guess that *is* the secret
-  leaves none. The smaller the average, the better the guess.
-* **skill** (0-100): where the guess ranks among all the accepted guesses (and
-  itself) by that average: 100 for the best, 0 for the worst,
-  ``⌊100 × (1 − better / (guesses − 1))⌋`` where ``better`` counts the guesses
-  with a strictly smaller average.
-* **luck** (0-100): how the colours fell against that expectation: the chance,
-  over the possible secrets, that the guess would have left more words than it
-  did, plus half the chance of exactly as many. 50 is an average fall, 100 the
-  best possible, 0 the worst.
+* **skill** of a guess: the expected tries of the guess the engine suggested there less its own,
+  in tries; 0 when it is the engine's guess (or as good), below 0 when it costs tries, above 0
+  when it does better than the engine's.
+* **luck** of a guess: its expected tries less what the colours that came leave (one for the
+  guess itself, plus the engine's expected tries from the position they left; nothing more when
+  it was the answer), in tries: above 0 when the colours were kinder than expected.
 
-Everything is exact: every candidate is coloured against every guess (the
-colour table), nothing is sampled.
+So a game's tries are exactly the engine's expected tries at the start, less the skill summed,
+less the luck summed: both are tries saved, and higher is better. A guess is compared with the
+engine's own, and the few that split the words best in one step (``COMPARED``): each is played
+out exactly, so a guess that costs tries is named with a better one.
 """
 
 from __future__ import annotations
 
-import math
+import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 import numpy as np
 import numpy.typing as npt
@@ -33,8 +30,13 @@ from solver.wordle import MAX_TRIES, SOLVED_CODE, Colour, Entry, Wordle, colour_
 
 PATTERNS = SOLVED_CODE + 1
 SQUARES = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}  # 5bukv's colours, not Wordle's
-SHOWN_BEST = 3
+COMPARED = 2  # besides the played guess and the engine's: each is played out against every word (time)
+TIE = 1e-9  # expected tries closer than this are level
+MEMO_SIZE = 4096  # guesses' expected tries remembered per engine
 CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
+
+_MEMO_LOCK = threading.Lock()  # reviews run in worker threads
+_MEMOS: WeakKeyDictionary[Wordle, dict[object, float]] = WeakKeyDictionary()
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -42,28 +44,40 @@ IntArray = npt.NDArray[np.int64]
 
 @dataclass(frozen=True)
 class Choice:
-    """A guess the engine could have made there and the words it would leave to find on average."""
+    """A guess that could have been made there and its expected tries from there."""
 
     word: str
-    expected: float
+    tries: float
 
 
 @dataclass(frozen=True)
 class GuessReview:
-    """One guess of the game, judged."""
+    """One guess of the game, graded in tries."""
 
     number: int  # 1-based
     entry: Entry
     before: int  # words that fitted before the guess
     after: int  # words that fit after it (1 when it was the answer)
-    expected: float  # words this guess leaves to find, on average
-    best: tuple[Choice, ...]  # the engine's best guesses there, best first
-    skill: int
-    luck: int
+    expected: float  # this guess's expected tries from there
+    suggested: Choice  # the engine's guess there
+    compared: tuple[Choice, ...]  # every guess compared (the played one too), best first
+    skill: float  # tries this guess saves against the engine's (negative: it costs some)
+    left: float | None  # the engine's expected tries from where the colours left (0 once solved); None: no word fits
+    luck: float | None  # expected less what the colours left, in tries; None when no word of the list fits
 
     @property
     def solved(self) -> bool:
         return bool(mask_code(self.entry.mask) == SOLVED_CODE)
+
+    @property
+    def best(self) -> Choice:
+        """The guess with the fewest expected tries there (the engine's when level)."""
+        return self.compared[0]
+
+    @property
+    def bettered(self) -> bool:
+        """Whether another guess compared was better than the one played."""
+        return self.best.tries < self.expected - TIE
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -71,47 +85,126 @@ class GuessReview:
             "mask": "".join(colour.value for colour in self.entry.mask),
             "before": self.before,
             "after": self.after,
-            "expected_left": round(self.expected, 4),
-            "best_guesses": [{"word": c.word, "expected_left": round(c.expected, 4)} for c in self.best],
-            "skill": self.skill,
-            "luck": self.luck,
+            "expected_tries": round(self.expected, 4),
+            "suggested": {"word": self.suggested.word, "expected_tries": round(self.suggested.tries, 4)},
+            "compared": [{"word": c.word, "expected_tries": round(c.tries, 4)} for c in self.compared],
+            "skill_tries": round(self.skill, 4),
+            "expected_tries_after": None if self.left is None else round(self.left, 4),
+            "luck_tries": None if self.luck is None else round(self.luck, 4),
         }
 
 
-def review_game(engine: Wordle, history: Sequence[Entry], refused: Collection[str] = ()) -> list[GuessReview]:
-    """Review every guess of ``history`` (each must leave a word of the list that fits); ``refused``
-    are words the game would not take, so they were never its secret either."""
-    candidates = np.arange(len(engine.words), dtype=np.int64)
-    banned = [engine.index[word] for word in refused if word in engine.index]
-    candidates = candidates[~np.isin(candidates, banned)]
-    reviews = []
+@dataclass(frozen=True)
+class GameScores:
+    """The game in tries: the engine's expectation at the start, the skill and the luck summed."""
+
+    expected: float
+    skill: float
+    luck: float
+
+    def as_json(self) -> dict[str, float]:
+        return {
+            "expected_tries": round(self.expected, 4),
+            "skill_tries": round(self.skill, 4),
+            "luck_tries": round(self.luck, 4),
+        }
+
+
+def review_game(
+    engine: Wordle, history: Sequence[Entry], refused: Sequence[Collection[str]] | None = None
+) -> list[GuessReview]:
+    """Review every guess of ``history`` while a word of the list fits before it (a game whose answer
+    the list lacks is reviewed up to the guess that left none). ``refused[i]``: the words the game had
+    refused before guess ``i`` (0-based; so they were never its secret), as the player was shown then;
+    one item more: the words refused after the last guess."""
+    reviews: list[GuessReview] = []
     for number, entry in enumerate(history, start=1):
-        reviews.append(review_guess(engine, candidates, number, entry))
-        candidates = candidates[_codes(engine, entry.word, candidates) == mask_code(entry.mask)]
-        if not len(candidates):
-            raise ValueError(f"no word of the list fits the colours after guess {number} ({entry})")
-    return reviews
+        before = list(history[: number - 1])
+        words_refused = refused[number - 1] if refused is not None else ()
+        if not len(engine.candidates(before, words_refused)):
+            break
+        reviews.append(review_guess(engine, before, entry, words_refused, number))
+    return _with_what_was_left(engine, history, reviews, refused)
 
 
-def review_guess(engine: Wordle, candidates: IntArray, number: int, entry: Entry) -> GuessReview:
-    """Judge one guess among every accepted guess, against the candidates that fitted before it."""
-    weights = engine.weights[candidates]
-    pool = _choices(engine)
-    expected = expected_left(engine.table[np.ix_(pool, candidates)], weights)
-    own_codes = _codes(engine, entry.word, candidates)
-    own = float(expected_left(own_codes[None, :], weights)[0])
-    order = np.lexsort((engine.rank[pool], ~np.isin(pool, candidates), np.round(expected, 9)))
-    best = tuple(Choice(engine.words[pool[i]], float(expected[i])) for i in order[:SHOWN_BEST])
+def review_guess(
+    engine: Wordle, history: Sequence[Entry], entry: Entry, refused: Collection[str], number: int
+) -> GuessReview:
+    """Grade ``entry`` made after ``history``: the engine's guess, the played one and the best one-step
+    splitters, each by its expected tries (``left`` and ``luck`` are filled in by the caller)."""
+    candidates = np.array([engine.index[word] for word in engine.candidates(history, refused)], dtype=np.int64)
+    suggestion = engine.next_guess(history, refused)
+    words = list(dict.fromkeys([suggestion, entry.word, *_best_splitters(engine, candidates, refused)]))
+    tries = [_expected_tries(engine, tuple(history), word, frozenset(refused)) for word in words]
+    choices = [Choice(word, value) for word, value in zip(words, tries, strict=True)]
+    compared = tuple(sorted(choices, key=lambda c: (round(c.tries, 9), c.word != suggestion)))
+    expected = choices[words.index(entry.word)].tries
+    codes = _codes(engine, entry.word, candidates)
     return GuessReview(
         number=number,
         entry=entry,
         before=len(candidates),
-        after=int(np.count_nonzero(own_codes == mask_code(entry.mask))),
-        expected=own,
-        best=best,
-        skill=skill_score(own, expected, engine.index.get(entry.word), pool),
-        luck=luck_score(own_codes, weights, mask_code(entry.mask)),
+        after=int(np.count_nonzero(codes == mask_code(entry.mask))),
+        expected=expected,
+        suggested=choices[0],
+        compared=compared,
+        skill=choices[0].tries - expected,
+        left=None,
+        luck=None,
     )
+
+
+def _with_what_was_left(
+    engine: Wordle, history: Sequence[Entry], reviews: list[GuessReview], refused: Sequence[Collection[str]] | None
+) -> list[GuessReview]:
+    """Each guess's luck: what the next guess's review says the engine expected from there, or for
+    the last guess, the engine's expectation where the game stopped (None when no word fits)."""
+    done: list[GuessReview] = []
+    for index, review in enumerate(reviews):
+        if review.solved:
+            left: float | None = 0.0
+        elif index + 1 < len(reviews):
+            left = reviews[index + 1].suggested.tries
+        else:
+            after = list(history[: review.number])
+            words_refused = refused[min(review.number, len(refused) - 1)] if refused else ()
+            left = _engine_tries(engine, after, words_refused) if engine.candidates(after, words_refused) else None
+        luck = None if left is None else review.expected - 1 - left
+        done.append(GuessReview(**{**review.__dict__, "left": left, "luck": luck}))
+    return done
+
+
+def _engine_tries(engine: Wordle, history: Sequence[Entry], refused: Collection[str]) -> float:
+    """The engine's expected tries from a position: those of the guess it suggests there."""
+    return _expected_tries(engine, tuple(history), engine.next_guess(history, refused), frozenset(refused))
+
+
+def _expected_tries(engine: Wordle, history: tuple[Entry, ...], guess: str, refused: frozenset[str]) -> float:
+    """``Wordle.expected_tries`` of one guess, remembered: a review shown again (as a picture, say) and
+    the openers every game starts with are not played out again."""
+    key = (history, guess, refused, frozenset(engine.refused_everywhere))
+    with _MEMO_LOCK:
+        memo: dict[object, float] = _MEMOS.setdefault(engine, {})
+        known = memo.get(key)
+    if known is not None:
+        return known
+    tries = engine.expected_tries(history, [guess], refused)[0]
+    with _MEMO_LOCK:
+        if len(memo) >= MEMO_SIZE:
+            memo.pop(next(iter(memo)))
+        memo[key] = tries
+    return tries
+
+
+def _best_splitters(engine: Wordle, candidates: IntArray, refused: Collection[str]) -> list[str]:
+    """The ``COMPARED`` guesses the bot may say that leave the fewest words on average after one step."""
+    pool = engine.guessable[engine.sayable[engine.guessable]]
+    pool = pool[~np.isin(pool, [engine.index[word] for word in refused if word in engine.index])]
+    if not len(pool) or len(candidates) <= 2:
+        return []
+    left = expected_left(engine.table[np.ix_(pool, candidates)], engine.weights[candidates])
+    order = np.lexsort((engine.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
+    return [engine.words[pool[i]] for i in order[:COMPARED]]
 
 
 def expected_left(codes: npt.NDArray[np.uint8], weights: FloatArray) -> FloatArray:
@@ -129,33 +222,6 @@ def expected_left(codes: npt.NDArray[np.uint8], weights: FloatArray) -> FloatArr
         counts[:, SOLVED_CODE] = 0
         result[start : start + len(block)] = (counts * mass).sum(axis=1) / total
     return result
-
-
-def skill_score(own: float, expected: FloatArray, own_index: int | None, pool: IntArray) -> int:
-    """100 × (1 − better / (guesses − 1)): the share of the other guesses the player's was not worse than."""
-    others = expected if own_index is None else expected[pool != own_index]
-    if not len(others):
-        return 100
-    better = int(np.count_nonzero(others < own - 1e-9))
-    return math.floor(100 * (1 - better / len(others)) + 1e-9)  # floor: 100 only when nothing was better
-
-
-def luck_score(codes: npt.NDArray[np.uint8], weights: FloatArray, shown: int) -> int:
-    """The chance the colours would have left more words to find, plus half the chance of as many."""
-    sizes = np.bincount(codes.astype(np.int64), minlength=PATTERNS)
-    left = sizes[codes.astype(np.int64)]
-    left[codes == SOLVED_CODE] = 0
-    actual = 0 if shown == SOLVED_CODE else int(sizes[shown])
-    total = float(weights.sum())
-    more = float(weights[left > actual].sum()) / total
-    same = float(weights[left == actual].sum()) / total
-    return round(100 * (more + same / 2))
-
-
-def _choices(engine: Wordle) -> IntArray:
-    """The guesses the review compares with: the accepted guesses the bot may say."""
-    pool: IntArray = engine.guessable[engine.sayable[engine.guessable]]
-    return pool
 
 
 def _codes(engine: Wordle, word: str, candidates: IntArray) -> npt.NDArray[np.uint8]:
@@ -178,12 +244,9 @@ def share_grid(history: Sequence[Entry]) -> str:
     return "\n".join([f"5 букв {tries}/{MAX_TRIES}", *rows])
 
 
-def game_scores(reviews: Sequence[GuessReview]) -> tuple[int, int]:
-    """Skill and luck for the game: the averages over the guesses that had a choice to make
-    (a guess made with one word left is neither skill nor luck)."""
-    scored = [review for review in reviews if review.before > 1] or list(reviews)
-    if not scored:
-        return 0, 0
-    skill = round(sum(review.skill for review in scored) / len(scored))
-    luck = round(sum(review.luck for review in scored) / len(scored))
-    return skill, luck
+def game_scores(reviews: Sequence[GuessReview]) -> GameScores:
+    """The game's skill and luck: each summed over its guesses (tries the choices saved, and the colours)."""
+    if not reviews:
+        return GameScores(0.0, 0.0, 0.0)
+    luck = sum(review.luck for review in reviews if review.luck is not None)
+    return GameScores(reviews[0].suggested.tries, sum(review.skill for review in reviews), luck)

@@ -230,12 +230,16 @@ def _stats_text(stats: Stats, seconds: float) -> str:
 def _run_review(engine: Wordle, texts: list[str], as_json: bool) -> int:
     history = _own_history(engine, texts)
     reviews = review_game(engine, history)
-    skill, luck = game_scores(reviews)
+    scores = game_scores(reviews)
     if as_json:
-        report = {"guesses": [review.as_json() for review in reviews], "skill": skill, "luck": luck}
+        report = {"guesses": [review.as_json() for review in reviews], **scores.as_json()}
         print(json.dumps({**report, "share": share_grid(history)}, ensure_ascii=False))
     else:
-        print("\n".join([*map(_review_line, reviews), "", f"skill {skill}, luck {luck}", "", share_grid(history)]))
+        total = (
+            f"expected {scores.expected:.2f} tries at the start; "
+            f"skill {scores.skill:+.2f} tries, luck {scores.luck:+.2f} tries"
+        )
+        print("\n".join([*map(_review_line, reviews), "", total, "", share_grid(history)]))
     return 0
 
 
@@ -255,8 +259,10 @@ def _own_history(engine: Wordle, texts: list[str]) -> list[Entry]:
 
 
 def _review_line(review: GuessReview) -> str:
-    best = ", ".join(f"{choice.word} {choice.expected:.1f}" for choice in review.best)
+    compared = ", ".join(f"{choice.word} {choice.tries:.2f}" for choice in review.compared)
+    luck = "n/a (no word of the list fits)" if review.luck is None else f"{review.luck:+.2f}"
     return (
         f"{review.number}. {review.entry}  words fitting {review.before} → {review.after}; "
-        f"leaves {review.expected:.1f} on average (best: {best}); skill {review.skill}, luck {review.luck}"
+        f"{review.expected:.2f} tries expected (engine: {review.suggested.word}; compared: {compared}); "
+        f"skill {review.skill:+.2f}, luck {luck}"
     )

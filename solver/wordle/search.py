@@ -626,6 +626,39 @@ class Wordle:
                 raise RuntimeError(f"the engine loops on {secret!r}")
         return history
 
+    def expected_tries(
+        self, history: Sequence[Entry], guesses: Sequence[str], refused: Collection[str] = ()
+    ) -> list[float]:
+        """For each guess, the expected number of tries from now (this guess included) to find the secret
+        when the engine makes every later guess, under its prior: the measure ``next_guess`` is judged by.
+
+        Exact: every candidate secret is played out (the stored tree where the game follows it, else
+        the search ``next_guess`` runs); a word off the list is coloured on the spot. A secret the
+        engine would find only after the sixth try counts every try it would take."""
+        candidates = self._candidate_indices(history, refused)
+        if len(candidates) == 0:
+            raise ValueError("no candidate fits this history; check entries with Wordle.check first")
+        total = float(self.weights[candidates].sum())
+        return [self._played_out(history, guess, candidates, refused) / total for guess in guesses]
+
+    def _played_out(
+        self, history: Sequence[Entry], guess: str, candidates: IntArray, refused: Collection[str]
+    ) -> float:
+        """The weighted sum of tries over ``candidates`` when ``guess`` is made now and the engine plays on."""
+        from solver.wordle.colours import mask_from_code  # here: this method is all the review adds to the engine
+
+        if len(history) > 3 * MAX_TRIES:
+            raise RuntimeError(f"the engine loops after {list(history)!r}")
+        row = self._codes_against_all(guess)
+        cost = float(self.weights[candidates].sum())
+        for group in _partition(row, candidates):
+            if len(group) == 1:  # the one word left is the next guess (``Search._few``): one try more
+                cost += float(self.weights[group[0]])
+                continue
+            after = [*history, Entry(guess, mask_from_code(int(row[group[0]])))]
+            cost += self._played_out(after, self.next_guess(after, refused), group, refused)
+        return cost
+
 
 def prepare_words(words: Sequence[str]) -> list[str]:
     """Five-letter words in the game's spelling, sorted, without repeats."""

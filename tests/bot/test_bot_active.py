@@ -131,7 +131,7 @@ async def test_5bukv_solved_undone_then_resigned_stays_one_win(bot: Bot, solvers
     for leave in ("question", "/giveup"):
         first = (await player.say("/5bukv")).suggestion()
         await player.say(mask(first, solvers.wordle.words[0]))
-        await player.say("yyyyy")
+        await player.say(f"{solvers.wordle.words[0]} yyyyy")  # the word those colours came from
         await player.say("/undo")
         if leave == "question":
             assert "победа останется" in (await player.say("/fingers")).text

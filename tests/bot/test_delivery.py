@@ -33,7 +33,8 @@ async def test_the_same_update_delivered_twenty_times_at_once_applies_once(
     """As Telegram re-POSTs a webhook update whose 200 was lost: twenty copies reach the queue
     together; the chat's line runs them one at a time and the ledger lets one through."""
     async with running_bot(standin, solvers, database) as bot:
-        body = {"update_id": 777_001, **standin.message_update(801, "/5bukv")}
+        await Player(bot, 801).say("/5bukv")
+        body = {"update_id": 777_001, **standin.message_update(801, "ggggg")}  # an entry: 5bukv counts it as played
         before = len(standin.calls)
         copies = [Update.de_json(dict(body), bot.application.bot) for _ in range(20)]
         await asyncio.gather(*(bot.application.update_queue.put(copy) for copy in copies))
@@ -41,6 +42,8 @@ async def test_the_same_update_delivered_twenty_times_at_once_applies_once(
         await asyncio.sleep(0.3)  # let every copy go through its line
         sent = [c for c in standin.calls[before:] if c.method == "sendMessage" and c.chat_id == 801]
     assert games_played(database, 801) == 1
+    state = stored_state(database, 801, WORDLE)
+    assert state is not None and len(state[0]["entries"]) == 1
     assert len(sent) == 1
 
 

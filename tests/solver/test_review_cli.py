@@ -74,6 +74,12 @@ def test_wordle_review_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     report = json.loads(out)
     assert status == 0 and [g["guess"] for g in report["guesses"]] == ["тоска", "берег"]
     assert report["guesses"][0]["before"] == 5 and report["guesses"][1]["after"] == 1
+    first, second = report["guesses"]
+    assert set(first) >= {"expected_tries", "suggested", "compared", "skill_tries", "luck_tries"}
+    assert "expected_left" not in first and "best_guesses" not in first
+    assert second["expected_tries_after"] == 0 and second["luck_tries"] == second["expected_tries"] - 1
+    tries = report["expected_tries"] - report["skill_tries"] - report["luck_tries"]
+    assert abs(tries - 2) < 1e-3  # the game's tries: the start's expectation, less skill and luck
     assert report["share"] == "5 букв 2/6\n⬛⬛⬛⬛⬛\n🟨🟨🟨🟨🟨"
 
 

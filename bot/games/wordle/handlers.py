@@ -36,7 +36,7 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
     deps = context.deps
     session = wordle.start(deps.solvers.wordle.first_guess)
     progress = wordle.progress(deps.solvers.wordle, session)
-    await deps.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
+    await deps.save(chat_id, session, None, activate=True)  # counted as played from its first entry
     text, markup = _shown(lang, session, progress)
     context.deps.say(chat_id, text, markup=markup)
 
@@ -61,7 +61,12 @@ async def on_text(update: Update, context: BotContext) -> None:
         told = await _told_answer(deps, chat_id, user_id, loaded, typed) if typed.strip().isalpha() else None
         word = wordle.word_alone(typed)
         if told is not None:
-            deps.reply(context.message, texts.told(lang, told))
+            over = isinstance(told, wordle.ToldAnswer)  # the game is over: a new one, or its review
+            deps.reply(
+                context.message,
+                texts.told(lang, told),
+                markup=keyboards.new_game(lang, loaded.session) if over else None,
+            )
         elif word is not None:  # a guess typed without its colours: not an unknown colour "к"
             deps.reply(context.message, texts.word_without_colours(lang, word))
         else:
@@ -73,8 +78,10 @@ async def on_text(update: Update, context: BotContext) -> None:
     if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):
         deps.reply(context.message, texts.colours_need_a_word(lang))
         return
+    entries = len(loaded.session.entries)
     text, markup = await _enter(deps, context.chat_id, context.user.id, lang, loaded=loaded, entry=entry)
-    if entry.word not in deps.solvers.wordle.wordle.index:
+    taken = len(loaded.session.entries) > entries  # one that contradicts earlier entries is not
+    if taken and entry.word not in deps.solvers.wordle.wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     deps.reply(context.message, text, markup=markup)
 
@@ -147,12 +154,13 @@ async def _refuse_when_built(services: Services, words: list[str]) -> None:
 async def _enter(
     deps: Deps, chat_id: int, user_id: int, lang: Lang, *, loaded: Loaded[WordleSession], entry: Entry
 ) -> tuple[str, InlineKeyboardMarkup]:
-    """Add an entry (a search may run: off the event loop) and commit it; a first solve counts as a
-    win, the sixth try without the answer as a loss (each once)."""
+    """Add an entry (a search may run: off the event loop) and commit it; the first entry counts the
+    game as played, a first solve as a win, the sixth try without the answer as a loss (each once)."""
     session = loaded.session
     progress = await asyncio.to_thread(wordle.enter, deps.solvers.wordle, session, entry)
-    tally = Tally(won=1) if progress.first_solve else Tally(lost=1) if progress.first_loss else None
-    await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally)
+    tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
+    counted = progress.first_entry or progress.first_solve or progress.first_loss
+    await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)
     return _shown(lang, session, progress)
 
 
@@ -221,8 +229,12 @@ async def give_up(update: Update, context: BotContext) -> None:
     if session is None:
         context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
         return
-    possible = wordle.possible_answers(context.deps.solvers.wordle, session)
-    context.deps.reply(context.message, texts.gave_up(lang, possible), markup=keyboards.new_game(lang, session))
+    solver = context.deps.solvers.wordle
+    possible = wordle.possible_answers(solver, session)
+    fitting = len(solver.candidates(session.history, session.refused))
+    context.deps.reply(
+        context.message, texts.gave_up(lang, possible, fitting), markup=keyboards.new_game(lang, session)
+    )
 
 
 async def _nothing_to_give_up(deps: Deps, chat_id: int, lang: Lang) -> str:

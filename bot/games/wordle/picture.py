@@ -7,10 +7,11 @@ from collections.abc import Callable
 from bot.core import pictures
 from bot.core.texts import Lang, t
 from bot.games.wordle.session import Review
+from bot.games.wordle.texts import signed
 from solver.wordle import Colour
 
 TILE, GAP, MARGIN, TITLE = 56, 8, 24, 48
-NOTES = 330  # room right of the tiles for the numbers
+NOTES = 420  # room right of the tiles for the numbers (skill and luck in tries, signed)
 #: 5bukv's colours (not Wordle's): right place yellow, elsewhere white, absent grey.
 TILE_COLOURS: dict[Colour, pictures.RGB] = {
     Colour.YELLOW: (245, 197, 24),
@@ -24,9 +25,10 @@ INK: dict[Colour, pictures.RGB] = {
 }
 
 
-def skill_colour(skill: int) -> pictures.RGB:
-    """Green for a guess near the best, amber for a fair one, red for a weak one."""
-    return pictures.BEST if skill >= 80 else pictures.SHORT if skill >= 50 else pictures.THREW
+def skill_colour(skill: float) -> pictures.RGB:
+    """Green for a guess as good as the engine's (within a twentieth of a try), amber for one that
+    costs up to a third of a try, red beyond."""
+    return pictures.BEST if skill >= -0.05 else pictures.SHORT if skill >= -1 / 3 else pictures.THREW
 
 
 def review_picture(lang: Lang, review: Review, sayable: Callable[[str], bool]) -> bytes:
@@ -44,10 +46,12 @@ def review_picture(lang: Lang, review: Review, sayable: Callable[[str], bool]) -
             pictures.tile(draw, (x, y), TILE, letter.upper(), TILE_COLOURS[colour], ink=INK[colour])
         notes_x = MARGIN + 5 * (TILE + GAP) + 12
         draw.ellipse((notes_x, y + 8, notes_x + 16, y + 24), fill=skill_colour(guess.skill))
-        scores = t(lang, f"мастерство {guess.skill} · везение {guess.luck}", f"skill {guess.skill} · luck {guess.luck}")
+        skill = signed(lang, guess.skill)
+        luck = "—" if guess.luck is None else signed(lang, guess.luck)
+        scores = t(lang, f"мастерство {skill} · везение {luck}", f"skill {skill} · luck {luck}")
         pictures.text(draw, (notes_x + 24, y + 4), scores, 18)
         pictures.text(draw, (notes_x + 24, y + 30), f"{guess.before} → {guess.after}", 16)
-    skill, luck = review.skill, review.luck
+    skill, luck = signed(lang, review.scores.skill), signed(lang, review.scores.luck)
     total = t(lang, f"Итог: мастерство {skill}, везение {luck}", f"Overall: skill {skill}, luck {luck}")
     pictures.text(draw, (MARGIN, MARGIN + TITLE + rows * (TILE + GAP) + 8), total, 20)
     return pictures.png(image)

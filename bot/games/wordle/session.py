@@ -28,7 +28,7 @@ from solver.wordle import (
     parse_mask,
     what_is_known,
 )
-from solver.wordle_review import GuessReview, game_scores, review_game, share_grid
+from solver.wordle_review import GameScores, GuessReview, game_scores, review_game, share_grid
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
@@ -72,6 +72,7 @@ class WordleSession(Session):
     given_up: bool = False
     won_counted: bool = False  # a solve is counted once, however often it is undone and redone
     loss_counted: bool = False  # six tries without the answer: counted lost once, however often undone
+    played_counted: bool = False  # a game counts as played from its first entry, once
     answer: str = ""  # the game's word as the player told it, when no word of the list fitted
 
     @property
@@ -108,7 +109,9 @@ class WordleSession(Session):
 
     @property
     def running(self) -> bool:
-        return bool(self.entries) and not self.over
+        """Under way: at least one try (a word the game refused is none), and not over; only such a
+        game counts as played, so only such a game is resigned (and lost) or asked about."""
+        return bool(self.history) and not self.over
 
     @property
     def full(self) -> bool:
@@ -130,14 +133,18 @@ class Progress:
     solved: bool
     no_candidate: bool
     refused: list[str] = field(default_factory=list)  # words the game did not accept
+    first_entry: bool = False  # this change is the game's first entry: a game played, to count once
     first_solve: bool = False  # this change solved the word for the first time in the session: a win to count
     first_loss: bool = False  # this change used the sixth try without the answer: a loss to count, once
     known: Known | None = None  # when nothing fits: what the colours say about the word
-    clash: tuple[Entry, Entry] | None = None  # when nothing fits: two entries no word could both give
-    rare: int = 0  # remaining rare words folded into a count instead of listed
+    clashes: list[tuple[Entry, Entry]] = field(default_factory=list)  # entries no word could both give
+    rejected: Entry | None = None  # an entry not taken: it contradicts the earlier entries ``rejected_by``
+    rejected_by: list[Entry] = field(default_factory=list)
+    steps: list[Entry | str] = field(default_factory=list)  # entries and refused words (str), in order
+    rare: int = 0  # remaining rare words left out of the list
     lost: bool = False  # six tries used without the answer: the game is over
-    possible: list[str] = field(default_factory=list)  # when lost: the words that still fitted, likeliest first
-    hidden: int = 0  # words that fit but the bot never says (crude words): only counted
+    possible: list[str] = field(default_factory=list)  # when lost: the sayable words that still fitted, likeliest first
+    hidden: int = 0  # words that fit but the bot never says (crude words): counted in ``remaining`` only
     masked: bool = False  # the suggestion is such a word (only such words are left): shown as a pattern only
 
 
@@ -174,18 +181,18 @@ def start(first_guess: str) -> WordleSession:
 
 def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     """Recompute the candidates and the next guess (and store the guess in the session)."""
-    history, refused = session.history, session.refused
+    history, refused, steps = session.history, session.refused, steps_in_order(session)
     if session.solved:
-        return Progress(history, None, 1, [], True, False, refused)
-    if session.lost:
-        fitting = likeliest_first(wordle, wordle.candidates(history, refused))
-        possible, hidden = sayable_only(wordle, fitting)
-        return Progress(history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden)
+        return Progress(history, None, 1, [], True, False, refused, steps=steps)
     candidates = wordle.candidates(history, refused)
+    if session.lost:
+        possible, hidden = sayable_only(wordle, likeliest_first(wordle, candidates))
+        lost = Progress(history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden)
+        return replace(lost, steps=steps)
     if not candidates:
-        clash = clashing_entries(history)
-        known = None if clash else what_is_known(history)
-        return Progress(history, None, 0, [], False, True, refused, known=known, clash=clash)
+        clashes = every_clash(history)
+        known = None if clashes else what_is_known(history)
+        return Progress(history, None, 0, [], False, True, refused, known=known, clashes=clashes, steps=steps)
     session.suggestion = wordle.next_guess(history, refused)
     listed, rare = listed_words(wordle, candidates)
     hidden = sayable_only(wordle, candidates)[1] if len(candidates) <= MAX_LISTED else 0
@@ -201,7 +208,23 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         rare=rare,
         hidden=hidden,
         masked=masked,
+        steps=steps,
     )
+
+
+def steps_in_order(session: WordleSession) -> list[Entry | str]:
+    """The entries and the words the game refused (as text), in the order they were made."""
+    return [word if mask is None else Entry(word, tuple(Colour(c) for c in mask)) for word, mask in session.entries]
+
+
+def every_clash(history: list[Entry]) -> list[tuple[Entry, Entry]]:
+    """Every pair of entries no five letters could both show, in the order they were made."""
+    return [pair for later, entry in enumerate(history) for pair in clashes_with(history[:later], entry)]
+
+
+def clashes_with(history: list[Entry], entry: Entry) -> list[tuple[Entry, Entry]]:
+    """The earlier entries ``entry`` contradicts, each paired with it."""
+    return [(earlier, entry) for earlier in history if clashing_entries([earlier, entry]) is not None]
 
 
 def can_say(wordle: WordleSolver, word: str) -> bool:
@@ -241,9 +264,13 @@ def possible_answers(wordle: WordleSolver, session: WordleSession) -> list[str]:
 
 def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progress:
     """Add what the game showed for a guess and move on; after six tries the game is over and an
-    entry is not taken (a seventh try does not exist, so it cannot solve the word)."""
+    entry is not taken (a seventh try does not exist, so it cannot solve the word), nor is one
+    that contradicts an earlier entry (no word could show both)."""
     if session.lost:
         return progress(wordle, session)
+    clashes = clashes_with(session.history, entry)
+    if clashes:  # not taken: it or an earlier entry is wrong, and the player says which (/undo)
+        return replace(progress(wordle, session), rejected=entry, rejected_by=[earlier for earlier, _ in clashes])
     session.entries.append(Played(entry.word, mask_text(entry.mask)))
     session.taps = Colour.GREY * WORD_LENGTH
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
@@ -251,7 +278,9 @@ def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progres
     session.won_counted = session.won_counted or session.solved
     first_loss = session.lost and not session.counted
     session.loss_counted = session.loss_counted or first_loss
-    return replace(progress(wordle, session), first_solve=first_solve, first_loss=first_loss)
+    first_entry = not session.played_counted
+    session.played_counted = True
+    return replace(progress(wordle, session), first_entry=first_entry, first_solve=first_solve, first_loss=first_loss)
 
 
 class AnswerProblem(Enum):
@@ -329,23 +358,35 @@ def tapped_entry(session: WordleSession) -> Entry:
 
 @dataclass(frozen=True)
 class Review:
-    """Every guess judged (see solver.wordle_review), the game's skill and luck, and the grid to share."""
+    """Every guess graded (see solver.wordle_review), the game's scores in tries, and the grid to share."""
 
     guesses: list[GuessReview]
-    skill: int
-    luck: int
+    scores: GameScores
     grid: str
+    tries: int  # the game's tries so far
+    solved: bool
+    over: bool  # nothing more to enter (solved, given up, six tries, its answer told)
+    answer: str = ""  # the game's answer the player told, off the list: graded up to the guess that left no word
 
 
 def review(wordle: WordleSolver, session: WordleSession) -> Review | None:
     """The game's review so far (5bukv's bot is a helper: its review is no more a hint than its
-    suggestions); None before the first guess, or when no word of the list fits the colours."""
+    suggestions), each guess against the words the player was shown then; None before the first guess."""
     history = session.history
-    if not history:
+    guesses = review_game(wordle.wordle, history, refused_before_each_guess(session)) if history else []
+    if not guesses:
         return None
-    try:
-        guesses = review_game(wordle.wordle, history, session.refused)
-    except ValueError:
-        return None
-    skill, luck = game_scores(guesses)
-    return Review(guesses, skill, luck, share_grid(history))
+    scores = game_scores(guesses)
+    return Review(guesses, scores, share_grid(history), len(history), session.solved, session.over, session.answer)
+
+
+def refused_before_each_guess(session: WordleSession) -> list[list[str]]:
+    """For each guess, the words the game had refused before it; then those refused by now."""
+    refused: list[str] = []
+    before: list[list[str]] = []
+    for word, mask in session.entries:
+        if mask is None:
+            refused.append(word)
+        else:
+            before.append(list(refused))
+    return [*before, refused]

@@ -53,27 +53,25 @@ def entry_line(entry: Entry) -> str:
 
 
 def progress_text(lang: Lang, progress: Progress) -> str:
-    lines = [entry_line(e) for e in progress.entries]
-    if progress.refused:
-        words = ", ".join(word.upper() for word in progress.refused)
-        lines.append(t(lang, f"🚫 Игра не приняла: {words}", f"🚫 Not taken by the game: {words}"))
+    lines = [rejected_text(lang, progress)] if progress.rejected is not None else []
+    lines += [step_line(lang, step) for step in progress.steps]
     if progress.lost:
-        lines.append(lost_text(lang, progress.possible, progress.hidden))
+        lines.append(lost_text(lang, progress.possible, len(progress.possible) + progress.hidden))
         return "\n".join(lines)
     if progress.solved:
         tries = len(progress.entries)
         took = count(lang, tries, ("попытку", "попытки", "попыток"), ("try", "tries"))
         lines.append(t(lang, f"🎉 Отгадано за {took}!", f"🎉 Solved in {took}!"))
         return "\n".join(lines)
-    if progress.clash is not None:
-        first, second = (entry_line(entry) for entry in progress.clash)
+    if progress.clashes:
+        pairs = pairs_text(lang, progress.clashes)
         lines.append(
             t(
                 lang,
-                f"⚠️ Маски противоречат друг другу: {first} и {second} — ни одно слово не дало бы обе. "
-                "Одна из них введена неверно: /undo отменит последнюю.",
-                f"⚠️ These entries contradict each other: {first} and {second}: no word could show both. "
-                "One of them is wrong: /undo takes back the last one.",
+                f"⚠️ Маски противоречат друг другу: {pairs} — ни одно слово не дало бы обе. "
+                "В каждой паре одна введена неверно: /undo отменяет последнюю.",
+                f"⚠️ These entries contradict each other: {pairs}: no word could show both. "
+                "One of each pair is wrong: /undo takes back the last entry.",
             )
         )
         return "\n".join(lines)
@@ -100,15 +98,39 @@ def progress_text(lang: Lang, progress: Progress) -> str:
     return "\n".join(lines)
 
 
+def step_line(lang: Lang, step: Entry | str) -> str:
+    """An entry with its colours, or (text) a word the game refused, where it came in the game."""
+    if isinstance(step, Entry):
+        return entry_line(step)
+    return t(lang, f"🚫 {step.upper()} — игра не приняла", f"🚫 {step.upper()}: not taken by the game")
+
+
+def pairs_text(lang: Lang, pairs: Sequence[tuple[Entry, Entry]]) -> str:
+    """Pairs of entries: «A и B; A и C»."""
+    joined = [t(lang, f"{entry_line(a)} и {entry_line(b)}", f"{entry_line(a)} and {entry_line(b)}") for a, b in pairs]
+    return "; ".join(joined)
+
+
+def rejected_text(lang: Lang, progress: Progress) -> str:
+    """An entry not taken because it contradicts earlier ones: which, and the way out."""
+    assert progress.rejected is not None
+    earlier = t(lang, " и ", " and ").join(entry_line(first) for first in progress.rejected_by)
+    rejected = entry_line(progress.rejected)
+    return t(
+        lang,
+        f"⚠️ Не принял {rejected}: эти цвета противоречат {earlier} — ни одно слово не дало бы и те, и другие. "
+        "Проверьте цвета и пришлите снова; если ошиблись раньше, /undo отменяет последнюю маску.",
+        f"⚠️ Not taken: {rejected} contradicts {earlier}: no word could show both. "
+        "Check the colours and send them again; if an earlier entry is wrong, /undo takes back the last one.",
+    )
+
+
 def next_lines(lang: Lang, progress: Progress) -> list[str]:
     """How many words are left (a few listed) and the word to try next."""
     assert progress.suggestion is not None
     remaining = remaining_line(lang, progress.remaining, progress.listed)
-    if progress.listed and progress.rare:
-        rare = count(lang, progress.rare, ("редкое слово", "редких слова", "редких слов"), ("rare word", "rare words"))
-        remaining += t(lang, f" и ещё {rare}", f" and {rare}")
-    if progress.hidden:
-        remaining += unsaid(lang, progress.hidden, also=bool(progress.listed))
+    if progress.listed and len(progress.listed) < progress.remaining:
+        remaining += t(lang, "; остальные я не пишу", "; I leave the rest out")
     if progress.masked:
         return [
             remaining,
@@ -143,7 +165,7 @@ def remaining_line(lang: Lang, remaining: int, listed: Sequence[str]) -> str:
     """How many words are still possible, then the few listed (one colon: «Возможных слов (5): …»)."""
     if not listed:
         return t(lang, f"Возможных слов: {remaining}", f"Words still possible: {remaining}")
-    words = ", ".join(listed)
+    words = ", ".join(word.upper() for word in listed)  # in capitals, as every word the bot shows
     return t(lang, f"Возможных слов ({remaining}): {words}", f"Words still possible ({remaining}): {words}")
 
 
@@ -152,28 +174,35 @@ def pattern(word: str) -> str:
     return word[0].upper() + "•" * (len(word) - 2) + word[-1].upper()
 
 
-def unsaid(lang: Lang, hidden: int, also: bool) -> str:
-    """The words that fit but the bot never says (crude words), only counted."""
-    words = count(lang, hidden, ("грубое слово", "грубых слова", "грубых слов"), ("crude word", "crude words"))
-    if also:
-        return t(lang, f" и ещё {words}, которые я не пишу", f" and {words} I do not write")
-    return t(lang, f" (среди них {words}, которые я не пишу)", f" (among them {words} I do not write)")
+def fitting_words(lang: Lang, shown: Sequence[str], total: int) -> str:
+    """The words that still fitted: all of them counted (the count the game showed), the likeliest
+    of those the bot writes listed; the others are left out without saying how many are crude."""
+    words = count(lang, total, ("слово", "слова", "слов"), ("word", "words"))
+    listed = ", ".join(word.upper() for word in shown[:MAX_SHOWN])
+    if not shown:
+        return t(lang, f"Подходило {words} — такие я не пишу.", f"{words} fitted, of a kind I do not write.")
+    if len(shown) > MAX_SHOWN:
+        return t(lang, f"Подходило {words}, вероятнее всего: {listed}.", f"{words} fitted; the likeliest: {listed}.")
+    if len(shown) < total:
+        return t(
+            lang,
+            f"Подходило {words}: {listed}; остальные я не пишу.",
+            f"{words} fitted: {listed}; I leave the rest out.",
+        )
+    return t(lang, f"Подходило {words}: {listed}.", f"{words} fitted: {listed}.")
 
 
-def lost_text(lang: Lang, possible: list[str], hidden: int) -> str:
-    """Six tries without the answer: the game is over, as in the real game."""
+def lost_text(lang: Lang, possible: list[str], total: int) -> str:
+    """Six tries without the answer: the game is over, as in the real game; the words that fitted,
+    then what to do next."""
     head = t(
         lang,
-        "⌛ Шесть попыток — игра окончена, седьмой в «5 букв» нет. /5bukv — новое слово, /undo — отменить.",
-        "⌛ Six tries: the game is over, 5bukv has no seventh. /5bukv for a new word, /undo to take one back.",
+        "⌛ Шесть попыток — игра окончена, седьмой в «5 букв» нет.",
+        "⌛ Six tries: the game is over, 5bukv has no seventh.",
     )
-    if not possible and not hidden:
-        return head
-    shown = ", ".join(word.upper() for word in possible[:MAX_SHOWN])
-    more = len(possible) - MAX_SHOWN
-    tail = t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else ""
-    fitting = t(lang, " Подходили: ", " Still fitting: ") + shown + tail if possible else ""
-    return head + fitting + (unsaid(lang, hidden, also=bool(possible)) if hidden else "")
+    fitting = f" {fitting_words(lang, possible, total)}" if total else ""
+    then = t(lang, " /5bukv — новое слово, /undo — отменить.", " /5bukv for a new word, /undo to take one back.")
+    return head + fitting + then
 
 
 def known_lines(lang: Lang, known: Known) -> list[str]:
@@ -306,15 +335,10 @@ def nothing_to_give_up(lang: Lang) -> str:
     )
 
 
-def gave_up(lang: Lang, possible: list[str]) -> str:
+def gave_up(lang: Lang, possible: list[str], total: int) -> str:
+    """The words that still fitted (``total``, as the game counted them; ``possible``: those the bot writes)."""
     head = t(lang, "🏳 Вы сдались.", "🏳 You gave up.")
-    if not possible:
-        return head
-    shown = ", ".join(word.upper() for word in possible[:MAX_SHOWN])
-    more = len(possible) - MAX_SHOWN
-    words = count(lang, len(possible), ("слово", "слова", "слов"), ("word", "words"))
-    tail = t(lang, f" и ещё {more}", f" and {more} more") if more > 0 else ""
-    return head + t(lang, f" Подходило {words}: ", f" {words} still fitted: ") + shown + tail
+    return f"{head} {fitting_words(lang, possible, total)}" if total else head
 
 
 def button_solved(lang: Lang) -> str:
@@ -338,10 +362,12 @@ def already_solved(lang: Lang) -> str:
 
 
 def too_many_entries(lang: Lang, limit: int) -> str:
+    """A word the game refused is an entry but no try: the limit counts entries."""
+    entries = count(lang, limit, ("запись", "записи", "записей"), ("entry", "entries"))
     return t(
         lang,
-        f"Здесь уже {limit} попыток — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
-        f"This game already has {limit} entries, the most I take. /undo takes one back, /5bukv starts anew.",
+        f"В этой игре уже {entries} — больше я не принимаю. /undo — отменить последнюю, /5bukv — новая игра.",
+        f"This game already has {entries}, the most I take. /undo takes one back, /5bukv starts anew.",
     )
 
 
@@ -364,71 +390,103 @@ def help_lines(lang: Lang) -> str:
 def record_line(lang: Lang, record: Record) -> str:
     return t(
         lang,
-        f"«5 букв»: сессий {record.played}, отгадано {record.won}",
-        f"5bukv: sessions {record.played}, solved {record.won}",
+        f"«5 букв»: игр {record.played}, отгадано {record.won}, не отгадано {record.lost}",
+        f"5bukv: played {record.played}, solved {record.won}, not solved {record.lost}",
     )
 
 
 # ------------------------------------------------------------------ review
 
-WORDS_RU, WORDS_EN = ("слово", "слова", "слов"), ("word", "words")
-
 
 def review_text(lang: Lang, review: Review, sayable: Callable[[str], bool]) -> str:
-    """Each guess beside the engine's best there, with skill and luck, then the game's scores.
-    ``sayable``: whether the bot may write a word (else its pattern is shown)."""
+    """Each guess by the engine's measure (expected tries), with skill and luck, then the game's
+    scores. ``sayable``: whether the bot may write a word (else its pattern is shown)."""
     lines = [t(lang, "🔍 Разбор партии", "🔍 Review of the game")]
     lines += [_guess_line(lang, guess, sayable) for guess in review.guesses]
-    lines += [
-        "",
+    lines += ["", _total_line(lang, review)]
+    lines.append(
         t(
             lang,
-            f"Итог: мастерство {review.skill}, везение {review.luck}.",
-            f"Overall: skill {review.skill}, luck {review.luck}.",
-        ),
-        t(
-            lang,
-            "Мастерство — место хода среди всех допустимых слов по тому, сколько слов он оставляет в среднем "
-            "(100 — лучший); везение — как легли цвета против этого ожидания (50 — как обычно).",
-            "Skill: where the guess ranks among all accepted words by how many words it leaves on average "
-            "(100: the best); luck: how the colours fell against that expectation (50: as usual).",
-        ),
-    ]
+            "Всё в попытках до ответа, если дальше идти по моим подсказкам. Мастерство — сколько попыток ход "
+            "сберёг против моей подсказки (0 — как она, минус — потерял); везение — сколько сберегли цвета "
+            "против ожидания.",
+            "All in tries to the answer, following my suggestions from there. Skill: the tries a guess saved "
+            "against my suggestion (0: as good, minus: it cost); luck: the tries the colours saved against "
+            "the expectation.",
+        )
+    )
     return "\n".join(lines)
 
 
-def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) -> str:
-    word = guess.entry.word.upper() if sayable(guess.entry.word) else pattern(guess.entry.word)
-    fitted = t(
-        lang,
-        f"подходило {count(lang, guess.before, WORDS_RU, WORDS_EN)}, осталось {guess.after}",
-        f"{count(lang, guess.before, WORDS_RU, WORDS_EN)} fitted, {guess.after} left",
-    )
-    average = _decimal(lang, guess.expected)
-    best = guess.best[0]
-    if guess.solved:
-        judged = t(lang, "отгадано", "solved")
-    elif best.word == guess.entry.word:
-        judged = t(lang, f"лучший ход (в среднем оставляет {average})", f"the best guess (leaves {average} on average)")
-    else:
-        better = f"{best.word.upper()} ({_decimal(lang, best.expected)})"
-        judged = t(
+def _total_line(lang: Lang, review: Review) -> str:
+    scores = review.scores
+    skill, luck, expected = signed(lang, scores.skill), signed(lang, scores.luck), _decimal(lang, scores.expected)
+    if review.solved:
+        took = count(lang, review.tries, ("попытку", "попытки", "попыток"), ("try", "tries"))
+        return t(
             lang,
-            f"в среднем оставляет {average}; лучше — {better}",
-            f"leaves {average} on average; best: {better}",
+            f"Итог: отгадано за {took}, в начале я ожидал {expected}. Мастерство {skill}, везение {luck}.",
+            f"Overall: solved in {took}; I expected {expected} at the start. Skill {skill}, luck {luck}.",
         )
-    scores = t(lang, f"мастерство {guess.skill}, везение {guess.luck}", f"skill {guess.skill}, luck {guess.luck}")
-    return f"{guess.number}. {word} {_squares(guess.entry)} — {fitted}; {judged}; {scores}"
+    if review.answer:  # the player told the answer no word of the list fitted
+        answer = review.answer.upper()
+        return t(
+            lang,
+            f"Итог: ответ — {answer}, его не было в моём списке. Мастерство {skill}, везение {luck}.",
+            f"Overall: the answer was {answer}, not in my list. Skill {skill}, luck {luck}.",
+        )
+    if not review.over:
+        return t(
+            lang,
+            f"Пока: мастерство {skill}, везение {luck}.",
+            f"So far: skill {skill}, luck {luck}.",
+        )
+    return t(
+        lang,
+        f"Итог: слово не отгадано. Мастерство {skill}, везение {luck}.",
+        f"Overall: not solved. Skill {skill}, luck {luck}.",
+    )
 
 
-def _squares(entry: Entry) -> str:
-    return "".join({Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}[colour] for colour in entry.mask)
+def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) -> str:
+    def shown(word: str) -> str:
+        return word.upper() if sayable(word) else pattern(word)
+
+    fitted = t(lang, f"слов: {guess.before} → {guess.after}", f"words: {guess.before} → {guess.after}")
+    expected = t(
+        lang, f"ожидалось попыток: {_decimal(lang, guess.expected)}", f"{_decimal(lang, guess.expected)} tries expected"
+    )
+    suggested = shown(guess.suggested.word)
+    followed = guess.suggested.word == guess.entry.word
+    best = f"{shown(guess.best.word)} ({_decimal(lang, guess.best.tries)})"
+    if guess.bettered and followed:  # my quick choice off the stored tree is not always the best
+        judged = t(lang, f"моя подсказка, но лучше — {best}", f"my suggestion, but better: {best}")
+    elif guess.bettered:
+        judged = t(lang, f"лучше — {best}", f"better: {best}")
+    elif followed:
+        judged = t(lang, "моя подсказка", "my suggestion")
+    else:
+        judged = t(lang, f"не хуже моей подсказки {suggested}", f"as good as my suggestion {suggested}")
+    skill = t(lang, f"мастерство {signed(lang, guess.skill)}", f"skill {signed(lang, guess.skill)}")
+    if guess.luck is None:
+        luck = t(lang, "после него из моего списка не подошло ни одно слово", "after it no word of my list fitted")
+    else:
+        luck = t(lang, f"везение {signed(lang, guess.luck)}", f"luck {signed(lang, guess.luck)}")
+    played = f"{guess.number}. {shown(guess.entry.word)} {squares(guess.entry.mask)}"
+    return f"{played} — {fitted}; {expected}; {judged}; {skill}, {luck}"
 
 
 def _decimal(lang: Lang, number: float) -> str:
-    """One decimal, with the decimal comma in Russian."""
-    text = f"{number:.1f}"
+    """Two decimals, with the decimal comma in Russian."""
+    text = f"{number:.2f}"
     return text.replace(".", ",") if lang == "ru" else text
+
+
+def signed(lang: Lang, number: float) -> str:
+    """Tries saved (+) or lost (−, the minus sign) to two decimals; 0 when less than half a hundredth."""
+    if abs(number) < 0.005:
+        return "0"
+    return ("+" if number > 0 else "−") + _decimal(lang, abs(number))
 
 
 def share_intro(lang: Lang) -> str:

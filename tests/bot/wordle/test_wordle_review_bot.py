@@ -1,9 +1,10 @@
 """5bukv's review end to end: own words typed as «слово маска», the 🔍 button after the solve, each
-guess's counts and scores as solver.wordle_review gives them, and the grid to share without words."""
+guess graded in tries as solver.wordle_review gives them, and the grid to share without words."""
 
 from __future__ import annotations
 
 import io
+import random
 import re
 
 from bot_harness import Bot, Player
@@ -11,8 +12,9 @@ from PIL import Image
 
 from bot.core.solvers import Solvers
 from bot.games.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
+from bot.games.wordle.texts import signed
 from solver.wordle import Entry, feedback, mask_text
-from solver.wordle_review import review_game, share_grid
+from solver.wordle_review import game_scores, review_game, share_grid
 
 
 def own_guesses(solvers: Solvers, secret: str) -> list[str]:
@@ -20,6 +22,10 @@ def own_guesses(solvers: Solvers, secret: str) -> list[str]:
     engine = solvers.wordle.wordle
     common = [engine.words[i] for i in engine.guessable if engine.words[i] != secret]
     return [common[0], common[len(common) // 2], secret]
+
+
+def guess_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
 
 
 async def test_review_of_own_words_with_skill_luck_and_the_grid(bot: Bot, solvers: Solvers) -> None:
@@ -34,16 +40,35 @@ async def test_review_of_own_words_with_skill_luck_and_the_grid(bot: Bot, solver
     reply = await player.tap("Разбор партии")
     history = [Entry(guess, feedback(guess, secret)) for guess in guesses]
     expected = review_game(engine, history)
-    lines = [line for line in reply.text.splitlines() if re.match(r"\d+\. ", line)]
+    lines = guess_lines(reply.text)
     assert len(lines) == len(expected)
     for line, guess in zip(lines, expected, strict=True):
         assert line.startswith(f"{guess.number}. {guess.entry.word.upper()} ")
-        assert f"мастерство {guess.skill}, везение {guess.luck}" in line
-        assert f", осталось {guess.after}" in line
-    assert "Итог: мастерство" in reply.text
+        assert f"мастерство {signed('ru', guess.skill)}, везение {signed('ru', guess.luck or 0)}" in line
+        assert f"слов: {guess.before} → {guess.after}" in line
+    scores = game_scores(expected)
+    assert "Итог: отгадано за 3 попытки" in reply.text
+    assert f"Мастерство {signed('ru', scores.skill)}, везение {signed('ru', scores.luck)}" in reply.text
     grid = share_grid(history)
     assert grid in reply.texts and grid.startswith("5 букв 3/6")
     assert not any(guess in grid for guess in guesses)
+
+
+async def test_a_game_that_follows_every_suggestion_is_never_told_of_a_better_guess(bot: Bot, solvers: Solvers) -> None:
+    """The engine's guess is graded best or level with the best, by the engine's own measure, in both languages."""
+    engine = solvers.wordle.wordle
+    secrets = random.Random(7).sample([engine.words[i] for i in engine.guessable], 6)
+    for number, secret in enumerate(secrets):
+        lang = ("ru", "en")[number % 2]
+        player = Player(bot, 340 + number, language_code=lang)
+        reply = await player.say("/5bukv")
+        while "🎉" not in reply.text:
+            reply = await player.say(mask_text(feedback(reply.suggestion(), secret)))
+        review = await player.say("/review")
+        lines = guess_lines(review.text)
+        assert lines and all(("моя подсказка" if lang == "ru" else "my suggestion") in line for line in lines)
+        assert "лучше —" not in review.text and "better:" not in review.text
+        assert ("мастерство 0," if lang == "ru" else "skill 0,") in lines[0]
 
 
 async def test_review_in_english_and_before_any_guess(bot: Bot, solvers: Solvers) -> None:
@@ -55,7 +80,48 @@ async def test_review_in_english_and_before_any_guess(bot: Bot, solvers: Solvers
     await player.say(mask_text(feedback(guess, secret)))
     reply = await player.say("/review")
     assert "🔍 Review of the game" in reply.text and "1. " + guess.upper() in reply.text
+    assert "So far: skill" in reply.text and "tries expected" in reply.text  # the game goes on
     assert any(text.startswith("5 букв X/6") for text in reply.texts)
+
+
+async def test_the_review_counts_the_words_the_player_was_shown(bot: Bot, solvers: Solvers) -> None:
+    """After a 🚫 the review starts from the words shown at the first guess, and each guess's count
+    is the one shown before it."""
+    engine = solvers.wordle.wordle
+    secret = next(engine.words[i] for i in engine.guessable[len(engine.guessable) // 4 :])
+    player = Player(bot, 336)
+    shown = [await player.say("/5bukv")]
+    first_count = re.findall(r"Возможных слов[^\d]*(\d+)", shown[0].text)[0]
+    reply = await player.say(mask_text(feedback(shown[0].suggestion(), secret)))
+    refused = await player.tap("Игра не приняла")
+    counts = [int(first_count), int(re.findall(r"Возможных слов[^\d]*(\d+)", refused.text)[-1])]
+    reply = await player.say(mask_text(feedback(refused.suggestion(), secret)))
+    assert reply.text.index("🚫") < reply.text.index(refused.suggestion().upper())  # in the order made
+    review = await player.say("/review")
+    lines = guess_lines(review.text)
+    assert [int(re.findall(r"слов: (\d+) →", line)[0]) for line in lines] == counts
+
+
+async def test_a_game_whose_answer_the_list_lacks_is_reviewed(bot: Bot, solvers: Solvers) -> None:
+    """Once the player told the answer no word of the list fitted, /review grades that game up to
+    the guess that left no word, in both languages."""
+    for user, lang in ((337, "ru"), (338, "en")):
+        player = Player(bot, user, language_code=lang)
+        reply = await player.say("/5bukv")
+        while "Попробуйте" in reply.text or "Try:" in reply.text:
+            reply = await player.say(mask_text(feedback(reply.suggestion(), "кринж")))
+        told = await player.say("кринж")
+        assert any("review" in button["callback_data"] for button in player.buttons())
+        review = await player.say("/review")
+        lines = guess_lines(review.text)
+        assert lines, review.text
+        if lang == "ru":
+            assert "Итог: ответ — КРИНЖ, его не было в моём списке." in review.text
+            assert "из моего списка не подошло ни одно слово" in lines[-1]
+        else:
+            assert "Overall: the answer was КРИНЖ, not in my list." in review.text
+            assert "no word of my list fitted" in lines[-1]
+        assert told.texts
 
 
 async def test_the_review_as_a_picture(bot: Bot, solvers: Solvers) -> None:

@@ -93,8 +93,9 @@ def test_few_words_left_are_listed_likeliest_first_and_rare_ones_only_counted(ti
     assert progress.remaining == len(WORDS)
     assert progress.listed == ["кошка", "ручка", "банка", "мышка", "шарик", "норка"]
     assert progress.rare == 2
-    assert "норка и ещё 2 редких слова" in progress_text("ru", progress)
-    assert "норка and 2 rare words" in progress_text("en", progress)
+    assert "КОШКА, РУЧКА, БАНКА, МЫШКА, ШАРИК, НОРКА; остальные я не пишу" in progress_text("ru", progress)
+    assert "НОРКА; I leave the rest out" in progress_text("en", progress)
+    assert "и ещё" not in progress_text("ru", progress) and "rare" not in progress_text("en", progress)
     assert "калин" not in progress_text("ru", progress) and "тромп" not in progress_text("ru", progress)
 
 
@@ -128,7 +129,7 @@ def test_entries_that_contradict_each_other_are_named(
 ) -> None:
     session = WordleSession(entries=[("щюэжч", "ggggg"), first, second])
     progress = wordle.progress(solver, session)
-    assert progress.no_candidate and progress.clash == (entry(*first), entry(*second))
+    assert progress.no_candidate and progress.clashes == [(entry(*first), entry(*second))]
     text = progress_text("ru", progress)
     assert "противоречат друг другу" in text and "/undo" in text and "Известно" not in text
     assert f"{first[0].upper()} и " in text and text.count(second[0].upper()) >= 2
@@ -141,4 +142,4 @@ def test_entries_no_listed_word_fits_but_some_word_could_are_no_contradiction(so
         entries=[(guess, wordle.mask_text(feedback(guess, secret))) for guess in ("норка", "тромп")]
     )
     progress = wordle.progress(solver, session)
-    assert progress.no_candidate and progress.clash is None and progress.known is not None
+    assert progress.no_candidate and not progress.clashes and progress.known is not None
