@@ -28,7 +28,7 @@ from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
-from solver.lookup import TypedWordProblem, look_up, read_typed_word
+from solver.lookup import TypedWord, TypedWordProblem, WordReport, look_up, read_typed_word
 from solver.words import Tier
 
 T = TypeVar("T")
@@ -426,14 +426,28 @@ async def word(update: Update, context: BotContext) -> None:
     """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
     lang = context.lang
     typed = context.args or []
-    if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
+    if not typed:
         context.deps.reply(context.message, texts.word_usage(lang))
+        return
+    if len(typed) > 1:
+        context.deps.reply(context.message, texts.word_one_at_a_time(lang))
+        return
+    if len(typed[0]) > LONGEST_WORD:
+        context.deps.reply(context.message, texts.word_too_long(lang, LONGEST_WORD))
         return
     read = read_typed_word(typed[0])  # punctuation around it dropped, one script, no digits
     if isinstance(read, TypedWordProblem):
         context.deps.reply(context.message, texts.word_not_a_word(lang, read))
         return
-    context.deps.reply(context.message, texts.word_report_text(lang, look_up(read.word, read.code)))
+    context.deps.reply(context.message, texts.word_report_text(lang, word_report(context.deps, read)))
+
+
+def word_report(deps: Deps, read: TypedWord) -> WordReport:
+    """What the dictionaries say of a word, judged by the bot's own games of its language (every
+    tier): the games that play, hint and review say whether a game can end on it."""
+    letter_games = deps.solvers.letters
+    games = {tier: letter_games.game(read.code, tier) for tier in Tier}
+    return look_up(read.word, read.code, games)
 
 
 # ------------------------------------------------------------------ review

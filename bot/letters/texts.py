@@ -452,6 +452,29 @@ def word_usage(lang: Lang) -> str:
     )
 
 
+def word_one_at_a_time(lang: Lang) -> str:
+    """/word with several words: each is asked about on its own."""
+    return t(
+        lang,
+        "По одному слову за раз: /word кошка, потом /word собака.",
+        "One word at a time: /word cat, then /word dog.",
+    )
+
+
+def word_too_long(lang: Lang, limit: int) -> str:
+    """/word with more letters than any word of the dictionaries has (not repeated back)."""
+    return t(
+        lang,
+        f"Это длиннее {count(lang, limit, LETTERS_RU, LETTERS_EN)}: таких длинных слов в словарях нет.",
+        f"That is longer than {count(lang, limit, LETTERS_RU, LETTERS_EN)}: no word of the dictionaries is.",
+    )
+
+
+#: A number of letters (CLDR plural forms), as «длиннее N …» takes it.
+LETTERS_RU = ("буквы", "букв", "букв")  # after «длиннее»: the genitive
+LETTERS_EN = ("letter", "letters")
+
+
 def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
     """/word given something that is no word: a number, signs inside, two alphabets mixed."""
     if problem is TypedWordProblem.DIGITS:
@@ -463,31 +486,44 @@ def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
     return t(lang, f"Это не слово: {why}. ", f"That is not a word: {why}. ") + word_usage(lang)
 
 
-def word_report_text(lang: Lang, report: WordReport) -> str:
-    """Where the word counts and why not; an offensive word is not repeated back."""
-    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
+def word_offensive(lang: Lang, *, english: bool) -> str:
+    """An offensive word, not repeated back; 5bukv is not mentioned (it may know such a word as a
+    possible answer, which it never shows)."""
+    if english:
         return t(
             lang,
-            "Этого слова нет ни в одной моей игре: грубые и оскорбительные слова я не использую.",
-            "That word is in none of my games: I never use offensive words.",
+            "Этого слова нет в английском Ghost: грубых и оскорбительных слов я не использую.",
+            "That word is not in English Ghost: I never use offensive words.",
         )
-    spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
-    lines = [board(report.word) + spelled + ":"]
-    game = (
-        t(lang, "английский Ghost", "English Ghost")
-        if report.language == "en"
-        else t(lang, "игра в буквы", "the letter game")
+    return t(
+        lang,
+        "Этого слова нет в игре в буквы: грубых и оскорбительных слов я не использую.",
+        "That word is not in the letter game: I never use offensive words.",
     )
-    lines.append(f"• {game}: {_letter_game_answer(lang, report)}")
-    shorter = next(iter(report.ends_first.values()), None)
-    if report.tier is not None and shorter is not None:
-        lines.append(
-            t(
-                lang,
-                f"  но закончить его нельзя: игра кончится раньше, на «{shorter.upper()}»",
-                f"  but it can never be completed: the game ends first, at «{shorter.upper()}»",
-            )
-        )
+
+
+def word_report_text(lang: Lang, report: WordReport) -> str:
+    """Where the word counts, game by game (each named with its words: everyday ones, which a new
+    game plays by default, and the whole dictionary), and why not; an offensive word is not repeated back."""
+    english = report.language == "en"
+    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
+        return word_offensive(lang, english=english)
+    spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
+    game = t(lang, "английский Ghost", "English Ghost") if english else t(lang, "игра в буквы", "the letter game")
+    lines = [board(report.word) + spelled + ":"]
+    everyday = f"{game}, " + t(lang, "обычные слова", "everyday words")
+    whole = t(lang, "весь словарь, с редкими", "the whole dictionary, rare words too")
+    if report.tier is None:
+        lines.append(f"• {game}: {_not_counted(lang, report)}")
+    elif report.tier is Tier.COMMON and report.ends_first.get(Tier.FULL) == report.ends_first.get(Tier.COMMON):
+        both = f"{game}, " + t(lang, "обычные слова и весь словарь", "everyday words and the whole dictionary")
+        lines.append(f"• {both}: {_counted(lang, report.ends_first.get(Tier.COMMON))}")
+    else:
+        if report.tier is Tier.COMMON:
+            lines.append(f"• {everyday}: {_counted(lang, report.ends_first.get(Tier.COMMON))}")
+        else:
+            lines.append(f"• {everyday}: ❌ " + _reason(lang, report.why_not_common))
+        lines.append(f"• {whole}: {_counted(lang, report.ends_first.get(Tier.FULL))}")
     if report.wordle is not None:
         wordle = (
             t(lang, "✅ есть в списке", "✅ in the list")
@@ -498,15 +534,18 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
     return "\n".join(lines)
 
 
-def _letter_game_answer(lang: Lang, report: WordReport) -> str:
-    if report.tier is Tier.COMMON:
-        return t(lang, "✅ считается (обычные слова)", "✅ counts (everyday words)")
-    if report.tier is Tier.FULL:
-        return t(
-            lang,
-            "✅ только во всём словаре: " + _reason(lang, report.why_not_common),
-            "✅ only with the whole dictionary: " + _reason(lang, report.why_not_common),
-        )
+def _counted(lang: Lang, ends_at: str | None) -> str:
+    """A word the game has: it counts, and the game can end on it unless a shorter word ends it first."""
+    if ends_at is None:
+        return t(lang, "✅ считается", "✅ counts")
+    return t(
+        lang,
+        f"✅ считается, но закончить его нельзя: игра кончится раньше, на {board(ends_at)}",
+        f"✅ counts, but it can never be completed: the game ends first, at {board(ends_at)}",
+    )
+
+
+def _not_counted(lang: Lang, report: WordReport) -> str:
     if report.form_of:
         form = report.form_of.upper()
         return t(
@@ -576,17 +615,30 @@ def review_text(lang: Lang, review: Review) -> str:
     lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
     turning = review.summary.turning_point
     lines += review_footer(lang, review.summary, review.player_seat, turning.move.upper() if turning else "")
+    lines.append(review_marks(lang))
     return "\n".join(lines)
+
+
+def review_marks(lang: Lang) -> str:
+    """What the review's marks mean, said once under it."""
+    return t(
+        lang,
+        "✅ лучший ход · ☑️ исход тот же, но был ход лучше · ❌ выигрыш упущен или буква, с которой слов нет",
+        "✅ the best move · ☑️ the same result, but a better move was there · "
+        "❌ threw the win away, or a letter no word goes on with",
+    )
 
 
 def _review_line(lang: Lang, move: GradedMove, player_seat: int) -> str:
     you = move.mover == player_seat
     who = t(lang, "вы" if you else "я", "you" if you else "I")
-    mark = "✅" if move.best else ("❌" if move.grade is Grade.THREW_WIN else "☑️")
+    mark = "✅" if move.best else ("❌" if move.grade is Grade.THREW_WIN or move.dead else "☑️")
     return f"{move.ply}. {mark} {who}: {move.move.upper()} — {_grade_words(lang, move, you)}"
 
 
 def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
+    if move.dead:
+        return _dead_letter_words(lang, move)
     if move.grade is Grade.KEPT_WIN:
         kept = t(lang, "сохранили выигрыш" if you else "сохранил выигрыш", "kept the win")
         if move.only:
@@ -594,7 +646,12 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
         return kept if move.best else kept + t(lang, ", но быстрее было ", ", but faster was ") + _alternative(move)
     if move.grade is Grade.THREW_WIN:
         threw = t(lang, "упустили выигрыш" if you else "упустил выигрыш", "threw the win away")
-        return f"{threw}: " + t(lang, "выигрывала буква ", "the winner was ") + _alternative(move)
+        return f"{threw}: " + t(lang, "выигрывала буква ", "the winning letter was ") + _alternative(move)
+    return _lost_words(lang, move)
+
+
+def _lost_words(lang: Lang, move: GradedMove) -> str:
+    """A legal letter in a lost position: the longest defence or a shorter one."""
     lost = t(lang, "партия уже проиграна", "already lost")
     if move.only:
         return lost + t(
@@ -603,6 +660,15 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
     if move.best:
         longest = count(lang, move.after_plies + 1, MOVES_RU, MOVES_EN)
         return lost + t(lang, f", лучшая защита ({longest} до конца)", f", the longest defence ({longest} to the end)")
+    held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
+    return lost + t(lang, f"; буква {_alternative(move)} держалась бы {held}", f"; {_alternative(move)} held {held}")
+
+
+def _dead_letter_words(lang: Lang, move: GradedMove) -> str:
+    """A letter no word goes on with: the game ended with it, lost; never a defence."""
+    lost = t(lang, "слов с этой буквой дальше нет — проигрыш", "no word goes on with this letter: a loss")
+    if move.grade is Grade.THREW_WIN:
+        return lost + t(lang, "; выигрывала буква ", "; the winning letter was ") + _alternative(move)
     held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
     return lost + t(lang, f"; буква {_alternative(move)} держалась бы {held}", f"; {_alternative(move)} held {held}")
 
