@@ -24,6 +24,7 @@ from bot.letters import choice, keyboards, texts
 from bot.letters import session as letters
 from bot.letters.picture import review_picture
 from bot.letters.session import KIND, LetterSession, Phase
+from bot.solvers import LetterGames
 from bot.storage import Tally
 from bot.texts import Lang
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
@@ -439,13 +440,12 @@ async def word(update: Update, context: BotContext) -> None:
     if isinstance(read, TypedWordProblem):
         context.deps.reply(context.message, texts.word_not_a_word(lang, read))
         return
-    context.deps.reply(context.message, texts.word_report_text(lang, word_report(context.deps, read)))
+    context.deps.reply(context.message, texts.word_report_text(lang, word_report(context.deps.solvers.letters, read)))
 
 
-def word_report(deps: Deps, read: TypedWord) -> WordReport:
+def word_report(letter_games: LetterGames, read: TypedWord) -> WordReport:
     """What the dictionaries say of a word, judged by the bot's own games of its language (every
     tier): the games that play, hint and review say whether a game can end on it."""
-    letter_games = deps.solvers.letters
     games = {tier: letter_games.game(read.code, tier) for tier in Tier}
     return look_up(read.word, read.code, games)
 
