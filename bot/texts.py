@@ -140,7 +140,10 @@ def help_tail(lang: Lang) -> str:
     """The last lines of /help, after every game's own."""
     return t(
         lang,
+        "/review — разбор последней партии (буквы, пальцы): ✅ лучший ход, ☑️ был лучше, ❌ ошибка\n"
         "/stats — ваши результаты\n/rules — правила\n/lang — язык бота (English: /lang en)",
+        "/review — the last game reviewed (letters, fingers): ✅ the best move, ☑️ a better one was there, "
+        "❌ a mistake\n"
         "/stats — your record\n/rules — the rules\n/lang — the bot's language (по-русски: /lang ru)",
     )
 

@@ -46,15 +46,17 @@ def rules(lang: Lang) -> str:
     )
 
 
-def board(letters: str) -> str:
-    return f"«{letters.upper()}»" if letters else "«»"
+def board(letters: str, lang: Lang = "ru") -> str:
+    """Letters on the board, in capitals and in the quotation marks of the text's language."""
+    opening, closing = ("«", "»") if lang == "ru" else ("“", "”")
+    return f"{opening}{letters.upper()}{closing}"
 
 
 def your_move(lang: Lang, letters: str) -> str:
     """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
     when empty, and whose move it is (the player's: the bot answers at once)."""
     shown = (
-        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters, 'en')}")
         if letters
         else t(lang, "Доска пуста.", "The board is empty.")
     )
@@ -137,7 +139,7 @@ def ask_strict(lang: Lang) -> str:
     return t(
         lang,
         "А если написать букву, после которой слова не составить?",
-        "And a letter after which no word can be formed?",
+        "What if you send a letter no word goes on with?",
     )
 
 
@@ -176,12 +178,12 @@ def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
         return t(
             lang,
             f"Ни одно английское слово не начинается с {board(letters)}.",
-            f"No word starts with {board(letters)}.",
+            f"No word starts with {board(letters, 'en')}.",
         )
     return t(
         lang,
         f"Ни одно существительное не начинается с {board(letters)}.",
-        f"No noun starts with {board(letters)}.",
+        f"No noun starts with {board(letters, 'en')}.",
     )
 
 
@@ -191,13 +193,13 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
         lines.append(t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
     if turn.bot_letter is not None:
         lines.append(t(lang, f"Я: {turn.bot_letter.upper()}", f"Me: {turn.bot_letter.upper()}"))
-    lines.append(t(lang, f"Доска: {board(turn.board)}", f"Board: {board(turn.board)}"))
+    lines.append(t(lang, f"Доска: {board(turn.board)}", f"Board: {board(turn.board, 'en')}"))
     ending = turn.ending
     if ending is None:
         lines.append(t(lang, "Ваш ход.", "Your move."))
         return "\n".join(lines)
     if ending.reason is EndReason.COMPLETED_WORD:
-        word = board(ending.word or "")
+        word = board(ending.word or "", lang)
         if rule is Rule.COMPLETE_WINS:
             why = t(
                 lang,
@@ -226,7 +228,7 @@ def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
         why = t(
             lang,
             f"{board(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
-            f"{board(refusal.attempted)}: the game would end earlier, at {board(refusal.word_on_the_way)}.",
+            f"{board(refusal.attempted, 'en')}: the game would end earlier, at {board(refusal.word_on_the_way, 'en')}.",
         )
     else:
         why = no_word_starts_with(lang, refusal.attempted, english=english)
@@ -289,7 +291,7 @@ def board_outdated(lang: Lang, letters: str, *, english: bool) -> str:
         lang,
         f"⚠️ Партия остановлена: словарь обновился, и с {board(letters)} больше не начинается ни одно слово. "
         f"В статистику она не идёт. {play} — новая игра.",
-        f"⚠️ This game is stopped: the word list was updated and no word begins with {board(letters)} any more. "
+        f"⚠️ This game is stopped: the word list was updated and no word begins with {board(letters, 'en')} any more. "
         f"It does not count in your stats. {play} for a new game.",
     )
 
@@ -304,22 +306,29 @@ def no_game_to_hint(lang: Lang) -> str:
 
 def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     if give_up.board:
-        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board, 'en')}.")
     else:
         head = t(lang, "🏳 Вы сдались до первой буквы.", "🏳 You gave up before the first letter.")
     if give_up.bot_was_winning:
         how = t(lang, "Я выигрывал так: ", "I was winning like this: ") + give_up.strategy
     else:
-        letters = " ".join(letter.upper() for letter in give_up.winning_letters)
         how = (
             t(
                 lang,
-                f"А ведь вы выигрывали: {letters}. Например: ",
-                f"Yet you were winning with {letters}. For example: ",
+                f"А ведь выигрыш был у вас: {_either(lang, give_up.winning_letters)}. Например: ",
+                f"Yet you could have won with {_either(lang, give_up.winning_letters)}. For example: ",
             )
             + give_up.strategy
         )
     return f"{head}\n{how[:3500]}"
+
+
+def _either(lang: Lang, letters: Sequence[str]) -> str:
+    """Letters any one of which would do: «С, Т или М», "C, T or M"."""
+    shown = [letter.upper() for letter in letters]
+    if len(shown) < 2:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + t(lang, " или ", " or ") + shown[-1]
 
 
 def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
@@ -327,16 +336,16 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
     asker's game under way (that would be a free hint)."""
     # The game is named: /whowins is asked from any game, and its answer is about this one.
     rule_name = (
-        "👻 English Ghost"
+        t(lang, "👻 Английский Ghost", "👻 English Ghost")
         if english
         else t(lang, "🔤 Игра в буквы по-русски, ", "🔤 The Russian letter game, ") + button_rule(lang, rule).lower()
     )
-    where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
+    where = board(answer.board, lang) if answer.board else t(lang, "пустой доски", "the empty board")
     if answer.over_word:
         return t(
             lang,
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
-            f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
+            f"{board(answer.board, 'en')} is already a word: the game is over ({rule_name}).",
         )
     wins = _of_seat(lang, WINS, answer.winner)
     text = t(
@@ -385,7 +394,7 @@ def who_wins_mid_game(lang: Lang, *, in_group: bool) -> str:
 
 
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
-    return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
+    return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters, 'en')}: {why}")
 
 
 def no_word_starts(lang: Lang, *, english: bool) -> str:
@@ -395,7 +404,7 @@ def no_word_starts(lang: Lang, *, english: bool) -> str:
 
 
 def ends_earlier(lang: Lang, word: str) -> str:
-    return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
+    return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word, 'en')}.")
 
 
 def too_many_letters(lang: Lang, limit: int) -> str:
@@ -510,7 +519,7 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
         return word_offensive(lang, english=english)
     spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
     game = t(lang, "английский Ghost", "English Ghost") if english else t(lang, "игра в буквы", "the letter game")
-    lines = [board(report.word) + spelled + ":"]
+    lines = [board(report.word, lang) + spelled + ":"]
     everyday = f"{game}, " + t(lang, "обычные слова", "everyday words")
     whole = t(lang, "весь словарь, с редкими", "the whole dictionary, rare words too")
     if report.tier is None:
@@ -541,7 +550,7 @@ def _counted(lang: Lang, ends_at: str | None) -> str:
     return t(
         lang,
         f"✅ считается, но закончить его нельзя: игра кончится раньше, на {board(ends_at)}",
-        f"✅ counts, but it can never be completed: the game ends first, at {board(ends_at)}",
+        f"✅ counts, but it can never be completed: the game ends first, at {board(ends_at, 'en')}",
     )
 
 
@@ -569,7 +578,7 @@ def name(lang: Lang) -> str:
 
 def session_name(lang: Lang, session: LetterSession) -> str:
     """One game's name: English Ghost is not "the letter game" (the Russian one)."""
-    return "English Ghost" if session.english else name(lang)
+    return t(lang, "английский Ghost", "English Ghost") if session.english else name(lang)
 
 
 def menu_button(lang: Lang) -> str:
@@ -603,7 +612,7 @@ def letters_record(lang: Lang, record: Record) -> str:
 
 
 def ghost_record(lang: Lang, record: Record) -> str:
-    return games_record(lang, "English Ghost", record)
+    return games_record(lang, t(lang, "Английский Ghost", "English Ghost"), record)
 
 
 # ------------------------------------------------------------------ review

@@ -28,7 +28,7 @@ async def test_word_judges_with_the_everyday_game_and_names_it(bot: Bot, solvers
     assert zombie.word_in_play("zombie").playable and not zombie.has_word("zombi")
     for lang, everyday, whole, ends in (
         ("ru", "обычные слова: ✅ считается\n", "весь словарь, с редкими: ✅ считается, но", "раньше, на «{}»"),
-        ("en", "everyday words: ✅ counts\n", "the whole dictionary, rare words too: ✅ counts, but", "at «{}»"),
+        ("en", "everyday words: ✅ counts\n", "the whole dictionary, rare words too: ✅ counts, but", "at “{}”"),
     ):
         player = Player(bot, 7001 if lang == "ru" else 7002, language_code=lang)
         for word, shorter in (("йогурт", "йог"), ("госбюджет", "го"), ("zombie", "zombi")):
@@ -112,3 +112,35 @@ async def test_a_letter_no_word_goes_on_with_is_never_a_defence(bot: Bot, solver
         last = next(line for line in review.splitlines() if line.startswith(f"{len(board)}. "))
         assert last.startswith(f"{len(board)}. ❌") and lost in last and best not in last
         assert legend in review
+
+
+async def test_help_lists_review_and_its_marks_in_both_languages(bot: Bot) -> None:
+    for lang, marks in (("ru", "✅ лучший ход, ☑️ был лучше, ❌ ошибка"), ("en", "✅ the best move, ☑️ a better")):
+        text = (await Player(bot, 7041 if lang == "ru" else 7042, language_code=lang).say("/help")).text
+        assert "/review" in text and marks in text
+
+
+async def test_russian_stats_and_whowins_name_english_ghost_in_russian(bot: Bot) -> None:
+    player = Player(bot, 7051)
+    await player.say("/play en")
+    await player.tap("Обычные слова")
+    await player.tap("Я начинаю")
+    await player.tap("Безупречный")
+    await player.tap("Мягко")
+    await player.say("q")
+    await player.say("/giveup")
+    stats = (await player.say("/stats")).text
+    assert "Английский Ghost: игр 1" in stats and "English" not in stats
+    assert (await player.say("/whowins qu")).text.startswith("👻 Английский Ghost. С «QU»")
+    english = Player(bot, 7052, language_code="en")
+    assert (await english.say("/whowins qu")).text.startswith("👻 English Ghost. From “QU”")
+
+
+def test_a_give_up_names_the_winning_letters_as_a_choice() -> None:
+    from bot.letters.session import GiveUp
+    from bot.letters.texts import gave_up_text
+
+    given = GiveUp("кт", bot_was_winning=False, winning_letters=["а", "о", "у"], strategy="кта → …")
+    assert "Yet you could have won with А, О or У. For example: кта" in gave_up_text("en", given)
+    assert "А ведь выигрыш был у вас: А, О или У. Например: кта" in gave_up_text("ru", given)
+    assert "You gave up at “КТ”." in gave_up_text("en", given)
