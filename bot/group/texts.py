@@ -6,7 +6,7 @@ import html
 from collections.abc import Sequence
 
 from bot.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
-from bot.letters.texts import board, button_rule, examples
+from bot.letters.texts import attempt, board, button_rule, examples
 from bot.storage import Record
 from bot.texts import Lang, button_level, count, t
 from solver.letters import InputError, InputProblem
@@ -380,8 +380,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
     elif event.outcome is Outcome.NO_WORD:
         line = t(
             lang,
-            f"Ни одно слово не начинается с {board(event.board)} — {who} выбывает.",
-            f"No word starts with {board(event.board, 'en')}: {who} is out.",
+            f"Ни одно слово не начинается с {attempt(event.board)} — {who} выбывает.",
+            f"No word starts with {attempt(event.board, 'en')}: {who} is out.",
         )
         if event.possible:
             line += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, event.possible, limit=5)
@@ -390,9 +390,9 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         lines.append(
             t(
                 lang,
-                f"Ни одно слово не начинается с {board(event.board)} — {who}, попробуйте другую букву "
+                f"Ни одно слово не начинается с {attempt(event.board)} — {who}, попробуйте другую букву "
                 "(ещё одна такая — и вы выбываете). Можно: ",
-                f"No word starts with {board(event.board, 'en')}: {who}, try another letter "
+                f"No word starts with {attempt(event.board, 'en')}: {who}, try another letter "
                 "(a second one is out). Possible: ",
             )
             + examples(lang, event.possible, limit=5)

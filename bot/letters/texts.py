@@ -9,7 +9,7 @@ from bot.storage import Record
 from bot.texts import MOVES_EN, MOVES_RU, Lang, button_level, count, games_record, review_footer, t
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
-from solver.lookup import Absence, TypedWordProblem, WordReport
+from solver.lookup import Absence, TypedWordProblem, WordReport, offensive
 from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
@@ -50,6 +50,15 @@ def board(letters: str, lang: Lang = "ru") -> str:
     """Letters on the board, in capitals and in the quotation marks of the text's language."""
     opening, closing = ("«", "»") if lang == "ru" else ("“", "”")
     return f"{opening}{letters.upper()}{closing}"
+
+
+def attempt(letters: str, lang: Lang = "ru") -> str:
+    """Letters a player tried that no word goes on with, shown as :func:`board` shows them, except an
+    offensive word (or its start), which is never repeated back: its first letter, then asterisks."""
+    code = "en" if any("a" <= letter <= "z" for letter in letters.lower()) else "ru"
+    if letters and offensive(letters.lower(), code):
+        return board(letters[0] + "*" * (len(letters) - 1), lang)
+    return board(letters, lang)
 
 
 def your_move(lang: Lang, letters: str) -> str:
@@ -177,13 +186,13 @@ def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
     if english:
         return t(
             lang,
-            f"Ни одно английское слово не начинается с {board(letters)}.",
-            f"No word starts with {board(letters, 'en')}.",
+            f"Ни одно английское слово не начинается с {attempt(letters)}.",
+            f"No word starts with {attempt(letters, 'en')}.",
         )
     return t(
         lang,
-        f"Ни одно существительное не начинается с {board(letters)}.",
-        f"No noun starts with {board(letters, 'en')}.",
+        f"Ни одно существительное не начинается с {attempt(letters)}.",
+        f"No noun starts with {attempt(letters, 'en')}.",
     )
 
 
@@ -193,8 +202,10 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
         lines.append(t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
     if turn.bot_letter is not None:
         lines.append(t(lang, f"Я: {turn.bot_letter.upper()}", f"Me: {turn.bot_letter.upper()}"))
-    lines.append(t(lang, f"Доска: {board(turn.board)}", f"Board: {board(turn.board, 'en')}"))
     ending = turn.ending
+    dead = ending is not None and ending.reason is EndReason.NO_WORD  # the board is the letters tried
+    shown = attempt if dead else board
+    lines.append(t(lang, f"Доска: {shown(turn.board)}", f"Board: {shown(turn.board, 'en')}"))
     if ending is None:
         lines.append(t(lang, "Ваш ход.", "Your move."))
         return "\n".join(lines)
@@ -227,8 +238,9 @@ def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
     if refusal.word_on_the_way:
         why = t(
             lang,
-            f"{board(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
-            f"{board(refusal.attempted, 'en')}: the game would end earlier, at {board(refusal.word_on_the_way, 'en')}.",
+            f"{attempt(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
+            f"{attempt(refusal.attempted, 'en')}: the game would end earlier, "
+            f"at {board(refusal.word_on_the_way, 'en')}.",
         )
     else:
         why = no_word_starts_with(lang, refusal.attempted, english=english)
@@ -394,7 +406,7 @@ def who_wins_mid_game(lang: Lang, *, in_group: bool) -> str:
 
 
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
-    return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters, 'en')}: {why}")
+    return t(lang, f"С {attempt(letters)} игры нет: {why}", f"No game from {attempt(letters, 'en')}: {why}")
 
 
 def no_word_starts(lang: Lang, *, english: bool) -> str:

@@ -144,3 +144,21 @@ def test_a_give_up_names_the_winning_letters_as_a_choice() -> None:
     assert "Yet you could have won with А, О or У. For example: кта" in gave_up_text("en", given)
     assert "А ведь выигрыш был у вас: А, О или У. Например: кта" in gave_up_text("ru", given)
     assert "You gave up at “КТ”." in gave_up_text("en", given)
+
+
+async def test_whowins_never_repeats_an_offensive_word(bot: Bot) -> None:
+    for lang, no_game in (("ru", "С «{}» игры нет"), ("en", "No game from “{}”")):
+        player = Player(bot, 7061 if lang == "ru" else 7062, language_code=lang)
+        for letters, masked in (("fuck", "F***"), ("хуй", "Х**"), ("bitch", "B****")):
+            text = (await player.say(f"/whowins {letters}")).text
+            assert no_game.format(masked) in text and letters.upper() not in text.upper()
+        assert no_game.format("QZ") in (await player.say("/whowins qz")).text  # other letters are shown
+
+
+def test_a_refused_offensive_attempt_is_not_repeated() -> None:
+    from bot.letters.session import Refusal
+    from bot.letters.texts import refusal_text
+
+    for lang in ("ru", "en"):
+        text = refusal_text(lang, Refusal("й", "хуй", None, []), english=False)
+        assert "Х**" in text and "ХУЙ" not in text
