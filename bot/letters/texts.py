@@ -39,7 +39,7 @@ def rules(lang: Lang) -> str:
         "Е and Ё are different letters.\n"
         "Rule “completing a word wins”: whoever completes a word wins.\n"
         "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
-        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n"
+        "A letter no noun goes on with is refused and you move again; in strict mode it loses.\n"
         "/hint for a hint, /giveup to resign, /whowins: who wins from these letters.\n"
         "👻 English Ghost (/play en): the same game in English, on English words of 4+ letters; completing a word "
         "loses.",
@@ -91,7 +91,7 @@ def button_english_ghost(lang: Lang) -> str:
 def ghost_intro(lang: Lang) -> str:
     return t(
         lang,
-        "👻 English Ghost: английские слова от 4 букв (список Unix), кто закончил слово — проиграл.",
+        "👻 Английский Ghost: английские слова от 4 букв (список Unix), кто закончил слово — проиграл.",
         "👻 English Ghost: English words of 4+ letters (the Unix word list); completing a word loses.",
     )
 
