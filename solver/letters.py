@@ -89,6 +89,18 @@ def reachable_words(sorted_words: Iterable[str]) -> list[str]:
     return reachable
 
 
+def _left_out(sorted_words: Sequence[str], subsequence: Sequence[str]) -> list[str]:
+    """The words of ``sorted_words`` not in ``subsequence`` (which keeps their order): one pass."""
+    left: list[str] = []
+    at = 0
+    for word in sorted_words:
+        if at < len(subsequence) and subsequence[at] == word:
+            at += 1
+        else:
+            left.append(word)
+    return left
+
+
 # ---------------------------------------------------------------- input
 
 
@@ -347,8 +359,9 @@ class LetterGame:
             raise ValueError("the dictionary has no words of the minimum length")
         self.min_length = min_length
         self.word_count = len(kept)
-        self.tree = FragmentTree.build(reachable_words(kept), alphabet)
-        self._passed_words = PackedWords([word for word in kept if not self.is_word(word)])
+        reachable = reachable_words(kept)
+        self.tree = FragmentTree.build(reachable, alphabet)
+        self._passed_words = PackedWords(_left_out(kept, reachable))
         self.alphabet = self.tree.alphabet
         self._word_zipf = self._word_commonness(commonness)  # 0 for every word when unknown
         self._slip_mass = self._cumulative_slip_mass()
