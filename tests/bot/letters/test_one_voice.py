@@ -162,3 +162,22 @@ def test_a_refused_offensive_attempt_is_not_repeated() -> None:
     for lang in ("ru", "en"):
         text = refusal_text(lang, Refusal("й", "хуй", None, []), english=False)
         assert "Х**" in text and "ХУЙ" not in text
+
+
+async def test_a_review_counts_best_moves_only_for_a_side_that_moved(bot: Bot) -> None:
+    """The player gave up after the bot's first letter: the review counts the bot's moves only."""
+    for lang, mine, yours in (
+        ("ru", "Лучших ходов: у меня 1 из 1.", "у вас"),
+        ("en", "Best moves: mine 1 of 1.", "yours"),
+    ):
+        player = Player(bot, 7071 if lang == "ru" else 7072, language_code=lang)
+        await player.say("/play ru")
+        rule, tier, _, level, strict = SETUP[lang]
+        await player.tap(rule)
+        await player.tap(tier)
+        await player.tap("Начинает бот" if lang == "ru" else "The bot starts")
+        await player.tap(level)
+        await player.tap(strict)
+        await player.say("/giveup")
+        review = (await player.say("/review")).text
+        assert mine in review and yours not in review.split("\n\n")[-1]
