@@ -23,6 +23,7 @@ milliseconds, and every question a player asks is a walk of a few steps.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import random
 import unicodedata
@@ -86,6 +87,18 @@ def reachable_words(sorted_words: Iterable[str]) -> list[str]:
         if not (reachable and word.startswith(reachable[-1])):
             reachable.append(word)
     return reachable
+
+
+def _left_out(sorted_words: Sequence[str], subsequence: Sequence[str]) -> list[str]:
+    """The words of ``sorted_words`` not in ``subsequence`` (which keeps their order): one pass."""
+    left: list[str] = []
+    at = 0
+    for word in sorted_words:
+        if at < len(subsequence) and subsequence[at] == word:
+            at += 1
+        else:
+            left.append(word)
+    return left
 
 
 # ---------------------------------------------------------------- input
@@ -275,6 +288,42 @@ class Verdict(Enum):
 
 
 @dataclass(frozen=True)
+class WordInPlay:
+    """One word as a game sees it: whether it counts, and the game's shorter word that ends
+    every board spelling it first (None when the board can reach it whole, or reaches no word)."""
+
+    counts: bool
+    ends_at: str | None
+
+    @property
+    def playable(self) -> bool:
+        """Whether a game can end on this very word."""
+        return self.counts and self.ends_at is None
+
+
+class PackedWords:
+    """A sorted list of words kept as one string and offsets: a game keeps the words no board can
+    spell whole (over 100,000 in the whole English list) in a fraction of a list's memory."""
+
+    def __init__(self, sorted_words: Sequence[str]) -> None:
+        self._text = "".join(sorted_words)
+        lengths = np.fromiter(map(len, sorted_words), dtype=np.int64, count=len(sorted_words))
+        self._starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+
+    def __len__(self) -> int:
+        return len(self._starts) - 1
+
+    def __getitem__(self, at: int) -> str:
+        return self._text[int(self._starts[at]) : int(self._starts[at + 1])]
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        at = bisect.bisect_left(self, word)
+        return at < len(self) and self[at] == word
+
+
+@dataclass(frozen=True)
 class Play:
     """A legal letter at a board, judged for the player who plays it."""
 
@@ -310,7 +359,9 @@ class LetterGame:
             raise ValueError("the dictionary has no words of the minimum length")
         self.min_length = min_length
         self.word_count = len(kept)
-        self.tree = FragmentTree.build(reachable_words(kept), alphabet)
+        reachable = reachable_words(kept)
+        self.tree = FragmentTree.build(reachable, alphabet)
+        self._passed_words = PackedWords(_left_out(kept, reachable))
         self.alphabet = self.tree.alphabet
         self._word_zipf = self._word_commonness(commonness)  # 0 for every word when unknown
         self._slip_mass = self._cumulative_slip_mass()
@@ -362,6 +413,16 @@ class LetterGame:
             if self.tree.is_word(node) and length < len(board):
                 return self.tree.words[int(self.tree.word_index[node])]
         return None
+
+    def has_word(self, word: str) -> bool:
+        """Whether ``word`` is one of the game's words: reachable (a leaf of the tree), or one the
+        board can never spell whole because a shorter word of the game ends it first."""
+        return self.is_word(word) or word in self._passed_words
+
+    def word_in_play(self, word: str) -> WordInPlay:
+        """What the game says of ``word``: among its words or not, and the shorter word of its own
+        a board spelling it reaches first (the game ends there: seed 000's «пол» before «поляна»)."""
+        return WordInPlay(self.has_word(word), self.word_on_the_way(word))
 
     def is_fragment(self, board: str) -> bool:
         return self.tree.find(board) is not None

@@ -1,16 +1,20 @@
 """Asking about one word: does it count in the letter game and in 5bukv, and if not, why.
 
-Shared by ``python -m solver word`` and the bot's ``/word``, so both say the same.
+Shared by ``python -m solver word`` and the bot's ``/word``, so both say the same. The lists say
+what a word is (its tier, why it is out, how frequent); whether a game can end on it is asked of
+the games themselves (:meth:`LetterGame.word_in_play`), the same tables that play, hint and review.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from solver.letters import CYRILLIC_LOOKALIKES
+from solver.letters import CYRILLIC_LOOKALIKES, LetterGame
+from solver.policy import question, reviewed_keeps
 from solver.words import LANGUAGES, NOT_COMMON, Reason, Tier
 
 
@@ -81,8 +85,9 @@ def normalise_query(text: str) -> str:
     return text.strip().lower()
 
 
-def look_up(text: str, code: str = "ru") -> WordReport:
-    """Everything the shipped dictionaries of ``code`` say about ``text``."""
+def look_up(text: str, code: str = "ru", games: Mapping[Tier, LetterGame] | None = None) -> WordReport:
+    """Everything the shipped dictionaries of ``code`` say about ``text``, and, for each of the
+    ``games`` (by tier) that has the word, the shorter word that game ends at first."""
     language = LANGUAGES[code]
     asked = normalise_query(text)
     word = _dictionary_spelling(asked, code)
@@ -97,7 +102,7 @@ def look_up(text: str, code: str = "ru") -> WordReport:
         marked = language.reason_of(word)
         why = marked if marked in NOT_COMMON else Absence.UNCOMMON
     else:
-        why = language.reason_of(word) or Absence.NOT_IN_SOURCE
+        why = language.reason_of(word) or (Reason.OFFENSIVE if offensive(word, code) else Absence.NOT_IN_SOURCE)
     wordle, problem = _wordle_answer(word) if code == "ru" else (None, None)
     if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why not in NOT_COMMON:
         problem = why
@@ -114,9 +119,24 @@ def look_up(text: str, code: str = "ru") -> WordReport:
         wordle,
         problem,
         spelled_otherwise,
-        ends_first(word, code, tier),
+        _ends_first(word, games or {}),
         form_of=form_of,
     )
+
+
+def offensive(word: str, code: str) -> bool:
+    """Whether ``word`` (as the lists spell words) is one the games never use and a player is never
+    shown: marked so by its source, or matched by a root of the exclusion policy and not kept on
+    review (a swear word a source lacks is as offensive as one it marks)."""
+    language = LANGUAGES[code]
+    if language.reason_of(word) is Reason.OFFENSIVE:
+        return True
+    return language.tier_of(word) is None and question(word, code) is not None and word not in _kept(code)
+
+
+@cache
+def _kept(code: str) -> frozenset[str]:
+    return reviewed_keeps(code)
 
 
 #: Russian endings of other forms than the dictionary form (plural, oblique cases), each with the
@@ -221,20 +241,27 @@ def _script(char: str) -> str:
     return unicodedata.name(char, "").partition(" ")[0]
 
 
-def ends_first(word: str, code: str, tier: Tier | None) -> dict[Tier, str]:
-    """For each tier the word is in, the shortest word of that tier it begins with (at least the game's
-    minimum length): the board reaches that word first and the game ends there (GAMES.md §1)."""
-    if tier is None:
-        return {}
-    language = LANGUAGES[code]
-    tiers = [Tier.COMMON, Tier.FULL] if tier is Tier.COMMON else [Tier.FULL]
+def _ends_first(word: str, games: Mapping[Tier, LetterGame]) -> dict[Tier, str]:
+    """For each game (by tier) that has ``word``, the shorter word of its own the board reaches
+    first, so that the game ends there and never on ``word`` (GAMES.md §1)."""
     found: dict[Tier, str] = {}
-    for length in range(language.min_length, len(word)):
-        prefix_tier = language.tier_of(word[:length])
-        for played in tiers:
-            if prefix_tier is not None and played not in found and (played is Tier.FULL or prefix_tier is Tier.COMMON):
-                found[played] = word[:length]
+    for tier, game in games.items():
+        in_play = game.word_in_play(word)
+        if in_play.counts and in_play.ends_at is not None:
+            found[tier] = in_play.ends_at
     return found
+
+
+@cache
+def shipped_games(code: str) -> dict[Tier, LetterGame]:
+    """The letter game of ``code`` on each tier, built as the bot builds it (for the command line,
+    which has no bot's tables to ask; the rule does not change which words are in play)."""
+    language = LANGUAGES[code]
+    games = {}
+    for tier in Tier:
+        zipf = language.zipf(tier)
+        games[tier] = LetterGame(list(zipf), language.rule, language.min_length, language.alphabet, zipf)
+    return games
 
 
 def _dictionary_spelling(word: str, code: str) -> str:

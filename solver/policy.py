@@ -1,4 +1,4 @@
-"""The exclusion policy as patterns: the roots of sexual, anatomical-crude and toilet vocabulary.
+"""The exclusion policy as patterns: the roots of sexual, anatomical-crude, toilet and swear vocabulary.
 
 ``solver/data/README.md`` rules these words out of every list of every game. A maintained list and
 a reviewed list name words one by one; these roots catch the words neither names, so that the
@@ -229,9 +229,55 @@ ENGLISH_TOILET = (
     r"boogers?$",
 )
 
+#: Swear words: no list has them (a source that lacks them cannot mark them), so a player who asks
+#: about one is told it is offensive, never shown it, whichever dictionary would have had it.
+RUSSIAN_SWEAR = (
+    r"ху[йяеёи]",
+    r"пизд",
+    r"пизж",
+    r"еба[лнтш]",
+    r"ебл[аио]",
+    r"ёб",
+    r"бля(?:$|д|т)",
+    r"мудак",
+    r"мудил",
+    r"залуп",
+    r"манд[аоуыеё]$",
+)
+ENGLISH_SWEAR = (
+    r"fuck",
+    r"motherf",
+    r"cunts?$",
+    r"bitch",
+    r"bastards?$",
+    r"bullshit",
+    r"wank(?:$|s$|er|ing)",
+    r"twats?$",
+    r"bollocks",
+    r"sluts?$",
+    r"slutt(?!er|ik)",
+    r"fags?$",
+    r"faggot",
+    r"nigger",
+    r"niggas?$",
+    r"retards?$",
+    r"jizz",
+    r"cum$",
+)
+
 ROOTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "ru": {"sexual": RUSSIAN_SEXUAL, "anatomical": RUSSIAN_ANATOMICAL, "toilet": RUSSIAN_TOILET},
-    "en": {"sexual": ENGLISH_SEXUAL, "anatomical": ENGLISH_ANATOMICAL, "toilet": ENGLISH_TOILET},
+    "ru": {
+        "sexual": RUSSIAN_SEXUAL,
+        "anatomical": RUSSIAN_ANATOMICAL,
+        "toilet": RUSSIAN_TOILET,
+        "swear": RUSSIAN_SWEAR,
+    },
+    "en": {
+        "sexual": ENGLISH_SEXUAL,
+        "anatomical": ENGLISH_ANATOMICAL,
+        "toilet": ENGLISH_TOILET,
+        "swear": ENGLISH_SWEAR,
+    },
 }
 
 
@@ -240,7 +286,7 @@ class Question:
     """A word of a list that a root of the policy matches: its class and the root."""
 
     word: str
-    kind: str  # sexual, anatomical or toilet
+    kind: str  # sexual, anatomical, toilet or swear
     root: str
 
 

@@ -52,6 +52,7 @@ class Option:
     value: Value
     plies: int  # plies after this move until the end under best play; NO_END for a draw
     example: str = ""  # a word best play ends at (letter game), else empty
+    dead: bool = False  # a letter no word goes on with: it ends the game, lost, worse than any legal move
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class GradedMove:
     best: bool
     only: bool  # the only win (or draw) there; when lost, the only move that did not lose at once
     best_moves: tuple[Option, ...]  # every move of the best value, fastest/longest first
+    dead: bool = False  # a letter no word goes on with: lost on the spot, never a defence
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -83,6 +85,7 @@ class GradedMove:
             "best": self.best,
             "only": self.only,
             "best_moves": [_option_json(option) for option in self.best_moves],
+            "dead": self.dead,
         }
 
 
@@ -94,7 +97,10 @@ def _option_json(option: Option) -> dict[str, object]:
 
 
 def _preference(option: Option) -> tuple[int, int]:
-    """Sort key, smallest best: the value, then the fastest win or the longest defence."""
+    """Sort key, smallest best: the value, then the fastest win or the longest defence; a dead
+    letter last of all (even a word that loses at once is a move of the game, a dead letter is not)."""
+    if option.dead:
+        return (3, 0)
     if option.value is Value.WIN:
         return (0, option.plies)
     if option.value is Value.DRAW:
@@ -109,7 +115,7 @@ def grade_move(ply: int, options: Sequence[Option], chosen: Option) -> GradedMov
     review can never disagree with the solver that played the game."""
     ranked = sorted(options, key=_preference)
     top = ranked[0]
-    best_value = [option for option in ranked if option.value is top.value]
+    best_value = [option for option in ranked if option.value is top.value and option.dead is top.dead]
     before_plies = top.plies + 1 if top.value is not Value.DRAW else NO_END  # counting this move
     return GradedMove(
         ply=ply,
@@ -122,7 +128,8 @@ def grade_move(ply: int, options: Sequence[Option], chosen: Option) -> GradedMov
         grade=_grade(top.value, chosen.value),
         best=_preference(chosen) == _preference(top),
         only=_only(options, best_value, chosen),
-        best_moves=tuple(best_value),
+        best_moves=tuple(option for option in best_value if not option.dead),
+        dead=chosen.dead,
     )
 
 
@@ -130,6 +137,8 @@ def _only(options: Sequence[Option], best_value: Sequence[Option], chosen: Optio
     """Whether ``chosen`` was the one move of its kind: the only win (or draw); in a lost position,
     the only move that did not lose at once."""
     if len(options) < 2:
+        return False
+    if chosen.dead:
         return False
     if best_value[0].value is Value.LOSS:
         survivors = [option for option in options if option.plies > 0]
@@ -189,6 +198,8 @@ def review_lines(graded: Sequence[GradedMove], summary: Summary) -> list[str]:
 
 
 def move_note(move: GradedMove) -> str:
+    if move.dead and move.grade is Grade.THREW_WIN:
+        return f"threw the win away: {_alternatives(move)} kept it; no word goes on with this letter"
     if move.grade is Grade.KEPT_WIN:
         note = "kept the forced win" + (" (the only winning move)" if move.only else "")
         return note if move.best else f"{note}, slower than {_alternatives(move)}"
@@ -202,6 +213,8 @@ def move_note(move: GradedMove) -> str:
 
 
 def _lost_note(move: GradedMove) -> str:
+    if move.dead:
+        return f"no word goes on with it: lost at once ({_alternatives(move)} held on)"
     if move.only:
         return f"already lost; the only move that did not lose at once ({move.after_plies + 1} plies)"
     if move.best:
@@ -247,7 +260,7 @@ def review_letters(game: LetterGame, letters: str) -> list[GradedMove]:
         if chosen is None:
             if letter not in game.alphabet:
                 raise ReviewError(f"move {ply}: {letter!r} is not a letter of this dictionary")
-            chosen = Option(letter, Value.LOSS, 0)  # no word goes on: the player lost at once
+            chosen = Option(letter, Value.LOSS, 0, dead=True)  # no word goes on: the player lost at once
             if ply != len(letters):
                 raise ReviewError(f"move {ply} ({letter!r}): no word starts with {board + letter!r}, the game ended")
         graded.append(grade_move(ply, [*options, chosen] if chosen not in options else options, chosen))

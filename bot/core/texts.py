@@ -141,7 +141,10 @@ def help_tail(lang: Lang) -> str:
     """The last lines of /help, after every game's own."""
     return t(
         lang,
+        "/review — разбор последней партии (буквы, пальцы): ✅ лучший ход, ☑️ был лучше, ❌ ошибка\n"
         "/stats — ваши результаты\n/rules — правила\n/lang — язык бота (English: /lang en)",
+        "/review — the last game reviewed (letters, fingers): ✅ the best move, ☑️ a better one was there, "
+        "❌ a mistake\n"
         "/stats — your record\n/rules — the rules\n/lang — the bot's language (по-русски: /lang ru)",
     )
 
@@ -293,9 +296,8 @@ def review_footer(lang: Lang, summary: Summary, player_seat: int, move_words: st
         )
     you, me = player_seat, 3 - player_seat
     best, made = summary.best_moves, summary.moves
-    tally = t(  # bare numbers: «из 3 ходов» would need the genitive, which CLDR's forms do not give
-        lang,
-        f"Лучших ходов: у вас {best[you]} из {made[you]}, у меня {best[me]} из {made[me]}.",
-        f"Best moves: yours {best[you]} of {made[you]}, mine {best[me]} of {made[me]}.",
-    )
-    return ["", turned, tally]
+    # bare numbers: «из 3 ходов» would need the genitive, which CLDR's forms do not give
+    your_tally = t(lang, f"у вас {best[you]} из {made[you]}", f"yours {best[you]} of {made[you]}")
+    my_tally = t(lang, f"у меня {best[me]} из {made[me]}", f"mine {best[me]} of {made[me]}")
+    sides = [side for side, moves in ((your_tally, made[you]), (my_tally, made[me])) if moves]  # no "0 of 0"
+    return ["", turned, t(lang, "Лучших ходов: ", "Best moves: ") + ", ".join(sides) + "."]

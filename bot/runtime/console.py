@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from pathlib import Path
 
 from telegram import Update
 
@@ -58,9 +60,11 @@ class Screen:
     still has buttons is offered again, as Telegram's chat still shows them (a finger game's
     board above a "keep playing?" question answered)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pictures: Path | None = None) -> None:
         self.keyboards: dict[int, list[list[dict[str, str]]]] = {}  # message id -> its buttons, oldest first
         self.printed: int | None = None  # the message whose buttons were printed last
+        #: where pictures the bot sends are saved (a terminal cannot show them)
+        self.pictures = pictures or Path(tempfile.gettempdir()) / "bukvoed-console"
 
     @property
     def choices(self) -> list[tuple[int, str]]:
@@ -77,8 +81,21 @@ class Screen:
             print(f"\n(edited) {call.text}")
         elif call.method == "answerCallbackQuery" and call.params.get("text"):
             print(f"({call.params['text']})")
+        elif call.method == "sendPhoto":
+            print(f"\n{self._picture(call)}")
         if call.method in ("sendMessage", "editMessageText", "editMessageReplyMarkup") and call.message_id:
             self._buttons(call)
+
+    def _picture(self, call: Call) -> str:
+        """A picture the bot sent, saved as a PNG file: the line that says where (and its caption)."""
+        photo = call.params.get("photo")
+        if not isinstance(photo, bytes):
+            return "🖼 (a picture)"
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        path = self.pictures / f"picture-{int(time.time() * 1000)}-{call.message_id or 0}.png"
+        path.write_bytes(photo)
+        caption = call.params.get("caption")
+        return f"🖼 (a picture, saved as {path})" + (f"\n{caption}" if caption else "")
 
     def settle(self) -> None:
         """Once the bot is done with an update: if the buttons offered now are not the ones
@@ -107,8 +124,13 @@ class Screen:
             print("   " + "   ".join(labels))
 
 
-async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Callable[[str], str] = input) -> int:
-    """The console session; ``solvers`` and ``read_line`` are given by tests."""
+async def chat(
+    settings: Settings,
+    solvers: Solvers | None = None,
+    read_line: Callable[[str], str] = input,
+    pictures: Path | None = None,
+) -> int:
+    """The console session; ``solvers``, ``read_line`` and the folder for ``pictures`` are given by tests."""
     standin = BotApiStandin()
     # Each run numbers its updates from the moment it starts (milliseconds), as Telegram's ids
     # only grow: numbered from 1 again, a second run's updates were taken for the first run's
@@ -129,7 +151,7 @@ async def chat(settings: Settings, solvers: Solvers | None = None, read_line: Ca
     )
     application = build_application(local, solvers, token=FAKE_TOKEN)
     tracker = UpdateTracker(application)
-    screen = Screen()
+    screen = Screen(pictures)
     standin.listeners.append(lambda call: screen.show(call) if call.chat_id in (CONSOLE_USER, None) else None)
     language = "en" if settings.console_language.startswith("en") else "ru"
     try:

@@ -26,13 +26,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solver.lookup import look_up
+    from solver.lookup import look_up, shipped_games
     from solver.words import WordListError
 
     if not args.word.strip():
         raise UsageError("WORD is empty")
     try:
-        report = look_up(args.word, args.lang or language_by_script(args.word))
+        code = args.lang or language_by_script(args.word)
+        report = look_up(args.word, code, shipped_games(code))
     except WordListError as error:
         raise UsageError(f"{error} (rebuild it with 'make data')") from None
     print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else "\n".join(_text(report)))

@@ -86,7 +86,7 @@ class Reply:
         return "\n".join(self.texts)
 
     def last_board(self) -> str:
-        boards = re.findall(r"(?:Доска|Board): «([^»]*)»|Доска пуста|The board is empty", self.text)
+        boards = re.findall(r"(?:Доска|Board): [«“]([^»”]*)[»”]|Доска пуста|The board is empty", self.text)
         assert boards, self.text
         return boards[-1].lower()  # "" for an empty board, said in words
 

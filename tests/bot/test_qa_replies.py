@@ -46,12 +46,12 @@ async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solv
     await player.tap("Everyday words")
     await player.tap("I start")
     asked = (await player.tap("Perfect")).text
-    assert "no word can be formed" in asked
+    assert "a letter no word goes on with" in asked
     await player.tap("Gentle")
     board = (await player.say("q")).last_board()
     bad = board + _letter_no_word_follows(game, board)
     refused = (await player.say(bad[-1])).text
-    assert f"No word starts with «{bad.upper()}»" in refused and "noun" not in refused
+    assert f"No word starts with “{bad.upper()}”" in refused and "noun" not in refused
     await player.say("/giveup")  # during the game, /whowins on its line would be a free hint
     answer = (await player.say(f"/whowins {bad}")).text
     assert "no word starts like that" in answer and "noun" not in answer
@@ -85,22 +85,22 @@ async def test_whowins_from_letters_says_who_is_to_move(bot: Bot, solvers: Solve
 async def test_whowins_on_english_letters_names_english_ghost(bot: Bot) -> None:
     player = Player(bot, 807, language_code="en")
     answer = (await player.say("/whowins qu")).text
-    assert answer.startswith("👻 English Ghost. From «QU»") and "Completing a word" not in answer
+    assert answer.startswith("👻 English Ghost. From “QU”") and "Completing a word" not in answer
     russian = (await player.say("/whowins ё")).text
-    assert russian.startswith("🔤 The Russian letter game, completing a word wins. From «Ё»")
+    assert russian.startswith("🔤 The Russian letter game, completing a word wins. From “Ё”")
 
 
 async def test_whowins_with_no_letter_game_reads_the_letters_by_their_script(bot: Bot) -> None:
     """Latin letters (even ones that look Cyrillic: c, o, p) ask about English Ghost, Cyrillic ones
     about the Russian game, whatever the user's language; no letters, the user's language's game."""
     english = Player(bot, 813, language_code="en")
-    assert (await english.say("/whowins cop")).text.startswith("👻 English Ghost. From «COP»")
+    assert (await english.say("/whowins cop")).text.startswith("👻 English Ghost. From “COP”")
     assert (await english.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")
     assert (await english.say("/whowins со")).text.startswith(
-        "🔤 The Russian letter game, completing a word wins. From «СО»"
+        "🔤 The Russian letter game, completing a word wins. From “СО”"
     )
     russian = Player(bot, 814)
-    assert (await russian.say("/whowins cop")).text.startswith("👻 English Ghost")
+    assert (await russian.say("/whowins cop")).text.startswith("👻 Английский Ghost")
     assert (await russian.say("/whowins")).text.startswith("🔤 Игра в буквы")
 
 

@@ -18,6 +18,7 @@ from solver.letters import (
     Level,
     Rule,
     Verdict,
+    WordInPlay,
     normalise_letter,
     normalise_letters,
     reachable_words,
@@ -309,3 +310,13 @@ def test_a_game_under_the_other_rule_shares_the_tree_and_plays_as_one_built_for_
             assert shared.best_letter(fragment) == built.best_letter(fragment)
             slips = [shared.computer_letter(fragment, level, rng_shared) for level in Level]
             assert slips == [built.computer_letter(fragment, level, rng_built) for level in Level]
+
+
+def test_a_game_knows_its_words_also_those_no_board_reaches() -> None:
+    """поляна is one of the game's words, though the board always ends at пол first; полк is none."""
+    game = LetterGame(["кот", "пол", "полка", "поляна", "ёж"], min_length=3)
+    assert game.has_word("поляна") and game.has_word("полка") and game.has_word("пол")
+    assert not game.has_word("полк") and not game.has_word("ёж") and not game.has_word("")
+    assert game.word_in_play("поляна") == WordInPlay(counts=True, ends_at="пол")
+    assert game.word_in_play("кот").playable and not game.word_in_play("поляна").playable
+    assert game.word_in_play("полк") == WordInPlay(counts=False, ends_at="пол")

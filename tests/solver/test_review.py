@@ -31,18 +31,23 @@ def expected_grade(before: Value, after: Value) -> Grade:
     return Grade.LOST_ANYWAY
 
 
-def check_move(graded: GradedMove, options: dict[str, tuple[Value, int]], chosen: str) -> None:
-    """``options``: every move of the position → (value for the mover, plies after it), by plain recursion."""
+def check_move(graded: GradedMove, options: dict[str, tuple[Value, int]], chosen: str, dead: bool = False) -> None:
+    """``options``: every legal move of the position → (value for the mover, plies after it), by plain
+    recursion; ``dead``: ``chosen`` is none of them but a letter no word goes on with, which loses at
+    once and is worse than any legal move (never the best, never a defence)."""
     top = min(options.values(), key=lambda o: preference(*o))
-    after = options[chosen]
+    after = (Value.LOSS, 0) if dead else options[chosen]
     assert (graded.move, graded.before, graded.after, graded.after_plies) == (chosen, top[0], after[0], after[1])
     assert graded.before_plies == (NO_END if top[0] is Value.DRAW else top[1] + 1)
     assert graded.grade is expected_grade(top[0], after[0])
-    assert graded.best == (preference(*after) == preference(*top))
+    assert graded.dead == dead
+    assert graded.best == (not dead and preference(*after) == preference(*top))
     best_value = {m for m, (v, _) in options.items() if v is top[0]}
     assert {o.move for o in graded.best_moves} == best_value
     assert all((o.value, o.plies) == options[o.move] for o in graded.best_moves)
-    if top[0] is Value.LOSS:  # lost anyway: the only move that did not lose at once
+    if dead:
+        assert not graded.only
+    elif top[0] is Value.LOSS:  # lost anyway: the only move that did not lose at once
         survivors = [m for m, (_, plies) in options.items() if plies > 0]
         assert graded.only == (len(options) > 1 and survivors == [chosen])
     else:
@@ -94,8 +99,7 @@ def test_each_letter_is_graded_as_plain_recursion_says(words: list[str], rule: R
     for ply, move in enumerate(graded, start=1):
         board, letter = letters[: ply - 1], letters[ply - 1]
         options = plain.options(board)
-        options.setdefault(letter, (Value.LOSS, 0))  # no word goes on: lost at once
-        check_move(move, options, letter)
+        check_move(move, options, letter, dead=letter not in options)
         assert move.mover == (1 if ply % 2 else 2)
 
 

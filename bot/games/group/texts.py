@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.core.texts import Lang, button_level, count, t
 from bot.games.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
-from bot.games.letters.texts import board, button_rule, examples
+from bot.games.letters.texts import attempt, board, button_rule, examples
 from bot.storage import Record
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
@@ -364,7 +364,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                 t(
                     lang,
                     f"Слово {board(event.board)} закончено — кто закончил, тот выиграл.",
-                    f"The word {board(event.board)} is complete, and completing a word wins.",
+                    f"The word {board(event.board, 'en')} is complete, and completing a word wins.",
                 )
             )
         else:
@@ -372,7 +372,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                 t(
                     lang,
                     f"Слово {board(event.board)} закончено — {who} выбывает.",
-                    f"The word {board(event.board)} is complete: {who} is out.",
+                    f"The word {board(event.board, 'en')} is complete: {who} is out.",
                 )
             )
         if event.sure_line is not None:
@@ -380,8 +380,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
     elif event.outcome is Outcome.NO_WORD:
         line = t(
             lang,
-            f"Ни одно слово не начинается с {board(event.board)} — {who} выбывает.",
-            f"No word starts with {board(event.board)}: {who} is out.",
+            f"Ни одно слово не начинается с {attempt(event.board)} — {who} выбывает.",
+            f"No word starts with {attempt(event.board, 'en')}: {who} is out.",
         )
         if event.possible:
             line += t(lang, " Можно было: ", " Possible letters were: ") + examples(lang, event.possible, limit=5)
@@ -390,9 +390,9 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         lines.append(
             t(
                 lang,
-                f"Ни одно слово не начинается с {board(event.board)} — {who}, попробуйте другую букву "
+                f"Ни одно слово не начинается с {attempt(event.board)} — {who}, попробуйте другую букву "
                 "(ещё одна такая — и вы выбываете). Можно: ",
-                f"No word starts with {board(event.board)}: {who}, try another letter "
+                f"No word starts with {attempt(event.board, 'en')}: {who}, try another letter "
                 "(a second one is out). Possible: ",
             )
             + examples(lang, event.possible, limit=5)
@@ -406,7 +406,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
 
 def _sure_line(lang: Lang, event: Event) -> str:
     start = event.sure_from or ""
-    since = t(lang, f"с доски {board(start)}", f"from {board(start)} on")
+    since = t(lang, f"с доски {board(start)}", f"from {board(start, 'en')} on")
     if not start:
         since = t(lang, "с начала", "from the start")
     return t(
@@ -423,7 +423,7 @@ def board_line(lang: Lang, letters: str, *, new_round: bool = True) -> str:
         return t(lang, "Доска пуста: слово начинается заново.", "The board is empty: a new word begins.")
     if not letters:
         return t(lang, "Доска пуста: первая буква — за вами.", "The board is empty: the first letter is yours.")
-    return t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+    return t(lang, f"Доска: {board(letters)}", f"Board: {board(letters, 'en')}")
 
 
 def _first_message(session: GroupSession, events: Sequence[Event]) -> bool:
@@ -535,7 +535,8 @@ def review_text(lang: Lang, session: GroupSession, points: dict[int, TurningPoin
         if point is None:
             lines.append(t(lang, f"{name}: выигрыш ни разу не упущен.", f"{name}: never let a forced win go."))
             continue
-        kept, at, played = f"{point.kept_by[0].upper()} ({point.example})", board(point.board), point.letter.upper()
+        kept, played = f"{point.kept_by[0].upper()} ({point.example})", point.letter.upper()
+        at = board(point.board, lang)
         lines.append(
             t(
                 lang,

@@ -20,6 +20,7 @@ from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.keyboards import Press
+from bot.core.solvers import LetterGames
 from bot.core.texts import Lang
 from bot.games.letters import choice, keyboards, texts
 from bot.games.letters import session as letters
@@ -28,7 +29,7 @@ from bot.games.letters.session import KIND, LetterSession, Phase
 from bot.storage import Tally
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
-from solver.lookup import TypedWordProblem, look_up, read_typed_word
+from solver.lookup import TypedWord, TypedWordProblem, WordReport, look_up, read_typed_word
 from solver.words import Tier
 
 T = TypeVar("T")
@@ -434,14 +435,27 @@ async def word(update: Update, context: BotContext) -> None:
     if quiet is not None:
         context.deps.reply(context.message, quiet)
         return
-    if len(typed) != 1 or len(typed[0]) > LONGEST_WORD:
+    if not typed:
         context.deps.reply(context.message, texts.word_usage(lang))
+        return
+    if len(typed) > 1:
+        context.deps.reply(context.message, texts.word_one_at_a_time(lang))
+        return
+    if len(typed[0]) > LONGEST_WORD:
+        context.deps.reply(context.message, texts.word_too_long(lang, LONGEST_WORD))
         return
     read = read_typed_word(typed[0])  # punctuation around it dropped, one script, no digits
     if isinstance(read, TypedWordProblem):
         context.deps.reply(context.message, texts.word_not_a_word(lang, read))
         return
-    context.deps.reply(context.message, texts.word_report_text(lang, look_up(read.word, read.code)))
+    context.deps.reply(context.message, texts.word_report_text(lang, word_report(context.deps.solvers.letters, read)))
+
+
+def word_report(letter_games: LetterGames, read: TypedWord) -> WordReport:
+    """What the dictionaries say of a word, judged by the bot's own games of its language (every
+    tier): the games that play, hint and review say whether a game can end on it."""
+    games = {tier: letter_games.game(read.code, tier) for tier in Tier}
+    return look_up(read.word, read.code, games)
 
 
 # ------------------------------------------------------------------ review

@@ -24,7 +24,8 @@ def review_picture(lang: Lang, review: Review) -> bytes:
     for index, move in enumerate(moves):
         x = MARGIN + (index % PER_ROW) * (TILE + GAP)
         y = MARGIN + TITLE + (index // PER_ROW) * (TILE + LABEL + GAP)
-        pictures.tile(draw, (x, y), TILE, move.move.upper(), pictures.grade_colour(move))
+        colour = pictures.THREW if move.dead else pictures.grade_colour(move)  # a dead letter is no defence
+        pictures.tile(draw, (x, y), TILE, move.move.upper(), colour)
         you = move.mover == review.player_seat
         who = t(lang, "вы" if you else "я", "you" if you else "me")
         pictures.text(draw, (x + 4, y + TILE + 2), f"{move.ply} {who}", 16)
@@ -40,7 +41,7 @@ def _legend(lang: Lang) -> list[tuple[pictures.RGB, str]]:
     return [
         (pictures.BEST, t(lang, "лучший ход", "the best move")),
         (pictures.GOOD, t(lang, "выигрыш сохранён, но не быстрейшим путём", "kept the win, not the fastest way")),
-        (pictures.THREW, t(lang, "выигрыш упущен", "threw the win away")),
+        (pictures.THREW, t(lang, "выигрыш упущен, или слов с буквой нет", "threw the win away, or no word goes on")),
         (pictures.HELD, t(lang, "уже проиграно, лучшая защита", "already lost, the longest defence")),
         (pictures.SHORT, t(lang, "уже проиграно, защита короче лучшей", "already lost, a shorter defence")),
     ]

@@ -9,7 +9,7 @@ from bot.games.letters.session import EndReason, GiveUp, Hint, LetterSession, Re
 from bot.storage import Record
 from solver.letters import InputError, InputProblem, Play, Rule
 from solver.levels import Level
-from solver.lookup import Absence, TypedWordProblem, WordReport
+from solver.lookup import Absence, TypedWordProblem, WordReport, offensive
 from solver.review import Grade, GradedMove
 from solver.words import Reason, Tier
 
@@ -39,22 +39,33 @@ def rules(lang: Lang) -> str:
         "Е and Ё are different letters.\n"
         "Rule “completing a word wins”: whoever completes a word wins.\n"
         "Rule “completing a word loses” (like Ghost): whoever completes a word loses.\n"
-        "A letter after which no noun can be formed is refused and you move again; in strict mode it loses.\n"
+        "A letter no noun goes on with is refused and you move again; in strict mode it loses.\n"
         "/hint for a hint, /giveup to resign, /whowins: who wins from these letters.\n"
         "👻 English Ghost (/play en): the same game in English, on English words of 4+ letters; completing a word "
         "loses.",
     )
 
 
-def board(letters: str) -> str:
-    return f"«{letters.upper()}»" if letters else "«»"
+def board(letters: str, lang: Lang = "ru") -> str:
+    """Letters on the board, in capitals and in the quotation marks of the text's language."""
+    opening, closing = ("«", "»") if lang == "ru" else ("“", "”")
+    return f"{opening}{letters.upper()}{closing}"
+
+
+def attempt(letters: str, lang: Lang = "ru") -> str:
+    """Letters a player tried that no word goes on with, shown as :func:`board` shows them, except an
+    offensive word (or its start), which is never repeated back: its first letter, then asterisks."""
+    code = "en" if any("a" <= letter <= "z" for letter in letters.lower()) else "ru"
+    if letters and offensive(letters.lower(), code):
+        return board(letters[0] + "*" * (len(letters) - 1), lang)
+    return board(letters, lang)
 
 
 def your_move(lang: Lang, letters: str) -> str:
     """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
     when empty, and whose move it is (the player's: the bot answers at once)."""
     shown = (
-        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters)}")
+        t(lang, f"Доска: {board(letters)}", f"Board: {board(letters, 'en')}")
         if letters
         else t(lang, "Доска пуста.", "The board is empty.")
     )
@@ -80,7 +91,7 @@ def button_english_ghost(lang: Lang) -> str:
 def ghost_intro(lang: Lang) -> str:
     return t(
         lang,
-        "👻 English Ghost: английские слова от 4 букв (список Unix), кто закончил слово — проиграл.",
+        "👻 Английский Ghost: английские слова от 4 букв (список Unix), кто закончил слово — проиграл.",
         "👻 English Ghost: English words of 4+ letters (the Unix word list); completing a word loses.",
     )
 
@@ -137,7 +148,7 @@ def ask_strict(lang: Lang) -> str:
     return t(
         lang,
         "А если написать букву, после которой слова не составить?",
-        "And a letter after which no word can be formed?",
+        "What if you send a letter no word goes on with?",
     )
 
 
@@ -175,13 +186,13 @@ def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
     if english:
         return t(
             lang,
-            f"Ни одно английское слово не начинается с {board(letters)}.",
-            f"No word starts with {board(letters)}.",
+            f"Ни одно английское слово не начинается с {attempt(letters)}.",
+            f"No word starts with {attempt(letters, 'en')}.",
         )
     return t(
         lang,
-        f"Ни одно существительное не начинается с {board(letters)}.",
-        f"No noun starts with {board(letters)}.",
+        f"Ни одно существительное не начинается с {attempt(letters)}.",
+        f"No noun starts with {attempt(letters, 'en')}.",
     )
 
 
@@ -191,13 +202,15 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
         lines.append(t(lang, f"Вы: {turn.player_letter.upper()}", f"You: {turn.player_letter.upper()}"))
     if turn.bot_letter is not None:
         lines.append(t(lang, f"Я: {turn.bot_letter.upper()}", f"Me: {turn.bot_letter.upper()}"))
-    lines.append(t(lang, f"Доска: {board(turn.board)}", f"Board: {board(turn.board)}"))
     ending = turn.ending
+    dead = ending is not None and ending.reason is EndReason.NO_WORD  # the board is the letters tried
+    shown = attempt if dead else board
+    lines.append(t(lang, f"Доска: {shown(turn.board)}", f"Board: {shown(turn.board, 'en')}"))
     if ending is None:
         lines.append(t(lang, "Ваш ход.", "Your move."))
         return "\n".join(lines)
     if ending.reason is EndReason.COMPLETED_WORD:
-        word = board(ending.word or "")
+        word = board(ending.word or "", lang)
         if rule is Rule.COMPLETE_WINS:
             why = t(
                 lang,
@@ -225,8 +238,9 @@ def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
     if refusal.word_on_the_way:
         why = t(
             lang,
-            f"{board(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
-            f"{board(refusal.attempted)}: the game would end earlier, at {board(refusal.word_on_the_way)}.",
+            f"{attempt(refusal.attempted)}: игра закончится раньше, на слове {board(refusal.word_on_the_way)}.",
+            f"{attempt(refusal.attempted, 'en')}: the game would end earlier, "
+            f"at {board(refusal.word_on_the_way, 'en')}.",
         )
     else:
         why = no_word_starts_with(lang, refusal.attempted, english=english)
@@ -289,7 +303,7 @@ def board_outdated(lang: Lang, letters: str, *, english: bool) -> str:
         lang,
         f"⚠️ Партия остановлена: словарь обновился, и с {board(letters)} больше не начинается ни одно слово. "
         f"В статистику она не идёт. {play} — новая игра.",
-        f"⚠️ This game is stopped: the word list was updated and no word begins with {board(letters)} any more. "
+        f"⚠️ This game is stopped: the word list was updated and no word begins with {board(letters, 'en')} any more. "
         f"It does not count in your stats. {play} for a new game.",
     )
 
@@ -304,22 +318,29 @@ def no_game_to_hint(lang: Lang) -> str:
 
 def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
     if give_up.board:
-        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board)}.")
+        head = t(lang, f"🏳 Вы сдались на {board(give_up.board)}.", f"🏳 You gave up at {board(give_up.board, 'en')}.")
     else:
         head = t(lang, "🏳 Вы сдались до первой буквы.", "🏳 You gave up before the first letter.")
     if give_up.bot_was_winning:
         how = t(lang, "Я выигрывал так: ", "I was winning like this: ") + give_up.strategy
     else:
-        letters = " ".join(letter.upper() for letter in give_up.winning_letters)
         how = (
             t(
                 lang,
-                f"А ведь вы выигрывали: {letters}. Например: ",
-                f"Yet you were winning with {letters}. For example: ",
+                f"А ведь выигрыш был у вас: {_either(lang, give_up.winning_letters)}. Например: ",
+                f"Yet you could have won with {_either(lang, give_up.winning_letters)}. For example: ",
             )
             + give_up.strategy
         )
     return f"{head}\n{how[:3500]}"
+
+
+def _either(lang: Lang, letters: Sequence[str]) -> str:
+    """Letters any one of which would do: «С, Т или М», "C, T or M"."""
+    shown = [letter.upper() for letter in letters]
+    if len(shown) < 2:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + t(lang, " или ", " or ") + shown[-1]
 
 
 def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> str:
@@ -327,16 +348,16 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
     asker's game under way (that would be a free hint)."""
     # The game is named: /whowins is asked from any game, and its answer is about this one.
     rule_name = (
-        "👻 English Ghost"
+        t(lang, "👻 Английский Ghost", "👻 English Ghost")
         if english
         else t(lang, "🔤 Игра в буквы по-русски, ", "🔤 The Russian letter game, ") + button_rule(lang, rule).lower()
     )
-    where = board(answer.board) if answer.board else t(lang, "пустой доски", "the empty board")
+    where = board(answer.board, lang) if answer.board else t(lang, "пустой доски", "the empty board")
     if answer.over_word:
         return t(
             lang,
             f"{board(answer.board)} — уже слово: игра окончена ({rule_name}).",
-            f"{board(answer.board)} is already a word: the game is over ({rule_name}).",
+            f"{board(answer.board, 'en')} is already a word: the game is over ({rule_name}).",
         )
     wins = _of_seat(lang, WINS, answer.winner)
     text = t(
@@ -385,7 +406,7 @@ def who_wins_mid_game(lang: Lang, *, in_group: bool) -> str:
 
 
 def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
-    return t(lang, f"С {board(letters)} игры нет: {why}", f"No game from {board(letters)}: {why}")
+    return t(lang, f"С {attempt(letters)} игры нет: {why}", f"No game from {attempt(letters, 'en')}: {why}")
 
 
 def no_word_starts(lang: Lang, *, english: bool) -> str:
@@ -395,7 +416,7 @@ def no_word_starts(lang: Lang, *, english: bool) -> str:
 
 
 def ends_earlier(lang: Lang, word: str) -> str:
-    return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word)}.")
+    return t(lang, f"игра кончится раньше, на {board(word)}.", f"the game ends earlier, at {board(word, 'en')}.")
 
 
 def too_many_letters(lang: Lang, limit: int) -> str:
@@ -452,6 +473,29 @@ def word_usage(lang: Lang) -> str:
     )
 
 
+def word_one_at_a_time(lang: Lang) -> str:
+    """/word with several words: each is asked about on its own."""
+    return t(
+        lang,
+        "По одному слову за раз: /word кошка, потом /word собака.",
+        "One word at a time: /word cat, then /word dog.",
+    )
+
+
+def word_too_long(lang: Lang, limit: int) -> str:
+    """/word with more letters than any word of the dictionaries has (not repeated back)."""
+    return t(
+        lang,
+        f"Это длиннее {count(lang, limit, LETTERS_RU, LETTERS_EN)}: таких длинных слов в словарях нет.",
+        f"That is longer than {count(lang, limit, LETTERS_RU, LETTERS_EN)}: no word of the dictionaries is.",
+    )
+
+
+#: A number of letters (CLDR plural forms), as «длиннее N …» takes it.
+LETTERS_RU = ("буквы", "букв", "букв")  # after «длиннее»: the genitive
+LETTERS_EN = ("letter", "letters")
+
+
 def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
     """/word given something that is no word: a number, signs inside, two alphabets mixed."""
     if problem is TypedWordProblem.DIGITS:
@@ -463,31 +507,44 @@ def word_not_a_word(lang: Lang, problem: TypedWordProblem) -> str:
     return t(lang, f"Это не слово: {why}. ", f"That is not a word: {why}. ") + word_usage(lang)
 
 
-def word_report_text(lang: Lang, report: WordReport) -> str:
-    """Where the word counts and why not; an offensive word is not repeated back."""
-    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
+def word_offensive(lang: Lang, *, english: bool) -> str:
+    """An offensive word, not repeated back; 5bukv is not mentioned (it may know such a word as a
+    possible answer, which it never shows)."""
+    if english:
         return t(
             lang,
-            "Этого слова нет ни в одной моей игре: грубые и оскорбительные слова я не использую.",
-            "That word is in none of my games: I never use offensive words.",
+            "Этого слова нет в английском Ghost: грубых и оскорбительных слов я не использую.",
+            "That word is not in English Ghost: I never use offensive words.",
         )
-    spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
-    lines = [board(report.word) + spelled + ":"]
-    game = (
-        t(lang, "английский Ghost", "English Ghost")
-        if report.language == "en"
-        else t(lang, "игра в буквы", "the letter game")
+    return t(
+        lang,
+        "Этого слова нет в игре в буквы: грубых и оскорбительных слов я не использую.",
+        "That word is not in the letter game: I never use offensive words.",
     )
-    lines.append(f"• {game}: {_letter_game_answer(lang, report)}")
-    shorter = next(iter(report.ends_first.values()), None)
-    if report.tier is not None and shorter is not None:
-        lines.append(
-            t(
-                lang,
-                f"  но закончить его нельзя: игра кончится раньше, на «{shorter.upper()}»",
-                f"  but it can never be completed: the game ends first, at «{shorter.upper()}»",
-            )
-        )
+
+
+def word_report_text(lang: Lang, report: WordReport) -> str:
+    """Where the word counts, game by game (each named with its words: everyday ones, which a new
+    game plays by default, and the whole dictionary), and why not; an offensive word is not repeated back."""
+    english = report.language == "en"
+    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
+        return word_offensive(lang, english=english)
+    spelled = t(lang, " (так в словаре)", " (as the dictionary spells it)") if report.asked else ""
+    game = t(lang, "английский Ghost", "English Ghost") if english else t(lang, "игра в буквы", "the letter game")
+    lines = [board(report.word, lang) + spelled + ":"]
+    everyday = f"{game}, " + t(lang, "обычные слова", "everyday words")
+    whole = t(lang, "весь словарь, с редкими", "the whole dictionary, rare words too")
+    if report.tier is None:
+        lines.append(f"• {game}: {_not_counted(lang, report)}")
+    elif report.tier is Tier.COMMON and report.ends_first.get(Tier.FULL) == report.ends_first.get(Tier.COMMON):
+        both = f"{game}, " + t(lang, "обычные слова и весь словарь", "everyday words and the whole dictionary")
+        lines.append(f"• {both}: {_counted(lang, report.ends_first.get(Tier.COMMON))}")
+    else:
+        if report.tier is Tier.COMMON:
+            lines.append(f"• {everyday}: {_counted(lang, report.ends_first.get(Tier.COMMON))}")
+        else:
+            lines.append(f"• {everyday}: ❌ " + _reason(lang, report.why_not_common))
+        lines.append(f"• {whole}: {_counted(lang, report.ends_first.get(Tier.FULL))}")
     if report.wordle is not None:
         wordle = (
             t(lang, "✅ есть в списке", "✅ in the list")
@@ -498,15 +555,18 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
     return "\n".join(lines)
 
 
-def _letter_game_answer(lang: Lang, report: WordReport) -> str:
-    if report.tier is Tier.COMMON:
-        return t(lang, "✅ считается (обычные слова)", "✅ counts (everyday words)")
-    if report.tier is Tier.FULL:
-        return t(
-            lang,
-            "✅ только во всём словаре: " + _reason(lang, report.why_not_common),
-            "✅ only with the whole dictionary: " + _reason(lang, report.why_not_common),
-        )
+def _counted(lang: Lang, ends_at: str | None) -> str:
+    """A word the game has: it counts, and the game can end on it unless a shorter word ends it first."""
+    if ends_at is None:
+        return t(lang, "✅ считается", "✅ counts")
+    return t(
+        lang,
+        f"✅ считается, но закончить его нельзя: игра кончится раньше, на {board(ends_at)}",
+        f"✅ counts, but it can never be completed: the game ends first, at {board(ends_at, 'en')}",
+    )
+
+
+def _not_counted(lang: Lang, report: WordReport) -> str:
     if report.form_of:
         form = report.form_of.upper()
         return t(
@@ -530,7 +590,7 @@ def name(lang: Lang) -> str:
 
 def session_name(lang: Lang, session: LetterSession) -> str:
     """One game's name: English Ghost is not "the letter game" (the Russian one)."""
-    return "English Ghost" if session.english else name(lang)
+    return t(lang, "английский Ghost", "English Ghost") if session.english else name(lang)
 
 
 def menu_button(lang: Lang) -> str:
@@ -564,7 +624,7 @@ def letters_record(lang: Lang, record: Record) -> str:
 
 
 def ghost_record(lang: Lang, record: Record) -> str:
-    return games_record(lang, "English Ghost", record)
+    return games_record(lang, t(lang, "Английский Ghost", "English Ghost"), record)
 
 
 # ------------------------------------------------------------------ review
@@ -576,17 +636,30 @@ def review_text(lang: Lang, review: Review) -> str:
     lines += [_review_line(lang, move, review.player_seat) for move in review.moves]
     turning = review.summary.turning_point
     lines += review_footer(lang, review.summary, review.player_seat, turning.move.upper() if turning else "")
+    lines.append(review_marks(lang))
     return "\n".join(lines)
+
+
+def review_marks(lang: Lang) -> str:
+    """What the review's marks mean, said once under it."""
+    return t(
+        lang,
+        "✅ лучший ход · ☑️ исход тот же, но был ход лучше · ❌ выигрыш упущен или буква, с которой слов нет",
+        "✅ the best move · ☑️ the same result, but a better move was there · "
+        "❌ threw the win away, or a letter no word goes on with",
+    )
 
 
 def _review_line(lang: Lang, move: GradedMove, player_seat: int) -> str:
     you = move.mover == player_seat
     who = t(lang, "вы" if you else "я", "you" if you else "I")
-    mark = "✅" if move.best else ("❌" if move.grade is Grade.THREW_WIN else "☑️")
+    mark = "✅" if move.best else ("❌" if move.grade is Grade.THREW_WIN or move.dead else "☑️")
     return f"{move.ply}. {mark} {who}: {move.move.upper()} — {_grade_words(lang, move, you)}"
 
 
 def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
+    if move.dead:
+        return _dead_letter_words(lang, move)
     if move.grade is Grade.KEPT_WIN:
         kept = t(lang, "сохранили выигрыш" if you else "сохранил выигрыш", "kept the win")
         if move.only:
@@ -594,7 +667,12 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
         return kept if move.best else kept + t(lang, ", но быстрее было ", ", but faster was ") + _alternative(move)
     if move.grade is Grade.THREW_WIN:
         threw = t(lang, "упустили выигрыш" if you else "упустил выигрыш", "threw the win away")
-        return f"{threw}: " + t(lang, "выигрывала буква ", "the winner was ") + _alternative(move)
+        return f"{threw}: " + t(lang, "выигрывала буква ", "the winning letter was ") + _alternative(move)
+    return _lost_words(lang, move)
+
+
+def _lost_words(lang: Lang, move: GradedMove) -> str:
+    """A legal letter in a lost position: the longest defence or a shorter one."""
     lost = t(lang, "партия уже проиграна", "already lost")
     if move.only:
         return lost + t(
@@ -603,6 +681,15 @@ def _grade_words(lang: Lang, move: GradedMove, you: bool) -> str:
     if move.best:
         longest = count(lang, move.after_plies + 1, MOVES_RU, MOVES_EN)
         return lost + t(lang, f", лучшая защита ({longest} до конца)", f", the longest defence ({longest} to the end)")
+    held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
+    return lost + t(lang, f"; буква {_alternative(move)} держалась бы {held}", f"; {_alternative(move)} held {held}")
+
+
+def _dead_letter_words(lang: Lang, move: GradedMove) -> str:
+    """A letter no word goes on with: the game ended with it, lost; never a defence."""
+    lost = t(lang, "слов с этой буквой дальше нет — проигрыш", "no word goes on with this letter: a loss")
+    if move.grade is Grade.THREW_WIN:
+        return lost + t(lang, "; выигрывала буква ", "; the winning letter was ") + _alternative(move)
     held = count(lang, move.before_plies, MOVES_RU, MOVES_EN)
     return lost + t(lang, f"; буква {_alternative(move)} держалась бы {held}", f"; {_alternative(move)} held {held}")
 

@@ -93,6 +93,6 @@ def test_the_group_review_in_english() -> None:
     points: dict[int, TurningPoint | None] = {1: TurningPoint("ca", "t", ("r",), "car"), 2: None, 0: None}
     lines = review_text("en", session, points).splitlines()
     assert lines[0].startswith("🔍 Review")
-    assert lines[1] == "Ann: at «CA» played T; R (car) kept the win."
+    assert lines[1] == "Ann: at “CA” played T; R (car) kept the win."
     assert lines[2] == "Bob: never let a forced win go."
     assert lines[3].startswith("Bukvoed 🤖: never")

@@ -45,7 +45,7 @@ async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solv
 async def test_play_en_for_anyone(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 602)  # a Russian speaker asks for it
     reply = await player.say("/play en")
-    assert "English Ghost" in reply.text and letters_texts.ask_tier("ru") in reply.text
+    assert "Английский Ghost" in reply.text and letters_texts.ask_tier("ru") in reply.text
     await player.tap("Обычные слова")
     await player.tap("Начинает бот")
     await player.tap("Безупречный")

@@ -22,7 +22,7 @@ async def test_whowins_and_word_answer_in_a_group_and_whowins_is_no_hint_there(b
     refused = letters_texts.who_wins_mid_game("ru", in_group=True)
     for asked in ("/whowins", "/whowins к", "/whowins ко"):
         assert refused in (await group.say(303, asked)).text, asked
-    assert "English Ghost" in (await group.say(303, "/whowins he")).text  # another game's board
+    assert "Английский Ghost" in (await group.say(303, "/whowins he")).text  # another game's board
     assert letters_texts.word_report_text("ru", look_up("кот", "ru")) in (await group.say(303, "/word кот")).text
 
 
@@ -44,7 +44,7 @@ async def test_whowins_during_a_private_game_is_no_free_hint(bot: Bot, solvers: 
         assert refused in (await player.say(asked)).text, asked
     elsewhere = next(letter for letter in "мнпс" if game.verdict(letter) is Verdict.GOES_ON and letter != board[0])
     assert f"С «{elsewhere.upper()}» при лучшей игре" in (await player.say(f"/whowins {elsewhere}")).text
-    assert "English Ghost" in (await player.say("/whowins he")).text
+    assert "Английский Ghost" in (await player.say("/whowins he")).text
     assert record(bot.application.bot_data["services"].settings.database_path, 231, "letters") == (1, 0, 0, 0)
     await player.say("/giveup")
     assert f"С «{going_on.upper()}» при лучшей игре" in (await player.say(f"/whowins {going_on}")).text

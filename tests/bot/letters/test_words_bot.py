@@ -15,11 +15,13 @@ from solver.words import LANGUAGES, Reason, Tier
 async def test_word_says_where_a_word_counts(bot: Bot) -> None:
     player = Player(bot, 701)
     reply = await player.say("/word Кошка")
-    assert "«КОШКА»" in reply.text and "игра в буквы: ✅ считается" in reply.text and "«5 букв»: ✅" in reply.text
+    assert "«КОШКА»" in reply.text and "игра в буквы, обычные слова и весь словарь: ✅ считается" in reply.text
+    assert "«5 букв»: ✅" in reply.text
     assert "❌ не пять букв" in (await player.say("/word кот")).text
     assert "название буквы или ноты" in (await player.say("/word ди")).text
     assert "имя собственное" in (await player.say("/word иван")).text
-    assert "только во всём словаре: редкое слово" in (await player.say("/word кхари")).text
+    rare = (await player.say("/word кхари")).text
+    assert "обычные слова: ❌ редкое слово" in rare and "весь словарь, с редкими: ✅ считается" in rare
     assert "короче 4 букв" in (await player.say("/word cat")).text  # Latin letters: English Ghost
     assert "«ЁЛКА» (так в словаре):" in (await player.say("/word елка")).text
 
@@ -35,8 +37,9 @@ async def test_word_does_not_repeat_an_offensive_word(bot: Bot) -> None:
 
 async def test_word_without_one_word_explains_itself(bot: Bot) -> None:
     player = Player(bot, 703)
-    for text in ("/word", "/word кот пёс", "/word " + "а" * 41):
-        assert letters_texts.word_usage("ru") in (await player.say(text)).text
+    assert letters_texts.word_usage("ru") in (await player.say("/word")).text
+    assert letters_texts.word_one_at_a_time("ru") in (await player.say("/word кот пёс")).text
+    assert letters_texts.word_too_long("ru", 40) in (await player.say("/word " + "а" * 41)).text
 
 
 async def test_the_whole_dictionary_is_a_choice_of_the_set_up(bot: Bot, solvers: Solvers, database: Path) -> None:
