@@ -13,7 +13,10 @@ GAME = Game(
     name=texts.name,
     rules=Rules("rules_daily", texts.rules, "задача дня", "the daily puzzle"),
     help=texts.help_lines,
-    records={},
+    records={
+        DailySession.KIND: lambda lang, record: texts.record_text(lang, record, english_ghost=False),
+        f"{DailySession.KIND}_en": lambda lang, record: texts.record_text(lang, record, english_ghost=True),
+    },
     commands=(Command("daily", handlers.start, "задача дня", "the daily puzzle"),),
     group_commands=(Command("daily", handlers.in_group),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),

@@ -91,14 +91,11 @@ async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, pu
         deps.stage(store.attempt(user_id, puzzle_lang, puzzle.day))
     tally = Tally(played=1) if earlier is None else None
     last = await deps.load(chat_id, DailySession)
-    await deps.save(chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=_kind(puzzle_lang))
+    await deps.save(
+        chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=session.record_kind
+    )
     said = texts.intro(lang, puzzle, counted=earlier is None)
     deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n" + said)
-
-
-def _kind(puzzle_lang: str) -> str:
-    """Where /stats counts a daily: the Russian puzzle's apart from English Ghost's."""
-    return daily.KIND if puzzle_lang == "ru" else f"{daily.KIND}_en"
 
 
 async def on_text(update: Update, context: BotContext) -> None:
@@ -134,7 +131,7 @@ async def _finish(context: BotContext, loaded: Loaded[DailySession], game: Lette
             )
         )
         tally = Tally(won=1) if session.won else Tally(lost=1)
-    await deps.save(context.chat_id, session, loaded, user_id=user_id, tally=tally, record_kind=_kind(session.lang))
+    await deps.save(context.chat_id, session, loaded, user_id=user_id, tally=tally, record_kind=session.record_kind)
     current, best = await _streaks(deps, user_id, session)
     lines = [texts.turn_text(lang, session, turn), texts.ending(lang, session, turn)]
     lines.append(texts.streak_line(lang, current, best) if session.counted_go else texts.replay_note(lang))
@@ -176,7 +173,7 @@ async def give_up(update: Update, context: BotContext) -> None:
         )
         tally = Tally(lost=1)
     await deps.save(
-        context.chat_id, session, loaded, user_id=context.user.id, tally=tally, record_kind=_kind(session.lang)
+        context.chat_id, session, loaded, user_id=context.user.id, tally=tally, record_kind=session.record_kind
     )
     deps.reply(context.message, texts.gave_up(context.lang))
 
@@ -228,18 +225,13 @@ def _review(deps: Deps, lang: Lang, session: DailySession | None) -> str:
 
 
 async def more_stats(deps: Deps, user_id: int, lang: Lang) -> list[str]:
-    """Each language's dailies the player has played: solved, and the streaks."""
+    """Each language's streak, for the player who has played its daily."""
     lines = []
     for puzzle_lang in ("ru", "en"):
         results = await store.results(deps.db, user_id, puzzle_lang)
-        if not results:
-            continue
-        solved = sum(1 for result in results if result.won)
-        current, best = daily.streaks(
-            results, today(deps), loss_keeps=own_settings(deps.settings).daily_loss_keeps_streak
-        )
-        line = texts.stats_line(lang, solved, len(results), current, best)
-        lines.append(line + (" · English Ghost" if puzzle_lang == "en" else ""))
+        if results:
+            current, best = await _streaks_of(deps, user_id, puzzle_lang)
+            lines.append(texts.streak_stats(lang, current, best, english_ghost=puzzle_lang == "en"))
     return lines
 
 

@@ -63,6 +63,11 @@ class DailySession(Session):
         self.won = False
 
     @property
+    def record_kind(self) -> str:
+        """/stats counts English Ghost's dailies apart from the Russian ones."""
+        return KIND if self.lang == "ru" else f"{KIND}_en"
+
+    @property
     def position(self) -> str:
         return self.board + self.letters
 

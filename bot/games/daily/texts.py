@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.core.texts import Lang, count, t
 from bot.games.daily.session import DailySession, Turn
 from bot.games.daily.store import Result
+from bot.storage import Record
 from solver.daily import Puzzle, Square
 from solver.letters import Verdict
 
@@ -206,12 +207,23 @@ def nothing_to_review(lang: Lang) -> str:
     )
 
 
-def stats_line(lang: Lang, solved: int, played: int, current: int, best: int) -> str:
+def record_text(lang: Lang, record: Record, *, english_ghost: bool) -> str:
+    """The /stats line of the counted goes (the first of each day)."""
+    name = t(lang, "Задача дня", "Daily puzzle") + (
+        t(lang, " (английский Ghost)", " (English Ghost)") if english_ghost else ""
+    )
     return t(
         lang,
-        f"Ежедневная: решено {solved} из {played}, серия {current} (лучшая {best})",
-        f"Daily puzzle: solved {solved} of {played}, streak {current} (best {best})",
+        f"{name}: решено {record.won} из {record.played}",
+        f"{name}: solved {record.won} of {record.played}",
     )
+
+
+def streak_stats(lang: Lang, current: int, best: int, *, english_ghost: bool) -> str:
+    name = t(lang, "Задача дня", "Daily puzzle") + (
+        t(lang, " (английский Ghost)", " (English Ghost)") if english_ghost else ""
+    )
+    return t(lang, f"{name}: серия {current} (лучшая {best})", f"{name}: streak {current} (best {best})")
 
 
 def group_board(lang: Lang, puzzle: Puzzle, username: str, rows: list[tuple[str, bool | None, int]]) -> str:

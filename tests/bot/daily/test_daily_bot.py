@@ -52,7 +52,7 @@ async def test_a_player_solves_the_day_s_puzzle_and_gets_a_streak_and_a_card(
     review = (await player.say("/review")).text
     assert f"Разбор задачи №{puzzle.number}" in review and f"Решение: «{puzzle.line.upper()}»" in review
     stats = (await player.say("/stats")).text
-    assert "Ежедневная: решено 1 из 1, серия 1 (лучшая 1)" in stats
+    assert "Задача дня: решено 1 из 1" in stats and "Задача дня: серия 1 (лучшая 1)" in stats
     assert record(database, 1201, "daily") == (1, 1, 0, 0)
 
 
@@ -74,7 +74,7 @@ async def test_only_the_first_go_of_the_day_counts(bot: Bot, solvers: Solvers, d
     again = await solve(player, puzzle)
     assert "✅ Решено" in again and "Это был повтор" in again
     assert record(database, 1202, "daily") == (1, 0, 1, 0)  # the replay's win counts nowhere
-    assert "решено 0 из 1" in (await player.say("/stats")).text
+    assert "Задача дня: решено 0 из 1" in (await player.say("/stats")).text
 
 
 async def test_english_ghost_has_its_own_daily_in_english(bot: Bot, solvers: Solvers) -> None:
@@ -131,4 +131,5 @@ async def test_the_final_move_delivered_twice_counts_once(bot: Bot, solvers: Sol
     bot.standin.redeliver(last)  # Telegram hands the same update out again
     await bot.wait(last)
     assert record(database, 1205, "daily") == (1, 1, 0, 0)
-    assert "решено 1 из 1, серия 1" in (await player.say("/stats")).text
+    stats = (await player.say("/stats")).text
+    assert "Задача дня: решено 1 из 1" in stats and "серия 1" in stats
