@@ -12,7 +12,7 @@ from pathlib import Path
 import aiohttp
 from bot_harness import Finished, bot_env, bot_process, until
 
-from bot.core.settings import Settings
+from bot.registry import Settings
 from bot.runtime.standin import BotApiStandin
 
 SECRET = "webhook-secret_42"

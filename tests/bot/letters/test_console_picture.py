@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.core.settings import Settings
 from bot.core.solvers import Solvers
+from bot.registry import Settings
 from bot.runtime.console import chat
 
 
