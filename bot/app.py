@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
 
 from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllGroupChats
 from telegram.ext import (
@@ -36,8 +35,7 @@ from bot.storage import Store
 from bot.texts import Lang
 from bot.throttle import add_throttle
 from bot.transport import make_bot
-from bot.webhook import configure as configure_webhook_server
-from bot.webhook import limits_of
+from bot.webhook import Hook, WebhookServer, limits_of
 
 #: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
 #: items one at a time: ``bot/delivery/lines.py``).
@@ -185,29 +183,38 @@ async def post_shutdown(application: App) -> None:
 
 
 @asynccontextmanager
-async def running(
-    application: App,
-    poll_timeout: int = 1,
-    webhook: dict[str, Any] | None = None,
-) -> AsyncIterator[App]:
-    """Run inside an already running event loop (tests, console), with the same start and
-    shutdown hooks as ``run_polling``: by long polling, or serving a webhook when given
-    ``Updater.start_webhook``'s arguments."""
-    await application.initialize()
-    if application.post_init:
-        await application.post_init(application)
-    assert application.updater is not None
-    if webhook is None:
-        await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
-    else:
-        configure_webhook_server(limits_of(application.bot_data["services"].settings))  # as python -m bot does
-        await application.updater.start_webhook(**webhook)
-    await application.start()
+async def running(application: App, poll_timeout: int = 1, webhook: Hook | None = None) -> AsyncIterator[App]:
+    """Run inside an already running event loop (tests, console, ``python -m bot``'s webhook),
+    with the start and stop steps of python-telegram-bot's ``run_polling`` in its order: by long
+    polling, or serving ``webhook`` (bot/webhook.py)."""
+    server = None
     try:
+        await application.initialize()
+        if application.post_init:
+            await application.post_init(application)
+        if webhook is None:
+            assert application.updater is not None
+            await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
+        else:
+            limits = limits_of(application.bot_data["services"].settings)
+            server = WebhookServer(webhook, limits, application.bot, application.update_queue)
+            await server.start()
+        await application.start()
         yield application
     finally:
+        await stop(application, server)
+
+
+async def stop(application: App, server: WebhookServer | None) -> None:
+    """The stop steps of PTB's ``run_polling`` and ``run_webhook``, each only when it applies."""
+    if server is not None:
+        await server.stop()
+    if application.updater is not None and application.updater.running:
         await application.updater.stop()
+    if application.running:
         await application.stop()
-        if application.post_shutdown:
-            await application.post_shutdown(application)
-        await application.shutdown()
+    if application.post_stop:
+        await application.post_stop(application)
+    await application.shutdown()
+    if application.post_shutdown:
+        await application.post_shutdown(application)

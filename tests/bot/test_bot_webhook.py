@@ -18,6 +18,7 @@ from bot.console import UpdateTracker
 from bot.settings import Settings
 from bot.solvers import Solvers
 from bot.standin import FAKE_TOKEN, BotApiStandin, Fault
+from bot.webhook import Hook
 
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -40,13 +41,7 @@ async def webhook(standin: BotApiStandin, solvers: Solvers, database: Path) -> A
     tracker = UpdateTracker(application)
     port = free_port()
     url = f"http://127.0.0.1:{port}/telegram/hook"
-    hook = {
-        "listen": "127.0.0.1",
-        "port": port,
-        "url_path": "telegram/hook",
-        "webhook_url": url,
-        "secret_token": SECRET,
-    }
+    hook = Hook(listen="127.0.0.1", port=port, url_path="telegram/hook", url=url, secret_token=SECRET)
     async with running(application, webhook=hook):
         yield url, tracker
 
