@@ -27,7 +27,7 @@ from bot import active, common, keyboards, part, registry
 from bot.delivery.gate import open_delivery
 from bot.delivery.inbox import KeepingQueue
 from bot.delivery.lines import SerialLines
-from bot.deps import GROUPS, PRIVATE, App, BotContext, Services
+from bot.deps import GROUPS, PRIVATE, App, BotContext, BotData, Services
 from bot.games import Game, Handler, Route, command_menu, group_menu
 from bot.settings import Settings
 from bot.solvers import BuildingSolvers, Solvers
@@ -53,12 +53,12 @@ def build_application(
         # a serial line per chat, chats in parallel; each item commits as one unit (bot/delivery/)
         .concurrent_updates(SerialLines(CONCURRENT_CHATS))
         .update_queue(KeepingQueue())  # a webhook's update is kept before its POST is answered
-        .context_types(ContextTypes(context=BotContext))
+        .context_types(ContextTypes(context=BotContext, bot_data=BotData))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data["services"] = Services(settings, solvers, games=games)
+    application.bot_data.services = Services(settings, solvers, games=games)
     give_way_to_replies(application, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
     add_rules(application, games)
@@ -156,7 +156,7 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 
 
 async def post_init(application: App) -> None:
-    services: Services = application.bot_data["services"]
+    services = application.bot_data.services
     services.store = await Store.open(services.settings.database_path)
     await open_delivery(application, services.store, services.settings.group_messages_per_minute)
     for game in services.games:
@@ -176,7 +176,7 @@ async def set_commands(
 
 
 async def post_shutdown(application: App) -> None:
-    services: Services = application.bot_data["services"]
+    services = application.bot_data.services
     if services.store is not None:
         await services.store.close()
         services.store = None
@@ -196,7 +196,7 @@ async def running(application: App, poll_timeout: int = 1, webhook: Hook | None 
             assert application.updater is not None
             await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
         else:
-            limits = limits_of(application.bot_data["services"].settings)
+            limits = limits_of(application.bot_data.services.settings)
             server = WebhookServer(webhook, limits, application.bot, application.update_queue)
             await server.start()
         await application.start()
