@@ -23,7 +23,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import active, common, keyboards, part, registry
+from bot import active, common, keyboards, registry
 from bot.delivery.gate import open_delivery
 from bot.delivery.inbox import KeepingQueue
 from bot.delivery.lines import SerialLines
@@ -72,10 +72,10 @@ def build_application(
 
 def give_way_to_replies(application: App, solvers: Solvers) -> None:
     """Solvers still being built in the background step aside while the bot has updates in hand
-    and nobody waits for a table (bot.solvers.GiveWay)."""
+    (and nobody waits for a table: bot.solvers.BuildingSolvers.steps_aside)."""
     lines = application.update_processor
     if isinstance(solvers, BuildingSolvers) and isinstance(lines, SerialLines):
-        solvers.give_way_to(lambda: lines.busy_chats > 0 and part.waiting == 0)
+        solvers.give_way_to(lambda: lines.busy_chats > 0)
 
 
 def use_timedelta_periods() -> None:
