@@ -79,9 +79,11 @@ def give_way_to_replies(application: App, solvers: Solvers) -> None:
 
 
 def use_timedelta_periods() -> None:
-    """Opt in to python-telegram-bot's time periods as ``timedelta`` (its coming default, v22.2+):
-    without it, each 429 warns of the change, since PTB's own ``RetryAfter`` reads its deprecated
-    int form. Our code reads no such period (a 429's wait is AIORateLimiter's: ``bot/resilience.py``)."""
+    """Opt in to python-telegram-bot's time periods as ``timedelta`` (its coming default, v22.2+),
+    the one process-wide setting the bot makes for PTB: without it, PTB warns of the change each
+    time it makes a ``RetryAfter`` (every 429; tests/bot/test_public_apis.py shows it). PTB reads
+    the opt-in from the environment only. Our code reads the period in either form
+    (``PollingBot._wait_after``)."""
     os.environ["PTB_TIMEDELTA"] = "true"
 
 
