@@ -4,6 +4,7 @@ accepted only with the secret token Telegram would send back."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import sqlite3
 from collections.abc import AsyncIterator
@@ -95,6 +96,25 @@ async def test_a_wrong_or_missing_secret_is_refused_and_not_processed(
     await asyncio.sleep(0.3)  # time the bot would have needed to answer
     assert not tracker.done[502].is_set()
     assert not [c for c in standin.calls if c.method == "sendMessage"]
+
+
+async def test_only_a_json_post_to_the_hooks_path_is_taken(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin
+) -> None:
+    """As PTB's own server answered: another content type 403, another method 405, another path 404."""
+    url, tracker = webhook
+    body = json.dumps({"update_id": 504, **standin.message_update(74, "/start")})
+    async with aiohttp.ClientSession() as session:
+        plain = {HEADER: SECRET, "Content-Type": "text/plain"}
+        async with session.post(url, data=body, headers=plain) as response:
+            assert response.status == 403
+        async with session.get(url, headers={HEADER: SECRET}) as response:
+            assert response.status == 405
+        async with session.post(url + "/elsewhere", json=json.loads(body), headers={HEADER: SECRET}) as response:
+            assert response.status == 404
+    assert await post(url + "/", json.loads(body), SECRET) == 200  # the path with a trailing slash is the hook
+    await tracker.wait(504, timeout=10)
+    assert [c.chat_id for c in standin.calls if c.method == "sendMessage"] == [74]
 
 
 @pytest.mark.process
