@@ -27,6 +27,7 @@ import errno
 import hmac
 import json
 import logging
+import re
 import socket
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -105,7 +106,7 @@ class WebhookServer:
     def __init__(self, hook: Hook, limits: Limits, bot: Bot, queue: asyncio.Queue[object]) -> None:
         self.hook = hook
         self.bot = bot
-        path = "/" + hook.url_path.strip("/")
+        path = re.escape("/" + hook.url_path.strip("/"))  # a path, not a pattern
         arguments = {"bot": bot, "queue": queue, "secret_token": hook.secret_token}
         app = tornado.web.Application([(rf"{path}/?", UpdateHandler, arguments)], log_function=_no_access_log)
         self._server = GuardedHTTPServer(
