@@ -270,7 +270,7 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
         lines = application.update_processor
         unit = lines.unit_of(update) if isinstance(lines, SerialLines) else None
         if unit is not None:
-            context._deps = Deps(context.bot_data.services, unit)
+            context._deps = Deps(application.bot_data.services, unit)
         if isinstance(update, Update):
             context._update = update
             if unit is not None and update.effective_user is not None:
