@@ -40,8 +40,10 @@ import tornado.web
 from telegram import Bot, Update
 from telegram.ext import ExtBot
 from tornado import httputil
+from tornado.http1connection import HTTP1ServerConnection
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
+from tornado.iostream import IOStream
 
 from bot.settings import Settings
 from bot.transport import HANDLED_UPDATES, skipped_update, unreadable
@@ -209,29 +211,31 @@ _starved = RepeatedLog(log, logging.ERROR)
 class GuardedHTTPServer(HTTPServer):
     """Tornado's HTTP server with a bound on held connections and an accept loop that pauses
     instead of spinning when the process is out of file descriptors, with at most
-    ``max_connections`` held at once."""
+    ``max_connections`` held at once. Built on tornado's public interface only: the connections
+    it holds are the streams it was given (``handle_stream``, until ``on_close``), and it accepts on the
+    sockets ``listen`` gives it with its own loop, handing each connection to ``handle_stream``
+    (no TLS: a proxy in front terminates it)."""
 
     def initialize(self, request_callback: Any, *args: Any, max_connections: int = 200, **kwargs: Any) -> None:
         super().initialize(request_callback, *args, **kwargs)
         self.max_connections = max_connections
-        self._progress: dict[object, float] = {}  # connection -> when it last moved on
+        self._held: dict[IOStream, float] = {}  # a connection's stream -> when it last moved on
+        self._listening: list[socket.socket] = []
+        self._accepting: list[Callable[[], None]] = []  # each stops accepting on one socket
 
-    def handle_stream(self, stream: Any, address: tuple[Any, ...]) -> None:
-        while len(self._connections) >= self.max_connections and self._close_stalest():
+    def handle_stream(self, stream: IOStream, address: tuple[Any, ...]) -> None:
+        while len(self._held) >= self.max_connections and self._close_stalest():
             pass
+        self._held[stream] = time.monotonic()  # counted now: tornado starts serving it on a later loop turn
         super().handle_stream(stream, address)
-        now = time.monotonic()  # the newcomer counts from now: it is not the stalest of all
-        for conn in self._connections:
-            self._progress.setdefault(conn, now)
 
     def _close_stalest(self) -> bool:
         """Close the connection that has made no progress for longest; False if none is left."""
-        if not self._connections:
+        if not self._held:
             return False
-        stalest = min(self._connections, key=lambda conn: self._progress.get(conn, 0.0))
-        self._progress.pop(stalest, None)
-        self._connections.discard(stalest)
-        stalest.stream.close()
+        stalest = min(self._held, key=self._held.__getitem__)
+        del self._held[stalest]
+        stalest.close()
         _crowded("webhook: %d connections held, the one stalled longest was closed for a new one", self.max_connections)
         return True
 
@@ -241,17 +245,36 @@ class GuardedHTTPServer(HTTPServer):
         return _Progress(delegate, lambda: self._moved(server_conn))
 
     def _moved(self, server_conn: object) -> None:
-        self._progress[server_conn] = time.monotonic()
+        if isinstance(server_conn, HTTP1ServerConnection) and server_conn.stream in self._held:
+            self._held[server_conn.stream] = time.monotonic()
 
     def on_close(self, server_conn: object) -> None:
-        self._progress.pop(server_conn, None)
-        if server_conn in self._connections:
-            super().on_close(server_conn)
+        if isinstance(server_conn, HTTP1ServerConnection):
+            self._held.pop(server_conn.stream, None)
+        super().on_close(server_conn)
 
     def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
         for sock in sockets:
-            self._sockets[sock.fileno()] = sock
-            self._handlers[sock.fileno()] = self._accept_from(sock)
+            self._listening.append(sock)
+            self._accepting.append(self._accept_from(sock))
+
+    def stop(self) -> None:
+        """Stop accepting and close the listening sockets (tornado's ``stop`` knows only its own)."""
+        for stop_accepting in self._accepting:
+            stop_accepting()
+        for sock in self._listening:
+            sock.close()
+        self._accepting.clear()
+        self._listening.clear()
+        super().stop()
+
+    def _serve(self, connection: socket.socket, address: Any) -> None:
+        """A connection accepted: served as tornado serves one (``handle_stream``), without TLS."""
+        try:
+            stream = IOStream(connection, max_buffer_size=self.max_buffer_size, read_chunk_size=self.read_chunk_size)
+            self.handle_stream(stream, address)
+        except Exception:
+            log.exception("webhook: could not serve a connection")
 
     def _accept_from(self, sock: socket.socket) -> Callable[[], None]:
         """Tornado's accept loop, except that running out of file descriptors closes the
@@ -277,7 +300,7 @@ class GuardedHTTPServer(HTTPServer):
                     loop.remove_handler(sock)
                     loop.call_later(ACCEPT_PAUSE, resume)
                     return
-                self._handle_connection(connection, address)
+                self._serve(connection, address)
 
         def resume() -> None:
             if not removed:
