@@ -48,7 +48,7 @@ class Loaded(Generic[S]):
 
 @dataclass
 class Services:
-    """What lives as long as the bot: kept in ``application.bot_data``."""
+    """What lives as long as the bot: ``application.bot_data.services`` (:class:`BotData`)."""
 
     settings: Settings
     solvers: Solvers
@@ -68,6 +68,24 @@ class Services:
         """A session as committed (outside any chat's line: for tools and tests)."""
         stored = await self.db.load(chat_id, kind.KIND)
         return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
+
+
+class BotData(dict[Any, Any]):
+    """The application's ``bot_data`` (python-telegram-bot's ``ContextTypes(bot_data=...)``): a
+    dict, as PTB's default one, whose :class:`Services` are a typed attribute rather than an
+    entry under a string key that every reader had to name and cast alike."""
+
+    _services: Services | None = None
+
+    @property
+    def services(self) -> Services:
+        if self._services is None:
+            raise RuntimeError("the services are set when the application is built (bot.runtime.app)")
+        return self._services
+
+    @services.setter
+    def services(self, services: Services) -> None:
+        self._services = services
 
 
 class Deps:
@@ -245,7 +263,7 @@ def _json(text: str) -> dict[str, Any]:
     return state
 
 
-class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], dict[Any, Any]]):
+class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):
     """The context every handler gets (python-telegram-bot's ``ContextTypes``): PTB's, plus what
     the item's handlers read: its :class:`Deps`, the sender's language, the chat, the message or
     button press. A handler is only called for updates its filters admit, so each of these is
@@ -260,7 +278,7 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
         lines = application.update_processor
         unit = lines.unit_of(update) if isinstance(lines, SerialLines) else None
         if unit is not None:
-            context._deps = Deps(application.bot_data["services"], unit)
+            context._deps = Deps(application.bot_data.services, unit)
         if isinstance(update, Update):
             context._update = update
             if unit is not None and update.effective_user is not None:
@@ -319,6 +337,6 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], d
         return query
 
 
-#: The Application as built here: its handlers get a :class:`BotContext` (the bot, data and
-#: job queue it keeps as python-telegram-bot types them).
-App = Application[Any, BotContext, Any, Any, Any, Any]
+#: The Application as built here: its handlers get a :class:`BotContext`, its ``bot_data`` is a
+#: :class:`BotData` (the bot, the other data and the job queue it keeps as python-telegram-bot types them).
+App = Application[Any, BotContext, Any, Any, BotData, Any]

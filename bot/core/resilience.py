@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any
 
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
-from telegram.ext import AIORateLimiter, ContextTypes
+from telegram.ext import AIORateLimiter, CallbackContext
 
 from bot.storage import StoreWriteError
 
@@ -140,7 +140,11 @@ class PatientRateLimiter(AIORateLimiter):
         raise AssertionError("unreachable")  # pragma: no cover
 
 
-def end_chat_work(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> int:
+#: A handler's context, whatever its data types (the bot's is bot.core.context.BotContext).
+AnyContext = CallbackContext[Any, Any, Any, Any]
+
+
+def end_chat_work(context: AnyContext, chat_id: int) -> int:
     """Cancel the timers kept for a chat whose user blocked the bot; how many were cancelled."""
     if context.job_queue is None:
         return 0
@@ -150,7 +154,7 @@ def end_chat_work(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> int:
     return len(jobs)
 
 
-def handle_quietly(error: BaseException | None, chat_id: int | None, context: ContextTypes.DEFAULT_TYPE) -> bool:
+def handle_quietly(error: BaseException | None, chat_id: int | None, context: AnyContext) -> bool:
     """Deal with a blocked chat or an unreachable Telegram; False when the fault is a bug to report."""
     fault = classify(error)
     if fault is Fault.BLOCKED:

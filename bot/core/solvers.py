@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import gc
 import logging
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.core.part import Part
+from bot.core.part import Part, Waiting
 from bot.games.wordle.solver import WordleSolver
 from solver.fingers import FingerGame
 from solver.letters import LetterGame, Rule
@@ -169,12 +171,15 @@ class BuildingSolvers(Solvers):
     def fingers(self) -> FingerGame:
         return self._parts.fingers.get()
 
-    def _bot_busy(self) -> bool:
-        return self._busy()  # read at each call: the bot is wired after the build has begun
+    def steps_aside(self) -> bool:
+        """Whether the build steps aside now: the bot has updates in hand (``give_way_to``) and no
+        reader waits for a table (the build is what it waits for)."""
+        return self._busy() and not self._parts.waiting.count  # read at each call: wired after the build began
 
     def give_way_to(self, busy: Callable[[], bool]) -> None:
         """While ``busy()`` (the bot has updates in hand), the build in the background steps aside,
-        so a reply in the first second does not share the interpreter with it (see GiveWay)."""
+        so a reply in the first second does not share the interpreter with it (see GiveWay); never
+        while a handler waits for a table."""
         object.__setattr__(self, "_busy", busy)
 
     def wait_until_built(self, timeout: float | None = None) -> bool:
@@ -183,26 +188,16 @@ class BuildingSolvers(Solvers):
         return self._parts.everything.wait(timeout)
 
     def _build(self, group_seats: tuple[int, ...], background: bool) -> None:
-        switch_interval = sys.getswitchinterval()
-        give_way = GiveWay(self._bot_busy)
-        if background:
-            sys.setprofile(give_way)
-            # While the build holds the GIL, the event loop gets it back within 1 ms instead of 5
-            # whenever a reply is due: launch to first reply x1.43 of the echo bot's instead of x1.70
-            # (median of 7 side-by-side rounds of benchmarks/bench_startup.py). The same work, so
-            # the build itself ends no later; the interval is set back once the build is over.
-            sys.setswitchinterval(BUILD_SWITCH_INTERVAL)
+        give_way = GiveWay(self.steps_aside)
         try:
-            self._build_parts(group_seats)
+            with stepping_aside(give_way) if background else contextlib.nullcontext():
+                self._build_parts(group_seats)
         except BaseException as error:
             log.exception("could not build the solver tables")
             self._parts.fail(error)
             if not background:  # built in the caller's thread: the caller sees it
                 raise
             return
-        finally:
-            sys.setswitchinterval(switch_interval)
-            sys.setprofile(None)
         release_scratch_memory()
         if background:
             # The tables are here to stay: a full collection that walked them paused the bot for 60+ ms.
@@ -249,6 +244,30 @@ class BuildingSolvers(Solvers):
 BUILD_SWITCH_INTERVAL = 0.001
 
 
+@contextmanager
+def stepping_aside(give_way: GiveWay) -> Iterator[None]:
+    """The one place the start-up build bends the interpreter, on the build's thread, while inside:
+
+    * ``sys.setprofile(give_way)``: the build is pure Python (and numpy) with no point where it
+      could await, so a profile function is the only hook that runs inside it; profile functions
+      are per thread, so the event loop's thread pays nothing. See :class:`GiveWay` for what it
+      buys (tests/bot/test_solvers_start.py shows it sleeping while the bot is busy).
+    * ``sys.setswitchinterval(BUILD_SWITCH_INTERVAL)`` (process-wide): while the build holds the
+      GIL, the event loop gets it back within 1 ms instead of 5 whenever a reply is due: launch to
+      first reply x1.43 of the echo bot's instead of x1.70 (median of 7 side-by-side rounds of
+      benchmarks/bench_startup.py). The same work, so the build itself ends no later.
+
+    Both are set back when the build ends, however it ends."""
+    switch_interval = sys.getswitchinterval()
+    sys.setprofile(give_way)
+    sys.setswitchinterval(BUILD_SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(switch_interval)
+        sys.setprofile(None)
+
+
 def _never() -> bool:
     return False
 
@@ -258,9 +277,9 @@ class GiveWay:
     has updates in hand, and while it has, sleeps (letting go of the interpreter), so a reply in
     the first second runs alone instead of taking turns with the build every millisecond. The
     build still gets at least a ``SHARE`` of the time, so a steady stream of updates cannot hold
-    it off; and it never steps aside while a handler waits for a table it is building (the bot's
-    ``busy`` says so). Checking costs the build about a fifth of its time (2.9 million calls, 0.25
-    s of 1.2). Side by side in benchmarks/bench_startup.py (7 rounds, three players the instant
+    it off; and it never steps aside while a handler waits for a table it is building
+    (``BuildingSolvers.steps_aside`` says so). Checking costs the build about a fifth of its time
+    (2.9 million calls, 0.25 s of 1.2). Side by side in benchmarks/bench_startup.py (7 rounds, three players the instant
     after the first reply), a player's own 5bukv word off the tree is answered in 23.7 ms median,
     33.0 slowest, against 34.9 and 46.0 without it; set-up taps 17.4 / 32.0 against 25.0 / 59.0."""
 
@@ -289,14 +308,15 @@ class _Parts:
     """The parts the start-up build fills in, each ready on its own."""
 
     def __init__(self) -> None:
-        self.wordle: Part[Wordle] = Part("5bukv")
+        self.waiting = Waiting()  # readers waiting for any part: the build does not step aside then
+        self.wordle: Part[Wordle] = Part("5bukv", self.waiting)
         self.letters: dict[Table, Part[dict[Rule, LetterGame]]] = {
-            (LANGUAGE.code, Tier.COMMON): Part("Russian letter game"),
-            (ENGLISH.code, Tier.COMMON): Part("English Ghost"),
-            (LANGUAGE.code, Tier.FULL): Part("whole-dictionary letter game"),
-            (ENGLISH.code, Tier.FULL): Part("whole-dictionary English Ghost"),
+            (LANGUAGE.code, Tier.COMMON): Part("Russian letter game", self.waiting),
+            (ENGLISH.code, Tier.COMMON): Part("English Ghost", self.waiting),
+            (LANGUAGE.code, Tier.FULL): Part("whole-dictionary letter game", self.waiting),
+            (ENGLISH.code, Tier.FULL): Part("whole-dictionary English Ghost", self.waiting),
         }
-        self.fingers: Part[FingerGame] = Part("finger game")
+        self.fingers: Part[FingerGame] = Part("finger game", self.waiting)
         self.everything = threading.Event()
 
     def build_letters(self, language: Language, tier: Tier) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
 
 from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllGroupChats
 from telegram.ext import (
@@ -26,9 +25,9 @@ from telegram.ext import (
 )
 
 from bot import registry
-from bot.core import active, keyboards, part
+from bot.core import active, keyboards
 from bot.core import handlers as common
-from bot.core.context import GROUPS, PRIVATE, App, BotContext, Services
+from bot.core.context import GROUPS, PRIVATE, App, BotContext, BotData, Services
 from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline_handlers, wired
 from bot.core.settings import Settings
 from bot.core.solvers import BuildingSolvers, Solvers
@@ -38,8 +37,7 @@ from bot.delivery.inbox import KeepingQueue
 from bot.delivery.queue import SerialLines
 from bot.runtime.throttle import add_throttle
 from bot.runtime.transport import make_bot
-from bot.runtime.webhook import configure as configure_webhook_server
-from bot.runtime.webhook import limits_of
+from bot.runtime.webhook import Hook, WebhookServer, limits_of
 from bot.storage import Store
 
 #: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
@@ -60,12 +58,12 @@ def build_application(
         # a serial line per chat, chats in parallel; each item commits as one unit (bot/delivery/)
         .concurrent_updates(SerialLines(CONCURRENT_CHATS))
         .update_queue(KeepingQueue())  # a webhook's update is kept before its POST is answered
-        .context_types(ContextTypes(context=BotContext))
+        .context_types(ContextTypes(context=BotContext, bot_data=BotData))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data["services"] = Services(settings, solvers, games=games)
+    application.bot_data.services = Services(settings, solvers, games=games)
     give_way_to_replies(application, solvers)
     add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
     add_rules(application, games)
@@ -79,16 +77,18 @@ def build_application(
 
 def give_way_to_replies(application: App, solvers: Solvers) -> None:
     """Solvers still being built in the background step aside while the bot has updates in hand
-    and nobody waits for a table (bot.core.solvers.GiveWay)."""
+    (and nobody waits for a table: bot.core.solvers.BuildingSolvers.steps_aside)."""
     lines = application.update_processor
     if isinstance(solvers, BuildingSolvers) and isinstance(lines, SerialLines):
-        solvers.give_way_to(lambda: lines.busy_chats > 0 and part.waiting == 0)
+        solvers.give_way_to(lambda: lines.busy_chats > 0)
 
 
 def use_timedelta_periods() -> None:
-    """Opt in to python-telegram-bot's time periods as ``timedelta`` (its coming default, v22.2+):
-    without it, each 429 warns of the change, since PTB's own ``RetryAfter`` reads its deprecated
-    int form. Our code reads no such period (a 429's wait is AIORateLimiter's: ``bot/core/resilience.py``)."""
+    """Opt in to python-telegram-bot's time periods as ``timedelta`` (its coming default, v22.2+),
+    the one process-wide setting the bot makes for PTB: without it, PTB warns of the change each
+    time it makes a ``RetryAfter`` (every 429; tests/bot/test_public_apis.py shows it). PTB reads
+    the opt-in from the environment only. Our code reads the period in either form
+    (``PollingBot._wait_after``)."""
     os.environ["PTB_TIMEDELTA"] = "true"
 
 
@@ -165,7 +165,7 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 
 
 async def post_init(application: App) -> None:
-    services: Services = application.bot_data["services"]
+    services = application.bot_data.services
     services.store = await Store.open(services.settings.database_path, tables=[game.tables for game in wired(services)])
     await open_delivery(application, services.store, services.settings.group_messages_per_minute)
     for game in wired(services):
@@ -185,36 +185,45 @@ async def set_commands(
 
 
 async def post_shutdown(application: App) -> None:
-    services: Services = application.bot_data["services"]
+    services = application.bot_data.services
     if services.store is not None:
         await services.store.close()
         services.store = None
 
 
 @asynccontextmanager
-async def running(
-    application: App,
-    poll_timeout: int = 1,
-    webhook: dict[str, Any] | None = None,
-) -> AsyncIterator[App]:
-    """Run inside an already running event loop (tests, console), with the same start and
-    shutdown hooks as ``run_polling``: by long polling, or serving a webhook when given
-    ``Updater.start_webhook``'s arguments."""
-    await application.initialize()
-    if application.post_init:
-        await application.post_init(application)
-    assert application.updater is not None
-    if webhook is None:
-        await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
-    else:
-        configure_webhook_server(limits_of(application.bot_data["services"].settings))  # as python -m bot does
-        await application.updater.start_webhook(**webhook)
-    await application.start()
+async def running(application: App, poll_timeout: int = 1, webhook: Hook | None = None) -> AsyncIterator[App]:
+    """Run inside an already running event loop (tests, console, ``python -m bot``'s webhook),
+    with the start and stop steps of python-telegram-bot's ``run_polling`` in its order: by long
+    polling, or serving ``webhook`` (bot/runtime/webhook.py)."""
+    server = None
     try:
+        await application.initialize()
+        if application.post_init:
+            await application.post_init(application)
+        if webhook is None:
+            assert application.updater is not None
+            await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
+        else:
+            limits = limits_of(application.bot_data.services.settings)
+            server = WebhookServer(webhook, limits, application.bot, application.update_queue)
+            await server.start()
+        await application.start()
         yield application
     finally:
+        await stop(application, server)
+
+
+async def stop(application: App, server: WebhookServer | None) -> None:
+    """The stop steps of PTB's ``run_polling`` and ``run_webhook``, each only when it applies."""
+    if server is not None:
+        await server.stop()
+    if application.updater is not None and application.updater.running:
         await application.updater.stop()
+    if application.running:
         await application.stop()
-        if application.post_shutdown:
-            await application.post_shutdown(application)
-        await application.shutdown()
+    if application.post_stop:
+        await application.post_stop(application)
+    await application.shutdown()
+    if application.post_shutdown:
+        await application.post_shutdown(application)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
 import re
@@ -23,7 +24,6 @@ import time
 import types
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlparse
 
 from pydantic import ValidationError
 from telegram.error import InvalidToken, NetworkError
@@ -31,8 +31,7 @@ from telegram.error import InvalidToken, NetworkError
 from bot import registry
 from bot.core.settings import Settings
 from bot.runtime.transport import HANDLED_UPDATES, PollingBot
-from bot.runtime.webhook import configure as configure_webhook_server
-from bot.runtime.webhook import limits_of
+from bot.runtime.webhook import Hook, hook_of
 from bot.storage import StoreUnavailableError
 
 if TYPE_CHECKING:
@@ -261,29 +260,38 @@ CLOSE_SECONDS = 1.0
 def run(application: App, settings: Settings, own_signals: bool = False) -> None:
     """Poll or serve the webhook until stopped, asking only for the updates the bot handles.
     ``own_signals``: the caller handles the stop signals (else python-telegram-bot does)."""
-    signals: dict[str, Any] = {"stop_signals": None} if own_signals else {}
     if settings.webhook_url:
-        secret = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else None
-        configure_webhook_server(limits_of(settings))
         log.info("serving a webhook on %s:%s", settings.webhook_listen, settings.webhook_port)
-        application.run_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=urlparse(settings.webhook_url).path.lstrip("/"),
-            webhook_url=settings.webhook_url,
-            secret_token=secret,
-            allowed_updates=HANDLED_UPDATES,
-            close_loop=False,
-            **signals,
-        )
+        serve_webhook(application, hook_of(settings))
     else:
         log.info("long polling %s", settings.telegram_api_base_url)
+        signals: dict[str, Any] = {"stop_signals": None} if own_signals else {}
         application.run_polling(
             allowed_updates=HANDLED_UPDATES,
             poll_interval=settings.telegram_poll_interval,
             close_loop=False,
             **signals,
         )
+
+
+def serve_webhook(application: App, hook: Hook) -> None:
+    """Serve the bot's own webhook server (bot/runtime/webhook.py) on the loop ``serve`` set, until a stop
+    signal: :class:`Stopping`, or Ctrl-C where the loop takes no signal handlers, ends the wait,
+    and the server and the application stop as under ``run_webhook`` (bot.runtime.app.running)."""
+    from bot.runtime.app import running
+
+    async def until_stopped() -> None:
+        async with running(application, webhook=hook):
+            await asyncio.Event().wait()  # until cancelled by the stop signal
+
+    loop = asyncio.get_event_loop()
+    serving = loop.create_task(until_stopped())
+    try:
+        loop.run_until_complete(serving)
+    except (KeyboardInterrupt, SystemExit):  # the signal came: the server and the application stop
+        serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            loop.run_until_complete(serving)
 
 
 def finish(application: App, loop: asyncio.AbstractEventLoop, stopping: Stopping) -> None:

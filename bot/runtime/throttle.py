@@ -165,6 +165,6 @@ def add_throttle(application: App, limit: int, seconds: float) -> Throttle:
 
 def _chosen_language(application: App, user_id: int) -> str | None:
     """A user's /lang choice, from the store's memory of them (none before the store is open)."""
-    services: Services | None = application.bot_data.get("services")
-    store = None if services is None else services.store
+    services: Services = application.bot_data.services
+    store = services.store
     return None if store is None else store.language_of(user_id)

@@ -35,8 +35,6 @@ from typing import Any
 
 import aiohttp
 from telegram import Update
-from telegram._utils.defaultvalue import DefaultValue
-from telegram._utils.types import ODVInput
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
@@ -84,10 +82,10 @@ class AiohttpRequest(BaseRequest):
         url: str,
         method: str,
         request_data: RequestData | None = None,
-        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        read_timeout: object = BaseRequest.DEFAULT_NONE,
+        write_timeout: object = BaseRequest.DEFAULT_NONE,
+        connect_timeout: object = BaseRequest.DEFAULT_NONE,
+        pool_timeout: object = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         if self._session is None:
             raise RuntimeError("AiohttpRequest is not initialized")
@@ -152,10 +150,10 @@ class Lanes(BaseRequest):
         url: str,
         method: str,
         request_data: RequestData | None = None,
-        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
-        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        read_timeout: object = BaseRequest.DEFAULT_NONE,
+        write_timeout: object = BaseRequest.DEFAULT_NONE,
+        connect_timeout: object = BaseRequest.DEFAULT_NONE,
+        pool_timeout: object = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
         lane = self.by_method.get(url.rpartition("/")[2], self.default)
         return await lane.do_request(
@@ -163,23 +161,63 @@ class Lanes(BaseRequest):
         )
 
 
+class UpdatesRequest(AiohttpRequest):
+    """The connection long polling uses. Each batch Telegram sends is read here, before
+    python-telegram-bot parses it (``parse_json_payload``, which PTB documents for overriding):
+    an update the bot cannot read is skipped with one WARNING line and stands as an empty update
+    with its id, so polling confirms it and goes on; the readable bodies are what the inbox keeps.
+    (Left in, PTB failed on the whole batch and fetched it again for ever.)"""
+
+    def __init__(self, timeout: float, deadline: StopDeadline | None = None) -> None:
+        super().__init__(1, timeout, deadline)
+        self.fetched: list[dict[str, Any]] = []  # the last batch's readable updates, as Telegram sent them
+        self.skipped = 0
+
+    def parse_json_payload(self, payload: bytes) -> dict[str, Any]:  # type: ignore[override]
+        """PTB's parse (an instance method here: a static one could not note the batch)."""
+        data: dict[str, Any] = BaseRequest.parse_json_payload(payload)
+        batch = data.get("result")
+        if isinstance(batch, list):  # only getUpdates goes through this connection
+            data["result"] = self._readable(batch)
+        return data
+
+    def _readable(self, batch: list[Any]) -> list[dict[str, Any]]:
+        fetched, readable = [], []
+        for body in batch:
+            problem = unreadable(body, parse=False)  # PTB's own parse of the batch comes next
+            if problem is None:
+                fetched.append(body)
+                readable.append(body)
+                continue
+            skipped_update(body, problem)
+            self.skipped += 1
+            if isinstance(body, dict) and isinstance(body.get("update_id"), int):
+                readable.append({"update_id": body["update_id"]})
+        self.fetched = fetched
+        return readable
+
+
 class PollingBot(ExtBot[None]):
     """The bot, with long polling that survives an update it cannot read and tells when the
-    token is refused (the ``when_refused`` callback runs, ``refused`` turns true).
+    token is refused (the ``when_refused`` callback runs, ``refused`` turns true). Its
+    ``get_updates_request`` is an :class:`UpdatesRequest` (one is made when none is given).
     (PTB freezes a bot's public attributes, hence the underscores.)"""
 
     def __init__(self, *args: Any, deadline: StopDeadline | None = None, **kwargs: Any) -> None:
+        deadline = deadline or StopDeadline()
+        updates = kwargs.get("get_updates_request")
+        if not isinstance(updates, UpdatesRequest):
+            updates = kwargs["get_updates_request"] = UpdatesRequest(DEFAULT_TIMEOUT, deadline)
         super().__init__(*args, **kwargs)
-        self._deadline = deadline or StopDeadline()
+        self._updates = updates
+        self._deadline = deadline
         self._refused = False
         self._pause = 0.0  # seconds polling waits after its next failure (grows while Telegram fails)
         self._on_refused: Callable[[], None] | None = None
-        self._skipped = 0
         self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
         self._kept_up_to = 0  # replayed updates up to here: the first poll confirms them
-        self._fetched: list[dict[str, Any]] = []  # the last batch as Telegram sent it
         self._polled: frozenset[int] = frozenset()  # the last batch's ids
-        _quiet_parse_failures(self._LOGGER)
+        _quiet_parse_failures()
 
     @property
     def refused(self) -> bool:
@@ -189,7 +227,7 @@ class PollingBot(ExtBot[None]):
     @property
     def skipped(self) -> int:
         """How many updates could not be read and were skipped."""
-        return self._skipped
+        return self._updates.skipped
 
     def end_calls_within(self, seconds: float) -> None:
         """The bot is stopping: every call to Telegram, those under way too, ends within ``seconds``."""
@@ -210,30 +248,6 @@ class PollingBot(ExtBot[None]):
     def polled(self, update_id: int) -> bool:
         """Whether the update came with the last batch polled (kept with it, so not again)."""
         return update_id in self._polled
-
-    async def _post(self, endpoint: str, data: Any = None, **kwargs: Any) -> Any:
-        result = await super()._post(endpoint, data, **kwargs)
-        if endpoint == "getUpdates":
-            result = self._readable(result)
-        return result
-
-    def _readable(self, batch: list[Any]) -> list[dict[str, Any]]:
-        """The batch with each update the bot cannot read skipped (one WARNING line each): it
-        stands as an empty update with its id, so polling confirms it and goes on, and it is
-        not kept. (Left in, PTB failed on the whole batch and fetched it again for ever.)"""
-        fetched, readable = [], []
-        for body in batch:
-            problem = unreadable(body, parse=False)  # PTB's own parse of the batch comes next
-            if problem is None:
-                fetched.append(body)
-                readable.append(body)
-                continue
-            skipped_update(body, problem)
-            self._skipped += 1
-            if isinstance(body, dict) and isinstance(body.get("update_id"), int):
-                readable.append({"update_id": body["update_id"]})
-        self._fetched = fetched
-        return readable
 
     async def get_updates(
         self,
@@ -269,18 +283,18 @@ class PollingBot(ExtBot[None]):
         """The last batch, each update parsed alone: one PTB cannot parse is skipped as any other
         unreadable one. (Parsing every update twice, here and in PTB, cost 0.7 ms an update.)"""
         updates, kept = [], []
-        for body in self._fetched:
+        for body in self._updates.fetched:
             problem = unreadable(body)
             if problem is None:
                 updates.append(Update.de_json(dict(body), self))
                 kept.append(body)
                 continue
             skipped_update(body, problem)
-            self._skipped += 1
+            self._updates.skipped += 1
             placeholder = Update(int(body["update_id"]))
             placeholder.set_bot(self)
             updates.append(placeholder)
-        self._fetched = kept
+        self._updates.fetched = kept
         return tuple(updates)
 
     async def _wait_after(self, error: RetryAfter | NetworkError) -> None:
@@ -302,9 +316,10 @@ class PollingBot(ExtBot[None]):
         the disk is back: its saves fail the same way, so its players are asked to try again,
         and a crash can lose no move, only such an answer."""
         self._polled = frozenset(update.update_id for update in updates)
-        if self._fetched and self._keep is not None:
+        fetched = self._updates.fetched
+        if fetched and self._keep is not None:
             with contextlib.suppress(StoreWriteError):
-                await self._keep(self._fetched)
+                await self._keep(fetched)
         return updates
 
 
@@ -357,11 +372,15 @@ def skipped_update(body: object, problem: str) -> None:
     log.warning("skipped update %s (%s) that could not be read: %s", fields.get("update_id"), kinds, problem)
 
 
-def _quiet_parse_failures(logger: logging.Logger) -> None:
+#: python-telegram-bot's loggers that write about polling: the bot's (by its class) and the Updater's.
+PTB_POLLING_LOGGERS = ("telegram.Bot", "telegram.ext.ExtBot", "telegram.ext.Updater")
+
+
+def _quiet_parse_failures() -> None:
     """PTB logs a batch it cannot read at CRITICAL with every update in it, players' texts
-    included. :class:`PollingBot` skips such updates before PTB sees them; should PTB still
+    included. :class:`UpdatesRequest` skips such updates before PTB sees them; should PTB still
     fail on a batch, its lines are kept, without the data."""
-    for name in (logger.name, "telegram.ext.Updater"):
+    for name in PTB_POLLING_LOGGERS:
         named = logging.getLogger(name)
         if not any(isinstance(f, _PlainLines) for f in named.filters):
             named.addFilter(_PlainLines())
@@ -414,19 +433,23 @@ def make_bot(settings: Settings, token: str) -> PollingBot:
         base_url=settings.telegram_api_base_url,
         base_file_url=settings.telegram_api_base_file_url,
         request=Lanes(replies, dict.fromkeys(ANSWERS, answers)),
-        get_updates_request=AiohttpRequest(1, timeout, deadline),
+        get_updates_request=UpdatesRequest(timeout, deadline),
         rate_limiter=limiter,
         deadline=deadline,
     )
 
+
+#: The timeout (seconds) of a PollingBot's calls when it is made without its own connection for updates.
+DEFAULT_TIMEOUT = 10.0
 
 #: Telegram shows "loading" on a pressed button until it is answered, and drops the answer
 #: after about 15 s; an answer that has not gone in this long is not worth waiting for.
 ANSWER_TIMEOUT = 5.0
 
 
-def _seconds(value: ODVInput[float], default: float) -> float:
-    """A timeout PTB passed, or ours when it passed none."""
-    if isinstance(value, DefaultValue) or value is None:
-        return default
-    return float(value)
+def _seconds(value: object, default: float) -> float:
+    """A timeout PTB passed, or ours when it passed none (None, or its ``DEFAULT_NONE`` marker).
+    Typed ``object`` so that PTB's own annotation, a type from its private modules, is not needed."""
+    if isinstance(value, int | float):
+        return float(value)
+    return default

@@ -1,8 +1,9 @@
-"""The webhook server: python-telegram-bot's tornado server, configured to hold under abuse.
+"""The webhook server: the bot's own, on tornado, built to hold under abuse.
 
-PTB builds ``tornado.httpserver.HTTPServer(app)`` itself; tornado lets us choose what
-that call builds and with which defaults (``HTTPServer.configure``, its documented way),
-so the bot keeps PTB's webhook flow and tornado, and adds:
+It is python-telegram-bot's documented custom-webhook pattern (its ``customwebhookbot.py``): a
+server the bot owns puts each update on the application's queue, and the bot registers the URL
+with ``set_webhook``; PTB's own webhook server lives in its private modules, and configuring it
+meant replacing tornado's server class for the whole process. This one adds:
 
 * timeouts: a connection idle or still sending its headers after ``idle_seconds`` is
   closed, and so is one whose body takes longer than ``body_seconds`` (tornado's own
@@ -14,31 +15,38 @@ so the bot keeps PTB's webhook flow and tornado, and adds:
   turn of the event loop, 203,000 ERROR lines in 25 s; now one line per minute, with a count;
 * an answer for every body: bad JSON or something that is not an update gets 400 (PTB
   answered 500, which Telegram retries for ever); an update the bot cannot read is skipped
-  with one WARNING line and answered 200, so Telegram does not send it again;
+  with one WARNING line and answered 200, so Telegram does not send it again; a wrong content
+  type or a missing or wrong secret token gets 403, as from PTB's server;
 * no player's text in the log, at any level.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import hmac
 import json
 import logging
+import re
 import socket
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import urlparse
 
-from telegram import Update
+import tornado.web
+from telegram import Bot, Update
 from telegram.ext import ExtBot
-from telegram.ext._utils.webhookhandler import TelegramHandler, WebhookAppClass
 from tornado import httputil
+from tornado.http1connection import HTTP1ServerConnection
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
+from tornado.iostream import IOStream
 
 from bot.core.settings import Settings
-from bot.runtime.transport import skipped_update, unreadable
+from bot.runtime.transport import HANDLED_UPDATES, skipped_update, unreadable
 
 log = logging.getLogger(__name__)
 
@@ -68,15 +76,75 @@ def limits_of(settings: Settings) -> Limits:
     )
 
 
-def configure(limits: Limits) -> None:
-    """From now on PTB's webhook server is a :class:`GuardedHTTPServer` with these limits."""
-    HTTPServer.configure(
-        GuardedHTTPServer,
-        idle_connection_timeout=limits.idle_seconds,
-        body_timeout=limits.body_seconds,
-        max_body_size=limits.max_body_bytes,
+@dataclass(frozen=True)
+class Hook:
+    """Where the webhook listens and what it tells Telegram (WEBHOOK_URL and the rest)."""
+
+    listen: str
+    port: int
+    url_path: str  # the path of ``url``, which the server routes to the update handler
+    url: str
+    secret_token: str | None = None
+    allowed_updates: Sequence[str] | None = HANDLED_UPDATES
+
+
+def hook_of(settings: Settings) -> Hook:
+    """The webhook the settings describe (WEBHOOK_URL must be set)."""
+    assert settings.webhook_url is not None, "webhook mode needs WEBHOOK_URL"
+    secret = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else None
+    return Hook(
+        listen=settings.webhook_listen,
+        port=settings.webhook_port,
+        url_path=urlparse(settings.webhook_url).path,
+        url=settings.webhook_url,
+        secret_token=secret or None,
     )
-    GuardedHTTPServer.max_connections = limits.max_connections
+
+
+class WebhookServer:
+    """The webhook: a :class:`GuardedHTTPServer` routing the hook's path to :class:`UpdateHandler`,
+    which puts each update on ``queue`` (the application's update queue)."""
+
+    def __init__(self, hook: Hook, limits: Limits, bot: Bot, queue: asyncio.Queue[object]) -> None:
+        self.hook = hook
+        self.bot = bot
+        path = re.escape("/" + hook.url_path.strip("/"))  # a path, not a pattern
+        arguments = {"bot": bot, "queue": queue, "secret_token": hook.secret_token}
+        app = tornado.web.Application([(rf"{path}/?", UpdateHandler, arguments)], log_function=_no_access_log)
+        self._server = GuardedHTTPServer(
+            app,
+            idle_connection_timeout=limits.idle_seconds,
+            body_timeout=limits.body_seconds,
+            max_body_size=limits.max_body_bytes,
+            max_connections=limits.max_connections,
+        )
+        self.serving = False
+
+    async def start(self) -> None:
+        """Listen, then register the hook with Telegram (it may post at once)."""
+        quiet_tornado_logs()
+        self._server.listen(self.hook.port, address=self.hook.listen)
+        self.serving = True
+        await self.bot.set_webhook(
+            url=self.hook.url,
+            allowed_updates=self.hook.allowed_updates,
+            secret_token=self.hook.secret_token,
+        )
+
+    async def stop(self) -> None:
+        """Stop listening and close every connection held (the hook stays registered, as before)."""
+        if self.serving:
+            self.serving = False
+            self._server.stop()
+            await self._server.close_all_connections()
+
+
+def _no_access_log(handler: tornado.web.RequestHandler) -> None:
+    """Tornado logs every request it serves; the webhook's are one per update."""
+
+
+def quiet_tornado_logs() -> None:
+    """Tornado's own lines, each collapsed to one a minute (see :class:`OncePerInterval`)."""
     for name in TORNADO_LOGGERS:
         logger = logging.getLogger(name)
         if not any(isinstance(f, OncePerInterval) for f in logger.filters):
@@ -142,33 +210,32 @@ _starved = RepeatedLog(log, logging.ERROR)
 
 class GuardedHTTPServer(HTTPServer):
     """Tornado's HTTP server with a bound on held connections and an accept loop that pauses
-    instead of spinning when the process is out of file descriptors; it routes the webhook's
-    path to :class:`UpdateHandler` (tornado's ``add_handlers`` rules come before PTB's)."""
+    instead of spinning when the process is out of file descriptors, with at most
+    ``max_connections`` held at once. Built on tornado's public interface only: the connections
+    it holds are the streams it was given (``handle_stream``, until ``on_close``), and it accepts on the
+    sockets ``listen`` gives it with its own loop, handing each connection to ``handle_stream``
+    (no TLS: a proxy in front terminates it)."""
 
-    max_connections = 200
-
-    def initialize(self, request_callback: Any, *args: Any, **kwargs: Any) -> None:
+    def initialize(self, request_callback: Any, *args: Any, max_connections: int = 200, **kwargs: Any) -> None:
         super().initialize(request_callback, *args, **kwargs)
-        self._progress: dict[object, float] = {}  # connection -> when it last moved on
-        if isinstance(request_callback, WebhookAppClass):
-            route_to_update_handler(request_callback)
+        self.max_connections = max_connections
+        self._held: dict[IOStream, float] = {}  # a connection's stream -> when it last moved on
+        self._listening: list[socket.socket] = []
+        self._accepting: list[Callable[[], None]] = []  # each stops accepting on one socket
 
-    def handle_stream(self, stream: Any, address: tuple[Any, ...]) -> None:
-        while len(self._connections) >= self.max_connections and self._close_stalest():
+    def handle_stream(self, stream: IOStream, address: tuple[Any, ...]) -> None:
+        while len(self._held) >= self.max_connections and self._close_stalest():
             pass
+        self._held[stream] = time.monotonic()  # counted now: tornado starts serving it on a later loop turn
         super().handle_stream(stream, address)
-        now = time.monotonic()  # the newcomer counts from now: it is not the stalest of all
-        for conn in self._connections:
-            self._progress.setdefault(conn, now)
 
     def _close_stalest(self) -> bool:
         """Close the connection that has made no progress for longest; False if none is left."""
-        if not self._connections:
+        if not self._held:
             return False
-        stalest = min(self._connections, key=lambda conn: self._progress.get(conn, 0.0))
-        self._progress.pop(stalest, None)
-        self._connections.discard(stalest)
-        stalest.stream.close()
+        stalest = min(self._held, key=self._held.__getitem__)
+        del self._held[stalest]
+        stalest.close()
         _crowded("webhook: %d connections held, the one stalled longest was closed for a new one", self.max_connections)
         return True
 
@@ -178,17 +245,36 @@ class GuardedHTTPServer(HTTPServer):
         return _Progress(delegate, lambda: self._moved(server_conn))
 
     def _moved(self, server_conn: object) -> None:
-        self._progress[server_conn] = time.monotonic()
+        if isinstance(server_conn, HTTP1ServerConnection) and server_conn.stream in self._held:
+            self._held[server_conn.stream] = time.monotonic()
 
     def on_close(self, server_conn: object) -> None:
-        self._progress.pop(server_conn, None)
-        if server_conn in self._connections:
-            super().on_close(server_conn)
+        if isinstance(server_conn, HTTP1ServerConnection):
+            self._held.pop(server_conn.stream, None)
+        super().on_close(server_conn)
 
     def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
         for sock in sockets:
-            self._sockets[sock.fileno()] = sock
-            self._handlers[sock.fileno()] = self._accept_from(sock)
+            self._listening.append(sock)
+            self._accepting.append(self._accept_from(sock))
+
+    def stop(self) -> None:
+        """Stop accepting and close the listening sockets (tornado's ``stop`` knows only its own)."""
+        for stop_accepting in self._accepting:
+            stop_accepting()
+        for sock in self._listening:
+            sock.close()
+        self._accepting.clear()
+        self._listening.clear()
+        super().stop()
+
+    def _serve(self, connection: socket.socket, address: Any) -> None:
+        """A connection accepted: served as tornado serves one (``handle_stream``), without TLS."""
+        try:
+            stream = IOStream(connection, max_buffer_size=self.max_buffer_size, read_chunk_size=self.read_chunk_size)
+            self.handle_stream(stream, address)
+        except Exception:
+            log.exception("webhook: could not serve a connection")
 
     def _accept_from(self, sock: socket.socket) -> Callable[[], None]:
         """Tornado's accept loop, except that running out of file descriptors closes the
@@ -214,7 +300,7 @@ class GuardedHTTPServer(HTTPServer):
                     loop.remove_handler(sock)
                     loop.call_later(ACCEPT_PAUSE, resume)
                     return
-                self._handle_connection(connection, address)
+                self._serve(connection, address)
 
         def resume() -> None:
             if not removed:
@@ -254,17 +340,23 @@ class _Progress(httputil.HTTPMessageDelegate):
         self.delegate.on_connection_close()
 
 
-def route_to_update_handler(app: WebhookAppClass) -> None:
-    """PTB's webhook path, served by :class:`UpdateHandler` with PTB's own arguments."""
-    paths = [rule.matcher.regex.pattern for rule in app.wildcard_router.rules]  # type: ignore[attr-defined]
-    app.add_handlers(r".*", [(path, UpdateHandler, app.shared_objects) for path in paths])
+#: The header Telegram sends the webhook's secret token in.
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
-class UpdateHandler(TelegramHandler):
-    """PTB's webhook handler with a clear answer for every body and nothing of it logged."""
+class UpdateHandler(tornado.web.RequestHandler):
+    """The hook's path: a clear answer for every body, and nothing of it logged."""
+
+    SUPPORTED_METHODS = ("POST",)
+
+    def initialize(self, bot: Bot, queue: asyncio.Queue[object], secret_token: str | None) -> None:
+        self.bot = bot
+        self.queue = queue
+        self.secret_token = secret_token
 
     async def post(self) -> None:
-        self._validate_post()  # PTB's: JSON content type, the secret token (403 otherwise)
+        if not self._allowed():
+            return
         body = self._update_body()
         if body is None:
             return
@@ -276,8 +368,21 @@ class UpdateHandler(TelegramHandler):
         update = Update.de_json(body, self.bot)
         if isinstance(self.bot, ExtBot):
             self.bot.insert_callback_data(update)
-        await self.update_queue.put(update)
+        await self.queue.put(update)  # the queue keeps it in the inbox first (bot/delivery/inbox.py)
         self.set_status(HTTPStatus.OK)
+
+    def _allowed(self) -> bool:
+        """Telegram's posts only, as PTB's server checked them: a JSON body and, when the bot
+        set one, the secret token (compared in constant time); else 403."""
+        if self.request.headers.get("Content-Type") != "application/json":
+            self.set_status(HTTPStatus.FORBIDDEN)
+            return False
+        if self.secret_token is not None:
+            token = self.request.headers.get(SECRET_HEADER, "")
+            if not hmac.compare_digest(token.encode(), self.secret_token.encode()):
+                self.set_status(HTTPStatus.FORBIDDEN, reason="Missing or wrong secret token")
+                return False
+        return True
 
     def _update_body(self) -> dict[str, Any] | None:
         """The body as an update's JSON object, or None after answering 400."""

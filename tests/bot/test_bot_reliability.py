@@ -122,7 +122,7 @@ async def test_a_disk_refusing_writes_asks_to_try_again_and_the_bot_recovers_by_
     async with running_bot(standin, solvers, database) as bot:
         player = Player(bot, 702)
         await player.say("/5bukv")
-        store: Store = bot.application.bot_data["services"].db
+        store: Store = bot.application.bot_data.services.db
         await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
         refused = [await player.say(mask) for mask in ("wwwww", "ywwww")]
         await store._db.execute_fetchall("PRAGMA query_only=0")  # and takes them again
@@ -177,7 +177,7 @@ async def test_5bukv_takes_at_most_max_entries_and_every_reply_fits(
 
 async def test_a_hint_tap_racing_a_letter_never_lands_on_the_next_turn(bot, solvers: Solvers) -> None:  # type: ignore[no-untyped-def]
     """The tap is for the turn it was shown at: applied there, or refused as stale, never later."""
-    deps: Services = bot.application.bot_data["services"]
+    deps: Services = bot.application.bot_data.services
     for n in range(10):
         player = Player(bot, 710 + n)
         await new_letter_game(player, "проиграл", "Начинает бот")  # its move comes with the hint button

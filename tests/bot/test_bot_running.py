@@ -185,7 +185,7 @@ def test_serve_polls_or_serves_a_webhook(
     calls: list[tuple[str, dict[str, object]]] = []
     monkeypatch.setattr("bot.core.solvers.start_solvers", lambda: solvers)
     monkeypatch.setattr(Application, "run_polling", lambda self, **kw: calls.append(("polling", kw)))
-    monkeypatch.setattr(Application, "run_webhook", lambda self, **kw: calls.append(("webhook", kw)))
+    monkeypatch.setattr("bot.runtime.cli.serve_webhook", lambda app, hook: calls.append(("webhook", vars(hook))))
     extra = (
         {"webhook_url": "https://bot.example.org/telegram/hook", "webhook_port": 8080, "webhook_secret_token": "s3cret"}
         if webhook
@@ -199,8 +199,8 @@ def test_serve_polls_or_serves_a_webhook(
     mode, arguments = calls[0]
     if webhook:
         assert mode == "webhook"
-        assert arguments["url_path"] == "telegram/hook" and arguments["port"] == 8080
-        assert arguments["webhook_url"] == "https://bot.example.org/telegram/hook"
+        assert arguments["url_path"] == "/telegram/hook" and arguments["port"] == 8080
+        assert arguments["url"] == "https://bot.example.org/telegram/hook"
         assert arguments["secret_token"] == "s3cret"
     else:
         assert mode == "polling"

@@ -4,6 +4,7 @@ accepted only with the secret token Telegram would send back."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import sqlite3
 from collections.abc import AsyncIterator
@@ -18,6 +19,7 @@ from bot.registry import Settings
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
 from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Fault
+from bot.runtime.webhook import Hook
 
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -40,13 +42,7 @@ async def webhook(standin: BotApiStandin, solvers: Solvers, database: Path) -> A
     tracker = UpdateTracker(application)
     port = free_port()
     url = f"http://127.0.0.1:{port}/telegram/hook"
-    hook = {
-        "listen": "127.0.0.1",
-        "port": port,
-        "url_path": "telegram/hook",
-        "webhook_url": url,
-        "secret_token": SECRET,
-    }
+    hook = Hook(listen="127.0.0.1", port=port, url_path="telegram/hook", url=url, secret_token=SECRET)
     async with running(application, webhook=hook):
         yield url, tracker
 
@@ -100,6 +96,25 @@ async def test_a_wrong_or_missing_secret_is_refused_and_not_processed(
     await asyncio.sleep(0.3)  # time the bot would have needed to answer
     assert not tracker.done[502].is_set()
     assert not [c for c in standin.calls if c.method == "sendMessage"]
+
+
+async def test_only_a_json_post_to_the_hooks_path_is_taken(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin
+) -> None:
+    """As PTB's own server answered: another content type 403, another method 405, another path 404."""
+    url, tracker = webhook
+    body = json.dumps({"update_id": 504, **standin.message_update(74, "/start")})
+    async with aiohttp.ClientSession() as session:
+        plain = {HEADER: SECRET, "Content-Type": "text/plain"}
+        async with session.post(url, data=body, headers=plain) as response:
+            assert response.status == 403
+        async with session.get(url, headers={HEADER: SECRET}) as response:
+            assert response.status == 405
+        async with session.post(url + "/elsewhere", json=json.loads(body), headers={HEADER: SECRET}) as response:
+            assert response.status == 404
+    assert await post(url + "/", json.loads(body), SECRET) == 200  # the path with a trailing slash is the hook
+    await tracker.wait(504, timeout=10)
+    assert [c.chat_id for c in standin.calls if c.method == "sendMessage"] == [74]
 
 
 @pytest.mark.process

@@ -115,7 +115,7 @@ async def test_button_answers_in_a_private_chat_are_in_the_pressers_chosen_langu
 async def test_a_commit_the_disk_refuses_is_apologised_for_in_the_chosen_language(bot: Bot) -> None:
     player = Player(bot, 1707)  # Telegram says Russian; the player chose English
     await player.say("/lang en")
-    store = bot.application.bot_data["services"].db
+    store = bot.application.bot_data.services.db
     await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
     refused = await player.say("/play")
     await store._db.execute_fetchall("PRAGMA query_only=0")
@@ -125,7 +125,7 @@ async def test_a_commit_the_disk_refuses_is_apologised_for_in_the_chosen_languag
 async def test_a_choice_the_disk_refuses_changes_neither_the_language_nor_the_menu(bot: Bot) -> None:
     """The menu goes out with the item that chose it (a row of its outbox), or not at all."""
     player = Player(bot, 1708)
-    store = bot.application.bot_data["services"].db
+    store = bot.application.bot_data.services.db
     await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
     refused = await player.say("/lang en")
     await store._db.execute_fetchall("PRAGMA query_only=0")

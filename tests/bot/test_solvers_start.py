@@ -11,8 +11,16 @@ import time
 import pytest
 
 from bot.core import solvers as solvers_module
-from bot.core.part import Part
-from bot.core.solvers import BuildingSolvers, GiveWay, LetterGames, Solvers, start_solvers
+from bot.core.part import Part, Waiting
+from bot.core.solvers import (
+    BUILD_SWITCH_INTERVAL,
+    BuildingSolvers,
+    GiveWay,
+    LetterGames,
+    Solvers,
+    start_solvers,
+    stepping_aside,
+)
 from bot.games.wordle.solver import WordleSolver
 from solver.letters import LetterGame, Rule
 from solver.wordle import Wordle
@@ -155,16 +163,44 @@ def test_a_stream_of_updates_that_never_ends_does_not_hold_the_build_off() -> No
 
 
 def test_a_reader_waiting_for_a_table_is_counted_so_the_build_does_not_step_aside() -> None:
-    from bot.core import part
-
-    table: Part[str] = Part("test")
+    """The parts of one build share a count of waiting readers (changed by the readers' threads
+    under a lock, read by the build's); a part of another build keeps its own."""
+    waiting = Waiting()
+    table: Part[str] = Part("test", waiting)
+    other: Part[str] = Part("other")
     reader = threading.Thread(target=table.get)
     reader.start()
     for _ in range(200):
-        if part.waiting:
+        if waiting.count:
             break
         time.sleep(0.005)
-    assert part.waiting == 1
+    assert waiting.count == 1 and other.waiting.count == 0
     table.set("built")
     reader.join(5)
-    assert part.waiting == 0
+    assert waiting.count == 0
+
+
+def test_the_profile_hook_is_set_on_the_builds_thread_only_and_only_while_it_builds() -> None:
+    """Why the build is profiled at all: its work has no point where it could await, and the hook
+    is the only code that runs inside it; so the hook, on the build's thread, is what lets a busy
+    bot's thread have the interpreter (here: the work sleeps while ``busy``). Outside the build,
+    and on every other thread, nothing is left set."""
+    switch_interval = sys.getswitchinterval()
+    seen: dict[str, object] = {}
+    give_way = GiveWay(lambda: True)
+
+    def build() -> None:
+        time.sleep(0.01)  # work done before: the build's share allows it to step aside
+        with stepping_aside(give_way):
+            seen["hook"] = sys.getprofile()
+            seen["interval"] = sys.getswitchinterval()
+            sum(abs(n) for n in range(GiveWay.EVERY * 8))  # pure Python: calls the hook sees
+        seen["after"] = sys.getprofile()
+
+    builder = threading.Thread(target=build)
+    builder.start()
+    builder.join(10)
+    assert seen["hook"] is give_way and seen["interval"] == BUILD_SWITCH_INTERVAL
+    assert give_way.waited > 0.0  # it stepped aside while the bot was busy
+    assert seen["after"] is None and sys.getswitchinterval() == switch_interval
+    assert sys.getprofile() is None  # this thread never had it

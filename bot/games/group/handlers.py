@@ -620,7 +620,7 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
 
 async def restore_timers(application: App) -> None:
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
-    services: Services = application.bot_data["services"]
+    services: Services = application.bot_data.services
     nudge = _nudges(own_settings(services.settings).group_turn_seconds)
     for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
         _set_timer(application.job_queue, chat_id, max(deadline, time.time()), nudge=nudge)

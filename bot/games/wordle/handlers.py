@@ -134,7 +134,7 @@ async def _told_answer(
 
 async def restore_answers(application: App) -> None:
     """At start: the answers enough players reported join the words again."""
-    services: Services = application.bot_data["services"]
+    services: Services = application.bot_data.services
     refused = await wordle_store.refused_words(services.db, own_settings(services.settings).wordle_refused_players)
     if refused:  # once the engine is built: the start (and the first replies) need not wait for it
         tasks: set[asyncio.Task[None]] = application.bot_data.setdefault("background", set())

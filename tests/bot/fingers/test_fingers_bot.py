@@ -79,7 +79,7 @@ async def test_going_second_the_player_can_beat_the_perfect_bot(bot: Bot, solver
 
 
 async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path) -> None:
-    deps: Services = bot.application.bot_data["services"]
+    deps: Services = bot.application.bot_data.services
     deps.settings.fingers_move_cap = 6
     player = Player(bot, 502)
     await player.say("/fingers")
@@ -97,7 +97,7 @@ async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, databa
     await player.tap("Я начинаю")
     # Set up a drawn position (2,2 against 2,2, the player to move) through the bot's own store,
     # the file's only writer: best play by both keeps it drawn.
-    store = bot.application.bot_data["services"].db
+    store = bot.application.bot_data.services.db
     loaded = await store.load(503, "fingers")
     assert loaded is not None
     position = {"player": [2, 2], "bot": [2, 2], "seen": {"22:22:1": 1}}

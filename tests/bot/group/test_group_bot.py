@@ -58,7 +58,7 @@ def stored_lobby(bot: Bot, chat_id: int = GROUP) -> GroupSession:
 
 
 def deps_of(bot: Bot) -> Services:
-    found: Services = bot.application.bot_data["services"]
+    found: Services = bot.application.bot_data.services
     return found
 
 

@@ -37,7 +37,7 @@ NOT_IN_ALPHABET = InputError(InputProblem.NOT_IN_ALPHABET, "")
 
 
 def settings_of(bot: Bot) -> Any:
-    services: Services = bot.application.bot_data["services"]
+    services: Services = bot.application.bot_data.services
     return services.settings
 
 

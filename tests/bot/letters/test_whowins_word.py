@@ -45,7 +45,7 @@ async def test_whowins_during_a_private_game_is_no_free_hint(bot: Bot, solvers: 
     elsewhere = next(letter for letter in "мнпс" if game.verdict(letter) is Verdict.GOES_ON and letter != board[0])
     assert f"С «{elsewhere.upper()}» при лучшей игре" in (await player.say(f"/whowins {elsewhere}")).text
     assert "Английский Ghost" in (await player.say("/whowins he")).text
-    assert record(bot.application.bot_data["services"].settings.database_path, 231, "letters") == (1, 0, 0, 0)
+    assert record(bot.application.bot_data.services.settings.database_path, 231, "letters") == (1, 0, 0, 0)
     await player.say("/giveup")
     assert f"С «{going_on.upper()}» при лучшей игре" in (await player.say(f"/whowins {going_on}")).text
 

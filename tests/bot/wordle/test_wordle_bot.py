@@ -338,7 +338,7 @@ async def test_a_word_refused_by_enough_players_leaves_the_guesses_for_everyone(
         await two.tap("Игра не приняла")
         assert (await three.say("/5bukv")).suggestion() != first
     async with running_bot(standin, own_engine(), database, wordle_refused_players=2) as bot:
-        await until(lambda: bot.application.bot_data["services"].solvers.wordle.first_guess != first, seconds=10)
+        await until(lambda: bot.application.bot_data.services.solvers.wordle.first_guess != first, seconds=10)
         assert (await Player(bot, 335).say("/5bukv")).suggestion() != first
 
 
