@@ -233,6 +233,13 @@ def try_again_soon(lang: Lang) -> str:
     )
 
 
+def apology(code: str | None, disk: bool) -> str:
+    """To a player whose update could not be kept (``code``: their Telegram language): try again
+    soon when the disk failed, or that something went wrong (a bug, logged)."""
+    lang = language(code)
+    return try_again_soon(lang) if disk else something_went_wrong(lang)
+
+
 def stale_button(lang: Lang) -> str:
     return t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
 

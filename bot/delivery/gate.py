@@ -6,29 +6,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from telegram.error import TelegramError
 from telegram.ext import Application
 
-from bot.core import texts
 from bot.delivery.events import Delivered, Resend
-from bot.delivery.inbox import KeepingQueue, keep_posted, replay
+from bot.delivery.inbox import KeepingQueue, KeepsPolledBatches, keep_posted, replay
 from bot.delivery.outbox import Outbox, Pace, forget_rows
 from bot.delivery.queue import Committer, SerialLines
-from bot.runtime.transport import PollingBot
 from bot.storage import Store, StoreWriteError
 from bot.storage.unit_of_work import Unit
 
 log = logging.getLogger(__name__)
 
 
+#: What a player is told when their update could not be kept: their Telegram language code, and
+#: whether the disk (not a bug) was at fault (the words are the games', given at wiring).
+Apology = Callable[[str | None, bool], str]
+
+
 class Gate(Committer):
     """Commits units to the store and hands their messages to the outbox."""
 
-    def __init__(self, store: Store, outbox: Outbox) -> None:
+    def __init__(self, store: Store, outbox: Outbox, apology: Apology) -> None:
         self.store = store
         self._outbox = outbox
+        self._apology = apology
 
     @property
     def outbox(self) -> Outbox:
@@ -65,20 +70,21 @@ class Gate(Committer):
         if unit.update_id is None:
             return  # the bot's own event (a timer): nobody asked; it comes again or is moot
         self.store.handled(unit.update_id)
-        words = texts.try_again_soon if isinstance(error, StoreWriteError) else texts.something_went_wrong
         try:
-            await self._outbox.bot.send_message(unit.chat_id, words(texts.language(unit.lang)))
+            await self._outbox.bot.send_message(
+                unit.chat_id, self._apology(unit.lang, isinstance(error, StoreWriteError))
+            )
         except TelegramError as told:
             log.info("could not tell chat %d that its update failed: %s", unit.chat_id, told)
 
 
 async def open_delivery(
-    application: Application[Any, Any, Any, Any, Any, Any], store: Store, group_budget: int = 0
+    application: Application[Any, Any, Any, Any, Any, Any], store: Store, apology: Apology, group_budget: int = 0
 ) -> Gate:
     """At start: the outbox's unsent rows and the inbox's unhandled updates go to their chats'
     lines before polling starts; from then on each fetched batch (or posted update) is kept
-    before Telegram may forget it. ``group_budget``: messages a minute to a group at most
-    (0: not paced)."""
+    before Telegram may forget it. ``apology``: what a player whose update could not be kept is
+    told; ``group_budget``: messages a minute to a group at most (0: not paced)."""
     lines = application.update_processor
     assert isinstance(lines, SerialLines)
     queue = application.update_queue
@@ -91,7 +97,7 @@ async def open_delivery(
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
     outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget))
-    gate = Gate(store, outbox)
+    gate = Gate(store, outbox, apology)
     lines.committer = gate
     lines.bot = application.bot
     unsent = await store.pending_messages()
@@ -104,7 +110,7 @@ async def open_delivery(
     kept_up_to = store.replayed_up_to()
     await replay(application, kept, store.handled)
     bot = application.bot
-    if isinstance(bot, PollingBot):
+    if isinstance(bot, KeepsPolledBatches):
         bot.keep_fetched(store.keep_fetched, kept_up_to)
     if isinstance(queue, KeepingQueue):
         queue.keep = keep_posted(store, bot)

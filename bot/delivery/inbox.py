@@ -3,8 +3,8 @@ update before its POST is answered. An update leaves the inbox in the transactio
 it, or, when it commits nothing, with the next one (:meth:`bot.storage.Store.handled`).
 
 The rows themselves live in :class:`bot.storage.Store` (``keep_fetched``, ``handled``,
-``inbox``), and :class:`bot.runtime.transport.PollingBot` keeps each fetched batch before
-python-telegram-bot may confirm it; see README's reliability section.
+``inbox``), and a bot that polls (:class:`KeepsPolledBatches`: the transport's ``PollingBot``)
+keeps each fetched batch before python-telegram-bot may confirm it (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -13,17 +13,24 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from telegram import Update
+from telegram.ext import Application
 
-from bot.runtime.transport import PollingBot
 from bot.storage import Store, StoreWriteError
 
-if TYPE_CHECKING:
-    from bot.core.context import App
-
 log = logging.getLogger(__name__)
+
+
+@runtime_checkable
+class KeepsPolledBatches(Protocol):
+    """A bot that polls and keeps each fetched batch through ``keep`` before Telegram may forget it
+    (the transport's polling bot): what delivery needs of it, so delivery imports no transport."""
+
+    def keep_fetched(self, keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]], kept_up_to: int) -> None: ...
+
+    def polled(self, update_id: int) -> bool: ...
 
 
 class KeepingQueue(asyncio.Queue[object]):
@@ -47,14 +54,14 @@ def keep_posted(store: Store, bot: object) -> Callable[[Update], Awaitable[None]
     was kept with its batch already."""
 
     async def keep(update: Update) -> None:
-        if not (isinstance(bot, PollingBot) and bot.polled(update.update_id)):
+        if not (isinstance(bot, KeepsPolledBatches) and bot.polled(update.update_id)):
             await store.keep_fetched([update.to_dict()])
 
     return keep
 
 
 async def replay(
-    application: App,
+    application: Application[Any, Any, Any, Any, Any, Any],
     bodies: Sequence[Mapping[str, Any]],
     on_unreadable: Callable[[int], None],
 ) -> None:

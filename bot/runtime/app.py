@@ -25,7 +25,7 @@ from telegram.ext import (
 )
 
 from bot import registry
-from bot.core import active, keyboards
+from bot.core import active, keyboards, texts
 from bot.core import handlers as common
 from bot.core.context import GROUPS, PRIVATE, App, BotContext, BotData, Services
 from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline_handlers, wired
@@ -167,7 +167,7 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 async def post_init(application: App) -> None:
     services = application.bot_data.services
     services.store = await Store.open(services.settings.database_path, tables=[game.tables for game in wired(services)])
-    await open_delivery(application, services.store, services.settings.group_messages_per_minute)
+    await open_delivery(application, services.store, texts.apology, services.settings.group_messages_per_minute)
     for game in wired(services):
         if game.on_start is not None:
             await game.on_start(application)
