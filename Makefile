@@ -18,7 +18,7 @@ COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --un
 # the rest instead of after them. PYTEST_WORKERS=0 runs everything in one process.
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test lint typecheck bench data clean lock check-lock
+.PHONY: run test lint typecheck bench data clean lock check-lock messages check-messages
 
 check-lock:
 	$(PYTHON) scripts/check_lock.py
@@ -49,6 +49,26 @@ test: check-lock $(INSTALLED) lint
 	wait $$mypy; types=$$?; \
 	echo "mypy:"; cat $(VENV)/mypy.out; \
 	test $$tests -eq 0 && test $$types -eq 0
+
+# The bot's words are gettext catalogues, one .po a language in bot/locale (docs/i18n.md); the bot
+# reads the .po files themselves at start, so nothing is compiled. `make messages` brings every
+# catalogue to the messages the code uses (new ones empty, unused ones dropped); `make
+# check-messages` fails if it would change one. The keywords are bot/i18n.py's KEYWORDS.
+LOCALE := bot/locale
+POT := $(VENV)/messages.pot
+BABEL_KEYWORDS := --no-default-keywords -k gettext:2 -k ngettext:2,3 -k pgettext:2c,3 -k npgettext:2c,3,4
+BABEL_UPDATE := $(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D messages -N --ignore-obsolete --ignore-pot-creation-date
+
+$(POT): $(INSTALLED) FORCE
+	$(VENV)/bin/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-location=file -o $(POT) bot
+
+messages: $(POT)
+	$(BABEL_UPDATE)
+
+check-messages: $(POT)
+	$(BABEL_UPDATE) --check
+
+FORCE:
 
 # Pin every dependency of pyproject.toml anew, with hashes (uv, in its own small venv).
 lock:
