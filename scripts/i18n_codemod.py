@@ -165,7 +165,7 @@ def short_name(node: ast.expr) -> str:
         return short_name(func).lstrip("_")
     if isinstance(node, ast.Subscript):
         return f"{short_name(node.value)}_{short_name(node.slice)}"
-    return "value"
+    return str(node.value) if isinstance(node, ast.Constant) and isinstance(node.value, int) else "value"
 
 
 def long_name(node: ast.expr) -> str:
@@ -356,6 +356,13 @@ def _words(text: str) -> Iterator[str]:
 
 def render(node: ast.expr, nested: bool = False) -> str:
     """Source for a converted call: its literals split, anything else as ``ast.unparse`` writes it."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        terms = [node.right]
+        while isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Add):
+            node = node.left
+            terms.append(node.right)
+        terms.append(node.left)
+        return "(" + " + ".join(render(term, True) for term in reversed(terms)) + ")"
     if isinstance(node, ast.IfExp):
         return f"({render(node.body, True)} if {ast.unparse(node.test)} else {render(node.orelse, True)})"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -400,6 +407,31 @@ def units(converter: FileConverter) -> Iterator[ast.expr]:
     yield from visit(converter.tree)
 
 
+def split_fstring(converter: FileConverter, node: ast.JoinedStr) -> ast.expr:
+    """An f-string with helper calls in its fields, as a concatenation with the converted calls
+    outside it: Babel's extractor does not look inside f-strings before Python 3.12."""
+    pieces: list[ast.expr] = []
+    kept: list[ast.expr] = []
+    for value in node.values:
+        inner = value.value if isinstance(value, ast.FormattedValue) else None
+        if inner is None or not any(converter.kind(n) for n in ast.walk(inner)):
+            kept.append(value)
+            continue
+        assert isinstance(value, ast.FormattedValue)
+        if value.conversion != -1 or value.format_spec is not None:
+            raise UnconvertibleError("a call with a conversion or format spec inside an f-string")
+        if kept:
+            pieces.append(ast.JoinedStr(kept))
+            kept = []
+        pieces.append(converter.rewrite(inner))
+    if kept:
+        pieces.append(ast.JoinedStr(kept))
+    joined = pieces[0]
+    for piece in pieces[1:]:
+        joined = ast.BinOp(joined, ast.Add(), piece)
+    return joined
+
+
 def convert_source(converter: FileConverter, source: bytes, module: str) -> bytes:
     offsets = line_offsets(source)
     edits = []
@@ -417,7 +449,11 @@ def convert_source(converter: FileConverter, source: bytes, module: str) -> byte
                     continue
                 text = ast.unparse(rewritten)
         else:
-            text = ast.unparse(converter.rewrite(node))
+            try:
+                text = render(split_fstring(converter, node))
+            except UnconvertibleError as why:
+                converter.problems.append(f"{converter.path}:{node.lineno}: {why}")
+                continue
         comments = span_comments(source[start:end])
         if comments:  # kept, after the first bracket
             text = text.replace("(", f"(  {'  '.join(comments)}\n", 1)
