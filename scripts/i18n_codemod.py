@@ -407,9 +407,10 @@ def units(converter: FileConverter) -> Iterator[ast.expr]:
     yield from visit(converter.tree)
 
 
-def split_fstring(converter: FileConverter, node: ast.JoinedStr) -> ast.expr:
+def split_fstring(converter: FileConverter, node: ast.JoinedStr) -> ast.expr | None:
     """An f-string with helper calls in its fields, as a concatenation with the converted calls
-    outside it: Babel's extractor does not look inside f-strings before Python 3.12."""
+    outside it: Babel's extractor does not look inside f-strings before Python 3.12. None if
+    nothing in it could be converted."""
     pieces: list[ast.expr] = []
     kept: list[ast.expr] = []
     for value in node.values:
@@ -418,14 +419,20 @@ def split_fstring(converter: FileConverter, node: ast.JoinedStr) -> ast.expr:
             kept.append(value)
             continue
         assert isinstance(value, ast.FormattedValue)
+        rewritten = converter.rewrite(inner)
+        if ast.dump(rewritten) == ast.dump(inner):  # nothing in it could be converted
+            kept.append(value)
+            continue
         if value.conversion != -1 or value.format_spec is not None:
             raise UnconvertibleError("a call with a conversion or format spec inside an f-string")
         if kept:
             pieces.append(ast.JoinedStr(kept))
             kept = []
-        pieces.append(converter.rewrite(inner))
+        pieces.append(rewritten)
     if kept:
         pieces.append(ast.JoinedStr(kept))
+    if len(pieces) == 1 and isinstance(pieces[0], ast.JoinedStr) and pieces[0].values == node.values:
+        return None
     joined = pieces[0]
     for piece in pieces[1:]:
         joined = ast.BinOp(joined, ast.Add(), piece)
@@ -449,11 +456,15 @@ def convert_source(converter: FileConverter, source: bytes, module: str) -> byte
                     continue
                 text = ast.unparse(rewritten)
         else:
+            assert isinstance(node, ast.JoinedStr)
             try:
-                text = render(split_fstring(converter, node))
+                split = split_fstring(converter, node)
             except UnconvertibleError as why:
                 converter.problems.append(f"{converter.path}:{node.lineno}: {why}")
                 continue
+            if split is None:
+                continue
+            text = render(split)
         comments = span_comments(source[start:end])
         if comments:  # kept, after the first bracket
             text = text.replace("(", f"(  {'  '.join(comments)}\n", 1)
@@ -634,6 +645,39 @@ def load_registry(po: Path) -> Registry:
 # ------------------------------------------------------------------ the run
 
 
+def drop_unused_forms(root: Path, package: Path, forms: dict[str, tuple[str, ...]]) -> list[Path]:
+    """Deletes the module-level plural forms (``MOVES_RU, MOVES_EN = ...``) no code names any more
+    (the package and its tests searched); returns the files changed."""
+    searched = python_files(package) + (python_files(root / "tests") if (root / "tests").is_dir() else [])
+    named: set[str] = set()
+    for path in searched:
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                named.add(node.id)
+            elif isinstance(node, ast.ImportFrom):
+                named |= {alias.asname or alias.name for alias in node.names}
+    changed = []
+    for path in python_files(package):
+        source = path.read_bytes()
+        lines = source.splitlines(keepends=True)
+        dead = []
+        for node in ast.parse(source).body:
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            target = node.targets[0]
+            names = [target] if isinstance(target, ast.Name) else getattr(target, "elts", [])
+            ids = [name.id for name in names if isinstance(name, ast.Name)]
+            if ids and len(ids) == len(names) and all(i in forms and i not in named for i in ids):
+                dead.append(node)
+        for node in reversed(dead):
+            assert node.end_lineno is not None
+            del lines[node.lineno - 1 : node.end_lineno]
+        if dead:
+            path.write_bytes(b"".join(lines))
+            changed.append(path)
+    return changed
+
+
 def module_name(root: Path, path: Path) -> str:
     return ".".join(path.relative_to(root).with_suffix("").parts)
 
@@ -660,15 +704,17 @@ def run(root: Path, package_name: str) -> int:
             path.write_bytes(new)
             changed.append(path)
     if changed:
-        files = [str(path) for path in changed]
         ruff = [sys.executable, "-m", "ruff"]
-        subprocess.run([*ruff, "check", "--quiet", "--select", "F401,I001", "--fix", *files], check=False)
-        subprocess.run([*ruff, "format", "--quiet", *files], check=True)
+        fix = [*ruff, "check", "--quiet", "--select", "F401,I001,UP034", "--fix"]
+        subprocess.run([*fix, *map(str, changed)], check=False)
+        changed += drop_unused_forms(root, package, constants)
+        subprocess.run([*ruff, "format", "--quiet", *map(str, dict.fromkeys(changed))], check=True)
     found = extract(root, package, keywords_of(i18n))
     languages = {path.name for path in locale.iterdir()} if locale.exists() else set()
     for lang in sorted(languages | set(SOURCE_LANGUAGES)):
         update_catalogue(locale / lang / "LC_MESSAGES" / f"{DOMAIN}.po", lang, found, registry)
-    print(f"converted {len(changed)} files, {len(registry.new)} new messages, catalogues in {locale.relative_to(root)}")
+    where = locale.relative_to(root)
+    print(f"converted {len(set(changed))} files, {len(registry.new)} new messages, catalogues in {where}")
     for problem in problems:
         print(f"NOT CONVERTED {problem}")
     for branch in branches:
