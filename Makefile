@@ -50,11 +50,11 @@ test: check-lock $(INSTALLED) lint
 	echo "mypy:"; cat $(VENV)/mypy.out; \
 	test $$tests -eq 0 && test $$types -eq 0
 
-# The bot's words are gettext catalogues, one .po a language in bot/locale (docs/i18n.md); the bot
+# The bot's words are gettext catalogues, one .po a language in bot/core/locale (docs/i18n.md); the bot
 # reads the .po files themselves at start, so nothing is compiled. `make messages` brings every
 # catalogue to the messages the code uses (new ones empty, unused ones dropped); `make
-# check-messages` fails if it would change one. The keywords are bot/i18n.py's KEYWORDS.
-LOCALE := bot/locale
+# check-messages` fails if it would change one. The keywords are bot/core/i18n.py's KEYWORDS.
+LOCALE := bot/core/locale
 POT := $(VENV)/messages.pot
 BABEL_KEYWORDS := --no-default-keywords -k gettext:2 -k ngettext:2,3 -k pgettext:2c,3 -k npgettext:2c,3,4
 BABEL_UPDATE := $(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D messages -N --ignore-obsolete --ignore-pot-creation-date

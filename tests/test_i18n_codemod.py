@@ -109,7 +109,7 @@ def _package(root: Path) -> Path:
     package = root / "pkg"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    shutil.copy(ROOT / "bot" / "i18n.py", package / "i18n.py")
+    shutil.copy(ROOT / "bot" / "core" / "i18n.py", package / "i18n.py")
     (package / "texts.py").write_text(TEXTS)
     (package / "sample.py").write_text(SAMPLE)
     return package

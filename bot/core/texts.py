@@ -9,6 +9,7 @@ from typing import Literal
 
 from babel import Locale
 
+from bot.core.i18n import gettext
 from bot.storage import Record
 from solver.levels import Level
 from solver.review import Summary
@@ -40,78 +41,66 @@ def ask_to_resign(lang: Lang, name: str, *, lost: bool = True) -> str:
     """``name``: the game under way; ``lost`` False: it was already counted as won (solved, then
     undone), and stays so."""
     if not lost:
-        return t(
+        return gettext(
             lang,
-            f"Сейчас идёт {name}. Начать новую игру — значит сдаться в этой (слово вы уже отгадали: победа останется).",
-            f"You are in the middle of {name}. Starting a new game means resigning this one "
-            "(you solved it before: it stays a win).",
+            "You are in the middle of {name}. Starting a new game means resigning this one (you solved it "
+            "before: it stays a win).",
+            name=name,
         )
-    return t(
+    return gettext(
         lang,
-        f"Сейчас идёт {name}. Начать новую игру — значит сдаться в этой (засчитается поражение).",
-        f"You are in the middle of {name}. Starting a new game means resigning this one (it counts as a loss).",
+        "You are in the middle of {name}. Starting a new game means resigning this one (it counts as a loss).",
+        name=name,
     )
 
 
 def button_resign_and_start(lang: Lang) -> str:
-    return t(lang, "🏳 Сдаться и начать", "🏳 Resign and start")
+    return gettext(lang, "🏳 Resign and start")
 
 
 def button_keep_playing(lang: Lang) -> str:
-    return t(lang, "▶️ Играть дальше", "▶️ Keep playing")
+    return gettext(lang, "▶️ Keep playing")
 
 
 def button_again(lang: Lang) -> str:
     """The «play again» label after a finished game: one for every game."""
-    return t(lang, "🔁 Ещё партию", "🔁 Play again")
+    return gettext(lang, "🔁 Play again")
 
 
 def button_review(lang: Lang) -> str:
     """The review button after a finished game: one for every game."""
-    return t(lang, "🔍 Разбор партии", "🔍 Review")
+    return gettext(lang, "🔍 Review")
 
 
 def button_picture(lang: Lang) -> str:
     """Under a review: the same review as a picture."""
-    return t(lang, "🖼 Картинкой", "🖼 As a picture")
+    return gettext(lang, "🖼 As a picture")
 
 
 def nothing_to_review(lang: Lang) -> str:
-    return t(
-        lang,
-        "Разбирать пока нечего: разбор — после законченной партии.",
-        "Nothing to review yet: a review comes after a finished game.",
-    )
+    return gettext(lang, "Nothing to review yet: a review comes after a finished game.")
 
 
 def review_after_the_end(lang: Lang) -> str:
-    return t(
-        lang,
-        "Разбор — когда партия закончится (иначе это подсказка). Сдаться: /giveup.",
-        "The review comes when the game is over (else it would be a hint). To give up: /giveup.",
-    )
+    return gettext(lang, "The review comes when the game is over (else it would be a hint). To give up: /giveup.")
 
 
 def button_other_setup(lang: Lang) -> str:
-    return t(lang, "⚙️ Ещё партию, другие настройки", "⚙️ Play again, other settings")
+    return gettext(lang, "⚙️ Play again, other settings")
 
 
 def no_undo(lang: Lang, name: str) -> str:
-    return t(
-        lang,
-        f"Ходы не отменяются ({name}); /undo — для масок «5 букв».",
-        f"Moves cannot be taken back ({name}); /undo is for 5bukv's colours.",
-    )
+    return gettext(lang, "Moves cannot be taken back ({name}); /undo is for 5bukv's colours.", name=name)
 
 
 def keep_playing(lang: Lang) -> str:
-    return t(lang, "Играем дальше.", "Playing on.")
+    return gettext(lang, "Playing on.")
 
 
 def resigned(lang: Lang, name: str, *, lost: bool = True) -> str:
     if not lost:
-        return t(lang, f"🏳 Вы сдались ({name}): победа остаётся.", f"🏳 You resigned {name}: it stays a win.")
-    return t(lang, f"🏳 Вы сдались ({name}): засчитано поражение.", f"🏳 You resigned {name}: it counts as a loss.")
+        return gettext(lang, "🏳 You resigned {name}: it stays a win.", name=name)
+    return gettext(lang, "🏳 You resigned {name}: it counts as a loss.", name=name)
 
 
 #: The commands no one game owns, in the command menu after the games' own (Russian, English).
@@ -128,24 +117,23 @@ COMMON_COMMANDS: list[tuple[str, str, str]] = [
 
 
 def greeting(lang: Lang, name: str) -> str:
-    return t(
+    return gettext(
         lang,
-        f"Привет, {name}! Я Буквоед: играю в слова безупречно, потому что решил игры до конца.\n"
-        "Во что сыграем? (In English: /lang en)",
-        f"Hello, {name}! I am Bukvoed: I play word games perfectly, because I have solved them exactly.\n"
+        "Hello, {name}! I am Bukvoed: I play word games perfectly, because I have solved them exactly.\n"
         "What shall we play? (По-русски: /lang ru)",
+        name=name,
     )
 
 
 def help_tail(lang: Lang) -> str:
     """The last lines of /help, after every game's own."""
-    return t(
+    return gettext(
         lang,
-        "/review — разбор последней партии (буквы, пальцы): ✅ лучший ход, ☑️ был лучше, ❌ ошибка\n"
-        "/stats — ваши результаты\n/rules — правила\n/lang — язык бота (English: /lang en)",
-        "/review — the last game reviewed (letters, fingers): ✅ the best move, ☑️ a better one was there, "
-        "❌ a mistake\n"
-        "/stats — your record\n/rules — the rules\n/lang — the bot's language (по-русски: /lang ru)",
+        "/review — the last game reviewed (letters, fingers): ✅ the best move, ☑️ a better one was "
+        "there, ❌ a mistake\n"
+        "/stats — your record\n"
+        "/rules — the rules\n"
+        "/lang — the bot's language (по-русски: /lang ru)",
     )
 
 
@@ -160,76 +148,58 @@ def language_named(code: str) -> Lang | None:
 
 def ask_language(lang: Lang) -> str:
     """/lang without an argument: the buttons follow."""
-    return t(
-        lang,
-        "Сейчас я говорю с вами по-русски. На каком языке говорить? (Или сразу: /lang en, /lang ru.)",
-        "I speak English with you now. Which language shall I speak? (Or at once: /lang ru, /lang en.)",
+    return gettext(
+        lang, "I speak English with you now. Which language shall I speak? (Or at once: /lang ru, /lang en.)"
     )
 
 
 def language_chosen(lang: Lang) -> str:
     """Said in the language just chosen."""
-    return t(
-        lang,
-        "Готово: теперь я говорю с вами по-русски (и запомню это). Все игры — /start.",
-        "Done: I speak English with you now (and will remember it). Every game: /start.",
-    )
+    return gettext(lang, "Done: I speak English with you now (and will remember it). Every game: /start.")
 
 
 def language_usage(lang: Lang) -> str:
     """/lang with an argument it does not know."""
-    return t(
-        lang,
-        "/lang ru — по-русски, /lang en — in English; /lang — кнопками.",
-        "/lang en — in English, /lang ru — по-русски; /lang alone shows buttons.",
-    )
+    return gettext(lang, "/lang en — in English, /lang ru — по-русски; /lang alone shows buttons.")
 
 
 def with_other_rules(lang: Lang, rules: str, others: list[tuple[str, str]]) -> str:
     """A game's rules, then how to reach the other games' rules (``others``: command and name,
     each a tappable command)."""
     listed = ", ".join(f"/{command} — {name}" for command, name in others)
-    return rules + "\n\n" + t(lang, "Правила других игр: ", "Other games' rules: ") + listed
+    return rules + "\n\n" + gettext(lang, "Other games' rules: ") + listed
 
 
 def quiet_while(lang: Lang, name: str) -> str:
     """/whowins or /word while a game that must be solved alone is under way."""
-    return t(
-        lang,
-        f"Пока идёт {name}, я ничего не подсказываю: ни /whowins, ни /word. После неё — /review.",
-        f"While {name} is under way I give nothing away: no /whowins, no /word. After it, /review.",
+    return gettext(
+        lang, "While {name} is under way I give nothing away: no /whowins, no /word. After it, /review.", name=name
     )
 
 
 def unknown_command(lang: Lang) -> str:
-    return t(lang, "Не знаю такой команды. Список — /help.", "I do not know that command. See /help.")
+    return gettext(lang, "I do not know that command. See /help.")
 
 
 def nothing_running(lang: Lang, starts: Sequence[tuple[str, str]] = ()) -> str:
     """No game is under way: how to start each one (``starts``: command and what it starts)."""
     if not starts:
-        return t(lang, "Сейчас игры нет. Выбрать игру — /start.", "No game is running. Choose a game with /start.")
+        return gettext(lang, "No game is running. Choose a game with /start.")
     listed = ", ".join(f"/{command} — {title}" for command, title in starts)
-    return t(lang, f"Сейчас игры нет. {listed}.", f"No game is running. {listed}.")
+    return gettext(lang, "No game is running. {listed}.", listed=listed)
 
 
 def only_text(lang: Lang) -> str:
-    return t(lang, "Я понимаю только текст. ", "I only read text. ")
+    return gettext(lang, "I only read text. ")
 
 
 def something_went_wrong(lang: Lang) -> str:
-    return t(
-        lang,
-        "Что-то пошло не так на моей стороне. Ваша игра сохранена — попробуйте ещё раз.",
-        "Something went wrong on my side. Your game is saved: please try again.",
-    )
+    return gettext(lang, "Something went wrong on my side. Your game is saved: please try again.")
 
 
 def try_again_soon(lang: Lang) -> str:
-    return t(
-        lang,
-        "Не получается сохранить игру: попробуйте ещё раз через минуту. Всё, что было до этого, сохранено.",
-        "I cannot save the game right now: please try again in a minute. Everything before this is saved.",
+    return gettext(
+        lang, "I cannot save the game right now: please try again in a minute. Everything before this is saved."
     )
 
 
@@ -241,46 +211,48 @@ def apology(code: str | None, disk: bool) -> str:
 
 
 def stale_button(lang: Lang) -> str:
-    return t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
+    return gettext(lang, "This button no longer works.")
 
 
 def no_records(lang: Lang) -> str:
-    return t(lang, "Вы ещё не играли. Выбрать игру — /start.", "You have not played yet. Choose a game with /start.")
+    return gettext(lang, "You have not played yet. Choose a game with /start.")
 
 
 def games_record(lang: Lang, name: str, record: Record) -> str:
     """A /stats line for a game won or lost, with hints."""
-    return t(
+    return gettext(
         lang,
-        f"{name}: игр {record.played}, побед {record.won}, поражений {record.lost}, подсказок {record.hints}",
-        f"{name}: played {record.played}, won {record.won}, lost {record.lost}, hints {record.hints}",
+        "{name}: played {played}, won {won}, lost {lost}, hints {hints}",
+        name=name,
+        played=record.played,
+        won=record.won,
+        lost=record.lost,
+        hints=record.hints,
     )
 
 
 def button_first(lang: Lang, player_first: bool) -> str:
-    return t(lang, "Я начинаю", "I start") if player_first else t(lang, "Начинает бот", "The bot starts")
+    return gettext(lang, "I start") if player_first else gettext(lang, "The bot starts")
 
 
 def button_level(lang: Lang, level: Level) -> str:
     names = {
-        Level.PERFECT: t(lang, "Безупречный", "Perfect"),
-        Level.STRONG: t(lang, "Сильный", "Strong"),
-        Level.EASY: t(lang, "Лёгкий", "Easy"),
+        Level.PERFECT: gettext(lang, "Perfect"),
+        Level.STRONG: gettext(lang, "Strong"),
+        Level.EASY: gettext(lang, "Easy"),
     }
     return names[level]
 
 
 def private_only(lang: Lang, username: str) -> str:
-    return t(
+    return gettext(
         lang,
-        f"Это игра для личного чата: напишите мне — @{username}. Что можно в группе — /help.",
-        f"That game is for a private chat: write to me at @{username}. What works in a group: /help.",
+        "That game is for a private chat: write to me at @{username}. What works in a group: /help.",
+        username=username,
     )
 
 
 # ------------------------------------------------------------------ reviews (the letter and finger games)
-
-MOVES_RU, MOVES_EN = ("ход", "хода", "ходов"), ("move", "moves")
 
 
 def review_footer(lang: Lang, summary: Summary, player_seat: int, move_words: str) -> list[str]:
@@ -288,23 +260,21 @@ def review_footer(lang: Lang, summary: Summary, player_seat: int, move_words: st
     and how many moves each side played best."""
     turning = summary.turning_point
     if turning is None:
-        turned = t(
-            lang,
-            "Перелома не было: исход решила первая позиция.",
-            "No move changed the result: it was decided from the start.",
-        )
+        turned = gettext(lang, "No move changed the result: it was decided from the start.")
     else:
         yours = turning.mover == player_seat
-        who = t(lang, "ваш" if yours else "мой", "yours" if yours else "mine")
-        turned = t(
+        who = gettext(lang, "yours") if yours else gettext(lang, "mine")
+        turned = gettext(
             lang,
-            f"Перелом — ход {turning.ply} ({who}, {move_words}).",
-            f"The game turned at move {turning.ply} ({who}, {move_words}).",
+            "The game turned at move {ply} ({who}, {move_words}).",
+            ply=turning.ply,
+            who=who,
+            move_words=move_words,
         )
     you, me = player_seat, 3 - player_seat
     best, made = summary.best_moves, summary.moves
     # bare numbers: «из 3 ходов» would need the genitive, which CLDR's forms do not give
-    your_tally = t(lang, f"у вас {best[you]} из {made[you]}", f"yours {best[you]} of {made[you]}")
-    my_tally = t(lang, f"у меня {best[me]} из {made[me]}", f"mine {best[me]} of {made[me]}")
+    your_tally = gettext(lang, "yours {best_you} of {made_you}", best_you=best[you], made_you=made[you])
+    my_tally = gettext(lang, "mine {best_me} of {made_me}", best_me=best[me], made_me=made[me])
     sides = [side for side, moves in ((your_tally, made[you]), (my_tally, made[me])) if moves]  # no "0 of 0"
-    return ["", turned, t(lang, "Лучших ходов: ", "Best moves: ") + ", ".join(sides) + "."]
+    return ["", turned, gettext(lang, "Best moves: ") + ", ".join(sides) + "."]

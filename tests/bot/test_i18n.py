@@ -14,7 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bot import i18n
+from bot.core import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 Key = tuple[str | None, str | tuple[str, ...]]

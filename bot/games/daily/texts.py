@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from bot.core.texts import Lang, count, t
+from bot.core.i18n import gettext, ngettext
+from bot.core.texts import Lang
 from bot.games.daily.session import DailySession, Turn
 from bot.games.daily.store import Result
 from bot.storage import Record
 from solver.daily import Puzzle, Square
 from solver.letters import Verdict
 
-MOVES_RU = ("ход", "хода", "ходов")
-MOVES_EN = ("move", "moves")
 WEEKDAYS = {
     "ru": ("пн", "вт", "ср", "чт", "пт", "сб", "вс"),
     "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
@@ -18,7 +17,7 @@ WEEKDAYS = {
 
 
 def name(lang: Lang) -> str:
-    return t(lang, "ежедневная задача", "the daily puzzle")
+    return gettext(lang, "the daily puzzle")
 
 
 def board(lang: Lang, letters: str) -> str:
@@ -27,61 +26,49 @@ def board(lang: Lang, letters: str) -> str:
 
 
 def moves(lang: Lang, number: int) -> str:
-    return count(lang, number, MOVES_RU, MOVES_EN)
+    return ngettext(lang, "{n} move", "{n} moves", number)
 
 
 def _title(lang: Lang, puzzle_number: int, day: str, weekday: int, english_ghost: bool) -> str:
     when = f"{WEEKDAYS[lang][weekday]} {day[8:10]}.{day[5:7]}" if lang == "ru" else f"{WEEKDAYS[lang][weekday]} {day}"
-    game = t(lang, " · английский Ghost", " · English Ghost") if english_ghost else ""
-    return t(
-        lang,
-        f"🧩 Ежедневная задача №{puzzle_number} ({when}){game}",
-        f"🧩 Daily puzzle #{puzzle_number} ({when}){game}",
+    game = gettext(lang, " · English Ghost") if english_ghost else ""
+    return gettext(
+        lang, "🧩 Daily puzzle #{puzzle_number} ({when}){game}", puzzle_number=puzzle_number, when=when, game=game
     )
 
 
 def rule_line(lang: Lang, english_ghost: bool) -> str:
     if english_ghost:
-        return t(
-            lang,
-            "Английские слова от 4 букв; кто закончил слово — проиграл.",
-            "English words of 4+ letters; whoever completes a word loses.",
-        )
-    return t(
-        lang,
-        "Обычные русские существительные; кто закончил слово — выиграл.",
-        "Everyday Russian nouns; whoever completes a word wins.",
-    )
+        return gettext(lang, "English words of 4+ letters; whoever completes a word loses.")
+    return gettext(lang, "Everyday Russian nouns; whoever completes a word wins.")
 
 
 def intro(lang: Lang, puzzle: Puzzle, *, counted: bool) -> str:
     english_ghost = puzzle.lang == "en"
     lines = [
         _title(lang, puzzle.number, puzzle.day.isoformat(), puzzle.weekday, english_ghost),
-        t(
+        gettext(
             lang,
-            f"На доске {board(lang, puzzle.board)}, ваш ход. Вы выигрываете при любой защите — "
-            f"найдите как, за {moves(lang, puzzle.moves)}. Я защищаюсь безупречно.",
-            f"The board is {board(lang, puzzle.board)} and it is your move. You win against any defence: "
-            f"find how, in {moves(lang, puzzle.moves)}. I defend perfectly.",
+            "The board is {board} and it is your move. You win against any defence: find how, in {moves}. I "
+            "defend perfectly.",
+            board=board(lang, puzzle.board),
+            moves=moves(lang, puzzle.moves),
         ),
         rule_line(lang, english_ghost),
     ]
     if not counted:
-        lines.append(
-            t(lang, "Это повтор: засчитывается только первая попытка дня.", "A replay: only the day's first go counts.")
-        )
-    lines.append(t(lang, "Пришлите букву.", "Send a letter."))
+        lines.append(gettext(lang, "A replay: only the day's first go counts."))
+    lines.append(gettext(lang, "Send a letter."))
     return "\n".join(lines)
 
 
 def turn_text(lang: Lang, session: DailySession, turn: Turn) -> str:
-    lines = [t(lang, f"Вы: {turn.letter.upper()}", f"You: {turn.letter.upper()}")]
+    lines = [gettext(lang, "You: {letter}", letter=turn.letter.upper())]
     if turn.reply is not None:
-        lines.append(t(lang, f"Я: {turn.reply.upper()}", f"Me: {turn.reply.upper()}"))
-    lines.append(t(lang, f"Доска: {board(lang, session.position)}", f"Board: {board(lang, session.position)}"))
+        lines.append(gettext(lang, "Me: {reply}", reply=turn.reply.upper()))
+    lines.append(gettext(lang, "Board: {board}", board=board(lang, session.position)))
     if not turn.over:
-        lines.append(t(lang, "Ваш ход.", "Your move."))
+        lines.append(gettext(lang, "Your move."))
     return "\n".join(lines)
 
 
@@ -90,101 +77,79 @@ def ending(lang: Lang, session: DailySession, turn: Turn) -> str:
     verdict = turn.reply_verdict if turn.reply_verdict is not None else turn.verdict
     shown = board(lang, session.position)
     if verdict is Verdict.COMPLETED_WORD:
-        why = t(lang, f"Слово {shown} закончено.", f"{shown} is a word.")
+        why = gettext(lang, "{shown} is a word.", shown=shown)
     elif verdict is Verdict.UNREACHABLE:
-        why = t(
-            lang, f"С {shown} игра кончилась бы раньше, на более коротком слове.", f"{shown} passes a shorter word."
-        )
+        why = gettext(lang, "{shown} passes a shorter word.", shown=shown)
     else:
-        why = t(lang, f"Ни одно слово не начинается с {shown}.", f"No word starts with {shown}.")
+        why = gettext(lang, "No word starts with {shown}.", shown=shown)
     if session.won:
-        done = t(
-            lang,
-            f"✅ Решено за {moves(lang, session.player_moves)}!",
-            f"✅ Solved in {moves(lang, session.player_moves)}!",
-        )
+        done = gettext(lang, "✅ Solved in {moves}!", moves=moves(lang, session.player_moves))
     else:
-        done = t(
-            lang,
-            "❌ На этот раз нет: выигрыш был, но ускользнул.",
-            "❌ Not this time: the win was there, and slipped away.",
-        )
+        done = gettext(lang, "❌ Not this time: the win was there, and slipped away.")
     return f"{why}\n{done}"
 
 
 def streak_line(lang: Lang, current: int, best: int) -> str:
-    return t(lang, f"Серия: {current} (лучшая {best}).", f"Streak: {current} (best {best}).")
+    return gettext(lang, "Streak: {current} (best {best}).", current=current, best=best)
 
 
 def replay_note(lang: Lang) -> str:
-    return t(
-        lang, "Это был повтор: результат дня не изменился.", "That was a replay: the day's result stays as it was."
-    )
+    return gettext(lang, "That was a replay: the day's result stays as it was.")
 
 
 def card(lang: Lang, session: DailySession, squares: str, current_streak: int) -> str:
     """The spoiler-free result to share: the number, the outcome, the streak, a square per move."""
     mark = "✅" if session.won else "❌"
-    done = t(lang, f"{mark} за {moves(lang, session.player_moves)}", f"{mark} in {moves(lang, session.player_moves)}")
-    head = t(
+    done = gettext(lang, "{mark} in {moves}", mark=mark, moves=moves(lang, session.player_moves))
+    head = gettext(
         lang,
-        f"Буквоед · ежедневная №{session.number} · {done} · серия {current_streak}",
-        f"Bukvoed · daily #{session.number} · {done} · streak {current_streak}",
+        "Bukvoed · daily #{number} · {done} · streak {current_streak}",
+        number=session.number,
+        done=done,
+        current_streak=current_streak,
     )
     return f"{head}\n{squares}"
 
 
 def card_legend(lang: Lang) -> str:
-    return t(
-        lang,
-        "🟩 лучший ход · 🟨 выигрыш сохранён, но дольше · 🟥 выигрыш упущен",
-        "🟩 best move · 🟨 kept the win, slower · 🟥 let the win go",
-    )
+    return gettext(lang, "🟩 best move · 🟨 kept the win, slower · 🟥 let the win go")
 
 
 def no_hints(lang: Lang) -> str:
-    return t(
+    return gettext(
         lang,
-        "В ежедневной задаче подсказок нет, и /whowins с /word молчат, пока она не решена. "
-        "После неё /review разберёт каждый ход.",
-        "The daily puzzle has no hints, and /whowins and /word keep quiet until it is over. "
-        "After it, /review explains every move.",
+        "The daily puzzle has no hints, and /whowins and /word keep quiet until it is over. After it, "
+        "/review explains every move.",
     )
 
 
 def expected_letter(lang: Lang) -> str:
-    return t(lang, "Пришлите одну букву.", "Send one letter.")
+    return gettext(lang, "Send one letter.")
 
 
 def not_a_letter(lang: Lang, english_ghost: bool) -> str:
     if english_ghost:
-        return t(lang, "Нужна одна английская буква.", "Send one English letter.")
-    return t(lang, "Нужна одна русская буква.", "Send one Russian letter.")
+        return gettext(lang, "Send one English letter.")
+    return gettext(lang, "Send one Russian letter.")
 
 
 def gave_up(lang: Lang) -> str:
-    return t(lang, "Сдались. /review покажет, как было выиграть.", "Given up. /review shows how it was won.")
+    return gettext(lang, "Given up. /review shows how it was won.")
 
 
 def nothing_to_give_up(lang: Lang) -> str:
-    return t(lang, "Сдаваться нечего: задача не начата.", "Nothing to give up: no puzzle under way.")
+    return gettext(lang, "Nothing to give up: no puzzle under way.")
 
 
 def usage(lang: Lang) -> str:
-    return t(
-        lang,
-        "/daily — задача дня по-русски, /daily en — английский Ghost.",
-        "/daily — the day's puzzle; /daily en — English Ghost's.",
-    )
+    return gettext(lang, "/daily — the day's puzzle; /daily en — English Ghost's.")
 
 
 def review_text(lang: Lang, session: DailySession, judged: list[tuple[str, Square, tuple[str, ...]]], line: str) -> str:
     """The player's moves, each with its square, and for a move that was not best the letters that were."""
     lines = [
-        t(
-            lang,
-            f"Разбор задачи №{session.number} (с {board(lang, session.board)}):",
-            f"Review of puzzle #{session.number} (from {board(lang, session.board)}):",
+        gettext(
+            lang, "Review of puzzle #{number} (from {board}):", number=session.number, board=board(lang, session.board)
         )
     ]
     for number, (letter, square, best) in enumerate(judged, start=1):
@@ -192,125 +157,98 @@ def review_text(lang: Lang, session: DailySession, judged: list[tuple[str, Squar
         note = ""
         if square is not Square.BEST:
             better = ", ".join(b.upper() for b in best)
-            note = t(lang, f" — лучше: {better}", f" — better: {better}")
+            note = gettext(lang, " — better: {better}", better=better)
         lines.append(f"{number}. {mark} {letter.upper()}{note}")
-    lines.append(t(lang, f"Решение: {board(lang, line)}", f"The solution: {board(lang, line)}"))
+    lines.append(gettext(lang, "The solution: {board}", board=board(lang, line)))
     lines.append(card_legend(lang))
     return "\n".join(lines)
 
 
 def nothing_to_review(lang: Lang) -> str:
-    return t(
-        lang,
-        "Разбирать пока нечего: сначала решите задачу дня — /daily.",
-        "Nothing to review yet: solve the day's puzzle first — /daily.",
-    )
+    return gettext(lang, "Nothing to review yet: solve the day's puzzle first — /daily.")
 
 
 def record_text(lang: Lang, record: Record, *, english_ghost: bool) -> str:
     """The /stats line of the counted goes (the first of each day)."""
-    name = t(lang, "Задача дня", "Daily puzzle") + (
-        t(lang, " (английский Ghost)", " (English Ghost)") if english_ghost else ""
-    )
-    return t(
-        lang,
-        f"{name}: решено {record.won} из {record.played}",
-        f"{name}: solved {record.won} of {record.played}",
-    )
+    name = gettext(lang, "Daily puzzle") + (gettext(lang, " (English Ghost)") if english_ghost else "")
+    return gettext(lang, "{name}: solved {won} of {played}", name=name, won=record.won, played=record.played)
 
 
 def streak_stats(lang: Lang, current: int, best: int, *, english_ghost: bool) -> str:
-    name = t(lang, "Задача дня", "Daily puzzle") + (
-        t(lang, " (английский Ghost)", " (English Ghost)") if english_ghost else ""
-    )
-    return t(lang, f"{name}: серия {current} (лучшая {best})", f"{name}: streak {current} (best {best})")
+    name = gettext(lang, "Daily puzzle") + (gettext(lang, " (English Ghost)") if english_ghost else "")
+    return gettext(lang, "{name}: streak {current} (best {best})", name=name, current=current, best=best)
 
 
 def group_board(lang: Lang, puzzle: Puzzle, username: str, rows: list[tuple[str, bool | None, int]]) -> str:
     """The day's board in a group and who of its members solved it (never the solution)."""
     lines = [
         _title(lang, puzzle.number, puzzle.day.isoformat(), puzzle.weekday, puzzle.lang == "en"),
-        t(
+        gettext(
             lang,
-            f"Доска {board(lang, puzzle.board)}: ходящий выигрывает за {moves(lang, puzzle.moves)}. "
-            f"Решайте у меня в личке: @{username}, /daily.",
-            f"Board {board(lang, puzzle.board)}: the player to move wins in {moves(lang, puzzle.moves)}. "
-            f"Solve it with me in private: @{username}, /daily.",
+            "Board {board}: the player to move wins in {moves}. Solve it with me in private: @{username}, /daily.",
+            board=board(lang, puzzle.board),
+            moves=moves(lang, puzzle.moves),
+            username=username,
         ),
     ]
     if rows:
-        lines.append(t(lang, "Сегодня в группе:", "Today in this group:"))
+        lines.append(gettext(lang, "Today in this group:"))
         for who, won, made in rows:
             if won is True:
-                lines.append(t(lang, f"✅ {who} — {moves(lang, made)}", f"✅ {who} — {moves(lang, made)}"))
+                lines.append(gettext(lang, "✅ {who} — {moves}", who=who, moves=moves(lang, made)))
             elif won is False:
                 lines.append(f"❌ {who}")
             else:
-                lines.append(t(lang, f"⏳ {who} — ещё не решал(а)", f"⏳ {who} — not yet"))
+                lines.append(gettext(lang, "⏳ {who} — not yet", who=who))
     return "\n".join(lines)
 
 
 def group_only_board(lang: Lang) -> str:
-    return t(
-        lang,
-        "Вы в таблице группы: решите задачу в личке, и результат появится здесь.",
-        "You are on this group's board: solve the puzzle in private and your result shows here.",
-    )
+    return gettext(lang, "You are on this group's board: solve the puzzle in private and your result shows here.")
 
 
 def share_button(lang: Lang) -> str:
-    return t(lang, "📤 Поделиться", "📤 Share")
+    return gettext(lang, "📤 Share")
 
 
 def replay_button(lang: Lang) -> str:
-    return t(lang, "🔁 Ещё раз (не в зачёт)", "🔁 Again (not counted)")
+    return gettext(lang, "🔁 Again (not counted)")
 
 
 def inline_title(lang: Lang) -> str:
-    return t(lang, "Мой результат задачи дня", "My daily puzzle result")
+    return gettext(lang, "My daily puzzle result")
 
 
 def inline_nothing(lang: Lang) -> str:
-    return t(lang, "Сначала решите задачу дня", "Solve today's puzzle first")
+    return gettext(lang, "Solve today's puzzle first")
 
 
 def menu_button(lang: Lang) -> str:
-    return t(lang, "🧩 Задача дня", "🧩 Daily puzzle")
+    return gettext(lang, "🧩 Daily puzzle")
 
 
 def help_lines(lang: Lang) -> str:
-    return t(
-        lang,
-        "/daily — задача дня: одна позиция игры в буквы, выигрыш доказан (/daily en — английский Ghost)",
-        "/daily — the daily puzzle: one letter-game position, its win proven (/daily en — English Ghost's)",
+    return gettext(
+        lang, "/daily — the daily puzzle: one letter-game position, its win proven (/daily en — English Ghost's)"
     )
 
 
 def rules(lang: Lang) -> str:
-    return t(
+    return gettext(
         lang,
-        "Задача дня — позиция игры в буквы на обычных словах, одна на всех и на весь день. "
-        "Ходящий выигрывает при любой защите; найдите как, против безупречной защиты бота. "
-        "С понедельника к воскресенью задачи всё длиннее и всё меньше букв выигрывает. "
-        "Засчитывается первая попытка дня; серия — сколько дней подряд задача решена. "
-        "Подсказок нет; после игры /review разбирает каждый ход.",
-        "The daily puzzle is a letter-game position on everyday words, one for everyone for the whole day. "
-        "The player to move wins against any defence: find how, against the bot's perfect defence. "
-        "From Monday to Sunday the lines grow longer and fewer letters win. "
-        "The day's first go counts; your streak is how many days in a row you solved it. "
-        "No hints; after the game /review explains every move.",
+        "The daily puzzle is a letter-game position on everyday words, one for everyone for the whole "
+        "day. The player to move wins against any defence: find how, against the bot's perfect defence. "
+        "From Monday to Sunday the lines grow longer and fewer letters win. The day's first go counts; "
+        "your streak is how many days in a row you solved it. No hints; after the game /review explains "
+        "every move.",
     )
 
 
 def record_line(lang: Lang, solved: int) -> str:
-    return t(lang, f"решено {solved}", f"solved {solved}")
+    return gettext(lang, "solved {solved}", solved=solved)
 
 
 def result_of_day(lang: Lang, result: Result) -> str:
     if result.won:
-        return t(
-            lang,
-            f"Сегодня уже решено за {moves(lang, result.moves)}.",
-            f"Solved today already, in {moves(lang, result.moves)}.",
-        )
-    return t(lang, "Сегодняшняя попытка уже засчитана.", "Today's go has been counted already.")
+        return gettext(lang, "Solved today already, in {moves}.", moves=moves(lang, result.moves))
+    return gettext(lang, "Today's go has been counted already.")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.core import pictures
-from bot.core.texts import Lang, t
+from bot.core.i18n import gettext
+from bot.core.texts import Lang
 from bot.games.letters.session import Review
 
 TILE, GAP, MARGIN, PER_ROW = 64, 10, 24, 10
@@ -20,14 +21,14 @@ def review_picture(lang: Lang, review: Review) -> bytes:
     width = max(2 * MARGIN + columns * (TILE + GAP), 560)
     height = MARGIN + TITLE + rows * (TILE + LABEL + GAP) + len(legend) * 30 + MARGIN
     image, draw = pictures.canvas(width, height)
-    pictures.text(draw, (MARGIN, MARGIN), t(lang, "Разбор партии", "Review of the game"), 28)
+    pictures.text(draw, (MARGIN, MARGIN), gettext(lang, "Review of the game"), 28)
     for index, move in enumerate(moves):
         x = MARGIN + (index % PER_ROW) * (TILE + GAP)
         y = MARGIN + TITLE + (index // PER_ROW) * (TILE + LABEL + GAP)
         colour = pictures.THREW if move.dead else pictures.grade_colour(move)  # a dead letter is no defence
         pictures.tile(draw, (x, y), TILE, move.move.upper(), colour)
         you = move.mover == review.player_seat
-        who = t(lang, "вы" if you else "я", "you" if you else "me")
+        who = gettext(lang, "you") if you else gettext(lang, "me")
         pictures.text(draw, (x + 4, y + TILE + 2), f"{move.ply} {who}", 16)
     y = MARGIN + TITLE + rows * (TILE + LABEL + GAP) + 4
     for colour, words in legend:
@@ -39,9 +40,9 @@ def review_picture(lang: Lang, review: Review) -> bytes:
 
 def _legend(lang: Lang) -> list[tuple[pictures.RGB, str]]:
     return [
-        (pictures.BEST, t(lang, "лучший ход", "the best move")),
-        (pictures.GOOD, t(lang, "выигрыш сохранён, но не быстрейшим путём", "kept the win, not the fastest way")),
-        (pictures.THREW, t(lang, "выигрыш упущен, или слов с буквой нет", "threw the win away, or no word goes on")),
-        (pictures.HELD, t(lang, "уже проиграно, лучшая защита", "already lost, the longest defence")),
-        (pictures.SHORT, t(lang, "уже проиграно, защита короче лучшей", "already lost, a shorter defence")),
+        (pictures.BEST, gettext(lang, "the best move")),
+        (pictures.GOOD, gettext(lang, "kept the win, not the fastest way")),
+        (pictures.THREW, gettext(lang, "threw the win away, or no word goes on")),
+        (pictures.HELD, gettext(lang, "already lost, the longest defence")),
+        (pictures.SHORT, gettext(lang, "already lost, a shorter defence")),
     ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.core import pictures
-from bot.core.texts import Lang, t
+from bot.core.i18n import gettext
+from bot.core.texts import Lang
 from bot.games.wordle.session import Review
 from bot.games.wordle.texts import signed
 from solver.wordle import Colour
@@ -37,7 +38,7 @@ def review_picture(lang: Lang, review: Review, sayable: Callable[[str], bool]) -
     width = 2 * MARGIN + 5 * (TILE + GAP) + NOTES
     height = MARGIN + TITLE + rows * (TILE + GAP) + 40 + MARGIN
     image, draw = pictures.canvas(width, height)
-    pictures.text(draw, (MARGIN, MARGIN), t(lang, "Разбор: 5 букв", "Review: 5bukv"), 28)
+    pictures.text(draw, (MARGIN, MARGIN), gettext(lang, "Review: 5bukv"), 28)
     for row, guess in enumerate(review.guesses):
         y = MARGIN + TITLE + row * (TILE + GAP)
         word = guess.entry.word if sayable(guess.entry.word) else "•" * len(guess.entry.word)
@@ -48,10 +49,10 @@ def review_picture(lang: Lang, review: Review, sayable: Callable[[str], bool]) -
         draw.ellipse((notes_x, y + 8, notes_x + 16, y + 24), fill=skill_colour(guess.skill))
         skill = signed(lang, guess.skill)
         luck = "—" if guess.luck is None else signed(lang, guess.luck)
-        scores = t(lang, f"мастерство {skill} · везение {luck}", f"skill {skill} · luck {luck}")
+        scores = gettext(lang, "skill {skill} · luck {luck}", skill=skill, luck=luck)
         pictures.text(draw, (notes_x + 24, y + 4), scores, 18)
         pictures.text(draw, (notes_x + 24, y + 30), f"{guess.before} → {guess.after}", 16)
     skill, luck = signed(lang, review.scores.skill), signed(lang, review.scores.luck)
-    total = t(lang, f"Итог: мастерство {skill}, везение {luck}", f"Overall: skill {skill}, luck {luck}")
+    total = gettext(lang, "Overall: skill {skill}, luck {luck}", skill=skill, luck=luck)
     pictures.text(draw, (MARGIN, MARGIN + TITLE + rows * (TILE + GAP) + 8), total, 20)
     return pictures.png(image)

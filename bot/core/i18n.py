@@ -1,5 +1,5 @@
 """What the bot says, by language: gettext catalogues, one ``.po`` file a language under
-``bot/locale/<lang>/LC_MESSAGES/messages.po``, read at import. The message ids are the English
+``bot/core/locale/<lang>/LC_MESSAGES/messages.po``, read at import. The message ids are the English
 texts; placeholders are ``str.format`` fields named after what they show (``{board}``), and a
 plural's count is always ``{n}``. A new language is a new catalogue (docs/i18n.md).
 
