@@ -139,6 +139,7 @@ class Progress:
     possible: list[str] = field(default_factory=list)  # when lost: the words that still fitted, likeliest first
     hidden: int = 0  # words that fit but the bot never says (crude words): only counted
     masked: bool = False  # the suggestion is such a word (only such words are left): shown as a pattern only
+    unsaid: frozenset[str] = frozenset()  # words of the entries the bot never writes (a crude answer the player typed)
 
 
 class WordProblem(Enum):
@@ -175,17 +176,20 @@ def start(first_guess: str) -> WordleSession:
 def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     """Recompute the candidates and the next guess (and store the guess in the session)."""
     history, refused = session.history, session.refused
+    unsaid = frozenset(entry.word for entry in history if not can_say(wordle, entry.word))
     if session.solved:
-        return Progress(history, None, 1, [], True, False, refused)
+        return Progress(history, None, 1, [], True, False, refused, unsaid=unsaid)
     if session.lost:
         fitting = likeliest_first(wordle, wordle.candidates(history, refused))
         possible, hidden = sayable_only(wordle, fitting)
-        return Progress(history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden)
+        return Progress(
+            history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden, unsaid=unsaid
+        )
     candidates = wordle.candidates(history, refused)
     if not candidates:
         clash = clashing_entries(history)
         known = None if clash else what_is_known(history)
-        return Progress(history, None, 0, [], False, True, refused, known=known, clash=clash)
+        return Progress(history, None, 0, [], False, True, refused, known=known, clash=clash, unsaid=unsaid)
     session.suggestion = wordle.next_guess(history, refused)
     listed, rare = listed_words(wordle, candidates)
     hidden = sayable_only(wordle, candidates)[1] if len(candidates) <= MAX_LISTED else 0
@@ -201,12 +205,13 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         rare=rare,
         hidden=hidden,
         masked=masked,
+        unsaid=unsaid,
     )
 
 
 def can_say(wordle: WordleSolver, word: str) -> bool:
     """Whether the bot may show ``word``: a possible answer it never says (a crude word) is only counted."""
-    return wordle.wordle.can_say(word)
+    return wordle.can_say(word)
 
 
 def sayable_only(wordle: WordleSolver, words: list[str]) -> tuple[list[str], int]:

@@ -48,12 +48,13 @@ def squares(mask: Sequence[Colour]) -> str:
     return "".join(SQUARE[c] for c in mask)
 
 
-def entry_line(entry: Entry) -> str:
-    return f"{squares(entry.mask)} {entry.word.upper()}"
+def entry_line(entry: Entry, unsaid: frozenset[str] = frozenset()) -> str:
+    """A guess with its colours; a word the bot never writes (a crude answer the player typed) as a pattern."""
+    return f"{squares(entry.mask)} {pattern(entry.word) if entry.word in unsaid else entry.word.upper()}"
 
 
 def progress_text(lang: Lang, progress: Progress) -> str:
-    lines = [entry_line(e) for e in progress.entries]
+    lines = [entry_line(e, progress.unsaid) for e in progress.entries]
     if progress.refused:
         words = ", ".join(word.upper() for word in progress.refused)
         lines.append(t(lang, f"🚫 Игра не приняла: {words}", f"🚫 Not taken by the game: {words}"))
@@ -66,7 +67,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         lines.append(t(lang, f"🎉 Отгадано за {took}!", f"🎉 Solved in {took}!"))
         return "\n".join(lines)
     if progress.clash is not None:
-        first, second = (entry_line(entry) for entry in progress.clash)
+        first, second = (entry_line(entry, progress.unsaid) for entry in progress.clash)
         lines.append(
             t(
                 lang,
