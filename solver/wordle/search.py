@@ -36,6 +36,7 @@ from solver.wordle.colours import (
     encode_words,
     feedback,
     mask_code,
+    mask_from_code,
     normalise_word,
     prepare_words,
 )
@@ -589,7 +590,7 @@ class Wordle:
             return self.words[_most_informative(self.colours, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
-        search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
+        search = self._search_for(refused)
         self.colours.colour(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
@@ -598,31 +599,34 @@ class Wordle:
         self, history: Sequence[Entry], guesses: Sequence[str], refused: Collection[str] = ()
     ) -> list[float]:
         """For each guess, the expected number of tries from now to the answer, this guess included,
-        when the secret comes by the prior and every later guess is the engine's search's: the measure
-        ``next_guess`` minimises (its small extra cost for a sixth try included, and a large one for a
-        secret left past six), so a review can grade a player's guess by the engine's own yardstick.
-        A guess may be any five-letter word, in the list or not."""
+        when the secret comes by the prior and every later guess is the engine's own (``next_guess``:
+        the stored tree while the game follows it, else the search, or the one-step choice for a large
+        set), so a review grades a guess by the engine's own yardstick. A guess may be any five-letter
+        word, in the list or not. Exact for the engine's play: the stored tree is what ``next_guess``
+        minimises at its positions; off it the quick search compares only its shortlist, so another
+        word may score lower there."""
         candidates = self._candidate_indices(history, refused)
         if len(candidates) == 0:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
-        tries_left = max(MAX_TRIES - len(history), 2)
-        search = (
+        total = float(self.weights[candidates].sum())
+        return [self._cost_after(list(history), normalise_word(word), candidates, refused) / total for word in guesses]
+
+    def _cost_after(self, history: list[Entry], word: str, candidates: IntArray, refused: Collection[str]) -> float:
+        """Σ weight × tries over ``candidates`` when ``word`` is guessed now and the engine plays on."""
+        if len(history) > 2 * MAX_TRIES:
+            raise RuntimeError(f"the engine loops after {history}")
+        codes = self._codes_against_all(word)
+        cost = float(self.weights[candidates].sum())
+        for group in _partition(codes, candidates):
+            played = [*history, Entry(word, mask_from_code(int(codes[group[0]])))]
+            cost += self._cost_after(played, self.next_guess(played, refused), group, refused)
+        return cost
+
+    def _search_for(self, refused: Collection[str]) -> Search:
+        """The search ``next_guess`` uses off the tree: the shared one, or with words refused one of their own."""
+        return (
             self.online if not refused else self.search(ONLINE_LIMITS, self._allowed_guesses(refused)[:ONLINE_HELPERS])
         )
-        self.colours.colour(np.union1d(candidates, search.guessable))
-        total = float(self.weights[candidates].sum())
-        return [self._cost_of_guess(search, word, candidates, tries_left, len(history)) / total for word in guesses]
-
-    def _cost_of_guess(self, search: Search, word: str, candidates: IntArray, tries_left: int, level: int) -> float:
-        """Σ weight × tries over ``candidates`` when ``word`` is guessed now and the search plays on."""
-        codes = self._codes_against_all(normalise_word(word))
-        cost = float(self.weights[candidates].sum())
-        own = self.index.get(normalise_word(word))
-        if own is not None and own in candidates:
-            cost += search.limits.penalty(tries_left, float(self.weights[own]))
-        for group in _partition(codes, candidates):
-            cost += search.best(group, tries_left - 1, level + 1)[0]
-        return cost
 
     def _allowed_guesses(self, refused: Collection[str]) -> IntArray:
         """The broad guesses without the refused words."""
