@@ -95,7 +95,8 @@ def _add_prior_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--prior",
         choices=["uniform", "wordfreq"],
-        help="with --words: every word equally likely (default), or weighted by its shipped word frequency",
+        help="with --words: every word equally likely (default), or weighted by its shipped word frequency; "
+        "with --answers: weighted (default), or every answer equally likely",
     )
 
 
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if answers or guesses:
         if args.words:
             raise UsageError("--words is a whole list: give either it or --answers/--guesses")
-        engine = _lists_engine(answers, guesses)
+        engine = _lists_engine(answers, guesses, getattr(args, "prior", None))
     else:
         engine = _engine(args.words, getattr(args, "prior", None))
     if args.action == "next":
@@ -137,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 def _engine(path: str | None, prior: str | None) -> Wordle:
     if path is None:
         if prior is not None:
-            raise UsageError("--prior goes with --words: the shipped list always uses its word frequencies")
+            raise UsageError("--prior goes with --words or --answers: the shipped list uses its word frequencies")
         return Wordle.default()
     engine = Wordle.from_words(_read(path), zipf=default_zipf() if prior == "wordfreq" else None)
     if not engine.words:
@@ -145,16 +146,17 @@ def _engine(path: str | None, prior: str | None) -> Wordle:
     return engine
 
 
-def _lists_engine(answers_path: str | None, guesses_path: str | None) -> Wordle:
+def _lists_engine(answers_path: str | None, guesses_path: str | None, prior: str | None) -> Wordle:
     """The engine on another version's lists: its candidates (default: ours) with our prior where the
-    sources know a word (else the faintest), and the words it may suggest (default: our common nouns)."""
+    sources know a word (else the faintest), or with ``--prior uniform`` every one equally likely,
+    and the words it may suggest (default: our common nouns)."""
     answers = prepare_words(_read(answers_path)) if answers_path else default_words()
     if not answers:
         raise UsageError(f"{answers_path}: no five-letter words")
     guesses = prepare_words(_read(guesses_path)) if guesses_path else default_guessable()
     if guesses_path and not guesses:
         raise UsageError(f"{guesses_path}: no five-letter words")
-    zipf = {word: value for word, (value, _) in more_words().items()} | default_zipf()
+    zipf = None if prior == "uniform" else {word: value for word, (value, _) in more_words().items()} | default_zipf()
     kinds = default_kinds()
     secret = set(answers)
     return Wordle(

@@ -220,3 +220,6 @@ def test_stats_on_another_versions_answers_and_guesses(
     assert all(game[-1] == secret for secret, game in report["games"].items())
     status, out, _ = run_cli(capsys, "stats", "--answers", str(answers_file), "--json", "--no-build")
     assert status == 0 and json.loads(out)["words"] == len(answers)  # our guesses, their answers
+    uniform = [*argv, "--prior", "uniform", "--no-build"]
+    status, out, _ = run_cli(capsys, "stats", *uniform)
+    assert status == 0 and json.loads(out)["solved_within_6"] == len(answers)  # every answer equally likely
