@@ -48,9 +48,7 @@ class WordleSolver:
         uses so the first replies need not wait for the Russian dictionary) are the list's own, found
         in the dictionary. They are unless the tree file was left from other word files; then the
         engine is built again with the dictionary's (and the tree only if its fingerprint fits them),
-        and answers from now on, keeping the words refused for everyone. The broader list is read
-        here too (its 60 ms are spent at start, not by the first game no candidate fits)."""
-        self.more  # noqa: B018
+        and answers from now on, keeping the words refused for everyone."""
         engine = self.wordle
         guessable = default_guessable()
         if engine.guessable_words == guessable:
