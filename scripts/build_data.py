@@ -35,6 +35,7 @@ from solver.words import DATA_DIR, LANGUAGES, Reason  # noqa: E402
 
 REVIEWED_FILE = DATA_DIR / "reviewed_words.tsv"
 KEEP = "keep"  # a reviewed decision: in the maintained list or matched by a root, but harmless
+TOKEN_NOTE = "a wordfreq token OpenCorpora lacks"  # in a reviewed line's why: no warning that the source lacks it
 COMMON = "common"  # a reviewed decision: common, though the corpus estimate or hunspell's capital reads it otherwise
 
 # OpenCorpora grammemes that mark names, places, organisations and trademarks,
@@ -49,6 +50,8 @@ WORDFREQ_CODE = {"ru": "ru", "en": "en"}
 HUNSPELL = {"ru": "ru/ru", "en": "en/en_US"}  # spylls/hunspell/data/<this>.dic and .aff
 WORDLE_LENGTH = 5
 KIND_ORDER = ("noun", "rare", "crude", "other")
+#: Reasons of the full tier that make a noun a rare answer: its spelling is more often another word, or by hand.
+NOT_THE_USUAL_NOUN = frozenset({Reason.RARE, Reason.HOMOGRAPH})
 ADJECTIVE_PARTS = frozenset({"ADJF", "PRTF"})
 #: The parts of speech, besides nouns, of the real 5bukv's answers (issue 19).
 WORDLE_OTHER_PARTS = frozenset({"ADJF", "NPRO", "ADVB", "NUMR", "INTJ", "PRED", "PRCL", "CONJ"})
@@ -84,6 +87,7 @@ class Source:
     reasons: dict[str, Reason] = field(default_factory=dict)
     readings: dict[str, Reading] = field(default_factory=dict)  # Russian: what the corpus says of a spelling
     other_answers: set[str] = field(default_factory=set)  # Russian: five-letter lemmas 5bukv may choose, not nouns
+    five_letter_lemmas: set[str] = field(default_factory=set)  # Russian: five-letter lemmas of other parts of speech
 
     def set_aside(self, word: str, reason: Reason) -> None:
         """Record why a word is left out, unless a stronger reason was recorded first."""
@@ -104,6 +108,8 @@ def russian_source() -> Source:
         tag = dictionary.build_tag_info(paradigm, form_index)
         if tag.POS != "NOUN":
             others.append((word, Reason.NOT_A_NOUN))
+            if len(word.replace("ё", "е")) == WORDLE_LENGTH and not tag.grammemes & NON_COMMON_GRAMMEMES:
+                source.five_letter_lemmas.add(word)
             if is_answer_part(word, tag.POS, tag.grammemes):
                 source.other_answers.add(word)
         elif tag.grammemes & NAME_GRAMMEMES:
@@ -182,6 +188,7 @@ class Reviewed:
     excluded: dict[str, Reason] = field(default_factory=dict)  # out, with the reason
     kept: set[str] = field(default_factory=set)  # in, whatever the maintained list or a root says
     common: set[str] = field(default_factory=set)  # common, whatever the corpus estimate says
+    tokens: set[str] = field(default_factory=set)  # decided for wordfreq tokens the source lacks (5bukv's broader list)
 
     @property
     def named(self) -> set[str]:
@@ -194,9 +201,11 @@ def reviewed(language: str) -> Reviewed:
     for line in REVIEWED_FILE.read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
-        lang, word, decision, _why = line.split("\t")
+        lang, word, decision, why = line.split("\t")
         if lang != language:
             continue
+        if TOKEN_NOTE in why:
+            decisions.tokens.add(word)
         if decision == KEEP:
             decisions.kept.add(word)
         elif decision == COMMON:
@@ -227,7 +236,7 @@ def clean(language: str, source: Source) -> Source:
     words the source lacks."""
     decisions = reviewed(language)
     excluded, kept = decisions.excluded, decisions.kept
-    if missing := sorted(decisions.named - source.words - set(source.reasons)):
+    if missing := sorted(decisions.named - decisions.tokens - source.words - set(source.reasons)):
         print(f"warning: reviewed {language} words the source does not have: {' '.join(missing)}", file=sys.stderr)
     by_roots = {word for word in source.words if question(word, language) is not None}
     offensive = ((maintained_profanity(language) | by_roots) & source.words) - kept
@@ -266,8 +275,9 @@ def confirm(language: str, source: Source, frequencies: dict[str, float]) -> Sou
     """Hold the cleaned words against the second source and the corpus estimate.
 
     A word the second source knows only with a capital letter is a name there: out of every tier.
-    A word common by frequency that the second source lacks is a loan, brand, name or scrap: out of
-    every tier (a rarer one it lacks stays in the full tier: spelling dictionaries lack rare terms).
+    A word common by frequency that the second source lacks (a loan, a modern or slang word: тренд,
+    стейк, телек) stays in the full tier but not the common one: an old spelling dictionary is
+    evidence that a word exists, never that it does not, but a player may not accept it from us.
     A word common by frequency whose spelling is likelier another word is kept out of the common tier,
     unless the reviewed list says it is common (which also vouches for a noun hunspell has only as a name).
     """
@@ -285,8 +295,7 @@ def confirm(language: str, source: Source, frequencies: dict[str, float]) -> Sou
         if dictionary.lookup(word[0].upper() + word[1:]):
             result.words.discard(word)
             result.reasons[word] = Reason.PROPER_NAME
-        elif frequencies[word] >= threshold:
-            result.words.discard(word)
+        elif frequencies[word] >= threshold and word not in result.reasons:
             result.reasons[word] = Reason.UNCONFIRMED
     return result
 
@@ -313,24 +322,26 @@ def build(code: str, source: Source) -> None:
 
 
 def build_wordle_words(source: Source, cleaned: Source, frequencies: dict[str, float]) -> None:
-    """``solver/data/wordle_words.tsv``: the words the real 5bukv may choose, ``word<TAB>zipf<TAB>kind``.
+    """``solver/data/wordle_words.tsv``: the words the real 5bukv may choose, ``word<TAB>zipf<TAB>kind``,
+    and ``solver/data/wordle_more.tsv``: every other five-letter word of the sources, for a game no
+    candidate fits.
 
-    ``noun``: the five-letter nouns of the full tier that the second source spells so (a noun both
-    dictionaries know; the rarer nouns only OpenCorpora has are names, loans and scraps the game
-    does not choose); ``rare`` such a noun kept out of the common tier (its spelling is more often
-    another word, or marked rare by hand: the game seldom means it). ``crude``: the five-letter
-    nouns kept out as offensive (дурак, тварь): the game
-    chooses them, the bot never says them. ``other``: adjectives, pronouns, adverbs, numerals and
+    ``noun``: every five-letter noun of the full tier, plural-only ones (шорты, чипсы) and modern words
+    the second source lacks (тренд, стейк) included: a rare one costs a try or two, never the game.
+    ``rare``: such a noun kept out of the common tier because its spelling is more often another word,
+    or by hand. ``crude``: the five-letter nouns kept out as offensive (дурак, тварь): the game chooses
+    them, the bot never says them. ``other``: adjectives, pronouns, adverbs, numerals and
     interjections the game uses as answers (нищий, никто, вчера, сорок, браво), and the nouns spelled
-    like an adjective (лысый, белые: the game refuses some of them as guesses). Spelled as the game
-    spells them (ё as е); a word of two kinds keeps the first of noun, crude, other.
+    like an adjective (лысый, белые). Spelled as the game spells them (ё as е); a word of two kinds keeps
+    the first of ``KIND_ORDER``. wordfreq's noun-like tokens that OpenCorpora lacks are mostly foreign
+    names (логан, уокер) even among the frequent ones, so they go to the broader list only.
     """
     dictionary = second_source("ru")
     kinds: dict[str, tuple[float, str]] = {}
 
     def add(word: str, zipf_value: float, kind: str) -> None:
         spelled = word.replace("ё", "е")
-        if len(spelled) == WORDLE_LENGTH and dictionary.lookup(word):
+        if len(spelled) == WORDLE_LENGTH:
             best = kinds.get(spelled)
             if best is None or (KIND_ORDER.index(kind), -zipf_value) < (KIND_ORDER.index(best[1]), -best[0]):
                 kinds[spelled] = (zipf_value, kind)
@@ -344,18 +355,72 @@ def build_wordle_words(source: Source, cleaned: Source, frequencies: dict[str, f
         if any(parse.tag.POS in ADJECTIVE_PARTS for parse in analyser.parse(word)):
             add(word, frequencies[word], "other")
         else:
-            add(word, frequencies[word], "rare" if word in cleaned.reasons else "noun")
-    for word, reason in cleaned.reasons.items():
-        if reason is Reason.OFFENSIVE and word in source.words and (value := zipf(word, "ru")) >= WORDLE_OTHER_ZIPF:
-            add(word, value, "crude")
+            add(word, frequencies[word], "rare" if cleaned.reasons.get(word) in NOT_THE_USUAL_NOUN else "noun")
+    offensive = {word for word, reason in cleaned.reasons.items() if reason is Reason.OFFENSIVE}
+    for word in offensive & source.words:
+        add(word, zipf(word, "ru"), "crude")
     for word in source.other_answers:
-        if (value := zipf(word, "ru")) >= WORDLE_OTHER_ZIPF:
+        if (value := zipf(word, "ru")) >= WORDLE_OTHER_ZIPF and dictionary.lookup(word):
             add(word, value, "other")
+    unlisted = five_letter_tokens(analyser)
     table = "".join(f"{word}\t{value:.2f}\t{kind}\n" for word, (value, kind) in sorted(kinds.items()))
     (DATA_DIR / "wordle_words.tsv").write_text(table, encoding="utf-8")
     counts = {kind: sum(entry[1] == kind for entry in kinds.values()) for kind in KIND_ORDER}
     listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     print(f"solver/data/wordle_words.tsv: {len(kinds)} words, {listed}")
+    build_wordle_more(source, set(kinds), unlisted)
+
+
+def five_letter_tokens(analyser: Any) -> dict[str, float]:
+    """wordfreq's five-letter Russian tokens that OpenCorpora does not know but pymorphy3 reads as a noun
+    in its dictionary form (not a name), with their Zipf frequency: modern loans and slang (кринж)."""
+    from wordfreq import iter_wordlist
+
+    found: dict[str, float] = {}
+    for token in iter_wordlist(WORDFREQ_CODE["ru"]):
+        if len(token.replace("ё", "е")) != WORDLE_LENGTH or not RUSSIAN_WORD.fullmatch(token):
+            continue
+        if analyser.word_is_known(token) or not any(is_own_noun(parse, token) for parse in analyser.parse(token)):
+            continue
+        found[token] = zipf(token, "ru")
+    return found
+
+
+def is_own_noun(parse: Any, token: str) -> bool:
+    """A reading of ``token`` as a common noun in its own dictionary form."""
+    return bool(
+        parse.tag.POS == "NOUN" and parse.normal_form == token and not parse.tag.grammemes & NON_COMMON_GRAMMEMES
+    )
+
+
+def screen_offensive(words: set[str]) -> set[str]:
+    """The words the exclusion policy takes out: reviewed as such, the maintained list, the roots."""
+    decisions = reviewed("ru")
+    named = {word for word, reason in decisions.excluded.items() if reason is Reason.OFFENSIVE}
+    by_roots = {word for word in words if question(word, "ru") is not None}
+    return ((named | maintained_profanity("ru") | by_roots) & words) - decisions.kept
+
+
+def build_wordle_more(source: Source, candidates: set[str], tokens: dict[str, float]) -> None:
+    """``solver/data/wordle_more.tsv``, ``word<TAB>zipf<TAB>kind``: every five-letter word of the sources
+    that is not a candidate, so that a game no candidate fits still gets a next guess. The lemmas of
+    every part of speech in OpenCorpora (not names or abbreviations) and wordfreq's noun-like tokens;
+    ``word``, or ``crude`` for a word the exclusion policy takes out (only ever counted, never said)."""
+    lemmas = {word for word in source.five_letter_lemmas | source.words if len(word.replace("ё", "е")) == WORDLE_LENGTH}
+    values = {word: zipf(word, "ru") for word in lemmas} | tokens
+    crude = screen_offensive(set(values) | {word.replace("ё", "е") for word in values})
+    more: dict[str, tuple[float, str]] = {}
+    for word, value in values.items():
+        spelled = word.replace("ё", "е")
+        if spelled in candidates:
+            continue
+        kind = "crude" if word in crude or spelled in crude else "word"
+        best = more.get(spelled)
+        if best is None or (kind == "crude", value) > (best[1] == "crude", best[0]):
+            more[spelled] = (value, kind)
+    table = "".join(f"{word}\t{value:.2f}\t{kind}\n" for word, (value, kind) in sorted(more.items()))
+    (DATA_DIR / "wordle_more.tsv").write_text(table, encoding="utf-8")
+    print(f"solver/data/wordle_more.tsv: {len(more)} words, {sum(kind == 'crude' for _, kind in more.values())} crude")
 
 
 def main() -> None:

@@ -47,11 +47,13 @@ class Reason(StrEnum):
     NOT_A_NOUN = "not-a-noun"
     RARE = "rare"  # in the full tier, but kept out of the common one by hand
     HOMOGRAPH = "homograph"  # in the full tier; its spelling is likelier another word (a name, a form): not common
-    UNCONFIRMED = "unconfirmed"  # common by frequency, but the second dictionary lacks it: a loan, brand or scrap
+    UNCONFIRMED = "unconfirmed"  # in the full tier; frequent, but the second dictionary lacks it: not common
 
 
 #: Reasons that keep a word of the full tier out of the common one (the others keep it out of every tier).
-NOT_COMMON = frozenset({Reason.RARE, Reason.HOMOGRAPH})
+#: A spelling dictionary lacking a word is no evidence that the word does not exist, only that a player
+#: may not accept it from us: such a word stays in the full tier.
+NOT_COMMON = frozenset({Reason.RARE, Reason.HOMOGRAPH, Reason.UNCONFIRMED})
 
 
 def read_words(path: Path | str) -> list[str]:

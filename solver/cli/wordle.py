@@ -13,16 +13,22 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 from solver.cli import UsageError
 from solver.wordle import (
     MAX_TRIES,
+    NOUN,
     SOLVED_CODE,
     Entry,
     EntryError,
     Stats,
     Wordle,
+    default_guessable,
+    default_kinds,
+    default_words,
     default_zipf,
     mask_code,
+    more_words,
     normalise_word,
     parse_entry,
     play_all,
+    prepare_words,
     timed_build,
 )
 from solver.wordle_review import GuessReview, game_scores, review_game, share_grid
@@ -66,9 +72,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _add_prior_option(stats)
     stats.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="the candidates (the words the game may pick, one a line) instead of the shipped ones; each keeps the "
+        "shipped word frequency as its prior where the sources know it",
+    )
+    stats.add_argument(
+        "--guesses",
+        metavar="FILE",
+        help="the words the engine may suggest to split the candidates (the words the game accepts), "
+        "instead of the shipped common nouns",
+    )
+    stats.add_argument(
         "--no-build",
         action="store_true",
-        help="with --words: play the on-the-spot engine instead of first building the tree (minutes for 4,000 words)",
+        help="with --words, --answers or --guesses: play the on-the-spot engine instead of first building the tree "
+        "(minutes for 4,000 words)",
     )
 
 
@@ -76,7 +95,8 @@ def _add_prior_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--prior",
         choices=["uniform", "wordfreq"],
-        help="with --words: every word equally likely (default), or weighted by its shipped word frequency",
+        help="with --words: every word equally likely (default), or weighted by its shipped word frequency; "
+        "with --answers: weighted (default), or every answer equally likely",
     )
 
 
@@ -85,7 +105,13 @@ def _add_words_option(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    engine = _engine(args.words, getattr(args, "prior", None))
+    answers, guesses = getattr(args, "answers", None), getattr(args, "guesses", None)
+    if answers or guesses:
+        if args.words:
+            raise UsageError("--words is a whole list: give either it or --answers/--guesses")
+        engine = _lists_engine(answers, guesses, getattr(args, "prior", None))
+    else:
+        engine = _engine(args.words, getattr(args, "prior", None))
     if args.action == "next":
         refused = [normalise_word(word) for word in args.refused]
         print(_next_text(engine, _history(engine, args.entries, refused), refused))
@@ -96,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(f"{word}\t{weight:.4f}" for word, weight in zip(engine.words, engine.weights, strict=True)))
         return 0
     secrets = _read(args.secrets) if args.secrets else None
-    if args.words and not args.no_build:
+    if (args.words or answers or guesses) and not args.no_build:
         print(f"building the tree for {len(engine.words)} words ...", file=sys.stderr, flush=True)
         _, build_seconds = timed_build(engine)
         print(f"built in {build_seconds:.1f} s", file=sys.stderr)
@@ -112,12 +138,34 @@ def run(args: argparse.Namespace) -> int:
 def _engine(path: str | None, prior: str | None) -> Wordle:
     if path is None:
         if prior is not None:
-            raise UsageError("--prior goes with --words: the shipped list always uses its word frequencies")
+            raise UsageError("--prior goes with --words or --answers: the shipped list uses its word frequencies")
         return Wordle.default()
     engine = Wordle.from_words(_read(path), zipf=default_zipf() if prior == "wordfreq" else None)
     if not engine.words:
         raise UsageError(f"{path}: no five-letter words")
     return engine
+
+
+def _lists_engine(answers_path: str | None, guesses_path: str | None, prior: str | None) -> Wordle:
+    """The engine on another version's lists: its candidates (default: ours) with our prior where the
+    sources know a word (else the faintest), or with ``--prior uniform`` every one equally likely,
+    and the words it may suggest (default: our common nouns)."""
+    answers = prepare_words(_read(answers_path)) if answers_path else default_words()
+    if not answers:
+        raise UsageError(f"{answers_path}: no five-letter words")
+    guesses = prepare_words(_read(guesses_path)) if guesses_path else default_guessable()
+    if guesses_path and not guesses:
+        raise UsageError(f"{guesses_path}: no five-letter words")
+    zipf = None if prior == "uniform" else {word: value for word, (value, _) in more_words().items()} | default_zipf()
+    kinds = default_kinds()
+    secret = set(answers)
+    return Wordle(
+        sorted(secret | set(guesses)),
+        zipf=zipf,
+        guessable=guesses,
+        kinds={word: kinds.get(word, NOUN) for word in answers},
+        guess_only=set(guesses) - secret,
+    )
 
 
 def _read(path: str) -> list[str]:
@@ -130,7 +178,8 @@ def _read(path: str) -> list[str]:
 def _secrets_report(engine: Wordle, texts: list[str]) -> dict[str, Any]:
     """The engine against each word of a file, as the game would pick them; a word off the list is not found."""
     secrets = list(dict.fromkeys(normalise_word(text) for text in texts))
-    known = [secret for secret in secrets if secret in engine.index]
+    possible = set(engine.secrets)
+    known = [secret for secret in secrets if secret in possible]
     games = {
         secret: [entry.word for entry in engine.play(secret)]
         for secret in tqdm(known, desc="secrets", unit="word", file=sys.stderr, leave=False)
@@ -143,7 +192,7 @@ def _secrets_report(engine: Wordle, texts: list[str]) -> dict[str, Any]:
         "average": round(sum(solved) / len(solved), 4) if solved else None,
         "max": max(tries, default=None),
         "not_found": len(secrets) - len(known),
-        "not_found_words": [secret for secret in secrets if secret not in engine.index],
+        "not_found_words": [secret for secret in secrets if secret not in possible],
         "games": games,
     }
 
@@ -188,7 +237,7 @@ def _next_text(engine: Wordle, history: list[Entry], refused: list[str]) -> str:
 
 def _stats(engine: Wordle) -> tuple[Stats, float]:
     started = time.perf_counter()
-    secrets = tqdm(engine.words, desc="secrets", unit="word", file=sys.stderr, leave=False)
+    secrets = tqdm(engine.secrets, desc="secrets", unit="word", file=sys.stderr, leave=False)
     stats = play_all(engine, secrets)
     return stats, time.perf_counter() - started
 

@@ -21,20 +21,28 @@ of the same search.
 
 The package's modules: ``colours`` (exact colours, masks, the colour table), ``entries``
 (what players type and what a history of entries says), ``search`` (the prior, the search and
-the ``Wordle`` engine), ``plan`` (the stored tree file and the engine's statistics) and
-``answers`` (the shipped list). Every public name is re-exported here, so
+the ``Wordle`` engine), ``plan`` (the stored tree file), ``tree`` (building and saving the tree,
+the engine's statistics) and ``answers`` (the shipped lists). They import one another in that
+order, never back: answers and plan before search, search before tree. Every public name is re-exported here, so
 ``from solver.wordle import X`` works whichever module ``X`` lives in.
 """
 
 from __future__ import annotations
 
 from solver.wordle.answers import (
+    CRUDE,
+    MORE_FILE,
+    NOUN,
+    OTHER,
+    RARE,
     RUSSIAN,
+    WORD_KINDS,
     WORDS_FILE,
     default_guessable,
     default_kinds,
     default_words,
     default_zipf,
+    more_words,
 )
 from solver.wordle.colours import (
     COLOUR_CELLS,
@@ -57,6 +65,7 @@ from solver.wordle.colours import (
     mask_from_code,
     mask_text,
     normalise_word,
+    prepare_words,
 )
 from solver.wordle.colours import _group_by_repeats as _group_by_repeats  # the colour table's tests
 from solver.wordle.entries import (
@@ -71,40 +80,25 @@ from solver.wordle.entries import (
     parse_word,
     what_is_known,
 )
-from solver.wordle.plan import (
-    TREE_FILE,
-    Stats,
-    StoredTree,
-    load_plan,
-    play_all,
-    read_tree,
-    save_plan,
-    timed_build,
-)
+from solver.wordle.plan import TREE_FILE, Plan, StoredTree, load_plan, read_tree
 from solver.wordle.search import (
     BROAD_GUESSES,
     BUILD_LIMITS,
-    CRUDE,
-    NOUN,
     ONLINE_EXACT_UP_TO,
     ONLINE_HELPERS,
     ONLINE_LIMITS,
-    OTHER,
     PRESENT_LIMITS,
     PRIOR,
-    RARE,
-    WORD_KINDS,
     OneStep,
-    Plan,
     Prior,
     Search,
     SearchLimits,
     Wordle,
     build_plan,
     five_letter_zipf,
-    prepare_words,
     prior_weight,
 )
+from solver.wordle.tree import Stats, play_all, save_plan, timed_build
 
 __all__ = [
     "BROAD_GUESSES",
@@ -112,6 +106,7 @@ __all__ = [
     "COLOUR_CELLS",
     "CRUDE",
     "MAX_TRIES",
+    "MORE_FILE",
     "NOUN",
     "ONLINE_EXACT_UP_TO",
     "ONLINE_HELPERS",
@@ -162,6 +157,7 @@ __all__ = [
     "mask_code",
     "mask_from_code",
     "mask_text",
+    "more_words",
     "normalise_word",
     "parse_entry",
     "parse_mask",

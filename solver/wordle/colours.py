@@ -257,3 +257,8 @@ def _colour_group(
         digit = exact[p].astype(np.uint8) * 2 + white
         code += digit * np.uint8(3 ** (WORD_LENGTH - 1 - p))
     return code
+
+
+def prepare_words(words: Sequence[str]) -> list[str]:
+    """Five-letter words in the game's spelling, sorted, without repeats."""
+    return sorted({word for raw in words if len(word := normalise_word(raw)) == WORD_LENGTH and word.isalpha()})

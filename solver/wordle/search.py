@@ -13,6 +13,16 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from solver.wordle.answers import (
+    CRUDE,
+    NOUN,
+    OTHER,
+    RARE,
+    default_guessable,
+    default_kinds,
+    default_words,
+    default_zipf,
+)
 from solver.wordle.colours import (
     MAX_TRIES,
     PATTERNS,
@@ -26,18 +36,14 @@ from solver.wordle.colours import (
     encode_words,
     feedback,
     mask_code,
+    mask_from_code,
     normalise_word,
+    prepare_words,
 )
 from solver.wordle.entries import Entry, EntryError, EntryProblem
+from solver.wordle.plan import TREE_FILE, Plan, read_tree
 
 # --------------------------------------------------------------------------- the prior
-
-#: The kinds of the game's possible answers (``solver/data/wordle_words.tsv``): a clean noun, a noun kept out
-#: of the common tier (its spelling is more often another word), a crude word or insult (a possible
-#: answer the bot never says), another part of speech or a noun spelled like an adjective (нищий, никто,
-#: вчера, лысый).
-NOUN, RARE, CRUDE, OTHER = "noun", "rare", "crude", "other"
-WORD_KINDS = (NOUN, RARE, CRUDE, OTHER)
 
 
 @dataclass(frozen=True)
@@ -45,24 +51,31 @@ class Prior:
     """How likely a word is to be the game's secret, from its Zipf frequency: one weight per band.
 
     The game picks words people know. A word everyone knows (Zipf ≥ ``known``) weighs 1, one of
-    the common tier (≥ ``common``) ``middle``, a rarer one ``rare`` (never 0: every word of the list
-    stays solvable within six). With a weight constant in each band, the prior-weighted expected
+    the common tier (≥ ``common``) ``middle``, a rarer one ``rare``, and a term few people know
+    (below ``uncommon``: most of them only one dictionary has) ``faint`` (never 0: every word of the
+    list stays solvable within six). With a weight constant in each band, the prior-weighted expected
     number of tries the search minimises is exactly a weighted sum of the average tries over those
-    three sets of secrets (Zipf ≥ 3.0, ≥ 2.5, all), the averages the engine is judged by; the two
-    weights choose the trade-off between them (README: the scan they were picked from).
+    sets of secrets; the weights choose the trade-off between them (data/README.md).
     """
 
     known: float = 3.0
     common: float = 2.5
-    middle: float = 0.35
+    uncommon: float = 1.5  # below this (or unknown to wordfreq) a word is a term few people know
+    middle: float = 0.7
     rare: float = 0.10
+    faint: float = 0.02  # never 0: such a word is still found, a try or two later, never lost
     crude_factor: float = 0.5  # a crude word or insult (the game picks some; fewer than nouns)
     other_factor: float = 0.1  # another part of speech (нищий, никто, вчера: about 3 % of the game's answers)
 
     def weight(self, zipf: float, kind: str = NOUN) -> float:
         """The weight of a word of this frequency and kind (see ``WORD_KINDS``); a rare noun weighs as
         a word below the common tier, whatever the frequency of its spelling."""
-        band = 1.0 if zipf >= self.known else self.middle if zipf >= self.common else self.rare
+        if zipf >= self.known:
+            band = 1.0
+        elif zipf >= self.common:
+            band = self.middle
+        else:
+            band = self.rare if zipf >= self.uncommon else self.faint
         if kind == RARE:
             return self.rare
         return band * {NOUN: 1.0, CRUDE: self.crude_factor, OTHER: self.other_factor}[kind]
@@ -321,10 +334,9 @@ def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
     return OneStep(squares, groups, loss)
 
 
-def _broad_guesses(table: ColourTable, guessable: IntArray) -> IntArray:
-    """The guessable words that split the whole list best, best first: the guesses worth scoring for a large set."""
-    everyone = np.arange(len(table), dtype=np.int64)
-    scores = _one_step_scores(table, guessable, everyone[:: max(len(everyone) // 400, 1)])
+def _broad_guesses(table: ColourTable, guessable: IntArray, secrets: IntArray) -> IntArray:
+    """The guessable words that split the possible secrets best, best first: worth scoring for a large set."""
+    scores = _one_step_scores(table, guessable, secrets[:: max(len(secrets) // 400, 1)])
     return guessable[np.argsort(scores.information_loss, kind="stable")[:BROAD_GUESSES]]
 
 
@@ -343,8 +355,6 @@ def _most_informative(
 
 
 # --------------------------------------------------------------------------- the plan (precomputed tree)
-
-Plan = dict[str, Any]  # {"guess": word, "next": {mask code as text: Plan}}
 
 
 def build_plan(search: Search, words: Sequence[str], candidates: IntArray, tries_left: int, level: int = 0) -> Plan:
@@ -371,6 +381,8 @@ class Wordle:
     ``prior`` turns a frequency and a kind into a weight. ``kinds`` marks each word
     noun, rare, crude or other (default: noun); with kinds given only the guessable
     words are guessed while other candidates remain, and a crude word is never said.
+    ``guess_only`` are words of the list the engine may guess but the game never picks (another
+    version's accepted words): never a candidate.
     """
 
     def __init__(
@@ -382,6 +394,7 @@ class Wordle:
         prior: Prior = PRIOR,
         *,
         kinds: Mapping[str, str] | None = None,
+        guess_only: Collection[str] = (),
     ) -> None:
         self.words: list[str] = list(words)
         self.index = {word: i for i, word in enumerate(self.words)}
@@ -401,6 +414,10 @@ class Wordle:
         self.guessable: IntArray = np.array([self.index[word] for word in chosen], dtype=np.int64)
         if kinds is not None:  # a list of the game's answers: only the guesses (its nouns) split the others
             self.splitting &= np.isin(np.arange(len(self.words)), self.guessable)
+        only_guessed = set(guess_only)
+        self.is_secret: BoolArray = np.array([word not in only_guessed for word in self.words], dtype=bool)
+        self.secret_indices: IntArray = np.flatnonzero(self.is_secret).astype(np.int64)
+        self.weights[~self.is_secret] = 0.0
         self.codes = encode_words(self.words)
         # Coloured row by row as the games need them, not whole up front (see ColourTable).
         self.colours = ColourTable(self.codes)
@@ -432,7 +449,7 @@ class Wordle:
         without the words refused for everyone: worked out once, on first use (milliseconds)."""
         with self._lock:
             if self._broad is None:
-                broad = _broad_guesses(self.colours, self._every_guessable)
+                broad = _broad_guesses(self.colours, self._every_guessable, self.secret_indices)
                 banned = [self.index[word] for word in self.refused_everywhere]
                 self._broad = broad[~np.isin(broad, banned)]
             return self._broad
@@ -451,8 +468,6 @@ class Wordle:
     def default(cls) -> Wordle:
         """The shipped list of the game's possible answers with its prior, common guesses and precomputed
         tree (built once per process)."""
-        from solver.wordle.answers import default_guessable
-
         engine = cls.shipped()
         guessable = default_guessable()
         return engine if engine.guessable_words == guessable else cls.shipped(guessable)
@@ -464,10 +479,6 @@ class Wordle:
         them in the Russian dictionary takes most of a start's 5bukv build). Whether the stored ones
         are still the list's is for the caller to check (``default`` does, ``bot.core.solvers`` right after
         the first replies): only a tree file left from other word files can make them differ."""
-        # Imported here: both modules build on this one (the list's kinds, the plan's type).
-        from solver.wordle.answers import default_guessable, default_kinds, default_words, default_zipf
-        from solver.wordle.plan import TREE_FILE, read_tree
-
         stored = read_tree(TREE_FILE)
         if guessable is None:
             guessable = stored.guessable if stored is not None and stored.guessable else default_guessable()
@@ -487,6 +498,11 @@ class Wordle:
         self.online  # noqa: B018  (made now)
         if rows:
             self.colours.colour(self.broad_guesses)
+
+    @property
+    def secrets(self) -> list[str]:
+        """The words that may be the game's secret (the list less the words only guessed), in list order."""
+        return [self.words[i] for i in self.secret_indices]
 
     @property
     def guessable_words(self) -> list[str]:
@@ -520,6 +536,8 @@ class Wordle:
         ]
         if not self.splitting.all():
             parts += [np.flatnonzero(~self.sayable).tobytes().hex(), np.flatnonzero(~self.splitting).tobytes().hex()]
+        if not self.is_secret.all():
+            parts.append(np.flatnonzero(~self.is_secret).tobytes().hex())
         return hashlib.sha256("|".join(parts).encode("utf-8")).hexdigest()[:16]
 
     def first_guess(self) -> str:
@@ -572,10 +590,46 @@ class Wordle:
             return self.words[_most_informative(self.colours, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
-        search = self.online if not refused else self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS])
+        search = self._search_for(refused)
         self.colours.colour(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
+
+    def expected_tries(
+        self, history: Sequence[Entry], guesses: Sequence[str], refused: Collection[str] = ()
+    ) -> list[float]:
+        """For each guess, the expected number of tries from now to the answer, this guess included,
+        when the secret comes by the prior and every later guess is the engine's own (``next_guess``:
+        the stored tree while the game follows it, else the search, or the one-step choice for a large
+        set), so a review grades a guess by the engine's own yardstick. A guess may be any five-letter
+        word, in the list or not. Exact for the engine's play: the stored tree is what ``next_guess``
+        minimises at its positions; off it the quick search compares only its shortlist, so another
+        word may score lower there."""
+        candidates = self._candidate_indices(history, refused)
+        if len(candidates) == 0:
+            raise ValueError("no candidate fits this history; check entries with Wordle.check first")
+        total = float(self.weights[candidates].sum())
+        return [self._cost_after(list(history), normalise_word(word), candidates, refused) / total for word in guesses]
+
+    def _cost_after(self, history: list[Entry], word: str, candidates: IntArray, refused: Collection[str]) -> float:
+        """Σ weight × tries over ``candidates`` when ``word`` is guessed now and the engine plays on."""
+        if len(history) > 2 * MAX_TRIES:
+            raise RuntimeError(f"the engine loops after {history}")
+        codes = self._codes_against_all(word)
+        cost = float(self.weights[candidates].sum())
+        for group in _partition(codes, candidates):
+            if len(group) == 1:  # the one word left is the next guess (``Search._few``): one try more
+                cost += float(self.weights[group[0]])
+                continue
+            played = [*history, Entry(word, mask_from_code(int(codes[group[0]])))]
+            cost += self._cost_after(played, self.next_guess(played, refused), group, refused)
+        return cost
+
+    def _search_for(self, refused: Collection[str]) -> Search:
+        """The search ``next_guess`` uses off the tree: the shared one, or with words refused one of their own."""
+        return (
+            self.online if not refused else self.search(ONLINE_LIMITS, self._allowed_guesses(refused)[:ONLINE_HELPERS])
+        )
 
     def _allowed_guesses(self, refused: Collection[str]) -> IntArray:
         """The broad guesses without the refused words."""
@@ -593,7 +647,7 @@ class Wordle:
         return None if node is None else str(node["guess"])
 
     def _candidate_indices(self, history: Sequence[Entry], refused: Collection[str] = ()) -> IntArray:
-        candidates = np.arange(len(self.words), dtype=np.int64)
+        candidates = self.secret_indices
         for entry in history:
             candidates = candidates[self._codes_against_all(entry.word)[candidates] == mask_code(entry.mask)]
         if refused:
@@ -612,8 +666,7 @@ class Wordle:
         self.colours.full()  # the whole tree reads nearly every row: coloured at once
         search = self.search(limits)
         search.on_root_guess = on_root_guess
-        everyone = np.arange(len(self.words), dtype=np.int64)
-        self.plan = build_plan(search, self.words, everyone, MAX_TRIES)
+        self.plan = build_plan(search, self.words, self.secret_indices, MAX_TRIES)
         return self.plan
 
     def play(self, secret: str) -> list[Entry]:
@@ -625,44 +678,6 @@ class Wordle:
             if len(history) > 2 * MAX_TRIES:
                 raise RuntimeError(f"the engine loops on {secret!r}")
         return history
-
-    def expected_tries(
-        self, history: Sequence[Entry], guesses: Sequence[str], refused: Collection[str] = ()
-    ) -> list[float]:
-        """For each guess, the expected number of tries from now (this guess included) to find the secret
-        when the engine makes every later guess, under its prior: the measure ``next_guess`` is judged by.
-
-        Exact: every candidate secret is played out (the stored tree where the game follows it, else
-        the search ``next_guess`` runs); a word off the list is coloured on the spot. A secret the
-        engine would find only after the sixth try counts every try it would take."""
-        candidates = self._candidate_indices(history, refused)
-        if len(candidates) == 0:
-            raise ValueError("no candidate fits this history; check entries with Wordle.check first")
-        total = float(self.weights[candidates].sum())
-        return [self._played_out(history, guess, candidates, refused) / total for guess in guesses]
-
-    def _played_out(
-        self, history: Sequence[Entry], guess: str, candidates: IntArray, refused: Collection[str]
-    ) -> float:
-        """The weighted sum of tries over ``candidates`` when ``guess`` is made now and the engine plays on."""
-        from solver.wordle.colours import mask_from_code  # here: this method is all the review adds to the engine
-
-        if len(history) > 3 * MAX_TRIES:
-            raise RuntimeError(f"the engine loops after {list(history)!r}")
-        row = self._codes_against_all(guess)
-        cost = float(self.weights[candidates].sum())
-        for group in _partition(row, candidates):
-            if len(group) == 1:  # the one word left is the next guess (``Search._few``): one try more
-                cost += float(self.weights[group[0]])
-                continue
-            after = [*history, Entry(guess, mask_from_code(int(row[group[0]])))]
-            cost += self._played_out(after, self.next_guess(after, refused), group, refused)
-        return cost
-
-
-def prepare_words(words: Sequence[str]) -> list[str]:
-    """Five-letter words in the game's spelling, sorted, without repeats."""
-    return sorted({word for raw in words if len(word := normalise_word(raw)) == WORD_LENGTH and word.isalpha()})
 
 
 def five_letter_zipf(zipf: Mapping[str, float]) -> dict[str, float]:

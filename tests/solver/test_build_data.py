@@ -48,9 +48,10 @@ def test_the_second_source_names_confirms_and_the_estimate_demotes(second_source
     assert result.reasons == {
         "леса": Reason.HOMOGRAPH,  # common by frequency, but likelier another word: full tier only
         "казимир": Reason.PROPER_NAME,  # the second source has it only with a capital
-        "лагер": Reason.UNCONFIRMED,  # frequent, yet the second source lacks it
+        "лагер": Reason.UNCONFIRMED,  # frequent, yet the second source lacks it: full tier only
     }
-    assert result.words == words - {"казимир", "лагер"}  # кхари: rare and unknown there, still in the full tier
+    # a spelling dictionary lacking a word is no evidence against it: лагер and кхари stay in the full tier
+    assert result.words == words - {"казимир"}
 
 
 def test_a_tie_with_another_reading_is_not_the_likeliest_reading() -> None:
@@ -78,3 +79,17 @@ def test_a_tie_with_another_reading_is_not_the_likeliest_reading() -> None:
 
     reading = build_data.corpus_reading(Analyser(), "белые")
     assert reading == Reading(0.5, True)
+
+
+def test_the_broader_list_is_every_other_five_letter_word_with_the_crude_ones_marked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Lemmas of any part of speech and wordfreq's tokens join; candidates, names and other lengths
+    do not; ё is written е, and a crude spelling of either form is marked, never said."""
+    monkeypatch.setattr(build_data, "DATA_DIR", tmp_path)
+    monkeypatch.setattr(build_data, "zipf", lambda word, language: 2.0)
+    monkeypatch.setattr(build_data, "screen_offensive", lambda words: {"ебена"} & words)
+    source = Source({"шорты", "стол"}, five_letter_lemmas={"пофиг", "вдруг"})
+    build_data.build_wordle_more(source, {"шорты", "вдруг"}, {"ёбена": 1.3, "логан": 3.8})
+    rows = (tmp_path / "wordle_more.tsv").read_text(encoding="utf-8").splitlines()
+    assert rows == ["ебена\t1.30\tcrude", "логан\t3.80\tword", "пофиг\t2.00\tword"]

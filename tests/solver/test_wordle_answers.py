@@ -11,8 +11,23 @@ from bot.games.wordle import session as wordle
 from bot.games.wordle.session import WordleSession
 from bot.games.wordle.solver import WordleSolver
 from bot.games.wordle.texts import progress_text
+from solver import policy
 from solver.cli import main
-from solver.wordle import CRUDE, MAX_TRIES, NOUN, OTHER, PRIOR, Colour, Entry, Wordle, default_kinds, feedback
+from solver.wordle import (
+    CRUDE,
+    MAX_TRIES,
+    NOUN,
+    OTHER,
+    PRIOR,
+    Colour,
+    Entry,
+    Wordle,
+    default_kinds,
+    default_words,
+    feedback,
+    more_words,
+)
+from solver.words import LANGUAGES, Reason, Tier
 
 WORDS = ["норка", "калин", "тромп", "шарик", "кошка", "мышка", "банка", "ручка", "дурак", "вчера"]
 ZIPF = dict.fromkeys(WORDS, 4.0)
@@ -138,3 +153,24 @@ def test_a_word_refused_for_everyone_is_never_guessed_again_but_stays_a_possible
         game = engine.play(secret)
         assert len(game) <= MAX_TRIES
         assert first not in [entry.word for entry in game[:-2]]  # only ever one of the last two left
+
+
+def test_modern_plural_only_and_slang_words_are_candidates_but_not_everyday_words() -> None:
+    """An old spelling dictionary lacking a word keeps it out of the letter game's everyday tier,
+    never out of the full tier or 5bukv's candidates."""
+    russian, kinds = LANGUAGES["ru"], default_kinds()
+    for word in ("тренд", "стейк", "медиа", "лейбл", "телек", "лузер", "чипсы"):
+        assert kinds[word] == NOUN and russian.tier_of(word) is Tier.FULL, word
+        assert russian.reason_of(word) is Reason.UNCONFIRMED, word
+    for word in ("шорты", "дрова", "брюки", "бабло", "армяк"):
+        assert kinds[word] == NOUN, word
+
+
+def test_the_broader_list_holds_every_other_word_and_marks_the_crude_ones() -> None:
+    more, candidates = more_words(), set(default_words())
+    assert not candidates & set(more) and len(more) > 5000
+    assert more["пофиг"][1] and more["логан"][1]  # an adverb OpenCorpora has, a token only wordfreq has
+    for word in ("нахер", "педик", "ебала"):
+        assert more[word][1] is False, word  # crude: only counted
+    said = [word for word, (_, sayable) in more.items() if sayable]
+    assert all(policy.question(word, "ru") is None for word in said)

@@ -196,3 +196,30 @@ def test_words_lists_each_candidate_with_its_prior_weight(capsys: pytest.Capture
     assert [float(weight) for _, weight in rows] == [round(prior_weight(engine.zipf[w]), 4) for w in engine.words]
     status, out, _ = run_cli(capsys, "words", "--words", str(word_file))
     assert {line.split("\t")[1] for line in out.splitlines()} == {"1.0000"}
+
+
+def test_stats_on_another_versions_answers_and_guesses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, word_file: Path
+) -> None:
+    """--answers are the candidates and --guesses the words it may suggest: a guess-only word is
+    suggested but never the secret, and a secret off --answers is not found."""
+    answers = default_words()[::40]
+    guesses = [*default_words()[5::60], "кринж"]  # кринж: a word the other version accepts, not one of ours
+    answers_file, guesses_file, secrets_file = tmp_path / "a.txt", tmp_path / "g.txt", tmp_path / "s.txt"
+    answers_file.write_text("\n".join(answers) + "\n", encoding="utf-8")
+    guesses_file.write_text("\n".join(guesses) + "\n", encoding="utf-8")
+    secrets_file.write_text("\n".join([*answers, "кринж"]) + "\n", encoding="utf-8")
+    argv = ["--answers", str(answers_file), "--guesses", str(guesses_file), "--secrets", str(secrets_file), "--json"]
+    status, out, _ = run_cli(capsys, "stats", *argv)
+    report = json.loads(out)
+    assert status == 0
+    assert report["words"] == len(answers) + 1 and report["not_found_words"] == ["кринж"]
+    assert report["solved_within_6"] == len(answers) and report["max"] <= 6
+    suggested = {guess for game in report["games"].values() for guess in game[:-1]}
+    assert suggested <= set(guesses) | set(answers) and suggested - set(answers)  # guess-only words were used
+    assert all(game[-1] == secret for secret, game in report["games"].items())
+    status, out, _ = run_cli(capsys, "stats", "--answers", str(answers_file), "--json", "--no-build")
+    assert status == 0 and json.loads(out)["words"] == len(answers)  # our guesses, their answers
+    uniform = [*argv, "--prior", "uniform", "--no-build"]
+    status, out, _ = run_cli(capsys, "stats", *uniform)
+    assert status == 0 and json.loads(out)["solved_within_6"] == len(answers)  # every answer equally likely

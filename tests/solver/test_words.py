@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from solver.letters import LetterGame, Rule
-from solver.wordle import CRUDE, default_kinds, default_words, normalise_word
+from solver.wordle import CRUDE, default_kinds, default_words, more_words, normalise_word
 from solver.words import DATA_DIR, LANGUAGES, Language, Reason, Tier, WordListError, WordTable, read_table
 
 #: Reasons that keep a word out of every list of every game.
@@ -66,19 +66,20 @@ def test_the_issues_examples_are_in_no_list(language: Language) -> None:
 def test_the_reviewed_decisions_are_applied(language: Language) -> None:
     reviewed = [line.split("\t") for line in (DATA_DIR / "reviewed_words.tsv").read_text("utf-8").splitlines()[1:]]
     full, reasons = set(language.words(Tier.FULL)), language.reasons()
-    for lang, word, decision, _ in reviewed:
+    for lang, word, decision, why in reviewed:
         if lang != language.code:
             continue
-        if decision == "keep":
+        if "a wordfreq token OpenCorpora lacks" in why:  # not the source's: only in 5bukv's broader list
+            assert word not in full and more_words()[word][1] is False, word  # never said
+        elif decision == "keep":
             assert reasons.get(word) is not Reason.OFFENSIVE, word
         elif decision == "common":
             zipf = language.zipf_of(word)
             assert zipf is not None, word
             assert language.tier_of(word) is Tier.COMMON or zipf < language.common_zipf, word
         elif decision == Reason.RARE:
-            # the second source (issue 19) takes a frequent word it lacks, or has only as a name, out of
-            # every tier, whatever the review said
-            second = reasons.get(word) in {Reason.UNCONFIRMED, Reason.PROPER_NAME}
+            # the second source takes a word it has only as a name out of every tier, whatever the review said
+            second = reasons.get(word) is Reason.PROPER_NAME
             assert second or language.tier_of(word) is Tier.FULL, word
         else:
             assert word not in full and reasons.get(word) == Reason(decision), word

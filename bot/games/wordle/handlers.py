@@ -261,9 +261,9 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSess
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
         return
     if picture:
-        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, found, solver.wordle.can_say))
+        deps.show(chat_id, await asyncio.to_thread(review_picture, lang, found, solver.can_say))
         return
-    deps.say(chat_id, texts.review_text(lang, found, solver.wordle.can_say), keyboards.review_picture(lang, session))
+    deps.say(chat_id, texts.review_text(lang, found, solver.can_say), keyboards.review_picture(lang, session))
     deps.say(chat_id, texts.share_intro(lang))
     deps.say(chat_id, found.grid)
 
@@ -295,7 +295,7 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if press.action == "tap":
         wordle.tap(session, int(press.argument))
         await deps.save(chat_id, session, loaded)
-        masked = not deps.solvers.wordle.wordle.can_say(session.suggestion)
+        masked = not deps.solvers.wordle.can_say(session.suggestion)
         context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
         return
     if press.action == "refused":

@@ -146,6 +146,7 @@ class Progress:
     possible: list[str] = field(default_factory=list)  # when lost: the sayable words that still fitted, likeliest first
     hidden: int = 0  # words that fit but the bot never says (crude words): counted in ``remaining`` only
     masked: bool = False  # the suggestion is such a word (only such words are left): shown as a pattern only
+    unsaid: frozenset[str] = frozenset()  # words of the entries the bot never writes (a crude answer the player typed)
 
 
 class WordProblem(Enum):
@@ -182,17 +183,20 @@ def start(first_guess: str) -> WordleSession:
 def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     """Recompute the candidates and the next guess (and store the guess in the session)."""
     history, refused, steps = session.history, session.refused, steps_in_order(session)
+    unsaid = frozenset(entry.word for entry in history if not can_say(wordle, entry.word))
     if session.solved:
-        return Progress(history, None, 1, [], True, False, refused, steps=steps)
+        return Progress(history, None, 1, [], True, False, refused, steps=steps, unsaid=unsaid)
     candidates = wordle.candidates(history, refused)
     if session.lost:
         possible, hidden = sayable_only(wordle, likeliest_first(wordle, candidates))
         lost = Progress(history, None, 0, [], False, False, refused, lost=True, possible=possible, hidden=hidden)
-        return replace(lost, steps=steps)
+        return replace(lost, steps=steps, unsaid=unsaid)
     if not candidates:
         clashes = every_clash(history)
         known = None if clashes else what_is_known(history)
-        return Progress(history, None, 0, [], False, True, refused, known=known, clashes=clashes, steps=steps)
+        return Progress(
+            history, None, 0, [], False, True, refused, known=known, clashes=clashes, steps=steps, unsaid=unsaid
+        )
     session.suggestion = wordle.next_guess(history, refused)
     listed, rare = listed_words(wordle, candidates)
     hidden = sayable_only(wordle, candidates)[1] if len(candidates) <= MAX_LISTED else 0
@@ -209,6 +213,7 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         hidden=hidden,
         masked=masked,
         steps=steps,
+        unsaid=unsaid,
     )
 
 
@@ -229,7 +234,7 @@ def clashes_with(history: list[Entry], entry: Entry) -> list[tuple[Entry, Entry]
 
 def can_say(wordle: WordleSolver, word: str) -> bool:
     """Whether the bot may show ``word``: a possible answer it never says (a crude word) is only counted."""
-    return wordle.wordle.can_say(word)
+    return wordle.can_say(word)
 
 
 def sayable_only(wordle: WordleSolver, words: list[str]) -> tuple[list[str], int]:

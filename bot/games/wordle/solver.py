@@ -1,5 +1,6 @@
 """5bukv's state in the bot, shared by every chat: the engine, its opening guess worked out once,
-the answers players reported that the list lacks and the words refused for everyone."""
+the answers players reported that the list lacks, the words refused for everyone, and the broader
+list a game falls back on when no candidate fits."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import cached_property
 
 from bot.core.part import Part
 from solver import policy
-from solver.wordle import Entry, Wordle, default_guessable, fits
+from solver.wordle import CRUDE, NOUN, Entry, Wordle, default_guessable, fits, more_words
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +77,13 @@ class WordleSolver:
     def is_rare(self, word: str) -> bool:
         """A word of the list outside the common tier: one a player may not know (an answer
         players reported is known to them)."""
-        return word in self.wordle.index and word not in self.common
+        return (word in self.wordle.index and word not in self.common) or word in self.more.index
 
     def likelihood(self, word: str) -> tuple[float, float]:
         """How likely ``word`` is the answer, for ordering: the prior's weight, then the word's
         frequency (a reported answer counts as a known word)."""
+        if word in self.more.index:  # from the broader list: after every candidate, by frequency
+            return 0.0, self.more.zipf[word] if self.more.zipf is not None else 0.0
         if word not in self.wordle.index:
             return 1.0, 0.0
         zipf = self.wordle.zipf[word] if self.wordle.zipf is not None else 0.0
@@ -89,6 +92,21 @@ class WordleSolver:
     @property
     def words(self) -> list[str]:
         return self.wordle.words
+
+    @cached_property
+    def more(self) -> Wordle:
+        """The broader list (every other five-letter word of the sources), as an engine only for its
+        fast matching: built on first use, when a game first leaves no candidate (tens of milliseconds)."""
+        table = more_words()
+        zipf = {word: value for word, (value, _) in table.items()}
+        kinds = {word: NOUN if sayable else CRUDE for word, (_, sayable) in table.items()}
+        return Wordle(sorted(table), zipf=zipf, guessable=(), kinds=kinds)
+
+    def can_say(self, word: str) -> bool:
+        """Whether the bot may show ``word``: never a crude word of either list, nor one the policy questions."""
+        if word in self.wordle.index:
+            return self.wordle.can_say(word)
+        return self.more.can_say(word) and policy.question(word, "ru") is None
 
     def add_answers(self, words: Sequence[str]) -> None:
         """Reported answers join the candidates (the list's own words already are)."""
@@ -104,10 +122,16 @@ class WordleSolver:
             return self.first_guess
         if self.wordle.candidates(history, refused):
             return self.wordle.next_guess(history, refused)
-        return self._fitting_answers(history, refused)[0]
+        if answers := self._fitting_answers(history, refused):
+            return answers[0]
+        broader = self.more.candidates(history, refused)
+        return max(broader, key=lambda word: (self.can_say(word), self.likelihood(word)))
 
     def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
-        return self.wordle.candidates(history, refused) + self._fitting_answers(history, refused)
+        """The list's words that fit, and the reported answers that do; when none fits, the broader
+        list's (a rare answer costs a try or two, not the game). Empty only when even those fail."""
+        fitting = self.wordle.candidates(history, refused) + self._fitting_answers(history, refused)
+        return fitting or self.more.candidates(history, refused)
 
     def _fitting_answers(self, history: Sequence[Entry], refused: Sequence[str]) -> list[str]:
         """Reported answers that fit, but none the policy questions: a player may have told the

@@ -45,13 +45,14 @@ def squares(mask: Sequence[Colour]) -> str:
     return "".join(SQUARE[c] for c in mask)
 
 
-def entry_line(entry: Entry) -> str:
-    return f"{squares(entry.mask)} {entry.word.upper()}"
+def entry_line(entry: Entry, unsaid: frozenset[str] = frozenset()) -> str:
+    """A guess with its colours; a word the bot never writes (a crude answer the player typed) as a pattern."""
+    return f"{squares(entry.mask)} {pattern(entry.word) if entry.word in unsaid else entry.word.upper()}"
 
 
 def progress_text(lang: Lang, progress: Progress) -> str:
     lines = [rejected_text(lang, progress)] if progress.rejected is not None else []
-    lines += [step_line(lang, step) for step in progress.steps]
+    lines += [step_line(lang, step, progress.unsaid) for step in progress.steps]
     if progress.lost:
         lines.append(lost_text(lang, progress.possible, len(progress.possible) + progress.hidden))
         return "\n".join(lines)
@@ -61,7 +62,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         lines.append(gettext(lang, "🎉 Solved in {took}!", took=took))
         return "\n".join(lines)
     if progress.clashes:
-        pairs = pairs_text(lang, progress.clashes)
+        pairs = pairs_text(lang, progress.clashes, progress.unsaid)
         lines.append(
             gettext(
                 lang,
@@ -89,17 +90,22 @@ def progress_text(lang: Lang, progress: Progress) -> str:
     return "\n".join(lines)
 
 
-def step_line(lang: Lang, step: Entry | str) -> str:
+def step_line(lang: Lang, step: Entry | str, unsaid: frozenset[str] = frozenset()) -> str:
     """An entry with its colours, or (text) a word the game refused, where it came in the game."""
     if isinstance(step, Entry):
-        return entry_line(step)
+        return entry_line(step, unsaid)
     return gettext(lang, "🚫 {step}: not taken by the game", step=step.upper())
 
 
-def pairs_text(lang: Lang, pairs: Sequence[tuple[Entry, Entry]]) -> str:
+def pairs_text(lang: Lang, pairs: Sequence[tuple[Entry, Entry]], unsaid: frozenset[str] = frozenset()) -> str:
     """Pairs of entries: «A и B; A и C»."""
     joined = [
-        gettext(lang, "{entry_line_a} and {entry_line_b}", entry_line_a=entry_line(a), entry_line_b=entry_line(b))
+        gettext(
+            lang,
+            "{entry_line_a} and {entry_line_b}",
+            entry_line_a=entry_line(a, unsaid),
+            entry_line_b=entry_line(b, unsaid),
+        )
         for a, b in pairs
     ]
     return "; ".join(joined)
@@ -108,8 +114,8 @@ def pairs_text(lang: Lang, pairs: Sequence[tuple[Entry, Entry]]) -> str:
 def rejected_text(lang: Lang, progress: Progress) -> str:
     """An entry not taken because it contradicts earlier ones: which, and the way out."""
     assert progress.rejected is not None
-    earlier = gettext(lang, " and ").join(entry_line(first) for first in progress.rejected_by)
-    rejected = entry_line(progress.rejected)
+    earlier = gettext(lang, " and ").join(entry_line(first, progress.unsaid) for first in progress.rejected_by)
+    rejected = entry_line(progress.rejected, progress.unsaid)
     return gettext(
         lang,
         "⚠️ Not taken: {rejected} contradicts {earlier}: no word could show both. Check the colours and "
