@@ -27,7 +27,7 @@ Game = tuple[list[Entry], list[list[str]] | None]
 def engine_game(engine: Wordle, secret: str, refused: list[str]) -> Game:
     history: list[Entry] = []
     while not history or history[-1].word != secret:
-        guess = engine.next_guess(history, refused)
+        guess = engine.suggest(history, refused)
         history.append(Entry(guess, feedback(guess, secret)))
     return history, [refused] * (len(history) + 1) if refused else None
 

@@ -28,12 +28,9 @@ import numpy.typing as npt
 
 from solver.wordle import MAX_TRIES, SOLVED_CODE, Colour, Entry, Wordle, colour_table, encode_words, mask_code
 
-PATTERNS = SOLVED_CODE + 1
 SQUARES = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}  # 5bukv's colours, not Wordle's
-COMPARED = 2  # besides the played guess and the engine's: each is played out against every word (time)
 TIE = 1e-9  # expected tries closer than this are level
 MEMO_SIZE = 4096  # guesses' expected tries remembered per engine
-CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
 
 _MEMO_LOCK = threading.Lock()  # reviews run in worker threads
 _MEMOS: WeakKeyDictionary[Wordle, dict[object, float]] = WeakKeyDictionary()
@@ -133,8 +130,8 @@ def review_guess(
     """Grade ``entry`` made after ``history``: the engine's guess, the played one and the best one-step
     splitters, each by its expected tries (``left`` and ``luck`` are filled in by the caller)."""
     candidates = np.array([engine.index[word] for word in engine.candidates(history, refused)], dtype=np.int64)
-    suggestion = engine.next_guess(history, refused)
-    words = list(dict.fromkeys([suggestion, entry.word, *_best_splitters(engine, candidates, refused)]))
+    suggestion = engine.suggest(history, refused)
+    words = list(dict.fromkeys([suggestion, entry.word, *engine.rivals(history, refused)]))
     tries = [_expected_tries(engine, tuple(history), word, frozenset(refused)) for word in words]
     choices = [Choice(word, value) for word, value in zip(words, tries, strict=True)]
     compared = tuple(sorted(choices, key=lambda c: (round(c.tries, 9), c.word != suggestion)))
@@ -176,7 +173,7 @@ def _with_what_was_left(
 
 def _engine_tries(engine: Wordle, history: Sequence[Entry], refused: Collection[str]) -> float:
     """The engine's expected tries from a position: those of the guess it suggests there."""
-    return _expected_tries(engine, tuple(history), engine.next_guess(history, refused), frozenset(refused))
+    return _expected_tries(engine, tuple(history), engine.suggest(history, refused), frozenset(refused))
 
 
 def _expected_tries(engine: Wordle, history: tuple[Entry, ...], guess: str, refused: frozenset[str]) -> float:
@@ -194,34 +191,6 @@ def _expected_tries(engine: Wordle, history: tuple[Entry, ...], guess: str, refu
             memo.pop(next(iter(memo)))
         memo[key] = tries
     return tries
-
-
-def _best_splitters(engine: Wordle, candidates: IntArray, refused: Collection[str]) -> list[str]:
-    """The ``COMPARED`` guesses the bot may say that leave the fewest words on average after one step."""
-    pool = engine.guessable[engine.sayable[engine.guessable]]
-    pool = pool[~np.isin(pool, [engine.index[word] for word in refused if word in engine.index])]
-    if not len(pool) or len(candidates) <= 2:
-        return []
-    left = expected_left(engine.table[np.ix_(pool, candidates)], engine.weights[candidates])
-    order = np.lexsort((engine.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
-    return [engine.words[pool[i]] for i in order[:COMPARED]]
-
-
-def expected_left(codes: npt.NDArray[np.uint8], weights: FloatArray) -> FloatArray:
-    """For each row of colour codes (one guess against every candidate), the words left to find on
-    average: each candidate's group size (0 for the all-yellow group), weighted by its prior."""
-    total = float(weights.sum())
-    result = np.empty(len(codes), dtype=np.float64)
-    step = max(1, CHUNK_CELLS // max(codes.shape[1], 1))
-    for start in range(0, len(codes), step):
-        block = codes[start : start + step].astype(np.int64)
-        slots = block + PATTERNS * np.arange(len(block), dtype=np.int64)[:, None]
-        counts = np.bincount(slots.ravel(), minlength=len(block) * PATTERNS).reshape(len(block), PATTERNS)
-        mass = np.bincount(slots.ravel(), np.tile(weights, len(block)), len(block) * PATTERNS)
-        mass = mass.reshape(len(block), PATTERNS)
-        counts[:, SOLVED_CODE] = 0
-        result[start : start + len(block)] = (counts * mass).sum(axis=1) / total
-    return result
 
 
 def _codes(engine: Wordle, word: str, candidates: IntArray) -> npt.NDArray[np.uint8]:

@@ -124,6 +124,12 @@ ONLINE_LIMITS = SearchLimits(widths=(3, 2, 2, 1), complete_up_to=0, widest=3)
 BROAD_GUESSES = 600
 ONLINE_HELPERS = 60  # of those, how many the on-the-spot exact search may guess besides the candidates
 ONLINE_EXACT_UP_TO = 40  # off the stored tree, larger candidate sets get the one-step choice (time limit)
+#: Rivals of a suggestion: the guesses the bot may say that split the candidates best in one step.
+RIVALS = 2
+#: Off the stored tree, up to this many candidates the suggestion is weighed against its rivals by
+#: expected tries, the measure the review grades by (playing every secret out costs time beyond it).
+WEIGHED_UP_TO = 300
+CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
 _UNLIMITED = 1 << 30
 _INFINITY = float("inf")
 _OVER_BUDGET = 1e6  # per secret the plan cannot solve within six tries
@@ -595,6 +601,33 @@ class Wordle:
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
 
+    def suggest(self, history: Sequence[Entry], refused: Collection[str] = ()) -> str:
+        """The guess the bot suggests: ``next_guess``, except off the stored tree where one of its
+        :meth:`rivals` has fewer expected tries, the review's measure; so the review never grades a
+        followed suggestion beaten. On the tree its guess is the tree's, which minimises them."""
+        plain = self.next_guess(history, refused)
+        if self._planned_guess(history) == plain:
+            return plain
+        words = [plain, *(word for word in self.rivals(history, refused) if word != plain)]
+        if len(words) == 1:
+            return plain
+        tries = self.expected_tries(history, words, refused)
+        return words[min(range(len(words)), key=lambda i: (round(tries[i], 9), i))]
+
+    def rivals(self, history: Sequence[Entry], refused: Collection[str] = ()) -> list[str]:
+        """The guesses a suggestion is weighed against: the ``RIVALS`` the bot may say that leave the
+        fewest words on average after one step; none off the tree past ``WEIGHED_UP_TO`` candidates."""
+        candidates = self._candidate_indices(history, refused)
+        if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and self._planned_guess(history) is None):
+            return []
+        pool = self.guessable[self.sayable[self.guessable]]
+        pool = pool[~np.isin(pool, [self.index[word] for word in refused if word in self.index])]
+        if not len(pool):
+            return []
+        left = expected_left(self.table[np.ix_(pool, candidates)], self.weights[candidates])
+        order = np.lexsort((self.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
+        return [self.words[pool[i]] for i in order[:RIVALS]]
+
     def expected_tries(
         self, history: Sequence[Entry], guesses: Sequence[str], refused: Collection[str] = ()
     ) -> list[float]:
@@ -678,6 +711,23 @@ class Wordle:
             if len(history) > 2 * MAX_TRIES:
                 raise RuntimeError(f"the engine loops on {secret!r}")
         return history
+
+
+def expected_left(codes: npt.NDArray[np.uint8], weights: FloatArray) -> FloatArray:
+    """For each row of colour codes (one guess against every candidate), the words left to find on
+    average: each candidate's group size (0 for the all-yellow group), weighted by its prior."""
+    total = float(weights.sum())
+    result = np.empty(len(codes), dtype=np.float64)
+    step = max(1, CHUNK_CELLS // max(codes.shape[1], 1))
+    for start in range(0, len(codes), step):
+        block = codes[start : start + step].astype(np.int64)
+        slots = block + PATTERNS * np.arange(len(block), dtype=np.int64)[:, None]
+        counts = np.bincount(slots.ravel(), minlength=len(block) * PATTERNS).reshape(len(block), PATTERNS)
+        mass = np.bincount(slots.ravel(), np.tile(weights, len(block)), len(block) * PATTERNS)
+        mass = mass.reshape(len(block), PATTERNS)
+        counts[:, SOLVED_CODE] = 0
+        result[start : start + len(block)] = (counts * mass).sum(axis=1) / total
+    return result
 
 
 def five_letter_zipf(zipf: Mapping[str, float]) -> dict[str, float]:

@@ -121,7 +121,7 @@ class WordleSolver:
         if not history and not refused:
             return self.first_guess
         if self.wordle.candidates(history, refused):
-            return self.wordle.next_guess(history, refused)
+            return self.wordle.suggest(history, refused)
         if answers := self._fitting_answers(history, refused):
             return answers[0]
         broader = self.more.candidates(history, refused)
