@@ -25,6 +25,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...]] = {
     "ngettext": (2, 3),
     "pgettext": ((2, "c"), 3),
     "npgettext": ((2, "c"), 3, 4),
+    "N_": (1,),
 }
 
 
@@ -50,6 +51,12 @@ def languages() -> list[str]:
 
 
 _CATALOGUES: dict[str, Translations] = {lang: load(lang) for lang in languages()}
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for the marker
+    """Marks ``message`` for the catalogues where it is written (a table's entry), untranslated:
+    :func:`gettext` translates it where it is shown, in the reader's language."""
+    return message
 
 
 def _filled(text: str, values: dict[str, object]) -> str:

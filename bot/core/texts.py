@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from babel import Locale
-
 from bot.core.i18n import gettext
 from bot.storage import Record
 from solver.levels import Level
@@ -19,22 +17,6 @@ Lang = Literal["ru", "en"]
 
 def language(code: str | None) -> Lang:
     return "en" if code and code.lower().startswith("en") else "ru"
-
-
-def t(lang: Lang, ru: str, en: str) -> str:
-    return en if lang == "en" else ru
-
-
-_LOCALES: dict[Lang, Locale] = {"ru": Locale("ru"), "en": Locale("en")}
-_RUSSIAN_FORM = {"one": 0, "few": 1, "many": 2, "other": 1}
-
-
-def count(lang: Lang, number: int, ru: tuple[str, str, str], en: tuple[str, str]) -> str:
-    """``number`` with its noun in the plural form CLDR's rules give for it (through Babel):
-    ``ru`` is the noun for 1, 2 and 5 («ход», «хода», «ходов»), ``en`` for 1 and 2."""
-    form = _LOCALES[lang].plural_form(number)
-    noun = (en[0] if form == "one" else en[1]) if lang == "en" else ru[_RUSSIAN_FORM[form]]
-    return f"{number} {noun}"
 
 
 def ask_to_resign(lang: Lang, name: str, *, lost: bool = True) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.core.i18n import gettext, ngettext, pgettext
-from bot.core.texts import Lang, button_level, t
+from bot.core.i18n import N_, gettext, ngettext, pgettext
+from bot.core.texts import Lang, button_level
 from bot.games.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.games.letters.texts import attempt, board, button_rule, examples
 from bot.storage import Record
@@ -425,12 +425,13 @@ def _next_turn(lang: Lang, session: GroupSession, events: Sequence[Event], secon
     return lines
 
 
-_HOW_OUT: dict[str, tuple[str, str]] = {
-    Outcome.TIMEOUT.value: ("время на ход вышло", "ran out of time"),
-    Outcome.WORD.value: ("закончено слово", "completed a word"),
-    Outcome.NO_WORD.value: ("ни одно слово так не начинается", "no word started like that"),
-    Outcome.LEFT.value: ("выход из игры", "gave up"),
-    BEATEN: ("победитель закончил слово", "the winner completed a word"),
+#: How a player went out, in the standings (translated where shown).
+_HOW_OUT: dict[str, str] = {
+    Outcome.TIMEOUT.value: N_("ran out of time"),
+    Outcome.WORD.value: N_("completed a word"),
+    Outcome.NO_WORD.value: N_("no word started like that"),
+    Outcome.LEFT.value: N_("gave up"),
+    BEATEN: N_("the winner completed a word"),
 }
 
 
@@ -446,12 +447,12 @@ def standings(lang: Lang, session: GroupSession) -> list[str]:
         lines.append(f"1. 🏆 {_player_html(session, session.winner, lang)}")
         place = 2
     for player, how, letters in reversed(session.exits):
-        ru, en = _HOW_OUT.get(str(how), ("выбывание", "out"))
+        how_out = gettext(lang, _HOW_OUT.get(str(how), N_("out")))
         played = ngettext(lang, "{n} letter", "{n} letters", int(letters))
         when = gettext(lang, "after {played}", played=played)
         if not int(letters):
             when = gettext(lang, "before the first letter")
-        lines.append(f"{place}. {_player_html(session, int(player), lang)} — {t(lang, ru, en)}, {when}")
+        lines.append(f"{place}. {_player_html(session, int(player), lang)} — {how_out}, {when}")
         place += 1
     return lines
 

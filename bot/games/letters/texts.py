@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.i18n import gettext, ngettext, pgettext
-from bot.core.texts import Lang, button_level, games_record, review_footer, t
+from bot.core.i18n import N_, gettext, ngettext, pgettext
+from bot.core.texts import Lang, button_level, games_record, review_footer
 from bot.games.letters.session import EndReason, GiveUp, Hint, LetterSession, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
 from solver.letters import InputError, InputProblem, Play, Rule
@@ -324,28 +324,17 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
             rule_name=rule_name,
             board_board_2=board(answer.board),
         )
-    wins = _of_seat(lang, WINS, answer.winner)
+    wins = gettext(lang, "{player} wins", player=_player(lang, answer.winner))
     text = gettext(
         lang, "{rule_name}. From {where}, with perfect play, {wins}.", rule_name=rule_name, where=where, wins=wins
     )
     if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
-        text += " " + _of_seat(lang, MOVES, answer.to_move)
+        text += " " + gettext(lang, "It is {player}'s move.", player=_player(lang, answer.to_move))
     if answer.winning:
         text += gettext(lang, "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
         text += gettext(lang, "\nThe player to move has no winning letter.")
     return text
-
-
-#: What /whowins says of a seat (Russian, English).
-WINS = ("выигрывает {}", "{} wins")
-MOVES = ("Сейчас ходит {}.", "It is {}'s move.")
-
-
-def _of_seat(lang: Lang, said: tuple[str, str], which: str) -> str:
-    """``said`` of the ``which`` seat, named by its number."""
-    russian, english = said
-    return t(lang, russian.format(_player(lang, which)), english.format(_player(lang, which)))
 
 
 def _player(lang: Lang, which: str) -> str:
@@ -396,27 +385,21 @@ def not_letters(lang: Lang, *, english: bool = False) -> str:
 
 # ------------------------------------------------------------------ /word
 
-#: Why a word does not count, as the player reads it (keys: solver.lookup's reasons).
-WORD_REASONS: dict[str, tuple[str, str]] = {
-    "offensive": ("грубое или оскорбительное слово", "an offensive word"),
-    "letter-name": ("название буквы или ноты, а не слово", "the name of a letter or a note, not a word"),
-    "abbreviation": ("сокращение", "an abbreviation"),
-    "malformed": ("ошибочная запись в словаре", "a malformed entry of the dictionary"),
-    "proper-name": ("имя собственное", "a proper name"),
-    "not-a-noun": ("не существительное", "not a noun"),
-    "rare": ("редкое слово", "a rare word"),
-    "uncommon": ("редкое слово", "a rare word"),
-    "not-in-source": ("его нет в словаре", "it is not in the dictionary"),
-    "not-five-letters": ("не пять букв", "not five letters"),
-    "not-in-list": ("его нет в списке существительных", "it is not among the list's nouns"),
-    "homograph": (
-        "так чаще пишется другое слово (имя, форма другого слова)",
-        "its spelling is more often another word (a name, another word's form)",
-    ),
-    "unconfirmed": (
-        "его нет во втором словаре, с которым я сверяюсь",
-        "the second dictionary I check against lacks it",
-    ),
+#: Why a word does not count, as the player reads it (keys: solver.lookup's reasons; translated where shown).
+WORD_REASONS: dict[str, str] = {
+    "offensive": N_("an offensive word"),
+    "letter-name": N_("the name of a letter or a note, not a word"),
+    "abbreviation": N_("an abbreviation"),
+    "malformed": N_("a malformed entry of the dictionary"),
+    "proper-name": N_("a proper name"),
+    "not-a-noun": N_("not a noun"),
+    "rare": N_("a rare word"),
+    "uncommon": N_("a rare word"),
+    "not-in-source": N_("it is not in the dictionary"),
+    "not-five-letters": N_("not five letters"),
+    "not-in-list": N_("it is not among the list's nouns"),
+    "homograph": N_("its spelling is more often another word (a name, another word's form)"),
+    "unconfirmed": N_("the second dictionary I check against lacks it"),
 }
 
 
@@ -515,8 +498,7 @@ def _not_counted(lang: Lang, report: WordReport) -> str:
 
 
 def _reason(lang: Lang, reason: object) -> str:
-    ru, en = WORD_REASONS.get(str(reason), ("не подходит", "does not count"))
-    return t(lang, ru, en)
+    return gettext(lang, WORD_REASONS.get(str(reason), N_("does not count")))
 
 
 def name(lang: Lang) -> str:
