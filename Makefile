@@ -56,7 +56,7 @@ test: check-lock $(INSTALLED) lint
 # check-messages` fails if it would change one. The keywords are bot/core/i18n.py's KEYWORDS.
 LOCALE := bot/core/locale
 POT := $(VENV)/messages.pot
-BABEL_KEYWORDS := --no-default-keywords -k gettext:2 -k ngettext:2,3 -k pgettext:2c,3 -k npgettext:2c,3,4 -k N_:1
+BABEL_KEYWORDS := --no-default-keywords -k gettext:2 -k ngettext:2,3 -k pgettext:2c,3 -k npgettext:2c,3,4 -k N_:1 -k NP_:1c,2
 BABEL_UPDATE := $(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D messages -N --ignore-obsolete --ignore-pot-creation-date
 
 $(POT): $(INSTALLED) FORCE

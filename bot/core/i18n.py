@@ -26,6 +26,7 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...]] = {
     "pgettext": ((2, "c"), 3),
     "npgettext": ((2, "c"), 3, 4),
     "N_": (1,),
+    "NP_": ((1, "c"), 2),
 }
 
 
@@ -56,6 +57,12 @@ _CATALOGUES: dict[str, Translations] = {lang: load(lang) for lang in languages()
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for the marker
     """Marks ``message`` for the catalogues where it is written (a table's entry), untranslated:
     :func:`gettext` translates it where it is shown, in the reader's language."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - as N_
+    """As :func:`N_`, for a message shown by :func:`pgettext` with ``context``."""
+    del context  # read by the extractor only: the reader passes the same one
     return message
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from bot.core.i18n import gettext
+from bot.core.i18n import NP_, gettext
 from bot.storage import Record
 from solver.levels import Level
 from solver.review import Summary
@@ -85,16 +85,16 @@ def resigned(lang: Lang, name: str, *, lost: bool = True) -> str:
     return gettext(lang, "🏳 You resigned {name}: it counts as a loss.", name=name)
 
 
-#: The commands no one game owns, in the command menu after the games' own (Russian, English).
-COMMON_COMMANDS: list[tuple[str, str, str]] = [
-    ("hint", "подсказка", "a hint"),
-    ("giveup", "сдаться", "give up"),
-    ("undo", "отменить последний ввод", "take back the last entry"),
-    ("review", "разбор последней партии", "review the last game"),
-    ("stats", "мои результаты", "my record"),
-    ("rules", "правила", "the rules"),
-    ("help", "что умеет бот", "what the bot does"),
-    ("lang", "язык бота: русский или English", "the bot's language: English or русский"),
+#: The commands no one game owns, in the command menu after the games' own (translated where shown).
+COMMON_COMMANDS: list[tuple[str, str]] = [
+    ("hint", NP_("menu", "a hint")),
+    ("giveup", NP_("menu", "give up")),
+    ("undo", NP_("menu", "take back the last entry")),
+    ("review", NP_("menu", "review the last game")),
+    ("stats", NP_("menu", "my record")),
+    ("rules", NP_("menu", "the rules")),
+    ("help", NP_("menu", "what the bot does")),
+    ("lang", NP_("menu", "the bot's language: English or русский")),
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.core.i18n import N_, gettext, ngettext, pgettext
+from bot.core.i18n import N_, NP_, gettext, ngettext, pgettext
 from bot.core.texts import Lang, button_level
 from bot.games.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.games.letters.texts import attempt, board, button_rule, examples
@@ -13,36 +13,26 @@ from bot.storage import Record
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
 
-GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
-    "ru": [
-        ("play", "собрать игру в буквы: русские слова или английский Ghost — кнопкой в сборе"),
-        ("l", "сходить буквой: /l к"),
-        ("giveup", "выйти из игры"),
-        ("stop", "остановить игру (админы и тот, кто начал)"),
-        ("stats", "мои результаты"),
-        ("top", "лучшие игроки группы: за 7 дней и за всё время"),
-        ("review", "разбор последней игры: где каждый упустил выигрыш"),
-        ("whowins", "кто выигрывает с этих букв (о доске идущей игры — после неё)"),
-        ("word", "есть ли слово в играх"),
-        ("lang", "язык бота для меня: русский или английский"),
-        ("rules", "правила"),
-        ("help", "как играть в группе"),
-    ],
-    "en": [
-        ("play", "gather a letter game: Russian words or English Ghost, a button in the lobby"),
-        ("l", "move with a letter: /l k"),
-        ("giveup", "leave the game"),
-        ("stop", "stop the game (admins and whoever started it)"),
-        ("stats", "my record"),
-        ("top", "the group's best players: the last 7 days and all time"),
-        ("review", "the last game reviewed: where each player let the win go"),
-        ("whowins", "who wins from these letters (on the board of a game under way: after it)"),
-        ("word", "does a word count in the games"),
-        ("lang", "the bot's language for me: Russian or English"),
-        ("rules", "the rules"),
-        ("help", "how to play in a group"),
-    ],
-}
+#: The group's command menu, also listed in its /help (translated where shown).
+GROUP_COMMANDS: list[tuple[str, str]] = [
+    ("play", NP_("menu", "gather a letter game: Russian words or English Ghost, a button in the lobby")),
+    ("l", NP_("menu", "move with a letter: /l k")),
+    ("giveup", NP_("menu", "leave the game")),
+    ("stop", NP_("menu", "stop the game (admins and whoever started it)")),
+    ("stats", NP_("menu", "my record")),
+    ("top", NP_("menu", "the group's best players: the last 7 days and all time")),
+    ("review", NP_("menu", "the last game reviewed: where each player let the win go")),
+    ("whowins", NP_("menu", "who wins from these letters (on the board of a game under way: after it)")),
+    ("word", NP_("menu", "does a word count in the games")),
+    ("lang", NP_("menu", "the bot's language for me: Russian or English")),
+    ("rules", NP_("menu", "the rules")),
+    ("help", NP_("menu", "how to play in a group")),
+]
+
+
+def group_commands(lang: Lang) -> list[tuple[str, str]]:
+    """The group's command menu in ``lang``."""
+    return [(name, pgettext(lang, "menu", about)) for name, about in GROUP_COMMANDS]
 
 
 def rules(lang: Lang) -> str:
@@ -60,7 +50,7 @@ def rules(lang: Lang) -> str:
 
 
 def group_help_text(lang: Lang) -> str:
-    commands = "\n".join(f"/{name} — {description}" for name, description in GROUP_COMMANDS[lang])
+    commands = "\n".join(f"/{name} — {description}" for name, description in group_commands(lang))
     return (
         gettext(
             lang,
