@@ -317,8 +317,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                 gettext(
                     lang,
                     "The word {board_board} is complete, and completing a word wins.",
-                    board_board=board(event.board, "en"),
-                    board_board_2=board(event.board),
+                    board_board=board(event.board, lang),
                 )
             )
         else:
@@ -326,9 +325,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                 gettext(
                     lang,
                     "The word {board_board} is complete: {who} is out.",
-                    board_board=board(event.board, "en"),
+                    board_board=board(event.board, lang),
                     who=who,
-                    board_board_2=board(event.board),
                 )
             )
         if event.sure_line is not None:
@@ -337,9 +335,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         line = gettext(
             lang,
             "No word starts with {attempt_board}: {who} is out.",
-            attempt_board=attempt(event.board, "en"),
+            attempt_board=attempt(event.board, lang),
             who=who,
-            attempt_board_2=attempt(event.board),
         )
         if event.possible:
             line += gettext(lang, " Possible letters were: ") + examples(lang, event.possible, limit=5)
@@ -349,9 +346,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
             gettext(
                 lang,
                 "No word starts with {attempt_board}: {who}, try another letter (a second one is out). Possible: ",
-                attempt_board=attempt(event.board, "en"),
+                attempt_board=attempt(event.board, lang),
                 who=who,
-                attempt_board_2=attempt(event.board),
             )
             + examples(lang, event.possible, limit=5)
         )
@@ -364,7 +360,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
 
 def _sure_line(lang: Lang, event: Event) -> str:
     start = event.sure_from or ""
-    since = gettext(lang, "from {board_start} on", board_start=board(start, "en"), board_start_2=board(start))
+    since = gettext(lang, "from {board_start} on", board_start=board(start, lang))
     if not start:
         since = gettext(lang, "from the start")
     return gettext(
@@ -382,7 +378,7 @@ def board_line(lang: Lang, letters: str, *, new_round: bool = True) -> str:
         return gettext(lang, "The board is empty: a new word begins.")
     if not letters:
         return gettext(lang, "The board is empty: the first letter is yours.")
-    return gettext(lang, "Board: {board_letters}", board_letters=board(letters, "en"), board_letters_2=board(letters))
+    return gettext(lang, "Board: {board_letters}", board_letters=board(letters, lang))
 
 
 def _first_message(session: GroupSession, events: Sequence[Event]) -> bool:

@@ -35,13 +35,12 @@ def rules(lang: Lang) -> str:
     )
 
 
-def board(letters: str, lang: Lang = "ru") -> str:
-    """Letters on the board, in capitals and in the quotation marks of the text's language."""
-    opening, closing = ("«", "»") if lang == "ru" else ("“", "”")
-    return f"{opening}{letters.upper()}{closing}"
+def board(letters: str, lang: Lang) -> str:
+    """Letters on the board, in capitals and in the quotation marks of the reader's language."""
+    return pgettext(lang, "quotation marks", "“{text}”", text=letters.upper())
 
 
-def attempt(letters: str, lang: Lang = "ru") -> str:
+def attempt(letters: str, lang: Lang) -> str:
     """Letters a player tried that no word goes on with, shown as :func:`board` shows them, except an
     offensive word (or its start), which is never repeated back: its first letter, then asterisks."""
     code = "en" if any("a" <= letter <= "z" for letter in letters.lower()) else "ru"
@@ -54,7 +53,7 @@ def your_move(lang: Lang, letters: str) -> str:
     """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
     when empty, and whose move it is (the player's: the bot answers at once)."""
     shown = (
-        gettext(lang, "Board: {board_letters}", board_letters=board(letters, "en"), board_letters_2=board(letters))
+        gettext(lang, "Board: {board_letters}", board_letters=board(letters, lang))
         if letters
         else gettext(lang, "The board is empty.")
     )
@@ -163,14 +162,12 @@ def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
         return gettext(
             lang,
             "No word starts with {attempt_letters}.",
-            attempt_letters=attempt(letters, "en"),
-            attempt_letters_2=attempt(letters),
+            attempt_letters=attempt(letters, lang),
         )
     return gettext(
         lang,
         "No noun starts with {attempt_letters}.",
-        attempt_letters=attempt(letters, "en"),
-        attempt_letters_2=attempt(letters),
+        attempt_letters=attempt(letters, lang),
     )
 
 
@@ -183,9 +180,7 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
     ending = turn.ending
     dead = ending is not None and ending.reason is EndReason.NO_WORD  # the board is the letters tried
     shown = attempt if dead else board
-    lines.append(
-        gettext(lang, "Board: {shown_board}", shown_board=shown(turn.board, "en"), shown_board_2=shown(turn.board))
-    )
+    lines.append(gettext(lang, "Board: {shown_board}", shown_board=shown(turn.board, lang)))
     if ending is None:
         lines.append(gettext(lang, "Your move."))
         return "\n".join(lines)
@@ -209,10 +204,8 @@ def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
         why = gettext(
             lang,
             "{attempt_attempted}: the game would end earlier, at {board_word_on_the_way}.",
-            attempt_attempted=attempt(refusal.attempted, "en"),
-            board_word_on_the_way=board(refusal.word_on_the_way, "en"),
-            attempt_attempted_2=attempt(refusal.attempted),
-            board_word_on_the_way_2=board(refusal.word_on_the_way),
+            attempt_attempted=attempt(refusal.attempted, lang),
+            board_word_on_the_way=board(refusal.word_on_the_way, lang),
         )
     else:
         why = no_word_starts_with(lang, refusal.attempted, english=english)
@@ -264,9 +257,8 @@ def board_outdated(lang: Lang, letters: str, *, english: bool) -> str:
         lang,
         "⚠️ This game is stopped: the word list was updated and no word begins with {board_letters} any "
         "more. It does not count in your stats. {play} for a new game.",
-        board_letters=board(letters, "en"),
+        board_letters=board(letters, lang),
         play=play,
-        board_letters_2=board(letters),
     )
 
 
@@ -279,8 +271,7 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
         head = gettext(
             lang,
             "🏳 You gave up at {board_board}.",
-            board_board=board(give_up.board, "en"),
-            board_board_2=board(give_up.board),
+            board_board=board(give_up.board, lang),
         )
     else:
         head = gettext(lang, "🏳 You gave up before the first letter.")
@@ -320,9 +311,8 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
         return gettext(
             lang,
             "{board_board} is already a word: the game is over ({rule_name}).",
-            board_board=board(answer.board, "en"),
+            board_board=board(answer.board, lang),
             rule_name=rule_name,
-            board_board_2=board(answer.board),
         )
     wins = gettext(lang, "{player} wins", player=_player(lang, answer.winner))
     text = gettext(
@@ -355,9 +345,8 @@ def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
     return gettext(
         lang,
         "No game from {attempt_letters}: {why}",
-        attempt_letters=attempt(letters, "en"),
+        attempt_letters=attempt(letters, lang),
         why=why,
-        attempt_letters_2=attempt(letters),
     )
 
 
@@ -368,9 +357,7 @@ def no_word_starts(lang: Lang, *, english: bool) -> str:
 
 
 def ends_earlier(lang: Lang, word: str) -> str:
-    return gettext(
-        lang, "the game ends earlier, at {board_word}.", board_word=board(word, "en"), board_word_2=board(word)
-    )
+    return gettext(lang, "the game ends earlier, at {board_word}.", board_word=board(word, lang))
 
 
 def too_many_letters(lang: Lang, limit: int) -> str:
@@ -467,7 +454,7 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
         lines.append(f"• {whole}: {_counted(lang, report.ends_first.get(Tier.FULL))}")
     if report.wordle is not None:
         wordle = gettext(lang, "✅ in the list") if report.wordle else "❌ " + _reason(lang, report.wordle_problem)
-        lines.append(f"• «5 букв»: {wordle}" if lang == "ru" else f"• 5bukv: {wordle}")
+        lines.append(gettext(lang, "• 5bukv: {verdict}", verdict=wordle))
     return "\n".join(lines)
 
 
@@ -478,8 +465,7 @@ def _counted(lang: Lang, ends_at: str | None) -> str:
     return gettext(
         lang,
         "✅ counts, but it can never be completed: the game ends first, at {board_ends_at}",
-        board_ends_at=board(ends_at, "en"),
-        board_ends_at_2=board(ends_at),
+        board_ends_at=board(ends_at, lang),
     )
 
 
