@@ -68,12 +68,12 @@ class Rules:
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """A start-menu button: its label, the start target it begins, and the language whose users
-    see it first (``lead``: a game in the player's own language comes before the others)."""
+    """A start-menu button: its label, the start target it begins, and the word language of its
+    game (``lead``: "ru", "en"): a player who speaks it sees it before the others."""
 
     label: Callable[[Lang], str]
     target: str
-    lead: Lang | None = None
+    lead: str | None = None
 
 
 @dataclass(frozen=True)
