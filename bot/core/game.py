@@ -17,6 +17,7 @@ from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import texts
 from bot.core.context import App, BotContext, Deps, Services
+from bot.core.i18n import pgettext
 from bot.core.session import Session
 from bot.core.texts import Lang
 from bot.storage import Record
@@ -41,38 +42,38 @@ StatsLine = Callable[[Lang, Record], str]
 
 @dataclass(frozen=True)
 class Command:
-    """A command and its line in Telegram's command menu (Russian, English)."""
+    """A command and its line in Telegram's command menu (``about``: an English msgid marked
+    ``NP_("menu", …)``; none keeps the command out of the menu)."""
 
     name: str
     handler: Handler
-    ru: str = ""
-    en: str = ""
+    about: str = ""
 
     def menu_line(self, lang: Lang) -> tuple[str, str]:
-        return self.name, self.en if lang == "en" else self.ru
+        return self.name, pgettext(lang, "menu", self.about)
 
 
 @dataclass(frozen=True)
 class Rules:
-    """A game's ``/rules_<game>`` command, its rules, and its name in the list of the others."""
+    """A game's ``/rules_<game>`` command, its rules, and its name in the list of the others
+    (``name``: an English msgid marked ``NP_("rules", …)``)."""
 
     command: str
     words: Callable[[Lang], str]
-    ru: str
-    en: str
+    name: str
 
     def title(self, lang: Lang) -> str:
-        return self.en if lang == "en" else self.ru
+        return pgettext(lang, "rules", self.name)
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """A start-menu button: its label, the start target it begins, and the language whose users
-    see it first (``lead``: a game in the player's own language comes before the others)."""
+    """A start-menu button: its label, the start target it begins, and the word language of its
+    game (``lead``: "ru", "en"): a player who speaks it sees it before the others."""
 
     label: Callable[[Lang], str]
     target: str
-    lead: Lang | None = None
+    lead: str | None = None
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,8 @@ def help_text(lang: Lang, games: Sequence[Game]) -> str:
 
 def command_menu(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
     """Telegram's command menu in a private chat: each game's commands, then the shared ones."""
-    own = [command.menu_line(lang) for game in games for command in game.commands if command.ru]
-    return own + [(name, en if lang == "en" else ru) for name, ru, en in texts.COMMON_COMMANDS]
+    own = [command.menu_line(lang) for game in games for command in game.commands if command.about]
+    return own + [(name, pgettext(lang, "menu", about)) for name, about in texts.COMMON_COMMANDS]
 
 
 def group_menu(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
@@ -169,7 +170,7 @@ def start_lines(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
     return [
         game.commands[0].menu_line(lang)
         for game in games
-        if game.private is not None and game.commands and game.commands[0].ru
+        if game.private is not None and game.commands and game.commands[0].about
     ]
 
 

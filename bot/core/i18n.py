@@ -9,6 +9,7 @@ The ``.po`` files are read directly (Babel's ``read_po``) and turned into ``.mo`
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -25,16 +26,30 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...]] = {
     "ngettext": (2, 3),
     "pgettext": ((2, "c"), 3),
     "npgettext": ((2, "c"), 3, 4),
+    "N_": (1,),
+    "NP_": ((1, "c"), 2),
 }
 
 
-def catalogue_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+@dataclass
+class _Loaded:
+    """The catalogues in use, and where they were read."""
+
+    locale_dir: Path
+    catalogues: dict[str, Translations] = field(default_factory=dict)
 
 
-def load(lang: str) -> Translations:
+_loaded = _Loaded(LOCALE_DIR)
+
+
+def catalogue_path(lang: str, locale_dir: Path | None = None) -> Path:
+    """Where ``lang``'s catalogue is: under ``locale_dir``, else where the catalogues in use were read."""
+    return (locale_dir or _loaded.locale_dir) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def load(lang: str, locale_dir: Path | None = None) -> Translations:
     """The catalogue of ``lang`` from its ``.po`` file, compiled in memory."""
-    with catalogue_path(lang).open("rb") as po:
+    with catalogue_path(lang, locale_dir).open("rb") as po:
         catalogue = read_po(po, locale=lang, domain=DOMAIN)
     compiled = io.BytesIO()
     write_mo(compiled, catalogue)
@@ -42,14 +57,29 @@ def load(lang: str) -> Translations:
     return Translations(compiled, domain=DOMAIN)
 
 
+def load_from(locale_dir: Path) -> None:
+    """Speaks the languages of the catalogues under ``locale_dir``, in place of those read before:
+    every ``<lang>/LC_MESSAGES/messages.po`` there is a language (tests use it for a made-up one)."""
+    found = sorted(path.name for path in locale_dir.iterdir() if catalogue_path(path.name, locale_dir).is_file())
+    _loaded.catalogues = {lang: load(lang, locale_dir) for lang in found}
+    _loaded.locale_dir = locale_dir
+
+
 def languages() -> list[str]:
     """Every language with a catalogue, in name order."""
-    if not LOCALE_DIR.is_dir():
-        return []
-    return sorted(path.name for path in LOCALE_DIR.iterdir() if catalogue_path(path.name).is_file())
+    return sorted(_loaded.catalogues)
 
 
-_CATALOGUES: dict[str, Translations] = {lang: load(lang) for lang in languages()}
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for the marker
+    """Marks ``message`` for the catalogues where it is written (a table's entry), untranslated:
+    :func:`gettext` translates it where it is shown, in the reader's language."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - as N_
+    """As :func:`N_`, for a message shown by :func:`pgettext` with ``context``."""
+    del context  # read by the extractor only: the reader passes the same one
+    return message
 
 
 def _filled(text: str, values: dict[str, object]) -> str:
@@ -59,20 +89,23 @@ def _filled(text: str, values: dict[str, object]) -> str:
 
 def gettext(lang: str, message: str, /, **values: object) -> str:
     """``message`` in ``lang``, its ``{fields}`` filled from ``values``."""
-    return _filled(_CATALOGUES[lang].gettext(message), values)
+    return _filled(_loaded.catalogues[lang].gettext(message), values)
 
 
 def pgettext(lang: str, context: str, message: str, /, **values: object) -> str:
     """As :func:`gettext`, for an English text that is said differently elsewhere (``context``)."""
-    return _filled(str(_CATALOGUES[lang].pgettext(context, message)), values)
+    return _filled(str(_loaded.catalogues[lang].pgettext(context, message)), values)
 
 
 def ngettext(lang: str, singular: str, plural: str, n: int, /, **values: object) -> str:
     """The form of ``lang``'s plural rules (CLDR, through the catalogue's Plural-Forms) for ``n``,
     with ``{n}`` and the other fields filled."""
-    return _CATALOGUES[lang].ngettext(singular, plural, n).format_map({"n": n, **values})
+    return _loaded.catalogues[lang].ngettext(singular, plural, n).format_map({"n": n, **values})
 
 
 def npgettext(lang: str, context: str, singular: str, plural: str, n: int, /, **values: object) -> str:
     """As :func:`ngettext`, with a ``context`` as :func:`pgettext` has."""
-    return str(_CATALOGUES[lang].npgettext(context, singular, plural, n)).format_map({"n": n, **values})
+    return str(_loaded.catalogues[lang].npgettext(context, singular, plural, n)).format_map({"n": n, **values})
+
+
+load_from(LOCALE_DIR)

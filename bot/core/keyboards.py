@@ -129,7 +129,9 @@ LANGUAGE = "lang"
 
 def language_choice() -> InlineKeyboardMarkup:
     """/lang's buttons, each labelled in its own language, the same for everyone."""
-    return InlineKeyboardMarkup([[button(label, f"{LANGUAGE}:{code}") for code, label in texts.LANGUAGES.items()]])
+    return InlineKeyboardMarkup(
+        [[button(texts.language_button(code), f"{LANGUAGE}:{code}") for code in texts.languages()]]
+    )
 
 
 def chosen_language(data: object) -> Lang | None:

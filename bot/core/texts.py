@@ -1,40 +1,44 @@
-"""Words every game shares (the menu, help, records, errors): Russian first, English for
-English-speaking Telegram users and those who chose it with /lang. Each game's own words are in
-``bot/<game>/texts.py``."""
+"""Words every game shares (the menu, help, records, errors), and which language a user is spoken
+to in: their Telegram language's or the one they chose with /lang, when it has a catalogue, else
+Russian. Each game's own words are in ``bot/<game>/texts.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Collection, Sequence
 
 from babel import Locale
 
-from bot.core.i18n import gettext
+from bot.core import i18n
+from bot.core.i18n import NP_, gettext, pgettext
 from bot.storage import Record
 from solver.levels import Level
 from solver.review import Summary
 
-Lang = Literal["ru", "en"]
+#: A language the bot speaks to its users: one with a catalogue (``i18n.languages()``), as "ru".
+#: Not a game's word language (Russian nouns, English Ghost), which the game itself keeps.
+Lang = str
+
+#: The project's first language: spoken to anyone whose own has no catalogue.
+FIRST_LANGUAGE: Lang = "ru"
 
 
 def language(code: str | None) -> Lang:
-    return "en" if code and code.lower().startswith("en") else "ru"
+    """The language for a Telegram language code ("en-GB", "pt-br") or a stored choice: its own
+    when a catalogue speaks it, else Russian."""
+    own = (code or "").lower().replace("_", "-").partition("-")[0]
+    return own if own in i18n.languages() else FIRST_LANGUAGE
 
 
-def t(lang: Lang, ru: str, en: str) -> str:
-    return en if lang == "en" else ru
+def languages() -> list[Lang]:
+    """Every language the bot speaks, the first one first, then by code: /lang's buttons and menus."""
+    return sorted(i18n.languages(), key=lambda lang: (lang != FIRST_LANGUAGE, lang))
 
 
-_LOCALES: dict[Lang, Locale] = {"ru": Locale("ru"), "en": Locale("en")}
-_RUSSIAN_FORM = {"one": 0, "few": 1, "many": 2, "other": 1}
-
-
-def count(lang: Lang, number: int, ru: tuple[str, str, str], en: tuple[str, str]) -> str:
-    """``number`` with its noun in the plural form CLDR's rules give for it (through Babel):
-    ``ru`` is the noun for 1, 2 and 5 («ход», «хода», «ходов»), ``en`` for 1 and 2."""
-    form = _LOCALES[lang].plural_form(number)
-    noun = (en[0] if form == "one" else en[1]) if lang == "en" else ru[_RUSSIAN_FORM[form]]
-    return f"{number} {noun}"
+def own_words(lang: Lang, offered: Collection[str]) -> str:
+    """Of a game's word languages (``offered``, as "ru" and "en"), the one a reader of ``lang``
+    plays unless they ask: their own when the game has it, else Russian (the words, not the
+    language spoken: a German reader plays Russian words in German)."""
+    return lang if lang in offered else FIRST_LANGUAGE
 
 
 def ask_to_resign(lang: Lang, name: str, *, lost: bool = True) -> str:
@@ -103,16 +107,16 @@ def resigned(lang: Lang, name: str, *, lost: bool = True) -> str:
     return gettext(lang, "🏳 You resigned {name}: it counts as a loss.", name=name)
 
 
-#: The commands no one game owns, in the command menu after the games' own (Russian, English).
-COMMON_COMMANDS: list[tuple[str, str, str]] = [
-    ("hint", "подсказка", "a hint"),
-    ("giveup", "сдаться", "give up"),
-    ("undo", "отменить последний ввод", "take back the last entry"),
-    ("review", "разбор последней партии", "review the last game"),
-    ("stats", "мои результаты", "my record"),
-    ("rules", "правила", "the rules"),
-    ("help", "что умеет бот", "what the bot does"),
-    ("lang", "язык бота: русский или English", "the bot's language: English or русский"),
+#: The commands no one game owns, in the command menu after the games' own (translated where shown).
+COMMON_COMMANDS: list[tuple[str, str]] = [
+    ("hint", NP_("menu", "a hint")),
+    ("giveup", NP_("menu", "give up")),
+    ("undo", NP_("menu", "take back the last entry")),
+    ("review", NP_("menu", "review the last game")),
+    ("stats", NP_("menu", "my record")),
+    ("rules", NP_("menu", "the rules")),
+    ("help", NP_("menu", "what the bot does")),
+    ("lang", NP_("menu", "the bot's language: English or русский")),
 ]
 
 
@@ -137,13 +141,16 @@ def help_tail(lang: Lang) -> str:
     )
 
 
-#: The languages /lang offers: its argument, and the button that chooses it (in that language).
-LANGUAGES: dict[Lang, str] = {"ru": "🇷🇺 Русский", "en": "🇬🇧 English"}
+def language_button(lang: Lang) -> str:
+    """/lang's button for ``lang``, in that language: its flag (its catalogue's) and its name
+    (CLDR's, through Babel), as «🇷🇺 Русский»."""
+    name = Locale.parse(lang).display_name or lang
+    return pgettext(lang, "this language's flag", "🇬🇧") + " " + name[:1].upper() + name[1:]
 
 
 def language_named(code: str) -> Lang | None:
-    """The language ``code`` names (``ru``, ``en``, any case); None for any other."""
-    return next((lang for lang in LANGUAGES if lang == code.lower()), None)
+    """The language ``code`` names (``ru``, ``en``, any case) when the bot speaks it; None for any other."""
+    return code.lower() if code.lower() in i18n.languages() else None
 
 
 def ask_language(lang: Lang) -> str:
@@ -208,6 +215,11 @@ def apology(code: str | None, disk: bool) -> str:
     soon when the disk failed, or that something went wrong (a bug, logged)."""
     lang = language(code)
     return try_again_soon(lang) if disk else something_went_wrong(lang)
+
+
+def too_many_messages(lang: Lang) -> str:
+    """Told once to a user whose messages come too fast (the rest are skipped)."""
+    return gettext(lang, "Too many messages in a row, so I am skipping them. Please wait a few seconds.")
 
 
 def stale_button(lang: Lang) -> str:

@@ -178,10 +178,10 @@ async def post_init(application: App) -> None:
 async def set_commands(
     bot: Bot, menu: Callable[[Lang], Sequence[tuple[str, str]]], scope: BotCommandScope | None = None
 ) -> None:
-    """The command menu in each language, and the Russian one for any other language."""
-    for code in ("ru", "en"):
+    """The command menu in each language, and the first language's for any other."""
+    for code in texts.languages():
         await bot.set_my_commands([BotCommand(*command) for command in menu(code)], scope=scope, language_code=code)
-    await bot.set_my_commands([BotCommand(*command) for command in menu("ru")], scope=scope)
+    await bot.set_my_commands([BotCommand(*command) for command in menu(texts.FIRST_LANGUAGE)], scope=scope)
 
 
 async def post_shutdown(application: App) -> None:

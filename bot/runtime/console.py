@@ -153,7 +153,7 @@ async def chat(
     tracker = UpdateTracker(application)
     screen = Screen(pictures)
     standin.listeners.append(lambda call: screen.show(call) if call.chat_id in (CONSOLE_USER, None) else None)
-    language = "en" if settings.console_language.startswith("en") else "ru"
+    language = settings.console_language
     try:
         async with running(application):
             print("Chat with the bot: type a message (try /start), a number to tap a button, Ctrl-D to quit.")

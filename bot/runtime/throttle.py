@@ -32,12 +32,6 @@ from bot.delivery.queue import SerialLines
 
 log = logging.getLogger(__name__)
 
-NOTICE = {
-    "ru": "Слишком много сообщений подряд — я пропускаю их. Подождите несколько секунд.",
-    "en": "Too many messages in a row, so I am skipping them. Please wait a few seconds.",
-}
-
-
 #: What a further tap on the buttons of the message tapped last costs, against 1 for anything else.
 TAP_COST = 0.25
 
@@ -137,7 +131,7 @@ class Throttle:
         return admitted
 
     async def _tell(self, update: Update, lang: str) -> None:
-        text = NOTICE.get(lang, NOTICE["en"])
+        text = texts.too_many_messages(lang)
         try:
             if update.callback_query is not None:
                 await update.callback_query.answer(text)

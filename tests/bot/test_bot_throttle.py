@@ -7,10 +7,11 @@ from pathlib import Path
 
 from bot_harness import Player, running_bot, until
 
+from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
 from bot.runtime.standin import BotApiStandin
-from bot.runtime.throttle import NOTICE, Throttle
+from bot.runtime.throttle import Throttle
 
 LIMIT = 5
 
@@ -81,7 +82,7 @@ async def test_a_flood_is_throttled_while_another_chat_is_served(
             await asyncio.sleep(0.05)
     to_flooder = [c.text for c in standin.calls if c.method == "sendMessage" and c.chat_id == 80]
     assert throttle.dropped == len(flood) - LIMIT
-    assert to_flooder.count(NOTICE["ru"]) == 1  # told once, not once per message
+    assert to_flooder.count(texts.too_many_messages("ru")) == 1  # told once, not once per message
     assert len(to_flooder) == LIMIT + 1  # the admitted messages were answered, the rest skipped
 
 
@@ -93,5 +94,5 @@ async def test_the_notice_is_in_the_language_the_user_chose(
         await Player(bot, 82).say("/lang en")
         flood = [standin.push_message(82, "ъ") for _ in range(LIMIT + 5)]
         await bot.wait(*flood[: LIMIT - 1])
-        await until(lambda: NOTICE["en"] in [c.text for c in standin.calls if c.chat_id == 82], 10)
-    assert NOTICE["ru"] not in [c.text for c in standin.calls if c.chat_id == 82]
+        await until(lambda: texts.too_many_messages("en") in [c.text for c in standin.calls if c.chat_id == 82], 10)
+    assert texts.too_many_messages("ru") not in [c.text for c in standin.calls if c.chat_id == 82]

@@ -116,10 +116,10 @@ def coin_record(lang: Lang, record: Record) -> str:
 COIN = Game(
     kind=KIND,
     name=lambda lang: "монетка",
-    rules=Rules("rules_coin", lambda lang: "Угадайте три броска.", "монетка", "the coin"),
+    rules=Rules("rules_coin", lambda lang: "Угадайте три броска.", "the coin"),
     help=lambda lang: "/coin — монетка",
     records={KIND: coin_record},
-    commands=(Command("coin", start, "подбросить монетку", "toss a coin"),),
+    commands=(Command("coin", start, "toss a coin"),),
     buttons=((BUTTONS.is_press, on_button),),
     settings=CoinSettings,
     tables=COIN_TABLES,

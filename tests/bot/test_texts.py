@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core.texts import Lang, count
+from bot.core.i18n import ngettext
+from bot.core.texts import Lang
 from bot.games.fingers.session import FingerSession, FingerTurn
 from bot.games.fingers.session import Result as FingerResult
 from bot.games.fingers.texts import fingers_text
@@ -16,8 +17,6 @@ from bot.games.wordle.session import Progress
 from bot.games.wordle.texts import progress_text
 from solver.levels import Level
 from solver.wordle import Colour, Entry
-
-TRIES_RU = ("попытку", "попытки", "попыток")
 
 
 @pytest.mark.parametrize(
@@ -34,8 +33,8 @@ TRIES_RU = ("попытку", "попытки", "попыток")
     ],
 )
 def test_counts_take_cldr_plural_forms(number: int, russian: str, english: str) -> None:
-    assert count("ru", number, TRIES_RU, ("try", "tries")) == russian
-    assert count("en", number, TRIES_RU, ("try", "tries")) == english
+    assert ngettext("ru", "{n} try", "{n} tries", number) == russian
+    assert ngettext("en", "{n} try", "{n} tries", number) == english
 
 
 def test_solved_in_one_try() -> None:

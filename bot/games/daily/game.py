@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.core import handlers as common
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.i18n import NP_
 from bot.games.daily import handlers, keyboards, store, texts
 from bot.games.daily.session import DailySession
 from bot.games.daily.settings import DailySettings
@@ -11,13 +12,13 @@ from bot.games.daily.settings import DailySettings
 GAME = Game(
     kind=DailySession.KIND,
     name=texts.name,
-    rules=Rules("rules_daily", texts.rules, "задача дня", "the daily puzzle"),
+    rules=Rules("rules_daily", texts.rules, NP_("rules", "the daily puzzle")),
     help=texts.help_lines,
     records={
         DailySession.KIND: lambda lang, record: texts.record_text(lang, record, english_ghost=False),
         f"{DailySession.KIND}_en": lambda lang, record: texts.record_text(lang, record, english_ghost=True),
     },
-    commands=(Command("daily", handlers.start, "задача дня", "the daily puzzle"),),
+    commands=(Command("daily", handlers.start, NP_("menu", "the daily puzzle")),),
     group_commands=(Command("daily", handlers.in_group),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     settings=DailySettings,

@@ -14,7 +14,7 @@ from bot.core.active import start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
-from bot.core.texts import Lang
+from bot.core.texts import Lang, own_words
 from bot.games.daily import keyboards, store, texts
 from bot.games.daily import session as daily
 from bot.games.daily.session import DailySession, Turn
@@ -49,7 +49,7 @@ def today(deps: Deps) -> date:
 def _asked_language(args: list[str], lang: Lang) -> str | None:
     """``/daily``: the player's language's puzzle; ``/daily ru`` or ``/daily en``: that one."""
     if not args:
-        return "en" if lang == "en" else "ru"
+        return own_words(lang, BEGINS)
     asked = args[0].lower()
     return asked if asked in ("ru", "en") and len(args) == 1 else None
 
@@ -75,7 +75,7 @@ async def begin_english(context: BotContext, chat_id: int, user_id: int, lang: L
 
 async def begin_own(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """The start menu's button: the puzzle in the player's language."""
-    await _begin(context, chat_id, user_id, lang, "en" if lang == "en" else "ru")
+    await _begin(context, chat_id, user_id, lang, own_words(lang, BEGINS))
 
 
 BEGINS = {"ru": begin_russian, "en": begin_english}

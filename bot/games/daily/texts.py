@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.core.i18n import gettext, ngettext
+from babel.dates import get_day_names
+
+from bot.core.i18n import gettext, ngettext, pgettext
 from bot.core.texts import Lang
 from bot.games.daily.session import DailySession, Turn
 from bot.games.daily.store import Result
@@ -10,19 +12,13 @@ from bot.storage import Record
 from solver.daily import Puzzle, Square
 from solver.letters import Verdict
 
-WEEKDAYS = {
-    "ru": ("пн", "вт", "ср", "чт", "пт", "сб", "вс"),
-    "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
-}
-
 
 def name(lang: Lang) -> str:
     return gettext(lang, "the daily puzzle")
 
 
 def board(lang: Lang, letters: str) -> str:
-    shown = letters.upper()
-    return f"«{shown}»" if lang == "ru" else f'"{shown}"'
+    return pgettext(lang, "quotation marks", '"{text}"', text=letters.upper())
 
 
 def moves(lang: Lang, number: int) -> str:
@@ -30,7 +26,15 @@ def moves(lang: Lang, number: int) -> str:
 
 
 def _title(lang: Lang, puzzle_number: int, day: str, weekday: int, english_ghost: bool) -> str:
-    when = f"{WEEKDAYS[lang][weekday]} {day[8:10]}.{day[5:7]}" if lang == "ru" else f"{WEEKDAYS[lang][weekday]} {day}"
+    when = pgettext(
+        lang,
+        "a daily puzzle's date",
+        "{weekday} {year}-{month}-{day}",
+        weekday=get_day_names("abbreviated", locale=lang)[weekday],  # CLDR's, as «пн» and "Mon"
+        year=day[0:4],
+        month=day[5:7],
+        day=day[8:10],
+    )
     game = gettext(lang, " · English Ghost") if english_ghost else ""
     return gettext(
         lang, "🧩 Daily puzzle #{puzzle_number} ({when}){game}", puzzle_number=puzzle_number, when=when, game=game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.core import handlers as common
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.i18n import NP_
 from bot.games.fingers import handlers, keyboards, texts
 from bot.games.fingers.session import FingerSession
 from bot.games.fingers.settings import FingersSettings
@@ -12,10 +13,10 @@ GAME = Game(
     settings=FingersSettings,
     kind=FingerSession.KIND,
     name=texts.name,
-    rules=Rules("rules_fingers", texts.rules, "пальцы", "the finger game"),
+    rules=Rules("rules_fingers", texts.rules, NP_("rules", "the finger game")),
     help=texts.help_lines,
     records={FingerSession.KIND: texts.record_line},
-    commands=(Command("fingers", handlers.start, "игра на пальцах", "the finger game"),),
+    commands=(Command("fingers", handlers.start, NP_("menu", "the finger game")),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     private=PrivatePlay(
         session=FingerSession,

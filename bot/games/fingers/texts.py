@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.i18n import gettext, ngettext
+from bot.core.i18n import gettext, ngettext, pgettext
 from bot.core.texts import Lang
 from bot.games.fingers.session import FingerSession, FingerTurn, HandMove, Hint, Review
 from bot.games.fingers.session import Result as FingerResult
@@ -46,9 +46,12 @@ def fingers_board(lang: Lang, session: FingerSession) -> str:
     )
 
 
-_NOMINATIVE = ("левая", "правая")
-_ACCUSATIVE = ("левую", "правую")
-_ENGLISH = ("left", "right")
+def _hand(lang: Lang, side: int, *, tapped: bool) -> str:
+    """A hand by where it is shown (0 left, 1 right), as the tapping or the tapped one: Russian
+    says «левая бьёт левую»."""
+    if tapped:
+        return pgettext(lang, "tapped hand", "right") if side else pgettext(lang, "tapped hand", "left")
+    return pgettext(lang, "tapping hand", "right") if side else pgettext(lang, "tapping hand", "left")
 
 
 def finger_move(lang: Lang, seen: HandMove) -> str:
@@ -61,9 +64,15 @@ def finger_move(lang: Lang, seen: HandMove) -> str:
     assert move.tapper is not None and move.tapped is not None and seen.tapper is not None and seen.tapped is not None
     tapper, tapped = move.tapper.fingers, move.tapped.fingers
     own = move.kind is Kind.SELF_TAP
-    if lang == "en":
-        return f"{_ENGLISH[seen.tapper]} {tapper} taps {'own ' if own else ''}{_ENGLISH[seen.tapped]} {tapped}"
-    return f"{_NOMINATIVE[seen.tapper]} {tapper} бьёт {'свою ' if own else ''}{_ACCUSATIVE[seen.tapped]} {tapped}"
+    hands = {
+        "tapper_hand": _hand(lang, seen.tapper, tapped=False),
+        "tapped_hand": _hand(lang, seen.tapped, tapped=True),
+    }
+    if own:
+        return gettext(
+            lang, "{tapper_hand} {tapper} taps own {tapped_hand} {tapped}", tapper=tapper, tapped=tapped, **hands
+        )
+    return gettext(lang, "{tapper_hand} {tapper} taps {tapped_hand} {tapped}", tapper=tapper, tapped=tapped, **hands)
 
 
 def fingers_text(lang: Lang, session: FingerSession, turn: FingerTurn | None, cap: int) -> str:
@@ -276,10 +285,10 @@ def review_move(lang: Lang, code: str) -> str:
         return gettext(lang, "split → ") + code
     own = "xx" in code
     tapper, tapped = code.split("xx" if own else "x")
-    if lang == "en":
-        return f"{tapper} taps {'own ' if own else ''}{tapped}"
-    return f"{tapper} бьёт {'свою ' if own else ''}{tapped}"
+    if own:
+        return gettext(lang, "{tapper} taps own {tapped}", tapper=tapper, tapped=tapped)
+    return gettext(lang, "{tapper} taps {tapped}", tapper=tapper, tapped=tapped)
 
 
 def _option(lang: Lang, option: Option) -> str:
-    return f"«{review_move(lang, option.move)}»" if lang == "ru" else f"“{review_move(lang, option.move)}”"
+    return pgettext(lang, "quotation marks", "“{text}”", text=review_move(lang, option.move))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.core.game import Command, Game, Rules
+from bot.core.i18n import NP_
 from bot.delivery.events import Delivered, TimerFired
 from bot.games.group import handlers, keyboards, store, texts
 from bot.games.group.session import GroupSession
@@ -13,7 +14,7 @@ GAME = Game(
     settings=GroupSettings,
     kind=GroupSession.KIND,
     name=texts.name,
-    rules=Rules("rules_group", texts.rules, "буквы в группе", "the letter game in a group"),
+    rules=Rules("rules_group", texts.rules, NP_("rules", "the letter game in a group")),
     help=lambda lang: "",
     records={GroupSession.KIND: texts.record_line},
     commands=tuple(Command(name, handlers.group_only) for name in ("l", "stop", "top")),
@@ -30,7 +31,7 @@ GAME = Game(
         Command("whowins", handlers.who_wins),
     ),
     group_text=handlers.on_text,
-    group_menu=lambda lang: texts.GROUP_COMMANDS[lang],
+    group_menu=texts.group_commands,
     buttons=((keyboards.BUTTONS.is_press, handlers.on_lobby_button),),
     events={TimerFired: handlers.on_timer, Delivered: handlers.on_delivered},
     on_start=handlers.restore_timers,

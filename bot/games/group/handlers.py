@@ -24,7 +24,7 @@ from bot.core import texts as shared_texts
 from bot.core.context import App, BotContext, Deps, Loaded, Services, topic_of
 from bot.core.handlers import Tap, on_press, reply_with
 from bot.core.keyboards import Press
-from bot.core.texts import Lang
+from bot.core.texts import Lang, own_words
 from bot.delivery.events import Delivered, TimerFired
 from bot.delivery.queue import SerialLines
 from bot.games.group import keyboards, texts
@@ -83,7 +83,7 @@ async def play(update: Update, context: BotContext) -> None:
     user = context.user
     lang = context.lang
     args = context.args or []
-    dictionary = asked_dictionary(args) if args else (ENGLISH if lang == "en" else "ru")
+    dictionary = asked_dictionary(args) if args else own_words(lang, keyboards.DICTIONARIES)
     if dictionary is None:
         context.deps.reply(context.message, play_usage(lang))
         return

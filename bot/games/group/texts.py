@@ -5,44 +5,34 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.core.i18n import gettext, ngettext, pgettext
-from bot.core.texts import Lang, button_level, t
+from bot.core.i18n import N_, NP_, gettext, ngettext, pgettext
+from bot.core.texts import Lang, button_level
 from bot.games.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.games.letters.texts import attempt, board, button_rule, examples
 from bot.storage import Record
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
 
-GROUP_COMMANDS: dict[Lang, list[tuple[str, str]]] = {
-    "ru": [
-        ("play", "собрать игру в буквы: русские слова или английский Ghost — кнопкой в сборе"),
-        ("l", "сходить буквой: /l к"),
-        ("giveup", "выйти из игры"),
-        ("stop", "остановить игру (админы и тот, кто начал)"),
-        ("stats", "мои результаты"),
-        ("top", "лучшие игроки группы: за 7 дней и за всё время"),
-        ("review", "разбор последней игры: где каждый упустил выигрыш"),
-        ("whowins", "кто выигрывает с этих букв (о доске идущей игры — после неё)"),
-        ("word", "есть ли слово в играх"),
-        ("lang", "язык бота для меня: русский или английский"),
-        ("rules", "правила"),
-        ("help", "как играть в группе"),
-    ],
-    "en": [
-        ("play", "gather a letter game: Russian words or English Ghost, a button in the lobby"),
-        ("l", "move with a letter: /l k"),
-        ("giveup", "leave the game"),
-        ("stop", "stop the game (admins and whoever started it)"),
-        ("stats", "my record"),
-        ("top", "the group's best players: the last 7 days and all time"),
-        ("review", "the last game reviewed: where each player let the win go"),
-        ("whowins", "who wins from these letters (on the board of a game under way: after it)"),
-        ("word", "does a word count in the games"),
-        ("lang", "the bot's language for me: Russian or English"),
-        ("rules", "the rules"),
-        ("help", "how to play in a group"),
-    ],
-}
+#: The group's command menu, also listed in its /help (translated where shown).
+GROUP_COMMANDS: list[tuple[str, str]] = [
+    ("play", NP_("menu", "gather a letter game: Russian words or English Ghost, a button in the lobby")),
+    ("l", NP_("menu", "move with a letter: /l k")),
+    ("giveup", NP_("menu", "leave the game")),
+    ("stop", NP_("menu", "stop the game (admins and whoever started it)")),
+    ("stats", NP_("menu", "my record")),
+    ("top", NP_("menu", "the group's best players: the last 7 days and all time")),
+    ("review", NP_("menu", "the last game reviewed: where each player let the win go")),
+    ("whowins", NP_("menu", "who wins from these letters (on the board of a game under way: after it)")),
+    ("word", NP_("menu", "does a word count in the games")),
+    ("lang", NP_("menu", "the bot's language for me: Russian or English")),
+    ("rules", NP_("menu", "the rules")),
+    ("help", NP_("menu", "how to play in a group")),
+]
+
+
+def group_commands(lang: Lang) -> list[tuple[str, str]]:
+    """The group's command menu in ``lang``."""
+    return [(name, pgettext(lang, "menu", about)) for name, about in GROUP_COMMANDS]
 
 
 def rules(lang: Lang) -> str:
@@ -60,7 +50,7 @@ def rules(lang: Lang) -> str:
 
 
 def group_help_text(lang: Lang) -> str:
-    commands = "\n".join(f"/{name} — {description}" for name, description in GROUP_COMMANDS[lang])
+    commands = "\n".join(f"/{name} — {description}" for name, description in group_commands(lang))
     return (
         gettext(
             lang,
@@ -327,8 +317,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                 gettext(
                     lang,
                     "The word {board_board} is complete, and completing a word wins.",
-                    board_board=board(event.board, "en"),
-                    board_board_2=board(event.board),
+                    board_board=board(event.board, lang),
                 )
             )
         else:
@@ -336,9 +325,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
                 gettext(
                     lang,
                     "The word {board_board} is complete: {who} is out.",
-                    board_board=board(event.board, "en"),
+                    board_board=board(event.board, lang),
                     who=who,
-                    board_board_2=board(event.board),
                 )
             )
         if event.sure_line is not None:
@@ -347,9 +335,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         line = gettext(
             lang,
             "No word starts with {attempt_board}: {who} is out.",
-            attempt_board=attempt(event.board, "en"),
+            attempt_board=attempt(event.board, lang),
             who=who,
-            attempt_board_2=attempt(event.board),
         )
         if event.possible:
             line += gettext(lang, " Possible letters were: ") + examples(lang, event.possible, limit=5)
@@ -359,9 +346,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
             gettext(
                 lang,
                 "No word starts with {attempt_board}: {who}, try another letter (a second one is out). Possible: ",
-                attempt_board=attempt(event.board, "en"),
+                attempt_board=attempt(event.board, lang),
                 who=who,
-                attempt_board_2=attempt(event.board),
             )
             + examples(lang, event.possible, limit=5)
         )
@@ -374,7 +360,7 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
 
 def _sure_line(lang: Lang, event: Event) -> str:
     start = event.sure_from or ""
-    since = gettext(lang, "from {board_start} on", board_start=board(start, "en"), board_start_2=board(start))
+    since = gettext(lang, "from {board_start} on", board_start=board(start, lang))
     if not start:
         since = gettext(lang, "from the start")
     return gettext(
@@ -392,7 +378,7 @@ def board_line(lang: Lang, letters: str, *, new_round: bool = True) -> str:
         return gettext(lang, "The board is empty: a new word begins.")
     if not letters:
         return gettext(lang, "The board is empty: the first letter is yours.")
-    return gettext(lang, "Board: {board_letters}", board_letters=board(letters, "en"), board_letters_2=board(letters))
+    return gettext(lang, "Board: {board_letters}", board_letters=board(letters, lang))
 
 
 def _first_message(session: GroupSession, events: Sequence[Event]) -> bool:
@@ -425,12 +411,13 @@ def _next_turn(lang: Lang, session: GroupSession, events: Sequence[Event], secon
     return lines
 
 
-_HOW_OUT: dict[str, tuple[str, str]] = {
-    Outcome.TIMEOUT.value: ("время на ход вышло", "ran out of time"),
-    Outcome.WORD.value: ("закончено слово", "completed a word"),
-    Outcome.NO_WORD.value: ("ни одно слово так не начинается", "no word started like that"),
-    Outcome.LEFT.value: ("выход из игры", "gave up"),
-    BEATEN: ("победитель закончил слово", "the winner completed a word"),
+#: How a player went out, in the standings (translated where shown).
+_HOW_OUT: dict[str, str] = {
+    Outcome.TIMEOUT.value: N_("ran out of time"),
+    Outcome.WORD.value: N_("completed a word"),
+    Outcome.NO_WORD.value: N_("no word started like that"),
+    Outcome.LEFT.value: N_("gave up"),
+    BEATEN: N_("the winner completed a word"),
 }
 
 
@@ -446,12 +433,12 @@ def standings(lang: Lang, session: GroupSession) -> list[str]:
         lines.append(f"1. 🏆 {_player_html(session, session.winner, lang)}")
         place = 2
     for player, how, letters in reversed(session.exits):
-        ru, en = _HOW_OUT.get(str(how), ("выбывание", "out"))
+        how_out = gettext(lang, _HOW_OUT.get(str(how), N_("out")))
         played = ngettext(lang, "{n} letter", "{n} letters", int(letters))
         when = gettext(lang, "after {played}", played=played)
         if not int(letters):
             when = gettext(lang, "before the first letter")
-        lines.append(f"{place}. {_player_html(session, int(player), lang)} — {t(lang, ru, en)}, {when}")
+        lines.append(f"{place}. {_player_html(session, int(player), lang)} — {how_out}, {when}")
         place += 1
     return lines
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 
 from bot.core.solvers import ENGLISH, LANGUAGE, LetterGames
+from bot.core.texts import own_words
 from solver.letters import InputError, LetterGame, normalise_letters
 
 
@@ -22,7 +23,7 @@ def language_by_script(typed: str, fallback: str) -> str:
 def game_by_script(games: LetterGames, typed: str, lang: str) -> LetterGame:
     """The everyday game (its default rule) in the language of ``typed``'s script; with neither
     script, English Ghost for an English-speaking user and the Russian game for anyone else."""
-    fallback = ENGLISH.code if lang == "en" else LANGUAGE.code
+    fallback = own_words(lang, (LANGUAGE.code, ENGLISH.code))
     return games.game(language_by_script(typed, fallback))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.core import handlers as common
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.i18n import NP_
 from bot.games.letters import handlers, keyboards, texts
 from bot.games.letters.session import LetterSession
 
@@ -11,13 +12,13 @@ GAME = Game(
     kind=LetterSession.KIND,
     name=texts.name,
     session_name=texts.session_name,
-    rules=Rules("rules_letters", texts.rules, "буквы (и английский Ghost)", "the letter game (and English Ghost)"),
+    rules=Rules("rules_letters", texts.rules, NP_("rules", "the letter game (and English Ghost)")),
     help=texts.help_lines,
     records={"letters": texts.letters_record, "ghost": texts.ghost_record},
     commands=(
-        Command("play", handlers.play, "сыграть в буквы", "play the letter game"),
-        Command("whowins", handlers.who_wins, "кто выигрывает с этих букв", "who wins from these letters"),
-        Command("word", handlers.word, "есть ли слово в играх", "does a word count in the games"),
+        Command("play", handlers.play, NP_("menu", "play the letter game")),
+        Command("whowins", handlers.who_wins, NP_("menu", "who wins from these letters")),
+        Command("word", handlers.word, NP_("menu", "does a word count in the games")),
     ),
     # /word in a group too (/whowins there is the group game's: it knows the game under way).
     group_commands=(Command("word", handlers.word),),

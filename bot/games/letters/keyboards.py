@@ -13,9 +13,10 @@ from bot.core.texts import (
     button_other_setup,
     button_picture,
     button_review,
+    own_words,
 )
 from bot.games.letters import texts
-from bot.games.letters.session import LetterSession
+from bot.games.letters.session import ENGLISH, LetterSession
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier
@@ -72,7 +73,7 @@ def _games_in_your_language_first(lang: Lang, prefix: str, *, ghost: bool) -> li
     if not ghost:
         return russian
     english = [[button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")]]
-    return english + russian if lang == "en" else russian + english
+    return english + russian if own_words(lang, (ENGLISH, "ru")) == ENGLISH else russian + english
 
 
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.i18n import gettext, ngettext, pgettext
-from bot.core.texts import Lang, button_level, games_record, review_footer, t
+from bot.core.i18n import N_, gettext, ngettext, pgettext
+from bot.core.texts import Lang, button_level, games_record, review_footer
 from bot.games.letters.session import EndReason, GiveUp, Hint, LetterSession, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
 from solver.letters import InputError, InputProblem, Play, Rule
@@ -35,13 +35,12 @@ def rules(lang: Lang) -> str:
     )
 
 
-def board(letters: str, lang: Lang = "ru") -> str:
-    """Letters on the board, in capitals and in the quotation marks of the text's language."""
-    opening, closing = ("«", "»") if lang == "ru" else ("“", "”")
-    return f"{opening}{letters.upper()}{closing}"
+def board(letters: str, lang: Lang) -> str:
+    """Letters on the board, in capitals and in the quotation marks of the reader's language."""
+    return pgettext(lang, "quotation marks", "“{text}”", text=letters.upper())
 
 
-def attempt(letters: str, lang: Lang = "ru") -> str:
+def attempt(letters: str, lang: Lang) -> str:
     """Letters a player tried that no word goes on with, shown as :func:`board` shows them, except an
     offensive word (or its start), which is never repeated back: its first letter, then asterisks."""
     code = "en" if any("a" <= letter <= "z" for letter in letters.lower()) else "ru"
@@ -54,7 +53,7 @@ def your_move(lang: Lang, letters: str) -> str:
     """Where a game under way stands, sent again (after ▶️ Keep playing): its board, said in words
     when empty, and whose move it is (the player's: the bot answers at once)."""
     shown = (
-        gettext(lang, "Board: {board_letters}", board_letters=board(letters, "en"), board_letters_2=board(letters))
+        gettext(lang, "Board: {board_letters}", board_letters=board(letters, lang))
         if letters
         else gettext(lang, "The board is empty.")
     )
@@ -163,14 +162,12 @@ def no_word_starts_with(lang: Lang, letters: str, *, english: bool) -> str:
         return gettext(
             lang,
             "No word starts with {attempt_letters}.",
-            attempt_letters=attempt(letters, "en"),
-            attempt_letters_2=attempt(letters),
+            attempt_letters=attempt(letters, lang),
         )
     return gettext(
         lang,
         "No noun starts with {attempt_letters}.",
-        attempt_letters=attempt(letters, "en"),
-        attempt_letters_2=attempt(letters),
+        attempt_letters=attempt(letters, lang),
     )
 
 
@@ -183,9 +180,7 @@ def turn_text(lang: Lang, turn: Turn, rule: Rule, *, english: bool) -> str:
     ending = turn.ending
     dead = ending is not None and ending.reason is EndReason.NO_WORD  # the board is the letters tried
     shown = attempt if dead else board
-    lines.append(
-        gettext(lang, "Board: {shown_board}", shown_board=shown(turn.board, "en"), shown_board_2=shown(turn.board))
-    )
+    lines.append(gettext(lang, "Board: {shown_board}", shown_board=shown(turn.board, lang)))
     if ending is None:
         lines.append(gettext(lang, "Your move."))
         return "\n".join(lines)
@@ -209,10 +204,8 @@ def refusal_text(lang: Lang, refusal: Refusal, *, english: bool) -> str:
         why = gettext(
             lang,
             "{attempt_attempted}: the game would end earlier, at {board_word_on_the_way}.",
-            attempt_attempted=attempt(refusal.attempted, "en"),
-            board_word_on_the_way=board(refusal.word_on_the_way, "en"),
-            attempt_attempted_2=attempt(refusal.attempted),
-            board_word_on_the_way_2=board(refusal.word_on_the_way),
+            attempt_attempted=attempt(refusal.attempted, lang),
+            board_word_on_the_way=board(refusal.word_on_the_way, lang),
         )
     else:
         why = no_word_starts_with(lang, refusal.attempted, english=english)
@@ -264,9 +257,8 @@ def board_outdated(lang: Lang, letters: str, *, english: bool) -> str:
         lang,
         "⚠️ This game is stopped: the word list was updated and no word begins with {board_letters} any "
         "more. It does not count in your stats. {play} for a new game.",
-        board_letters=board(letters, "en"),
+        board_letters=board(letters, lang),
         play=play,
-        board_letters_2=board(letters),
     )
 
 
@@ -279,8 +271,7 @@ def gave_up_text(lang: Lang, give_up: GiveUp) -> str:
         head = gettext(
             lang,
             "🏳 You gave up at {board_board}.",
-            board_board=board(give_up.board, "en"),
-            board_board_2=board(give_up.board),
+            board_board=board(give_up.board, lang),
         )
     else:
         head = gettext(lang, "🏳 You gave up before the first letter.")
@@ -320,32 +311,20 @@ def who_wins_text(lang: Lang, answer: WhoWins, rule: Rule, *, english: bool) -> 
         return gettext(
             lang,
             "{board_board} is already a word: the game is over ({rule_name}).",
-            board_board=board(answer.board, "en"),
+            board_board=board(answer.board, lang),
             rule_name=rule_name,
-            board_board_2=board(answer.board),
         )
-    wins = _of_seat(lang, WINS, answer.winner)
+    wins = gettext(lang, "{player} wins", player=_player(lang, answer.winner))
     text = gettext(
         lang, "{rule_name}. From {where}, with perfect play, {wins}.", rule_name=rule_name, where=where, wins=wins
     )
     if answer.board:  # "first" is who opened the game; a reader otherwise takes it for who moves now
-        text += " " + _of_seat(lang, MOVES, answer.to_move)
+        text += " " + gettext(lang, "It is {player}'s move.", player=_player(lang, answer.to_move))
     if answer.winning:
         text += gettext(lang, "\nWinning letters: ") + examples(lang, answer.winning, limit=12)
     else:
         text += gettext(lang, "\nThe player to move has no winning letter.")
     return text
-
-
-#: What /whowins says of a seat (Russian, English).
-WINS = ("выигрывает {}", "{} wins")
-MOVES = ("Сейчас ходит {}.", "It is {}'s move.")
-
-
-def _of_seat(lang: Lang, said: tuple[str, str], which: str) -> str:
-    """``said`` of the ``which`` seat, named by its number."""
-    russian, english = said
-    return t(lang, russian.format(_player(lang, which)), english.format(_player(lang, which)))
 
 
 def _player(lang: Lang, which: str) -> str:
@@ -366,9 +345,8 @@ def who_wins_bad(lang: Lang, letters: str, why: str) -> str:
     return gettext(
         lang,
         "No game from {attempt_letters}: {why}",
-        attempt_letters=attempt(letters, "en"),
+        attempt_letters=attempt(letters, lang),
         why=why,
-        attempt_letters_2=attempt(letters),
     )
 
 
@@ -379,9 +357,7 @@ def no_word_starts(lang: Lang, *, english: bool) -> str:
 
 
 def ends_earlier(lang: Lang, word: str) -> str:
-    return gettext(
-        lang, "the game ends earlier, at {board_word}.", board_word=board(word, "en"), board_word_2=board(word)
-    )
+    return gettext(lang, "the game ends earlier, at {board_word}.", board_word=board(word, lang))
 
 
 def too_many_letters(lang: Lang, limit: int) -> str:
@@ -396,27 +372,21 @@ def not_letters(lang: Lang, *, english: bool = False) -> str:
 
 # ------------------------------------------------------------------ /word
 
-#: Why a word does not count, as the player reads it (keys: solver.lookup's reasons).
-WORD_REASONS: dict[str, tuple[str, str]] = {
-    "offensive": ("грубое или оскорбительное слово", "an offensive word"),
-    "letter-name": ("название буквы или ноты, а не слово", "the name of a letter or a note, not a word"),
-    "abbreviation": ("сокращение", "an abbreviation"),
-    "malformed": ("ошибочная запись в словаре", "a malformed entry of the dictionary"),
-    "proper-name": ("имя собственное", "a proper name"),
-    "not-a-noun": ("не существительное", "not a noun"),
-    "rare": ("редкое слово", "a rare word"),
-    "uncommon": ("редкое слово", "a rare word"),
-    "not-in-source": ("его нет в словаре", "it is not in the dictionary"),
-    "not-five-letters": ("не пять букв", "not five letters"),
-    "not-in-list": ("его нет в списке существительных", "it is not among the list's nouns"),
-    "homograph": (
-        "так чаще пишется другое слово (имя, форма другого слова)",
-        "its spelling is more often another word (a name, another word's form)",
-    ),
-    "unconfirmed": (
-        "его нет во втором словаре, с которым я сверяюсь",
-        "the second dictionary I check against lacks it",
-    ),
+#: Why a word does not count, as the player reads it (keys: solver.lookup's reasons; translated where shown).
+WORD_REASONS: dict[str, str] = {
+    "offensive": N_("an offensive word"),
+    "letter-name": N_("the name of a letter or a note, not a word"),
+    "abbreviation": N_("an abbreviation"),
+    "malformed": N_("a malformed entry of the dictionary"),
+    "proper-name": N_("a proper name"),
+    "not-a-noun": N_("not a noun"),
+    "rare": N_("a rare word"),
+    "uncommon": N_("a rare word"),
+    "not-in-source": N_("it is not in the dictionary"),
+    "not-five-letters": N_("not five letters"),
+    "not-in-list": N_("it is not among the list's nouns"),
+    "homograph": N_("its spelling is more often another word (a name, another word's form)"),
+    "unconfirmed": N_("the second dictionary I check against lacks it"),
 }
 
 
@@ -484,7 +454,7 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
         lines.append(f"• {whole}: {_counted(lang, report.ends_first.get(Tier.FULL))}")
     if report.wordle is not None:
         wordle = gettext(lang, "✅ in the list") if report.wordle else "❌ " + _reason(lang, report.wordle_problem)
-        lines.append(f"• «5 букв»: {wordle}" if lang == "ru" else f"• 5bukv: {wordle}")
+        lines.append(gettext(lang, "• 5bukv: {verdict}", verdict=wordle))
     return "\n".join(lines)
 
 
@@ -495,8 +465,7 @@ def _counted(lang: Lang, ends_at: str | None) -> str:
     return gettext(
         lang,
         "✅ counts, but it can never be completed: the game ends first, at {board_ends_at}",
-        board_ends_at=board(ends_at, "en"),
-        board_ends_at_2=board(ends_at),
+        board_ends_at=board(ends_at, lang),
     )
 
 
@@ -515,8 +484,7 @@ def _not_counted(lang: Lang, report: WordReport) -> str:
 
 
 def _reason(lang: Lang, reason: object) -> str:
-    ru, en = WORD_REASONS.get(str(reason), ("не подходит", "does not count"))
-    return t(lang, ru, en)
+    return gettext(lang, WORD_REASONS.get(str(reason), N_("does not count")))
 
 
 def name(lang: Lang) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.i18n import NP_
 from bot.games.wordle import handlers, keyboards, store, texts
 from bot.games.wordle.session import WordleSession
 from bot.games.wordle.settings import WordleSettings
@@ -12,10 +13,10 @@ GAME = Game(
     settings=WordleSettings,
     kind=WordleSession.KIND,
     name=texts.name,
-    rules=Rules("rules_5bukv", texts.rules, "«5 букв»", "5bukv"),
+    rules=Rules("rules_5bukv", texts.rules, NP_("rules", "5bukv")),
     help=texts.help_lines,
     records={WordleSession.KIND: texts.record_line},
-    commands=(Command("5bukv", handlers.start, "помощник для «5 букв»", "helper for the 5bukv word game"),),
+    commands=(Command("5bukv", handlers.start, NP_("menu", "helper for the 5bukv word game")),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     private=PrivatePlay(
         session=WordleSession,

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from decimal import Decimal
+
+from babel.numbers import format_decimal
 
 from bot.core.i18n import gettext, ngettext
 from bot.core.texts import Lang
@@ -415,9 +418,9 @@ def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) 
 
 
 def _decimal(lang: Lang, number: float) -> str:
-    """Two decimals, with the decimal comma in Russian."""
-    text = f"{number:.2f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    """Two decimals, in the reader's language's number format (CLDR's: «0,25» in Russian); the exact
+    float is rounded, as ``f"{number:.2f}"`` rounds it."""
+    return format_decimal(Decimal(number), "0.00", locale=lang)
 
 
 def signed(lang: Lang, number: float) -> str:

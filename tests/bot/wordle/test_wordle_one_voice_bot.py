@@ -8,8 +8,8 @@ from pathlib import Path
 
 from bot_harness import Bot, Player, record, stored_state
 
+from bot.core.i18n import ngettext
 from bot.core.solvers import Solvers
-from bot.core.texts import count
 from bot.games.wordle import session as wordle
 from solver.wordle import Entry, feedback, mask_text
 
@@ -49,7 +49,7 @@ async def test_giving_up_counts_the_words_that_were_shown(bot: Bot, solvers: Sol
         player = Player(bot, user, language_code=lang)
         reply = await player.say(mask_text(feedback((await player.say("/5bukv")).suggestion(), secret)))
         shown = int(re.findall(r"(?:Возможных слов|Words still possible)[^\d]*(\d+)", reply.text)[-1])
-        words = count(lang, shown, ("слово", "слова", "слов"), ("word", "words"))
+        words = ngettext(lang, "{n} word", "{n} words", shown)
         gave_up = await player.say("/giveup")
         assert (f"Подходило {words}" if lang == "ru" else f"{words} fitted") in gave_up.text, gave_up.text
 
