@@ -43,7 +43,7 @@ run: $(RUN_INSTALLED)
 # The lock check, ruff and ruff format, then mypy and the tests side by side (mypy is one core's
 # work for 9 s on a fresh clone, while the tests leave a core idle as they wait on bot processes);
 # mypy's report follows the tests', and either failing fails the target.
-test: check-lock $(INSTALLED) lint
+test: check-lock $(INSTALLED) lint check-messages
 	@$(VENV)/bin/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
 	$(PY) -m pytest -n $(PYTEST_WORKERS); tests=$$?; \
 	wait $$mypy; types=$$?; \
