@@ -251,8 +251,8 @@ async def no_undo(update: Update, context: BotContext) -> None:
     context.deps.reply(context.message, texts.no_undo(context.lang, name))
 
 
-#: /undo with no game: nothing to take back.
-async def no_game_to_undo(update: Update, context: BotContext) -> None:
+async def no_game_running(update: Update, context: BotContext) -> None:
+    """/hint, /giveup or /undo with no game in the chat: how to start each one."""
     context.deps.reply(context.message, games.offer_games(context.deps, context.lang))
 
 

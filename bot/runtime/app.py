@@ -95,18 +95,16 @@ def use_timedelta_periods() -> None:
 def add_private_handlers(application: App, games: tuple[Game, ...]) -> None:
     """Each game's own commands; the shared ones, which go to the game the chat plays now; typed
     text and other messages, likewise."""
-    playing = [game for game in games if game.private is not None]
-    first = playing[0].private
-    assert first is not None, "at least one game is played in a private chat"
+    assert any(game.private is not None for game in games), "at least one game is played in a private chat"
     commands: dict[str, Handler] = {
         "start": common.start,
         "help": common.show_help,
         "rules": common.route_rules,
         "stats": common.stats,
         **{command.name: command.handler for game in games for command in game.commands},
-        "hint": common.route_command(lambda play: play.hint, first.hint),
-        "giveup": common.route_command(lambda play: play.give_up, first.give_up),
-        "undo": common.route_command(lambda play: play.undo, common.no_game_to_undo),
+        "hint": common.route_command(lambda play: play.hint, common.no_game_running),
+        "giveup": common.route_command(lambda play: play.give_up, common.no_game_running),
+        "undo": common.route_command(lambda play: play.undo, common.no_game_running),
         "review": common.route_command(lambda play: play.review or common.no_review, common.no_review),
     }
     for name, callback in commands.items():

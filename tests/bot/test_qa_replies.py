@@ -161,3 +161,10 @@ async def test_whowins_in_english_ghost_on_the_whole_dictionary_names_english_gh
     await player.tap("Gentle")
     await player.say("/giveup")  # during the game, /whowins on its board would be a free hint
     assert (await player.say("/whowins")).text.startswith("👻 English Ghost. From the empty board")
+
+
+async def test_hint_and_giveup_with_no_game_offer_every_game(bot: Bot) -> None:
+    """No game under way: /hint and /giveup speak of no one game, they offer them all."""
+    player = Player(bot, 803)
+    for command in ("/hint", "/giveup", "/undo"):
+        assert (await player.say(command)).text == no_game_now("ru")
