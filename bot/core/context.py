@@ -22,11 +22,11 @@ from bot.core.settings import Settings
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.delivery import outbox
-from bot.delivery.queue import SerialLines
+from bot.delivery.queue import ChatQueues
 from bot.storage import KEEP, Store, Stored, Tally
 from bot.storage.languages import choice_statement
 from bot.storage.sessions import stage_save
-from bot.storage.unit_of_work import Statement, Unit
+from bot.storage.unit_of_work import Statement, UnitOfWork
 
 S = TypeVar("S", bound=Session)
 
@@ -92,7 +92,7 @@ class Deps:
     """A handler's view of the bot for one item of a chat's line: reads see what the item has
     staged; writes and messages are staged, and commit (or not) all together."""
 
-    def __init__(self, services: Services, unit: Unit) -> None:
+    def __init__(self, services: Services, unit: UnitOfWork) -> None:
         self.services = services
         self.unit = unit
         self._languages: dict[int, Lang] = {}  # chosen in this item, not committed yet
@@ -276,7 +276,7 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
     def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> BotContext:
         context = super().from_update(update, application)
         lines = application.update_processor
-        unit = lines.unit_of(update) if isinstance(lines, SerialLines) else None
+        unit = lines.unit_of(update) if isinstance(lines, ChatQueues) else None
         if unit is not None:
             context._deps = Deps(application.bot_data.services, unit)
         if isinstance(update, Update):

@@ -15,9 +15,9 @@ from telegram.ext import Application
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, KeepsPolledBatches, keep_posted, replay
 from bot.delivery.outbox import Outbox, Pace, forget_rows
-from bot.delivery.queue import Committer, SerialLines
+from bot.delivery.queue import ChatQueues, Committer
 from bot.storage import Store, StoreWriteError
-from bot.storage.unit_of_work import Unit
+from bot.storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ class Gate(Committer):
     def outbox(self) -> Outbox:
         return self._outbox
 
-    async def commit(self, unit: Unit) -> bool:
+    async def commit(self, unit: UnitOfWork) -> bool:
         """Commit the unit; waiting rows its messages supersede are deleted in the same
         transaction, and leave the outbox's queues once it committed."""
         unit.messages, superseded = self._outbox.supersede(unit.messages)
@@ -61,7 +61,7 @@ class Gate(Committer):
     def handled(self, update_id: int) -> None:
         self.store.handled(update_id)
 
-    async def failed(self, unit: Unit, error: BaseException) -> None:
+    async def failed(self, unit: UnitOfWork, error: BaseException) -> None:
         """Nothing of the unit was committed: the player is asked to try again (the disk or the
         file's lock), or told something went wrong (a bug, logged). Sent straight away, not kept:
         the disk is what failed."""
@@ -86,7 +86,7 @@ async def open_delivery(
     before Telegram may forget it. ``apology``: what a player whose update could not be kept is
     told; ``group_budget``: messages a minute to a group at most (0: not paced)."""
     lines = application.update_processor
-    assert isinstance(lines, SerialLines)
+    assert isinstance(lines, ChatQueues)
     queue = application.update_queue
     loop = asyncio.get_running_loop()
 

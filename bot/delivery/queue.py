@@ -8,7 +8,7 @@ flooding user's updates before they are filed at all. A chat's Telegram updates 
 ``update_id`` order (a webhook may POST them out of order); the bot's own events in the order
 they came.
 
-Each item runs as a :class:`~bot.storage.unit_of_work.Unit`: the handlers stage what it changes and
+Each item runs as a :class:`~bot.storage.unit_of_work.UnitOfWork`: the handlers stage what it changes and
 sends, and the line then commits it all in one transaction whose first statement is the
 exactly-once check (the update's id entered in the ledger), and sends the chat's committed
 messages (the outbox) before the chat's next item starts::
@@ -34,7 +34,7 @@ from telegram.ext import BaseUpdateProcessor
 
 from bot.delivery.events import ChatEvent
 from bot.delivery.outbox import Outbox, answer_all
-from bot.storage.unit_of_work import Unit
+from bot.storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class Committer:
     """What the line needs to apply a unit: the store's commit and the outbox (set once the store
     is open, in ``post_init``)."""
 
-    async def commit(self, unit: Unit) -> bool:
+    async def commit(self, unit: UnitOfWork) -> bool:
         """Commit the unit; False when its update was applied before."""
         raise NotImplementedError
 
@@ -92,7 +92,7 @@ class Committer:
     def handled(self, update_id: int) -> None:
         """An update that committed nothing (a duplicate, table talk) leaves the inbox."""
 
-    async def failed(self, unit: Unit, error: BaseException) -> None:
+    async def failed(self, unit: UnitOfWork, error: BaseException) -> None:
         """The commit failed: tell the chat, best effort."""
 
     @property
@@ -100,7 +100,7 @@ class Committer:
         return None
 
 
-class SerialLines(BaseUpdateProcessor):
+class ChatQueues(BaseUpdateProcessor):
     """The application's update processor: a serial line per chat, up to ``running`` chats at once.
 
     python-telegram-bot's own bound (``max_concurrent_updates``, taken before an item reaches
@@ -112,14 +112,14 @@ class SerialLines(BaseUpdateProcessor):
         super().__init__(filed)
         self._running = asyncio.BoundedSemaphore(running)
         self._lines: dict[int, _Line] = {}
-        self._units: dict[int, Unit] = {}  # id(item) -> the unit it runs as
+        self._units: dict[int, UnitOfWork] = {}  # id(item) -> the unit it runs as
         self._seq = itertools.count()
         self.committer = Committer()
         self.admit: Callable[[object], bool] = lambda item: True  # flood control
         self.bot: Any = None
         self.on_done: list[Callable[[object], None]] = []  # told once an item is fully handled
 
-    def unit_of(self, item: object) -> Unit | None:
+    def unit_of(self, item: object) -> UnitOfWork | None:
         """The unit an item is running as (handlers reach it through their context)."""
         return self._units.get(id(item))
 
@@ -184,7 +184,7 @@ class SerialLines(BaseUpdateProcessor):
 
     async def _run(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
         """Run the handlers as one unit, commit it, then send the chat's messages."""
-        unit = Unit(chat_id)
+        unit = UnitOfWork(chat_id)
         if isinstance(update, Update):
             unit.update_id = update.update_id
             unit.received_at = self.committer.received_at(update.update_id)
@@ -199,7 +199,7 @@ class SerialLines(BaseUpdateProcessor):
             del self._units[id(update)]
         await self._apply(update, unit)
 
-    async def _apply(self, update: object, unit: Unit) -> None:
+    async def _apply(self, update: object, unit: UnitOfWork) -> None:
         """Commit the unit (when it changes or says anything), then stop its buttons' spinners
         and send the chat's committed messages, this unit's and any still waiting."""
         if unit.changes_anything:

@@ -34,7 +34,7 @@ from bot.core.solvers import BuildingSolvers, Solvers
 from bot.core.texts import Lang
 from bot.delivery.gate import open_delivery
 from bot.delivery.inbox import KeepingQueue
-from bot.delivery.queue import SerialLines
+from bot.delivery.queue import ChatQueues
 from bot.runtime.throttle import add_throttle
 from bot.runtime.transport import make_bot
 from bot.runtime.webhook import Hook, WebhookServer, limits_of
@@ -56,7 +56,7 @@ def build_application(
             make_bot(settings, token or settings.token())
         )  # its pools, rate limits and retries: bot/runtime/transport.py
         # a serial line per chat, chats in parallel; each item commits as one unit (bot/delivery/)
-        .concurrent_updates(SerialLines(CONCURRENT_CHATS))
+        .concurrent_updates(ChatQueues(CONCURRENT_CHATS))
         .update_queue(KeepingQueue())  # a webhook's update is kept before its POST is answered
         .context_types(ContextTypes(context=BotContext, bot_data=BotData))
         .post_init(post_init)
@@ -79,7 +79,7 @@ def give_way_to_replies(application: App, solvers: Solvers) -> None:
     """Solvers still being built in the background step aside while the bot has updates in hand
     (and nobody waits for a table: bot.core.solvers.BuildingSolvers.steps_aside)."""
     lines = application.update_processor
-    if isinstance(solvers, BuildingSolvers) and isinstance(lines, SerialLines):
+    if isinstance(solvers, BuildingSolvers) and isinstance(lines, ChatQueues):
         solvers.give_way_to(lambda: lines.busy_chats > 0)
 
 

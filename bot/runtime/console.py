@@ -21,7 +21,7 @@ from telegram import Update
 from bot.core.context import App
 from bot.core.settings import Settings
 from bot.core.solvers import Solvers, build_solvers
-from bot.delivery.queue import SerialLines
+from bot.delivery.queue import ChatQueues
 from bot.runtime.app import build_application, running
 from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call
 
@@ -42,7 +42,7 @@ class UpdateTracker:
     def __init__(self, application: App) -> None:
         self.done: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
         lines = application.update_processor
-        assert isinstance(lines, SerialLines)
+        assert isinstance(lines, ChatQueues)
         lines.on_done.append(self._mark)
 
     def _mark(self, item: object) -> None:

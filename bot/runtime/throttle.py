@@ -28,7 +28,7 @@ from telegram.error import TelegramError
 
 from bot.core import texts
 from bot.core.context import App, Services
-from bot.delivery.queue import SerialLines
+from bot.delivery.queue import ChatQueues
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def add_throttle(application: App, limit: int, seconds: float) -> Throttle:
     read it."""
     throttle = Throttle(limit, seconds, chosen=lambda user_id: _chosen_language(application, user_id))
     lines = application.update_processor
-    if isinstance(lines, SerialLines):
+    if isinstance(lines, ChatQueues):
         lines.admit = throttle.admits
     application.bot_data["throttle"] = throttle
     return throttle

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.unit_of_work import StagedSession, Statement, Unit
+from bot.storage.unit_of_work import StagedSession, Statement, UnitOfWork
 
 
 class _Keep:
@@ -118,7 +118,7 @@ def version_of(rows: Iterable[Any]) -> int | None:
 
 
 def stage_save(
-    unit: Unit,
+    unit: UnitOfWork,
     chat_id: int,
     kind: str,
     state: dict[str, Any],

@@ -71,7 +71,7 @@ from bot.storage.sessions import (
     activate,
     stage_save,
 )
-from bot.storage.unit_of_work import Outgoing, Statement, Unit
+from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
 #: A log this big is checkpointed at once, busy or not: at 330 updates a second it grows about
 #: 2 MB more before that checkpoint is through, so the log stays under ``JOURNAL_SIZE_LIMIT``.
@@ -336,7 +336,7 @@ class Store:
             base = None if stored is None else stored.version
         else:
             base = loaded_version
-        unit = Unit(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
+        unit = UnitOfWork(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
         changes = dict(tallies or {})
         if user_id is not None and tally is not None:
             changes[user_id] = tally
@@ -353,7 +353,7 @@ class Store:
         )
         return None if await self.commit(unit) is None else version
 
-    async def commit(self, unit: Unit) -> list[tuple[int, Outgoing]] | None:
+    async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
         """Commit everything ``unit`` staged in one transaction, with its update in the ledger and
         its messages in the outbox; the outbox rows (id, message), or None when the update was
         applied before (then nothing changed). ``StaleSessionError`` when a session changed since

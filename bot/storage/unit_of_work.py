@@ -57,7 +57,7 @@ class StagedSession:
 
 
 @dataclass
-class Unit:
+class UnitOfWork:
     """What one item (a Telegram update, a timer, a receipt) changes and sends in one chat.
 
     ``update_id``: the Telegram update applied (None for the bot's own events), entered in the

@@ -23,7 +23,7 @@ from bot.storage import (
     Tally,
     schema,
 )
-from bot.storage.unit_of_work import Unit
+from bot.storage.unit_of_work import UnitOfWork
 
 
 @pytest.fixture
@@ -253,7 +253,7 @@ async def test_reported_answers_count_each_player_once_and_stay_on_file(database
 async def report_answers(store: Store) -> None:
     for word, player in (("кринж", 1), ("кринж", 1), ("кринж", 2), ("шанеж", 3)):
         await store.save(900 + player, "wordle", {}, None, update_id=None)
-        unit = Unit(900 + player)
+        unit = UnitOfWork(900 + player)
         unit.statements.append(wordle_store.answer_report(word, player))
         await store.commit(unit)
     assert await wordle_store.answer_reporters(store, "кринж") == {1, 2}
@@ -418,11 +418,11 @@ async def test_messages_commit_with_the_unit_and_wait_on_file_until_sent(databas
     """The outbox: a unit's messages are rows of its transaction, read back in order at start,
     and gone once sent (the delete rides with the next transaction)."""
     async with opened(database, Clock()) as store:
-        unit = Unit(46, update_id=500)
+        unit = UnitOfWork(46, update_id=500)
         unit.messages += [send(46, "first"), send(46, "second")]
         rows = await store.commit(unit)
         assert rows is not None and [m.params["text"] for _, m in rows] == ["first", "second"]
-        duplicate = Unit(46, update_id=500)
+        duplicate = UnitOfWork(46, update_id=500)
         duplicate.messages.append(send(46, "again"))
         assert await store.commit(duplicate) is None  # nothing of a redelivery is queued
         store.sent(rows[0][0])

@@ -26,7 +26,7 @@ from bot.core.handlers import Tap, on_press, reply_with
 from bot.core.keyboards import Press
 from bot.core.texts import Lang, own_words
 from bot.delivery.events import Delivered, TimerFired
-from bot.delivery.queue import SerialLines
+from bot.delivery.queue import ChatQueues
 from bot.games.group import keyboards, texts
 from bot.games.group import session as group
 from bot.games.group import store as group_store
@@ -489,7 +489,7 @@ def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession
     """Whether the turn's message is still unsent (the group's budget, or Telegram away): the
     turn's clock has not started, so its timer waits (the message's receipt restarts the clock)."""
     lines = context.application.update_processor
-    outbox = lines.committer.outbox if isinstance(lines, SerialLines) else None
+    outbox = lines.committer.outbox if isinstance(lines, ChatQueues) else None
     if outbox is None or not outbox.holds(chat_id, _turn_key(session)):
         return False
     _set_timer(context.job_queue, chat_id, time.time() + own_settings(context.deps.settings).group_turn_seconds)

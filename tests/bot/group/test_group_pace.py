@@ -15,7 +15,7 @@ from bot_harness import GROUP, NAMES, Bot, Group, button, lobby_buttons, open_lo
 
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import Outbox, Pace
-from bot.delivery.queue import SerialLines
+from bot.delivery.queue import ChatQueues
 from bot.games.group import session as group
 from bot.runtime.standin import BotApiStandin, Call
 from solver.letters import LetterGame, Rule
@@ -36,7 +36,7 @@ def waiting_rows(database: Path) -> list[str]:
 
 def outbox_of(bot: Bot) -> Outbox:
     lines = bot.application.update_processor
-    assert isinstance(lines, SerialLines) and lines.committer.outbox is not None
+    assert isinstance(lines, ChatQueues) and lines.committer.outbox is not None
     return lines.committer.outbox
 
 
