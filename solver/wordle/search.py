@@ -127,8 +127,9 @@ ONLINE_EXACT_UP_TO = 40  # off the stored tree, larger candidate sets get the on
 #: Rivals of a suggestion: the guesses the bot may say that split the candidates best in one step.
 RIVALS = 2
 #: Off the stored tree, up to this many candidates the suggestion is weighed against its rivals by
-#: expected tries, the measure the review grades by (playing every secret out costs time beyond it).
-WEIGHED_UP_TO = 300
+#: expected tries, the measure the review grades by (beyond it, playing every secret out made a
+#: player's own-word reply miss 50 ms in benchmarks/bench_startup.py); the review compares the same.
+WEIGHED_UP_TO = 40
 CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
 _UNLIMITED = 1 << 30
 _INFINITY = float("inf")
