@@ -117,6 +117,10 @@ class Game:
     # its own settings (a class in its folder), read from the same environment as the bot's others
     settings: type[BaseSettings] | None = None
     tables: str = ""  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
+    # a group moved to a new id (context, old, new): stage the move of its own rows, move its timers
+    on_moved: Callable[[BotContext, int, int], Awaitable[None]] | None = None
+    # the bot was removed from a group: stop its game there, counted for nobody; whether one was under way
+    on_left: Callable[[BotContext, int], Awaitable[bool]] | None = None
 
     def name_of(self, lang: Lang, session: Session) -> str:
         """What the player calls ``session``'s game: its own name, or the game's."""

@@ -90,7 +90,7 @@ async def open_delivery(
     def retry_later(chat_id: int, seconds: float) -> None:
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
-    outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget))
+    outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget), queue.put_nowait)
     gate = Gate(store, outbox)
     lines.committer = gate
     lines.bot = application.bot

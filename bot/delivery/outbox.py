@@ -36,10 +36,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
+from bot.delivery.events import ChatEvent, ChatMoved, LeftChat
 from bot.storage.unit_of_work import Outgoing
 
 log = logging.getLogger(__name__)
@@ -288,6 +289,8 @@ class Outbox:
     on_receipt: ReceiptSink
     retry_later: Callable[[int, float], None]  # ask the chat's line to flush again after seconds
     pace: Pace = field(default_factory=lambda: Pace(0))
+    # what a send learned about the chat itself (moved, or the bot removed), for its line to handle
+    told: Callable[[ChatEvent], None] = lambda event: None
     pending: dict[int, deque[Pending]] = field(default_factory=dict)
     _flushing: set[int] = field(default_factory=set)  # chats whose first row may be in flight
     _paced_until: dict[int, float] = field(default_factory=dict)  # chats with a paced flush asked for
@@ -378,8 +381,14 @@ class Outbox:
         message = pending.message
         try:
             return Sent(await _call(self.bot, message))
+        except ChatMigrated as error:  # the group became a supergroup: its rows follow it there
+            self.told(ChatMoved(error.new_chat_id, old=message.chat_id))
+            return LATER
         except Forbidden as error:  # blocked by the user, or kicked from the group
-            log.info("chat %d does not take messages (%s); a message was dropped", message.chat_id, error)
+            if message.chat_id < 0:  # the group's line stops its game and drops the rest (one line)
+                self.told(LeftChat(message.chat_id))
+            else:
+                log.info("chat %d does not take messages (%s); a message was dropped", message.chat_id, error)
             self._drop_chat(message.chat_id)
             return DROPPED
         except BadRequest as error:  # not modified, too old to edit, message gone
@@ -401,6 +410,31 @@ class Outbox:
             log.warning("a message to chat %d failed (%s); it is kept", message.chat_id, error)
         self.retry_later(message.chat_id, RETRY_SECONDS)
         return LATER
+
+    def move(self, old: int, new: int) -> None:
+        """The chat moved to a new id (its rows were re-addressed in the file): its waiting
+        messages go to the new one, but the one in flight, whose own answer tells the move again."""
+        queue = self.pending.get(old)
+        if not queue:
+            return
+        moving = list(queue)[1 if old in self._flushing else 0 :]
+        for pending in moving:
+            queue.remove(pending)
+            pending.message = replace(pending.message, chat_id=new)
+        if not queue:
+            del self.pending[old]
+        self.pending.setdefault(new, deque()).extend(moving)
+
+    def drop(self, chat_id: int) -> int:
+        """The chat takes no more messages (the bot was removed): its waiting rows go; how many."""
+        queue = self.pending.get(chat_id)
+        dropped = 0
+        while queue is not None and len(queue) > (1 if chat_id in self._flushing else 0):
+            self.sent(queue.pop().row_id)
+            dropped += 1
+        if queue is not None and not queue:
+            del self.pending[chat_id]
+        return dropped
 
     def _drop_chat(self, chat_id: int) -> None:
         """A chat that blocked the bot takes none of its other waiting messages either."""

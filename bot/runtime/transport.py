@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 JSON_BODY = {"Content-Type": "application/json"}
 
 #: The update types the bot has handlers for; Telegram sends no others.
-HANDLED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY)
+HANDLED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER)
 
 #: Calls with their own pool: answering a button press must not wait behind replies.
 ANSWERS = frozenset({"answerCallbackQuery"})

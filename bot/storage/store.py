@@ -525,6 +525,13 @@ class Store:
         boards: ``bot/games/group/store.py``, ``bot/games/wordle/store.py``)."""
         return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
 
+    def forget_chats(self, *chat_ids: int) -> None:
+        """Rows of these chats changed under other ids (a chat moved): their next loads read the file."""
+        for key in [key for key in self._sessions if key[0] in chat_ids]:
+            del self._sessions[key]
+        for chat_id in chat_ids:
+            self._active.pop(chat_id, None)
+
     def _remember_session(self, key: tuple[int, str], text: str, version: int) -> None:
         self._sessions[key] = (text, version)
         self._sessions.move_to_end(key)

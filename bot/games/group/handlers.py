@@ -618,6 +618,33 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
     await _commit(context, deps, chat_id, loaded=loaded, events=[group.time_out(session)])
 
 
+# ------------------------------------------------------------------ the group itself
+
+
+async def on_moved(context: BotContext, old: int, new: int) -> None:
+    """The group became a supergroup with id ``new``: its winners follow it, and its game's timer
+    runs under the new id (the shared rows move in the same unit: bot.core.chats)."""
+    context.deps.stage(group_store.move_wins(old, new))
+    loaded = await context.deps.load(old, GroupSession)
+    if loaded is None or loaded.session.deadline is None or loaded.session.phase is group.GroupPhase.OVER:
+        return
+    job_queue = context.job_queue
+    context.deps.after_commit(lambda: _set_timer(job_queue, old, None))
+    _schedule(context, new, loaded.session.deadline, turn=loaded.session.phase is group.GroupPhase.PLAYING)
+
+
+async def on_left(context: BotContext, chat_id: int) -> bool:
+    """The bot can no longer write in the group: its lobby or game stops, counted for nobody, and
+    says nothing (nobody there would read it). Whether one was open."""
+    deps = context.deps
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
+        return False
+    group.stop(loaded.session)
+    await _close(context, deps, chat_id, loaded)
+    return True
+
+
 async def restore_timers(application: App) -> None:
     """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
     services: Services = application.bot_data["services"]

@@ -1,0 +1,127 @@
+"""What real groups send besides moves: a group upgraded to a supergroup (a new chat id), the bot
+removed from a group mid-game, anonymous admins, forum topics; end to end through the stand-in."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_harness import NAMES, Bot, Group, Reply, button, open_lobby, record, stored_state, until
+
+from bot.core.solvers import Solvers
+from bot.games.group.session import GroupSession
+from solver.letters import Rule
+
+OLD, NEW = -4242, -1004242
+
+
+def to_move(reply: Reply) -> int:
+    """The user id of the player the last turn message names."""
+    text = reply.text.rsplit("Ходит", 1)[-1]
+    return next(user for user, name in NAMES.items() if name in text.split("(")[0])
+
+
+def a_letter(solvers: Solvers, board: str) -> str:
+    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    return min(game.plays(board), key=lambda play: len(play.example)).letter
+
+
+async def started(group: Group) -> Reply:
+    """Аня and Боря in a game, Аня's lobby started."""
+    lobby, buttons = await open_lobby(group, 301, 302, rule="проиграл")
+    return await group.press(301, lobby, button(buttons, "Начать"))
+
+
+def old_group(bot: Bot) -> Group:
+    group = Group(bot, chat_id=OLD)
+    group.chat = {"id": OLD, "type": "group", "title": "Буквоеды"}
+    return group
+
+
+def session_at(database: Path, chat_id: int) -> GroupSession | None:
+    state = stored_state(database, chat_id, "group")
+    return None if state is None else GroupSession.from_dict(state[0])
+
+
+def wins_of(database: Path, chat_id: int) -> int:
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT count(*) FROM group_wins WHERE chat_id = ?", (chat_id,)).fetchone()[0])
+
+
+def service(group: Group, **fields: Any) -> dict[str, Any]:
+    message = {"message_id": int(time.time() * 1000) % 10**9, "date": int(time.time()), "chat": group.chat}
+    return {"message": message | {"from": group._user(301)} | fields}
+
+
+async def test_a_group_upgraded_to_a_supergroup_plays_on_there(bot: Bot, solvers: Solvers, database: Path) -> None:
+    old = old_group(bot)
+    with sqlite3.connect(database) as db:  # a game won there earlier: /top follows the group
+        db.execute("INSERT INTO group_wins VALUES (?, 301, 'Аня', ?)", (OLD, time.time()))
+    reply = await started(old)
+    mover = to_move(reply)
+    bot.standin.migrate(OLD, NEW)
+    new = Group(bot, chat_id=NEW)
+    await new._push(service(new, migrate_from_chat_id=OLD))
+    await old._push(service(old, migrate_to_chat_id=NEW))  # the second signal finds nothing left to move
+    assert session_at(database, OLD) is None
+    moved = session_at(database, NEW)
+    assert moved is not None and moved.started and not moved.over
+    assert wins_of(database, NEW) == 1 and wins_of(database, OLD) == 0
+    letter = a_letter(solvers, "")
+    reply = await new.say(mover, letter)
+    assert f"{NAMES[mover]}: {letter.upper()}" in reply.text, reply.text
+    assert all(c.chat_id != OLD for c in reply.calls)
+    assert "Аня" in (await new.say(302, "/top")).text
+
+
+async def test_a_send_refused_as_migrated_moves_the_game_and_its_message(
+    bot: Bot, solvers: Solvers, database: Path
+) -> None:
+    old = old_group(bot)
+    mover = to_move(await started(old))
+    bot.standin.migrate(OLD, NEW)  # no service message yet: the turn message's send says so
+    letter = a_letter(solvers, "")
+    first = len(bot.standin.calls)
+    await old.say(mover, letter)
+    await until(lambda: any(c.chat_id == NEW and letter.upper() in c.text for c in bot.standin.calls[first:]), 10)
+    assert session_at(database, OLD) is None
+    moved = session_at(database, NEW)
+    assert moved is not None and moved.board == letter
+    refused = [call for call, fault in bot.standin.refused if call.chat_id == OLD]
+    assert len(refused) == 1  # not retried five times and dropped
+    new = Group(bot, chat_id=NEW)
+    nxt = 302 if mover == 301 else 301
+    second = a_letter(solvers, letter)
+    assert f"{NAMES[nxt]}: {second.upper()}" in (await new.say(nxt, second)).text
+
+
+@pytest.mark.parametrize("signal", ["my_chat_member", "403 on a send"])
+async def test_a_bot_removed_from_the_group_stops_its_game_counted_for_nobody(
+    bot: Bot, solvers: Solvers, database: Path, signal: str
+) -> None:
+    group = Group(bot)
+    mover = to_move(await started(group))
+    bot.standin.kick(group.chat_id)
+    if signal == "my_chat_member":
+        member = {"user": {"id": 7000001, "is_bot": True, "first_name": "Bukvoed"}, "status": "kicked", "until_date": 0}
+        change = {
+            "chat": group.chat,
+            "from": group._user(302),
+            "date": int(time.time()),
+            "old_chat_member": member | {"status": "member"},
+            "new_chat_member": member,
+        }
+        await group._push({"my_chat_member": change})
+    else:
+        await group.say(mover, a_letter(solvers, ""))
+        await until(lambda: (session_at(database, group.chat_id) or GroupSession()).over, 10)
+    session = session_at(database, group.chat_id)
+    assert session is not None and session.over and session.winner is None
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM turn_deadlines").fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM outbox").fetchone()[0] == 0
+    for player in (301, 302):
+        assert record(database, player, "group") == (1, 0, 0, 0)
