@@ -552,3 +552,36 @@ def review_after_the_game(lang: Lang) -> str:
         "Разбор — когда игра закончится: иначе он подсказал бы всем выигрышные буквы.",
         "The review comes when the game is over: else it would tell everyone the winning letters.",
     )
+
+
+# ------------------------------------------------------------------ anonymous admins, topics
+
+
+def anonymous_admin(lang: Lang) -> str:
+    """Who stopped the game, when an admin posted as the group itself."""
+    return t(lang, "Админ группы", "A group admin")
+
+
+def post_as_yourself(lang: Lang) -> str:
+    """/play sent as the group or a channel: nobody could press the lobby's creator's buttons."""
+    return t(
+        lang,
+        "Сбор ведёт тот, кто его начал, а от имени группы или канала кнопки нажать нельзя. "
+        "Напишите /play от своего имени.",
+        "A lobby is run by whoever opens it, and nobody can press its buttons as the group or a channel. "
+        "Send /play as yourself.",
+    )
+
+
+def admin_check_failed(lang: Lang) -> str:
+    """/stop from someone who may be an admin, when Telegram would not say."""
+    return t(
+        lang,
+        "Не удалось узнать у Telegram, админ ли вы; игра идёт дальше. Попробуйте /stop ещё раз чуть позже.",
+        "Telegram would not tell me whether you are an admin; the game goes on. Try /stop again a little later.",
+    )
+
+
+def game_in_another_topic(lang: Lang) -> str:
+    """A move addressed to the bot outside the topic the game is played in."""
+    return t(lang, "Игра идёт в другой теме: ходите там.", "The game is played in another topic: move there.")

@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 from bot_harness import NAMES, Bot, Group, Reply, button, open_lobby, record, stored_state, until
+from telegram import Update
 
 from bot.core.solvers import Solvers
 from bot.games.group.session import GroupSession
+from bot.runtime.standin import Fault
+from bot.runtime.throttle import Throttle
 from solver.letters import Rule
 
 OLD, NEW = -4242, -1004242
@@ -125,3 +128,75 @@ async def test_a_bot_removed_from_the_group_stops_its_game_counted_for_nobody(
         assert db.execute("SELECT count(*) FROM outbox").fetchone()[0] == 0
     for player in (301, 302):
         assert record(database, player, "group") == (1, 0, 0, 0)
+
+
+ANONYMOUS = {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"}
+
+
+async def as_the_group(group: Group, text: str, sender_chat: dict[str, Any] | None = None) -> Reply:
+    """A message an anonymous admin posts (as the group itself), or one posted as ``sender_chat``."""
+    message = service(group, text=text) | {}
+    message["message"] |= {"from": ANONYMOUS, "sender_chat": sender_chat or group.chat}
+    if text.startswith("/"):
+        message["message"]["entities"] = [
+            {"type": "bot_command", "offset": 0, "length": len(text.split(maxsplit=1)[0])}
+        ]
+    return await group._push(message)
+
+
+async def test_an_anonymous_admin_stops_the_game_without_asking_telegram(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    await started(group)
+    reply = await as_the_group(group, "/stop")
+    assert "Админ группы останавливает игру" in reply.text, reply.text
+    assert not any(c.method == "getChatMember" for c in bot.standin.calls)
+    session = session_at(database, group.chat_id)
+    assert session is not None and session.over
+
+
+async def test_stop_when_telegram_will_not_say_who_is_an_admin_says_so_and_plays_on(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    await started(group)
+    bot.standin.inject("getChatMember", Fault.SERVER_ERROR, times=20)
+    reply = await group.say(303, "/stop")
+    assert "Не удалось узнать у Telegram" in reply.text and "пошло не так" not in reply.text, reply.text
+    session = session_at(database, group.chat_id)
+    assert session is not None and not session.over
+
+
+async def test_play_as_the_group_or_a_channel_asks_for_a_person(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    assert "от своего имени" in (await as_the_group(group, "/play")).text
+    channel = {"id": -100777, "type": "channel", "title": "Канал"}
+    assert "от своего имени" in (await as_the_group(group, "/play", channel)).text
+    assert session_at(database, group.chat_id) is None
+
+
+async def test_only_letters_in_the_games_topic_are_moves(bot: Bot, solvers: Solvers, database: Path) -> None:
+    in_topic = Group(bot, topic=5)
+    mover = to_move(await started(in_topic))
+    general = Group(bot, topic=None)
+    general.chat = in_topic.chat
+    other = Group(bot, topic=7)
+    letter = a_letter(solvers, "")
+    assert (await general.say(mover, letter)).calls == []
+    assert (await other.say(mover, letter)).calls == []
+    assert "в другой теме" in (await other.say(mover, f"/l {letter}")).text
+    session = session_at(database, in_topic.chat_id)
+    assert session is not None and session.board == ""
+    assert f"{NAMES[mover]}: {letter.upper()}" in (await in_topic.say(mover, letter)).text
+
+
+async def test_flood_control_counts_anonymous_admins_and_channels_by_the_chat_they_post_as() -> None:
+    throttle = Throttle(2, 60.0)
+
+    def posted(sender_chat: int | None, user: dict[str, Any]) -> Update:
+        message: dict[str, Any] = {"message_id": 1, "date": 0, "chat": {"id": -5, "type": "supergroup"}, "from": user}
+        if sender_chat is not None:
+            message["sender_chat"] = {"id": sender_chat, "type": "channel", "title": "c"}
+        return Update.de_json({"update_id": 1, "message": message}, None)
+
+    assert [throttle.admits(posted(-100, ANONYMOUS)) for _ in range(3)] == [True, True, False]
+    assert throttle.admits(posted(-200, ANONYMOUS))  # another channel, the same user id: its own count
+    person = {"id": 301, "is_bot": False, "first_name": "Аня"}
+    assert [throttle.admits(posted(None, person)) for _ in range(3)] == [True, True, False]
