@@ -13,6 +13,8 @@ from bot_harness import NAMES, Bot, Group, Reply, button, open_lobby, record, st
 from telegram import Update
 
 from bot.core.solvers import Solvers
+from bot.delivery.outbox import MAX_WAITING_CHATTER, Pace
+from bot.delivery.queue import SerialLines
 from bot.games.group.session import GroupSession
 from bot.runtime.standin import Fault
 from bot.runtime.throttle import Throttle
@@ -200,3 +202,24 @@ async def test_flood_control_counts_anonymous_admins_and_channels_by_the_chat_th
     assert throttle.admits(posted(-200, ANONYMOUS))  # another channel, the same user id: its own count
     person = {"id": 301, "is_bot": False, "first_name": "Аня"}
     assert [throttle.admits(posted(None, person)) for _ in range(3)] == [True, True, False]
+
+
+async def test_a_member_spamming_a_command_does_not_hold_the_game_back(
+    bot: Bot, solvers: Solvers, database: Path
+) -> None:
+    group = Group(bot)
+    mover = to_move(await started(group))
+    lines = bot.application.update_processor
+    assert isinstance(lines, SerialLines) and lines.committer.outbox is not None
+    lines.committer.outbox.pace = Pace(20)  # Telegram's 20 a minute: 2 at once, then one each 3.3 s
+    first = len(bot.standin.calls)
+    for _ in range(10):
+        await group.say(303, "/whowins")
+    letter = a_letter(solvers, "")
+    moved_at = time.monotonic()
+    await group.say(mover, letter)
+    told = f"{NAMES[mover]}: {letter.upper()}"
+    await until(lambda: any(told in c.text for c in bot.standin.calls[first:]), 10)
+    assert time.monotonic() - moved_at < 4.0  # one token's time at most, not ten replies' (33 s)
+    waiting = lines.committer.outbox.pending.get(group.chat_id, ())
+    assert 0 < len(waiting) <= MAX_WAITING_CHATTER  # the replies past that were dropped
