@@ -220,6 +220,15 @@ def try_again_soon(lang: Lang) -> str:
     )
 
 
+def store_lost(lang: Lang) -> str:
+    """The database file is gone from under the bot: this message was not saved, and the bot restarts."""
+    return t(
+        lang,
+        "Не получилось сохранить это сообщение: бот перезапускается. Отправьте его ещё раз через пару минут.",
+        "I could not save this message: the bot is restarting. Please send it again in a couple of minutes.",
+    )
+
+
 def stale_button(lang: Lang) -> str:
     return t(lang, "Эта кнопка уже не действует.", "This button no longer works.")
 

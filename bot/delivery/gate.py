@@ -17,7 +17,7 @@ from bot.delivery.inbox import KeepingQueue, keep_posted, replay
 from bot.delivery.outbox import Outbox, Pace, forget_rows
 from bot.delivery.queue import Committer, SerialLines
 from bot.runtime.transport import PollingBot
-from bot.storage import Store, StoreWriteError
+from bot.storage import Store, StoreLostError, StoreWriteError
 from bot.storage.unit_of_work import Unit
 
 log = logging.getLogger(__name__)
@@ -66,10 +66,21 @@ class Gate(Committer):
             return  # the bot's own event (a timer): nobody asked; it comes again or is moot
         self.store.handled(unit.update_id)
         words = texts.try_again_soon if isinstance(error, StoreWriteError) else texts.something_went_wrong
+        if isinstance(error, StoreLostError):
+            words = texts.store_lost
         try:
             await self._outbox.bot.send_message(unit.chat_id, words(texts.language(unit.lang)))
         except TelegramError as told:
             log.info("could not tell chat %d that its update failed: %s", unit.chat_id, told)
+
+
+def _stop_lost(application: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    """The database file is gone: the bot stops, and ``python -m bot`` exits with its own status
+    (the updates it did not keep stay with Telegram for the next start)."""
+    application.bot_data["store_lost"] = True
+    stop = application.bot_data.get("stop_when_store_lost")  # set by ``python -m bot``; tests stop their own
+    if callable(stop):
+        stop()
 
 
 async def open_delivery(
@@ -91,6 +102,7 @@ async def open_delivery(
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
     outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget), queue.put_nowait)
+    store.when_lost = lambda why: _stop_lost(application)
     gate = Gate(store, outbox)
     lines.committer = gate
     lines.bot = application.bot

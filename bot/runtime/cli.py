@@ -6,7 +6,8 @@ Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix 
 start can work (a setting, the token, the database), said in one line; 3 when Telegram
 refuses the token while the bot runs (revoked), so a restart policy sees it; 4 when the Bot
 API cannot be reached at start (no network, a wrong host in TELEGRAM_API_BASE_URL), said in
-one line: a later start may work, so a restart policy may try again.
+one line: a later start may work, so a restart policy may try again; 5 when the database file
+went from under the running bot (deleted, replaced, cut short or damaged), said in one line.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ UNREACHABLE_AT_START = (
     "cannot reach the Bot API at {url} ({error}): check the network and TELEGRAM_API_BASE_URL, then start again"
 )
 UNREACHABLE_STATUS = 4
+#: The exit status when the database file went from under the running bot.
+STORE_LOST_STATUS = 5
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,6 +194,7 @@ def serve(settings: Settings) -> int:
         application.stop_running()
 
     bot.when_refused(stop_refused)
+    application.bot_data["stop_when_store_lost"] = stop_refused
     own_signals = stopping.catch_signals(loop)
     try:
         run(application, settings, own_signals)
@@ -202,6 +206,8 @@ def serve(settings: Settings) -> int:
     if bot.refused:
         print(REFUSED_WHILE_RUNNING, file=sys.stderr)
         return 3
+    if application.bot_data.get("store_lost"):
+        return STORE_LOST_STATUS  # the store said why and what to do, in one line
     return 0
 
 
