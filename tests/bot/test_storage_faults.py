@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from bot_harness import bot_env, until, until_polling
+from test_webhook_server import answered as answered_in
+from test_webhook_server import serving, update
 
 from bot.runtime.cli import STORE_LOST_STATUS
 from bot.runtime.standin import BotApiStandin
@@ -108,3 +110,24 @@ async def test_a_batch_the_store_cannot_keep_under_a_lock_is_not_confirmed_and_s
     async with bot_running(standin, database, log):
         since = len(standin.calls)
         await answered(standin, 502, since - 50, seconds=60)
+
+
+async def test_a_posted_update_the_store_cannot_keep_is_refused_for_telegram_to_post_again(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    database = tmp_path / "bot.sqlite3"
+    async with serving(standin, tmp_path) as (hook, finished):
+        assert await hook.post(update(standin, 801, 91, "/start")) == 200
+        await until(answered_in(standin, 91), seconds=30)
+        holder = sqlite3.connect(database, timeout=30, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock past the busy timeout
+        try:
+            status = await hook.post(update(standin, 802, 92, "/start"))
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert status == 503  # not kept: not acknowledged
+        assert await hook.post(update(standin, 802, 92, "/start")) == 200  # Telegram's next try
+        await until(answered_in(standin, 92), seconds=30)
+    assert finished.status == 0, finished.log
+    assert "Traceback" not in finished.log, finished.log
