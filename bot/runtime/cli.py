@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
         return 2
     secrets = _secrets(settings)
-    configure_logging(settings.log_level, console=args.console, secrets=secrets)
+    configure_logging(settings.log_level, console=args.console, secrets=secrets, user_data=settings.log_user_data)
     redact_uncaught_exceptions(secrets)
     try:
         return _start(settings, console=args.console)
@@ -135,7 +135,10 @@ class RedactingFormatter(logging.Formatter):
         return self.redact(super().format(record))
 
 
-def configure_logging(level: str, console: bool = False, secrets: list[str] | None = None) -> None:
+def configure_logging(
+    level: str, console: bool = False, secrets: list[str] | None = None, *, user_data: bool = False
+) -> None:
+    """One format, secrets blanked; players' texts and names kept out unless ``user_data``."""
     logging.basicConfig(level=logging.WARNING if console else level.upper())
     formatter = RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", Redactor(secrets or []))
     for handler in logging.getLogger().handlers:
@@ -147,6 +150,10 @@ def configure_logging(level: str, console: bool = False, secrets: list[str] | No
     # aiosqlite logs every statement it runs at DEBUG, from its own thread: a flood that says
     # nothing about the bot (and can land after the process's last line).
     logging.getLogger("aiosqlite").setLevel(logging.INFO)
+    if not user_data:
+        # python-telegram-bot logs every update it handles and every call it makes, texts and
+        # names in them, at DEBUG (its webhook the whole posted body): never below INFO here.
+        logging.getLogger("telegram").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 def _unreached_at_start(record: logging.LogRecord) -> bool:
