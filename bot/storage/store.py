@@ -83,11 +83,6 @@ from bot.storage.unit_of_work import Outgoing, Statement, Unit
 #: A log this big is checkpointed at once, busy or not: at 330 updates a second it grows about
 #: 2 MB more before that checkpoint is through, so the log stays under ``JOURNAL_SIZE_LIMIT``.
 WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT // 4
-#: A log this big, though the checkpoint connection was asked to empty it, is emptied by the
-#: writing connection itself right after its next commit. Against a writer that commits back to
-#: back the other connection seldom got the lock (its busy handler sleeps; the writer does not),
-#: and the log grew to 15.5 MB from 20 busy chats and 37 MB at 490 updates a second.
-WAL_BACKSTOP_AT = JOURNAL_SIZE_LIMIT // 2
 #: How often the checkpoint connection looks at the log's size.
 WAL_WATCH_SECONDS = 0.05
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
@@ -480,9 +475,6 @@ class Store:
         return result
 
     async def _write_or_make_room(self, work: Callable[..., R], *args: Any) -> R:
-        if self._wal_size() > WAL_BACKSTOP_AT:
-            args = (work, *args)
-            work = _then_empty_the_log
         try:
             try:
                 return await self._in_thread(work, *args)
@@ -672,14 +664,3 @@ class Store:
 
 
 R = TypeVar("R")
-
-
-def _then_empty_the_log(connection: sqlite3.Connection, work: Callable[..., R], *args: Any) -> R:
-    """``work``, then (on the same thread, no transaction open) a checkpoint that empties the log.
-    The work has committed by then, so a checkpoint that fails is only logged: the next try comes."""
-    result = work(connection, *args)
-    try:
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-    except sqlite3.Error as error:
-        log.warning("could not empty the database log after a write: %s", error)
-    return result
