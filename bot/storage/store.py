@@ -459,7 +459,7 @@ class Store:
         stalled = asyncio.get_running_loop().call_later(SLOW_WRITE_SECONDS, self._note_stalled_write)
         try:
             result = await self._write_or_make_room(work, *args)
-            self._note_size()  # the write may have emptied the log into the file
+            self._note_size()  # a checkpoint may have grown it meanwhile
         except sqlite3.DatabaseError as error:
             if corrupt(error):
                 self._lose(f"it is damaged ({error})")
