@@ -289,8 +289,8 @@ async def gone(folder: Path, name: str) -> str:
         while time.perf_counter() < end and bot.process is not None and bot.process.returncode is None:
             await asyncio.sleep(0.2)
         answers = [c for c in standin.calls[since:] if c.chat_id in players and c.method == "sendMessage"]
-        retry = sum(1 for c in answers if "попробуйте" in c.text.lower() or "ещё раз" in c.text)
         wrong = sum(1 for c in answers if "пошло не так" in c.text)
+        retry = sum(1 for c in answers if "пошло не так" not in c.text and "ещё раз" in c.text)
         status = bot.process.returncode if bot.process is not None else None
         await bot.stop()
         problems = bot.problems()
