@@ -742,7 +742,8 @@ async def wal_scenario(folder: Path, chats: int, seconds: float, rate: float = 3
         tally.sent = sent
         tally.acknowledged = sum(games_on_file(database, FIRST_CHAT + n) for n in range(chats))
         tally.exceptions = bot.exceptions()
-    tally.note = f"{rate:.0f} updates/s for {seconds:.0f} s: largest -wal {largest / 2**20:.1f} MB (limit 4 MB)"
+    wal_mb = largest / 2**20
+    tally.note = f"{rate:.0f} updates/s from {chats} chats, {seconds:.0f} s: largest -wal {wal_mb:.1f} MB (4 MB bound)"
     return tally
 
 
@@ -799,7 +800,7 @@ async def run_scenarios(scenarios: list[str], folder: Path, args: argparse.Names
         elif scenario == "groupkill":
             tally = await groupkill_scenario(folder, args.kills)
         elif scenario == "wal":
-            tally = await wal_scenario(folder, 200, args.seconds)
+            tally = await wal_scenario(folder, args.wal_chats, args.seconds, args.wal_rate)
         elif scenario == "dupes":
             tally = await dupes_scenario(folder, args.rounds)
         elif scenario == "sigterm":
@@ -823,5 +824,7 @@ if __name__ == "__main__":
     parser.add_argument("--fuzz", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=5, help="dupes and sigterm: how many rounds")
     parser.add_argument("--slow", type=int, default=1100, help="slowhttp: half-sent requests held open")
+    parser.add_argument("--wal-chats", type=int, default=200, help="wal: the chats the updates come from")
+    parser.add_argument("--wal-rate", type=float, default=330.0, help="wal: updates a second")
     parser.add_argument("--only", nargs="*", choices=[*DEFAULT_SCENARIOS, "dupes", "sigterm", "slowhttp"])
     asyncio.run(main(parser.parse_args()))

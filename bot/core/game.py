@@ -120,12 +120,14 @@ class Game:
     session_name: Callable[[Lang, Any], str] | None = None
     # its own settings (a class in its folder), read from the same environment as the bot's others
     settings: type[BaseSettings] | None = None
-    tables: str = ""
+    tables: str = ""  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
     inline: Handler | None = None  # its answer to inline queries (@bot … typed in any chat)
     # more /stats lines, from its own tables (the player, the language)
-    more_stats: Callable[[Deps, int, Lang], Awaitable[list[str]]] | None = (
-        None  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
-    )
+    more_stats: Callable[[Deps, int, Lang], Awaitable[list[str]]] | None = None
+    # a group moved to a new id (context, old, new): stage the move of its own rows, move its timers
+    on_moved: Callable[[BotContext, int, int], Awaitable[None]] | None = None
+    # the bot was removed from a group: stop its game there, counted for nobody; whether one was under way
+    on_left: Callable[[BotContext, int], Awaitable[bool]] | None = None
 
     def name_of(self, lang: Lang, session: Session) -> str:
         """What the player calls ``session``'s game: its own name, or the game's."""

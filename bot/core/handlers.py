@@ -23,6 +23,7 @@ from bot.core.keyboards import Press
 from bot.core.resilience import Fault, classify, handle_quietly
 from bot.core.session import Session
 from bot.core.texts import Lang
+from bot.storage import StoreLostError
 
 log = logging.getLogger(__name__)
 
@@ -293,4 +294,5 @@ async def on_error(update: object, context: BotContext) -> None:
     if update.callback_query is not None:
         deps.answer(update.callback_query)
     lang = context.lang
-    deps.say(update.effective_chat.id, texts.try_again_soon(lang) if disk else texts.something_went_wrong(lang))
+    words = texts.store_lost if isinstance(context.error, StoreLostError) else texts.try_again_soon
+    deps.say(update.effective_chat.id, words(lang) if disk else texts.something_went_wrong(lang))

@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     telegram_api_base_url: str = "https://api.telegram.org/bot"
     telegram_api_base_file_url: str = "https://api.telegram.org/file/bot"
     log_level: str = "INFO"
+    # Players' texts and names stay out of the log at every level, DEBUG too (python-telegram-bot
+    # logs each update and call there); true lets them in, for a developer's own test bot.
+    log_user_data: bool = False
     console_language: str = "ru"  # the language the --console player's messages carry
     # Webhook mode when WEBHOOK_URL is set; long polling otherwise.
     webhook_url: str | None = None

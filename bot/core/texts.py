@@ -10,7 +10,7 @@ from babel import Locale
 
 from bot.core import i18n
 from bot.core.i18n import NP_, gettext, pgettext
-from bot.storage import Record
+from bot.storage import Record, StoreLostError, StoreWriteError
 from solver.levels import Level
 from solver.review import Summary
 
@@ -210,16 +210,26 @@ def try_again_soon(lang: Lang) -> str:
     )
 
 
-def apology(code: str | None, disk: bool) -> str:
-    """To a player whose update could not be kept (``code``: their Telegram language): try again
-    soon when the disk failed, or that something went wrong (a bug, logged)."""
+def apology(code: str | None, error: BaseException) -> str:
+    """To a player whose update could not be kept (``code``: their Telegram language): the bot
+    restarts when its database file is gone, try again soon when the disk failed, or that
+    something went wrong (a bug, logged)."""
     lang = language(code)
-    return try_again_soon(lang) if disk else something_went_wrong(lang)
+    if isinstance(error, StoreLostError):
+        return store_lost(lang)
+    return try_again_soon(lang) if isinstance(error, StoreWriteError) else something_went_wrong(lang)
 
 
 def too_many_messages(lang: Lang) -> str:
     """Told once to a user whose messages come too fast (the rest are skipped)."""
     return gettext(lang, "Too many messages in a row, so I am skipping them. Please wait a few seconds.")
+
+
+def store_lost(lang: Lang) -> str:
+    """The database file is gone from under the bot: this message was not saved, and the bot restarts."""
+    return gettext(
+        lang, "I could not save this message: the bot is restarting. Please send it again in a couple of minutes."
+    )
 
 
 def stale_button(lang: Lang) -> str:

@@ -38,3 +38,16 @@ class Delivered(ChatEvent):
 @dataclass(frozen=True)
 class Resend(ChatEvent):
     """The chat has committed messages that could not go out yet: try them again."""
+
+
+@dataclass(frozen=True)
+class ChatMoved(ChatEvent):
+    """Telegram answered a send with "the group became a supergroup": ``chat_id`` is the chat's
+    new id, ``old`` the one the message went to. Handled in the new chat's line."""
+
+    old: int
+
+
+@dataclass(frozen=True)
+class LeftChat(ChatEvent):
+    """Telegram refused a send to a group for good (the bot was removed from it)."""

@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 
 
 #: What a player is told when their update could not be kept: their Telegram language code, and
-#: whether the disk (not a bug) was at fault (the words are the games', given at wiring).
-Apology = Callable[[str | None, bool], str]
+#: what failed: the disk, the file gone, or a bug (the words are the games', given at wiring).
+Apology = Callable[[str | None, BaseException], str]
 
 
 class Gate(Committer):
@@ -71,11 +71,18 @@ class Gate(Committer):
             return  # the bot's own event (a timer): nobody asked; it comes again or is moot
         self.store.handled(unit.update_id)
         try:
-            await self._outbox.bot.send_message(
-                unit.chat_id, self._apology(unit.lang, isinstance(error, StoreWriteError))
-            )
+            await self._outbox.bot.send_message(unit.chat_id, self._apology(unit.lang, error))
         except TelegramError as told:
             log.info("could not tell chat %d that its update failed: %s", unit.chat_id, told)
+
+
+def _stop_lost(application: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    """The database file is gone: the bot stops, and ``python -m bot`` exits with its own status
+    (the updates it did not keep stay with Telegram for the next start)."""
+    application.bot_data["store_lost"] = True
+    stop = application.bot_data.get("stop_when_store_lost")  # set by ``python -m bot``; tests stop their own
+    if callable(stop):
+        stop()
 
 
 async def open_delivery(
@@ -96,7 +103,8 @@ async def open_delivery(
     def retry_later(chat_id: int, seconds: float) -> None:
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
-    outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget))
+    outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget), queue.put_nowait)
+    store.when_lost = lambda why: _stop_lost(application)
     gate = Gate(store, outbox, apology)
     lines.committer = gate
     lines.bot = application.bot

@@ -2,6 +2,9 @@
 update before its POST is answered. An update leaves the inbox in the transaction that applies
 it, or, when it commits nothing, with the next one (:meth:`bot.storage.Store.handled`).
 
+An update that cannot be kept is never acknowledged: a polled batch is asked for again
+(:class:`bot.runtime.transport.PollingBot`), a posted one answered 503 for Telegram to post again.
+
 The rows themselves live in :class:`bot.storage.Store` (``keep_fetched``, ``handled``,
 ``inbox``), and a bot that polls (:class:`KeepsPolledBatches`: the transport's ``PollingBot``)
 keeps each fetched batch before python-telegram-bot may confirm it (docs/architecture.md).
@@ -10,13 +13,14 @@ keeps each fetched batch before python-telegram-bot may confirm it (docs/archite
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from http import HTTPStatus
 from typing import Any, Protocol, runtime_checkable
 
 from telegram import Update
 from telegram.ext import Application
+from tornado.web import HTTPError
 
 from bot.storage import Store, StoreWriteError
 
@@ -43,9 +47,14 @@ class KeepingQueue(asyncio.Queue[object]):
         self.keep: Callable[[Update], Awaitable[None]] | None = None
 
     async def put(self, item: object) -> None:
+        """Queue ``item``, an update kept first; one the store cannot keep (a full disk, another
+        process's lock) is refused with a 503, so Telegram posts it again later rather than
+        taking the 200 for a promise nothing keeps."""
         if self.keep is not None and isinstance(item, Update):
-            with contextlib.suppress(StoreWriteError):  # as for a polled batch: on, unkept
+            try:
                 await self.keep(item)
+            except StoreWriteError as error:
+                raise HTTPError(HTTPStatus.SERVICE_UNAVAILABLE, reason="update not kept; post it again") from error
         await super().put(item)
 
 

@@ -21,6 +21,11 @@ moves. A newer message that tells the same thing better replaces an older one st
 carries on what that one had to tell (its ``story``), so the group reads every move in one
 message; a newer edit of a message supersedes the older edits of it still waiting. The
 superseded rows are deleted in the very transaction that commits the newer one.
+
+Within a paced group the game's own messages come first (:func:`chatter`): a reply to a command
+goes only while the group has tokens to spare, waits otherwise (a few at most; older ones are
+dropped), and a turn message passes it. A member spamming a command within flood control used to
+fill the budget first come, first served, and held the next turn back for minutes.
 """
 
 from __future__ import annotations
@@ -36,10 +41,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
+from bot.delivery.events import ChatEvent, ChatMoved, LeftChat
 from bot.storage.unit_of_work import Outgoing
 
 log = logging.getLogger(__name__)
@@ -52,6 +58,11 @@ MAX_FAILURES = 5
 GROUP_PERIOD = 60.0
 #: Telegram's longest message: a superseding message that would be longer does not supersede.
 MAX_TEXT = 4096
+#: A paced group's replies to commands go only while this many tokens are left, so the game's
+#: own messages always find one: a member spamming a command cannot hold the next turn back.
+CHATTER_NEEDS = 2.0
+#: Replies to commands a paced group keeps waiting at most; older ones are dropped (one log line).
+MAX_WAITING_CHATTER = 3
 
 
 def send(
@@ -158,6 +169,13 @@ def carrying(newer: Outgoing, older: list[Outgoing]) -> Outgoing | None:
     return replace(newer, params=newer.params | {"text": text}, story=story)
 
 
+def chatter(message: Outgoing) -> bool:
+    """A reply to someone's command or remark (it quotes it and reports nothing back): in a group
+    over its budget it waits for, and gives way to, the game's own messages (turns, results,
+    the lobby), which are said rather than quoted or ask for a receipt."""
+    return message.call in ("send", "photo") and "reply_to" in message.params and message.receipt is None
+
+
 def forget_rows(row_ids: list[int]) -> tuple[str, tuple[int, ...]]:
     """The statement that deletes superseded rows, in the transaction of what supersedes them."""
     return f"DELETE FROM outbox WHERE id IN ({','.join('?' * len(row_ids))})", tuple(row_ids)
@@ -198,12 +216,13 @@ class Pace:
         held, counted = self.tokens.get(chat_id, (float(self.burst), now))
         return min(float(self.burst), held + (now - counted) * self.rate)
 
-    def wait(self, chat_id: int) -> float:
-        """Seconds until the chat may have its next call (0: now)."""
+    def wait(self, chat_id: int, need: float = 1.0) -> float:
+        """Seconds until the chat holds ``need`` tokens (at most ``burst``), so its next call may go (0: now)."""
         if chat_id >= 0 or self.budget <= 0 or chat_id not in self.tokens:
             return 0.0
         held = self._now(chat_id, self.clock())
-        return 0.0 if held >= 1 else (1 - held) / self.rate
+        need = min(need, float(self.burst))
+        return 0.0 if held >= need else (need - held) / self.rate
 
     def spend(self, chat_id: int) -> None:
         """A call to the chat is being made."""
@@ -302,9 +321,12 @@ class Outbox:
     on_receipt: ReceiptSink
     retry_later: Callable[[int, float], None]  # ask the chat's line to flush again after seconds
     pace: Pace = field(default_factory=lambda: Pace(0))
+    # what a send learned about the chat itself (moved, or the bot removed), for its line to handle
+    told: Callable[[ChatEvent], None] = lambda event: None
     pending: dict[int, deque[Pending]] = field(default_factory=dict)
     _flushing: set[int] = field(default_factory=set)  # chats whose first row may be in flight
     _paced_until: dict[int, float] = field(default_factory=dict)  # chats with a paced flush asked for
+    _chatter_dropped: set[int] = field(default_factory=set)  # groups told of in the log as over their budget
 
     def add(self, rows: Iterable[tuple[int, Outgoing]]) -> None:
         """Rows just committed (or found at start), in their order."""
@@ -358,7 +380,7 @@ class Outbox:
 
     async def _flush(self, chat_id: int) -> bool:
         while queue := self.pending.get(chat_id):
-            if chat_id < 0 and self.pace.budget > 0 and self._over_budget(chat_id):
+            if chat_id < 0 and self.pace.budget > 0 and not self._game_first(chat_id, queue):
                 return False
             pending = queue[0]
             self.pace.spend(chat_id)
@@ -373,15 +395,45 @@ class Outbox:
                 await self.on_receipt(chat_id, pending.message.receipt, outcome.message_id, time.time())
         return True
 
-    def _over_budget(self, chat_id: int) -> bool:
-        """The group has no token now: its line is asked to flush again once one is back (once,
-        however many items come meanwhile)."""
-        wait = self.pace.wait(chat_id)
+    def _game_first(self, chat_id: int, queue: deque[Pending]) -> bool:
+        """Put first the paced group's row that may go now, and say whether there is one: rows
+        in order, except that the game's own messages pass replies to commands while the group's
+        tokens are low, and replies beyond ``MAX_WAITING_CHATTER`` are dropped, oldest first."""
+        self._drop_chatter(chat_id, queue)
+        game = next((i for i, pending in enumerate(queue) if not chatter(pending.message)), None)
+        if game is None:  # only replies wait: they leave the game a token
+            return not self._over_budget(chat_id, CHATTER_NEEDS)
+        if game > 0 and self.pace.wait(chat_id, CHATTER_NEEDS) <= 0:
+            return True  # tokens to spare: the reply first, in order
+        if self._over_budget(chat_id):
+            return False
+        if game > 0:
+            first = queue[game]
+            del queue[game]
+            queue.appendleft(first)  # the row about to be sent is always the first (see supersede)
+        return True
+
+    def _drop_chatter(self, chat_id: int, queue: deque[Pending]) -> None:
+        replies = [pending for pending in queue if chatter(pending.message)]
+        if len(replies) <= MAX_WAITING_CHATTER:
+            return
+        for pending in replies[: len(replies) - MAX_WAITING_CHATTER]:
+            queue.remove(pending)
+            self.sent(pending.row_id)
+        if chat_id not in self._chatter_dropped:
+            self._chatter_dropped.add(chat_id)
+            log.info("group %d asks more than its message budget allows: replies to commands are dropped", chat_id)
+
+    def _over_budget(self, chat_id: int, need: float = 1.0) -> bool:
+        """The group has fewer than ``need`` tokens now: its line is asked to flush again once
+        they are back (once, however many items come meanwhile)."""
+        wait = self.pace.wait(chat_id, need)
         if wait <= 0:
             self._paced_until.pop(chat_id, None)
             return False
         now = self.pace.clock()
-        if self._paced_until.get(chat_id, 0.0) < now:
+        asked = self._paced_until.get(chat_id, 0.0)
+        if asked < now or asked > now + wait + 0.01:  # none asked for, or one later than a game's row needs
             self._paced_until[chat_id] = now + wait
             self.retry_later(chat_id, wait + 0.01)
         return True
@@ -392,8 +444,14 @@ class Outbox:
         message = pending.message
         try:
             return Sent(await _call(self.bot, message))
+        except ChatMigrated as error:  # the group became a supergroup: its rows follow it there
+            self.told(ChatMoved(error.new_chat_id, old=message.chat_id))
+            return LATER
         except Forbidden as error:  # blocked by the user, or kicked from the group
-            log.info("chat %d does not take messages (%s); a message was dropped", message.chat_id, error)
+            if message.chat_id < 0:  # the group's line stops its game and drops the rest (one line)
+                self.told(LeftChat(message.chat_id))
+            else:
+                log.info("chat %d does not take messages (%s); a message was dropped", message.chat_id, error)
             self._drop_chat(message.chat_id)
             return DROPPED
         except BadRequest as error:  # not modified, too old to edit, message gone
@@ -415,6 +473,31 @@ class Outbox:
             log.warning("a message to chat %d failed (%s); it is kept", message.chat_id, error)
         self.retry_later(message.chat_id, RETRY_SECONDS)
         return LATER
+
+    def move(self, old: int, new: int) -> None:
+        """The chat moved to a new id (its rows were re-addressed in the file): its waiting
+        messages go to the new one, but the one in flight, whose own answer tells the move again."""
+        queue = self.pending.get(old)
+        if not queue:
+            return
+        moving = list(queue)[1 if old in self._flushing else 0 :]
+        for pending in moving:
+            queue.remove(pending)
+            pending.message = replace(pending.message, chat_id=new)
+        if not queue:
+            del self.pending[old]
+        self.pending.setdefault(new, deque()).extend(moving)
+
+    def drop(self, chat_id: int) -> int:
+        """The chat takes no more messages (the bot was removed): its waiting rows go; how many."""
+        queue = self.pending.get(chat_id)
+        dropped = 0
+        while queue is not None and len(queue) > (1 if chat_id in self._flushing else 0):
+            self.sent(queue.pop().row_id)
+            dropped += 1
+        if queue is not None and not queue:
+            del self.pending[chat_id]
+        return dropped
 
     def _drop_chat(self, chat_id: int) -> None:
         """A chat that blocked the bot takes none of its other waiting messages either."""

@@ -25,7 +25,7 @@ from telegram.ext import (
 )
 
 from bot import registry
-from bot.core import active, keyboards, texts
+from bot.core import active, chats, keyboards, texts
 from bot.core import handlers as common
 from bot.core.context import GROUPS, PRIVATE, App, BotContext, BotData, Services
 from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline_handlers, wired
@@ -70,6 +70,7 @@ def build_application(
     add_language(application)
     add_private_handlers(application, games)
     add_group_handlers(application, games)
+    chats.add_handlers(application)  # a group moved to a supergroup, the bot removed from one
     add_buttons(application, games)
     application.add_error_handler(common.on_error)
     return application

@@ -6,7 +6,8 @@ Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix 
 start can work (a setting, the token, the database), said in one line; 3 when Telegram
 refuses the token while the bot runs (revoked), so a restart policy sees it; 4 when the Bot
 API cannot be reached at start (no network, a wrong host in TELEGRAM_API_BASE_URL), said in
-one line: a later start may work, so a restart policy may try again.
+one line: a later start may work, so a restart policy may try again; 5 when the database file
+went from under the running bot (deleted, replaced, cut short or damaged), said in one line.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ UNREACHABLE_AT_START = (
     "cannot reach the Bot API at {url} ({error}): check the network and TELEGRAM_API_BASE_URL, then start again"
 )
 UNREACHABLE_STATUS = 4
+#: The exit status when the database file went from under the running bot.
+STORE_LOST_STATUS = 5
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
         return 2
     secrets = _secrets(settings)
-    configure_logging(settings.log_level, console=args.console, secrets=secrets)
+    configure_logging(settings.log_level, console=args.console, secrets=secrets, user_data=settings.log_user_data)
     redact_uncaught_exceptions(secrets)
     try:
         return _start(settings, console=args.console)
@@ -131,7 +134,10 @@ class RedactingFormatter(logging.Formatter):
         return self.redact(super().format(record))
 
 
-def configure_logging(level: str, console: bool = False, secrets: list[str] | None = None) -> None:
+def configure_logging(
+    level: str, console: bool = False, secrets: list[str] | None = None, *, user_data: bool = False
+) -> None:
+    """One format, secrets blanked; players' texts and names kept out unless ``user_data``."""
     logging.basicConfig(level=logging.WARNING if console else level.upper())
     formatter = RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", Redactor(secrets or []))
     for handler in logging.getLogger().handlers:
@@ -143,6 +149,10 @@ def configure_logging(level: str, console: bool = False, secrets: list[str] | No
     # aiosqlite logs every statement it runs at DEBUG, from its own thread: a flood that says
     # nothing about the bot (and can land after the process's last line).
     logging.getLogger("aiosqlite").setLevel(logging.INFO)
+    if not user_data:
+        # python-telegram-bot logs every update it handles and every call it makes, texts and
+        # names in them, at DEBUG (its webhook the whole posted body): never below INFO here.
+        logging.getLogger("telegram").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 def _unreached_at_start(record: logging.LogRecord) -> bool:
@@ -190,6 +200,7 @@ def serve(settings: Settings) -> int:
         application.stop_running()
 
     bot.when_refused(stop_refused)
+    application.bot_data["stop_when_store_lost"] = stop_refused
     own_signals = stopping.catch_signals(loop)
     try:
         run(application, settings, own_signals)
@@ -201,6 +212,8 @@ def serve(settings: Settings) -> int:
     if bot.refused:
         print(REFUSED_WHILE_RUNNING, file=sys.stderr)
         return 3
+    if application.bot_data.get("store_lost"):
+        return STORE_LOST_STATUS  # the store said why and what to do, in one line
     return 0
 
 

@@ -45,6 +45,8 @@ class Fault(StrEnum):
 PASSING_FAULTS = (Fault.RETRY_AFTER, Fault.SERVER_ERROR, Fault.BAD_GATEWAY, Fault.HANG, Fault.DROP)
 
 BLOCKED = "Forbidden: bot was blocked by the user"
+KICKED = "Forbidden: bot was kicked from the supergroup chat"
+MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
 
 #: The faults that are an HTTP error status, with Telegram's description.
 _ERRORS = {
@@ -105,6 +107,8 @@ class BotApiStandin:
         self.base_url = ""
         self.faults: defaultdict[str, deque[tuple[Fault, int]]] = defaultdict(deque)
         self.blocked: set[int] = set()  # chats whose user blocked the bot: every call answers 403
+        self.kicked: set[int] = set()  # groups the bot was removed from: every call answers 403
+        self.migrated: dict[int, int] = {}  # groups upgraded to a supergroup -> its id: calls answer 400
         self.refused: list[tuple[Call, str]] = []  # calls answered with a fault, and which
         self.handed_out: dict[int, float] = {}  # update id -> when getUpdates gave it to the bot
         self.webhook: dict[str, Any] = {}
@@ -173,10 +177,19 @@ class BotApiStandin:
         """The user of this private chat blocks the bot: every call for the chat answers 403."""
         self.blocked.add(chat_id)
 
+    def kick(self, chat_id: int) -> None:
+        """The bot is removed from this group: every call for the chat answers 403, as Telegram's."""
+        self.kicked.add(chat_id)
+
+    def migrate(self, old: int, new: int) -> None:
+        """The group becomes a supergroup: every call for ``old`` answers 400 with ``migrate_to_chat_id``."""
+        self.migrated[old] = new
+
     async def _fault(self, request: web.Request, call: Call) -> web.Response | None:
         """The injected answer for this call, if one is due; None to do the call."""
-        if call.chat_id is not None and call.chat_id in self.blocked:
-            return self._refuse(call, "403", _error(403, BLOCKED))
+        refused = self._chat_refused(call)
+        if refused is not None:
+            return refused
         queued = self.faults.get(call.method)
         if not queued or queued[0][0] is Fault.DELIVERED:  # that one: _handle does the call, then drops it
             return None
@@ -201,6 +214,22 @@ class BotApiStandin:
         assert request.transport is not None
         request.transport.close()  # Fault.DROP
         return web.Response()
+
+    def _chat_refused(self, call: Call) -> web.Response | None:
+        """Telegram's answer for a chat that blocked the bot, removed it, or moved; None for others."""
+        if call.chat_id in self.blocked:
+            return self._refuse(call, "403", _error(403, BLOCKED))
+        if call.chat_id in self.kicked:
+            return self._refuse(call, "403", _error(403, KICKED))
+        if call.chat_id is not None and call.chat_id in self.migrated:
+            body = {
+                "ok": False,
+                "error_code": 400,
+                "description": MIGRATED,
+                "parameters": {"migrate_to_chat_id": self.migrated[call.chat_id]},
+            }
+            return self._refuse(call, "400", web.json_response(body, status=400))
+        return None
 
     def _refuse(self, call: Call, fault: str, answer: web.Response | None) -> web.Response | None:
         self.refused.append((call, fault))

@@ -119,11 +119,11 @@ class Throttle:
         if not isinstance(item, Update):
             return True
         user = item.effective_user
-        if user is None or user.is_bot:
+        if user is None:
             return True
         query = item.callback_query
         tapped = query.message.message_id if query is not None and query.message is not None else None
-        admitted, notice = self.admit(user.id, tapped)
+        admitted, notice = self.admit(sender_of(item, user.id), tapped)
         if not admitted and notice:
             log.info("throttling user %s", user.id)
             lang = self.chosen(user.id) or texts.language(user.language_code)
@@ -143,6 +143,15 @@ class Throttle:
             )
         finally:
             self._notices.discard(asyncio.current_task())
+
+
+def sender_of(update: Update, user_id: int) -> int:
+    """Whom an update counts against: the chat it was posted as (anonymous admins, a channel),
+    else its user. Every anonymous admin and every channel shares one user id, so counted by user
+    they were either one sender or (as bots) none at all."""
+    message = update.effective_message
+    sender_chat = message.sender_chat if message is not None else None
+    return sender_chat.id if sender_chat is not None else user_id
 
 
 def add_throttle(application: App, limit: int, seconds: float) -> Throttle:

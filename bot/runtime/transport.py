@@ -26,7 +26,6 @@ batch with its next getUpdates, before handling it; a crash then lost the batch)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -48,7 +47,7 @@ log = logging.getLogger(__name__)
 JSON_BODY = {"Content-Type": "application/json"}
 
 #: The update types the bot has handlers for; Telegram sends no others.
-HANDLED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY)
+HANDLED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY, Update.MY_CHAT_MEMBER)
 
 #: Calls with their own pool: answering a button press must not wait behind replies.
 ANSWERS = frozenset({"answerCallbackQuery"})
@@ -312,17 +311,24 @@ class PollingBot(ExtBot[None]):
 
     async def _kept(self, updates: tuple[Update, ...]) -> tuple[Update, ...]:
         """The batch, kept in the inbox before polling may confirm it. When the disk refuses
-        (the store logs it), the batch goes on unkept rather than the bot falling silent until
-        the disk is back: its saves fail the same way, so its players are asked to try again,
-        and a crash can lose no move, only such an answer."""
-        self._polled = frozenset(update.update_id for update in updates)
+        (full, or another process holding the file's lock; the store logs it), the batch is not
+        handed on: polling asks for it again after a pause, and Telegram keeps it meanwhile, so
+        a crash then loses nothing. (Handed on unkept, it was confirmed by the next poll, and a
+        SIGKILL before its saves lost it.)"""
         fetched = self._updates.fetched
         if fetched and self._keep is not None:
-            with contextlib.suppress(StoreWriteError):
+            try:
                 await self._keep(fetched)
+            except StoreWriteError:
+                self._polled = frozenset()
+                await asyncio.sleep(UNKEPT_PAUSE)
+                return ()
+        self._polled = frozenset(update.update_id for update in updates)
         return updates
 
 
+#: The wait before asking again for a batch the store could not keep.
+UNKEPT_PAUSE = 1.0
 #: The longest wait between polls while Telegram keeps failing (PTB's own cap).
 POLL_PAUSE_MAX = 30.0
 

@@ -18,7 +18,7 @@ database could offer the same with a row lock per chat taken in ``commit``; none
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT, SCHEMA_VERSION, StoreUnavailableError
 from bot.storage.sessions import KEEP, Record, StaleSessionError, Stored, Tally
-from bot.storage.store import Store, StoreWriteError, disk_fault
+from bot.storage.store import Store, StoreLostError, StoreWriteError, disk_fault
 
 __all__ = [
     "JOURNAL_SIZE_LIMIT",
@@ -28,6 +28,7 @@ __all__ = [
     "Record",
     "StaleSessionError",
     "Store",
+    "StoreLostError",
     "StoreUnavailableError",
     "StoreWriteError",
     "Stored",

@@ -26,6 +26,12 @@ redelivery, or the same webhook POST twice at once) rolls the whole transaction 
 changes nothing. Ledger rows older than ``REDELIVERY_WINDOW`` are pruned: Telegram keeps
 an update a day at most, and after a week without updates it may number them afresh.
 
+A file gone from under the bot (deleted, replaced, cut short, or damaged: SQLITE_CORRUPT or
+NOTADB on any statement) is lost for good (``StoreLostError``): every write is checked against
+the file the connections hold, one CRITICAL line says what the operator must do, and the bot
+stops without confirming another update (``bot.delivery.gate``). Writes into a deleted file's
+unlinked inode were answered as saved and gone at the next start.
+
 A disk that fills up fails the saves, not the bot: a failing save tries
 once more after a checkpoint that truncates the log, then raises
 ``StoreWriteError`` (players are asked to try again), and the next save that
@@ -49,6 +55,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections import OrderedDict
@@ -90,6 +97,48 @@ _DISK_FAULTS = frozenset({_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLIT
 class StoreWriteError(RuntimeError):
     """The disk refused a save (full, read-only, failing), or another process held the file's
     write lock too long; nothing was changed, and a later save will work once the disk does."""
+
+
+class StoreLostError(StoreWriteError):
+    """The database file is gone from under the bot (deleted, replaced, truncated or corrupt):
+    nothing is saved any more, and no later save will work in this process."""
+
+
+#: SQLite's codes for a file that is not (or no longer) a sound database.
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+
+
+def corrupt(error: BaseException) -> bool:
+    """Whether a SQLite error says the file is damaged or not a database at all."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return (
+        isinstance(error, sqlite3.DatabaseError)
+        and code is not None
+        and code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    )
+
+
+#: What every SQLite file begins with.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def file_problem(path: Path, held: int, largest: int) -> str | None:
+    """What is wrong with the database file at ``path`` against the one open as ``held`` (a file
+    descriptor), or None: gone, another file, a first page that is not SQLite's, or shorter than
+    it has been (``largest``; SQLite only grows it here: no vacuum). SQLite itself may not notice
+    a file cut short before it reads a page that is gone."""
+    try:
+        now = os.stat(path)
+    except FileNotFoundError:
+        return "it was deleted"
+    before = os.fstat(held)
+    if (now.st_dev, now.st_ino) != (before.st_dev, before.st_ino):
+        return "another file took its place"
+    if now.st_size < largest:
+        return f"it was cut short ({now.st_size} bytes of {largest})"
+    if now.st_size and not os.pread(held, len(SQLITE_MAGIC), 0).startswith(SQLITE_MAGIC):
+        return "its first page is damaged"
+    return None
 
 
 def _locked(error: sqlite3.OperationalError) -> bool:
@@ -137,6 +186,12 @@ class Store:
         self._last_prune = 0.0
         self._replayed: dict[int, float] = {}  # updates replayed from the inbox, not yet handled -> kept at
         self._languages: dict[int, str] = {}  # user id -> the language they chose with /lang (all of them)
+        self._path = path
+        self._file: int | None = os.open(path, os.O_RDONLY)  # the file the connections hold, to check it
+        self._lost: str | None = None  # what happened to the file, once it is gone from under the bot
+        self._largest = 0  # its largest size seen (after each check and checkpoint)
+        self._note_size()
+        self.when_lost: Callable[[str], None] = lambda why: None  # the bot stops: bot.delivery.gate
 
     @classmethod
     async def open(
@@ -211,6 +266,9 @@ class Store:
                 await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # one tidy file
             await schema.close_quietly(self._checkpoints, "the checkpoint connection")
         finally:
+            if self._file is not None:
+                os.close(self._file)
+                self._file = None
             if self._held is not None:
                 self._held.close()  # lets the next bot process open the file
                 self._held = None
@@ -234,7 +292,8 @@ class Store:
                 elif self._wal_size() > WAL_CHECKPOINT_AT:
                     await self._checkpoint("TRUNCATE")  # waits for the writer of the moment, then empties the log
             except (sqlite3.Error, StoreWriteError) as error:  # the next round tries again; saves go on meanwhile
-                log.warning("could not checkpoint the database: %s", error)
+                if not self.lost:  # a lost file was said once, with what to do
+                    log.warning("could not checkpoint the database: %s", error)
 
     async def _timed_round(self) -> None:
         busy = self._saves_since_checkpoint > 0
@@ -270,6 +329,7 @@ class Store:
 
     async def _checkpoint(self, mode: str) -> None:
         await self._checkpoints.execute_fetchall(f"PRAGMA wal_checkpoint({mode})")
+        self._note_size()
 
     async def make_room(self) -> bool:
         """Copy the log into the file and truncate it: the space a full disk can give back.
@@ -296,7 +356,7 @@ class Store:
         key = (chat_id, kind)
         if key not in self._sessions:
             sql = "SELECT state, version FROM sessions WHERE chat_id = ? AND kind = ?"
-            rows = list(await self._db.execute_fetchall(sql, (chat_id, kind)))
+            rows = await self._reading(sql, (chat_id, kind))
             if not rows:
                 return None
             self._remember_session(key, str(rows[0][0]), int(rows[0][1]))
@@ -306,7 +366,7 @@ class Store:
 
     async def active_kind(self, chat_id: int) -> str | None:
         if chat_id not in self._active:
-            rows = list(await self._db.execute_fetchall("SELECT active_kind FROM chats WHERE chat_id = ?", (chat_id,)))
+            rows = await self._reading("SELECT active_kind FROM chats WHERE chat_id = ?", (chat_id,))
             if not rows:
                 return None
             self._remember_active(chat_id, str(rows[0][0]))
@@ -395,9 +455,16 @@ class Store:
         """A writing transaction on aiosqlite's thread; on a disk fault, once more after making
         room, then ``StoreWriteError``. Logs one line when writes start failing or stall (another
         process holding the file's lock, a slow disk) and one when they work again."""
+        self._check_file()
         stalled = asyncio.get_running_loop().call_later(SLOW_WRITE_SECONDS, self._note_stalled_write)
         try:
             result = await self._write_or_make_room(work, *args)
+            self._note_size()  # a checkpoint may have grown it meanwhile
+        except sqlite3.DatabaseError as error:
+            if corrupt(error):
+                self._lose(f"it is damaged ({error})")
+                raise StoreLostError(str(error)) from error
+            raise
         finally:
             stalled.cancel()
         if self._failed_writes or self._stalled_since is not None:
@@ -422,6 +489,52 @@ class Store:
             if not disk_fault(error):
                 raise
             raise StoreWriteError(str(error)) from error
+
+    def _check_file(self) -> None:
+        """Before each write: the file at the path is still the one the connections hold, and
+        whole. A deleted file takes writes into its unlinked inode, answered as saved and gone at
+        the next start; a file cut short loses pages SQLite may not read again for a long time."""
+        if self._lost is None and self._file is not None:
+            problem = file_problem(self._path, self._file, self._largest)
+            if problem is not None:
+                self._lose(problem)
+            self._note_size()
+        if self._lost is not None:
+            raise StoreLostError(self._lost)
+
+    def _note_size(self) -> None:
+        """The file's size now, held against it from now on (checkpoints grow it, never shrink it)."""
+        if self._file is not None and self._lost is None:
+            self._largest = max(self._largest, os.fstat(self._file).st_size)
+
+    def _lose(self, why: str) -> None:
+        """The file is gone from under the bot: one line saying what the operator must do, once."""
+        if self._lost is not None:
+            return
+        self._lost = why
+        log.critical(
+            "the database %s is no longer usable: %s. Nothing more is saved and no update is confirmed to "
+            "Telegram, which keeps them; the bot stops. Restore the file from a backup (or move it aside to start "
+            "afresh), then start the bot again",
+            self._path,
+            why,
+        )
+        self.when_lost(why)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the file is gone from under the bot (deleted, replaced, cut short, damaged)."""
+        return self._lost is not None
+
+    async def _reading(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of a query; a damaged file is lost, as for a write."""
+        try:
+            return list(await self._db.execute_fetchall(sql, parameters))
+        except sqlite3.DatabaseError as error:
+            if corrupt(error):
+                self._lose(f"it is damaged ({error})")
+                raise StoreLostError(str(error)) from error
+            raise
 
     def _note_stalled_write(self) -> None:
         if self._stalled_since is None and not self._failed_writes:
@@ -517,13 +630,20 @@ class Store:
 
     async def records(self, user_id: int) -> dict[str, Record]:
         sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = ?"
-        rows = await self._db.execute_fetchall(sql, (user_id,))
+        rows = await self._reading(sql, (user_id,))
         return {str(kind): Record(int(p), int(w), int(lo), int(h), int(d)) for kind, p, w, lo, h, d in rows}
 
     async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query no write of a unit can change meanwhile (a game's own reports and
         boards: ``bot/games/group/store.py``, ``bot/games/wordle/store.py``)."""
-        return [tuple(row) for row in await self._db.execute_fetchall(sql, parameters)]
+        return [tuple(row) for row in await self._reading(sql, parameters)]
+
+    def forget_chats(self, *chat_ids: int) -> None:
+        """Rows of these chats changed under other ids (a chat moved): their next loads read the file."""
+        for key in [key for key in self._sessions if key[0] in chat_ids]:
+            del self._sessions[key]
+        for chat_id in chat_ids:
+            self._active.pop(chat_id, None)
 
     def _remember_session(self, key: tuple[int, str], text: str, version: int) -> None:
         self._sessions[key] = (text, version)

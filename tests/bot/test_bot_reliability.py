@@ -3,6 +3,7 @@ button data, replies within Telegram's limits, and a hint tap that cannot land o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sqlite3
@@ -114,27 +115,34 @@ async def test_the_first_poll_alone_confirms_updates_replayed_from_the_inbox(
     assert any(c.chat_id == 705 and c.method == "sendMessage" for c in standin.calls)
 
 
-async def test_a_disk_refusing_writes_asks_to_try_again_and_the_bot_recovers_by_itself(
+async def test_a_disk_refusing_writes_leaves_updates_with_telegram_and_applies_them_once_it_takes_writes(
     standin: BotApiStandin, solvers: Solvers, database: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """``query_only`` makes SQLite refuse writes as a read-only or failing disk does (the same
-    error class as a full one; benchmarks/bench_faults.py fills a real disk)."""
+    error class as a full one; benchmarks/bench_faults.py fills a real disk). A batch the inbox
+    cannot keep is not handed on, so Telegram keeps it: nothing is answered meanwhile, and once
+    the disk takes writes each update is applied, once and in order. (A commit refused after its
+    batch was kept is apologised for: tests/bot/test_language.py.)"""
     async with running_bot(standin, solvers, database) as bot:
         player = Player(bot, 702)
         await player.say("/5bukv")
         store: Store = bot.application.bot_data.services.db
         await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
-        refused = [await player.say(mask) for mask in ("wwwww", "ywwww")]
+        first = len(standin.calls)
+        masks = [standin.push_message(702, mask) for mask in ("wwwww", "wwwww")]
+        await asyncio.sleep(2.5)  # a few polls, each refused
+        silent = [c for c in standin.calls[first:] if c.chat_id == 702]
+        held = {update["update_id"] for update in standin._updates}
         await store._db.execute_fetchall("PRAGMA query_only=0")  # and takes them again
-        after = await player.say("wwwww")
-    assert [r.texts for r in refused] == [[texts.try_again_soon("ru")]] * 2
-    assert after.text.startswith("⬜⬜⬜⬜⬜")  # the entry was taken
+        await bot.wait(*masks)
+    assert silent == [] and set(masks) <= held  # not confirmed while it could not be kept
+    replies = [c.text for c in standin.calls[first:] if c.chat_id == 702 and c.method == "sendMessage"]
+    assert len(replies) == 2 and replies[0].startswith("⬜⬜⬜⬜⬜")  # one answer each, in order
     state = stored_state(database, 702, WORDLE)
-    assert state is not None and len(state[0]["entries"]) == 1  # only the entry after writes came back
+    assert state is not None and len(state[0]["entries"]) == 1  # the first taken once (the second fits no word)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback, nothing taken for a bug
     told = [r.getMessage() for r in caplog.records if "database writes" in r.getMessage()]
-    # each mask's refused writes: its batch into the inbox (which goes on unkept) and its save
-    assert len(told) == 2 and "are failing" in told[0] and "work again, after 4 refused" in told[1]
+    assert len(told) == 2 and "are failing" in told[0] and "work again" in told[1]
 
 
 @pytest.mark.parametrize("data", ["W:abc:²:done", "L:abc:١:hint:0", "F:abc:0:move:²", "W:abc:" + "9" * 40 + ":done"])

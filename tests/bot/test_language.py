@@ -4,6 +4,8 @@ database, and it outranks the language their Telegram app reports, in every repl
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from bot_harness import Bot, Group, Player, running_bot, until
@@ -15,6 +17,7 @@ from bot.core.texts import Lang
 from bot.games.letters import texts as letters_texts
 from bot.registry import GAMES
 from bot.runtime.standin import BotApiStandin, Call
+from bot.storage.unit_of_work import UnitOfWork
 
 
 async def test_lang_buttons_switch_the_language_and_it_outlives_a_restart(
@@ -112,23 +115,40 @@ async def test_button_answers_in_a_private_chat_are_in_the_pressers_chosen_langu
     assert answers == [texts.stale_button("en")]
 
 
+@contextmanager
+def commits_refused(bot: Bot) -> Iterator[None]:
+    """The disk refuses each commit of a unit (its update already kept in the inbox, which a
+    disk refusing every write would not allow: the batch would stay with Telegram)."""
+    store = bot.application.bot_data["services"].db
+    commit = store.commit
+
+    async def refused(unit: UnitOfWork) -> object:
+        await store._db.execute_fetchall("PRAGMA query_only=1")
+        try:
+            return await commit(unit)
+        finally:
+            await store._db.execute_fetchall("PRAGMA query_only=0")
+
+    store.commit = refused
+    try:
+        yield
+    finally:
+        del store.commit
+
+
 async def test_a_commit_the_disk_refuses_is_apologised_for_in_the_chosen_language(bot: Bot) -> None:
     player = Player(bot, 1707)  # Telegram says Russian; the player chose English
     await player.say("/lang en")
-    store = bot.application.bot_data.services.db
-    await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
-    refused = await player.say("/play")
-    await store._db.execute_fetchall("PRAGMA query_only=0")
+    with commits_refused(bot):
+        refused = await player.say("/play")
     assert refused.texts == [texts.try_again_soon("en")]
 
 
 async def test_a_choice_the_disk_refuses_changes_neither_the_language_nor_the_menu(bot: Bot) -> None:
     """The menu goes out with the item that chose it (a row of its outbox), or not at all."""
     player = Player(bot, 1708)
-    store = bot.application.bot_data.services.db
-    await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
-    refused = await player.say("/lang en")
-    await store._db.execute_fetchall("PRAGMA query_only=0")
+    with commits_refused(bot):
+        refused = await player.say("/lang en")
     assert refused.texts == [texts.try_again_soon("ru")]
     assert private_menu(bot.standin.calls, 1708) is None
     assert texts.greeting("ru", "Player") in (await player.say("/start")).text

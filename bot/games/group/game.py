@@ -35,4 +35,6 @@ GAME = Game(
     buttons=((keyboards.BUTTONS.is_press, handlers.on_lobby_button),),
     events={TimerFired: handlers.on_timer, Delivered: handlers.on_delivered},
     on_start=handlers.restore_timers,
+    on_moved=handlers.on_moved,
+    on_left=handlers.on_left,
 )

@@ -18,6 +18,7 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
 from telegram.ext import JobQueue
 
 from bot.core import texts as shared_texts
@@ -83,6 +84,9 @@ async def play(update: Update, context: BotContext) -> None:
     user = context.user
     lang = context.lang
     args = context.args or []
+    if context.message.sender_chat is not None:  # as the group or a channel: no person could run it
+        deps.reply(context.message, texts.post_as_yourself(lang))
+        return
     dictionary = asked_dictionary(args) if args else own_words(lang, keyboards.DICTIONARIES)
     if dictionary is None:
         context.deps.reply(context.message, play_usage(lang))
@@ -251,7 +255,11 @@ async def _move(update: Update, context: BotContext, text: str, addressed: bool)
         return
     session = loaded.session
     lang = _lang(session)
-    if context.user.id != session.current:
+    if topic_of(context.message) != session.thread:  # another topic's talk, or General's
+        if addressed:
+            context.deps.reply(context.message, texts.game_in_another_topic(lang))
+        return
+    if context.message.sender_chat is not None or context.user.id != session.current:
         if addressed:  # everyone else's letters are table talk
             context.deps.reply(context.message, texts.not_your_turn(lang, session))
         return
@@ -309,10 +317,18 @@ async def stop(update: Update, context: BotContext) -> None:
     if loaded is None:
         return
     session = loaded.session
-    if user_id != session.creator and not await _is_admin(context, chat_id, user_id):
-        context.deps.reply(context.message, texts.group_stop_refused(_lang(session)))
-        return
-    who = session.names.get(str(user_id)) or context.user.first_name
+    anonymous = _from_the_group(context.message)
+    if not anonymous and user_id != session.creator:
+        admin = await _is_admin(context, chat_id, user_id)
+        if admin is not True:
+            refusal = texts.group_stop_refused if admin is False else texts.admin_check_failed
+            context.deps.reply(context.message, refusal(_lang(session)))
+            return
+    who = (
+        texts.anonymous_admin(_lang(session))
+        if anonymous
+        else session.names.get(str(user_id)) or context.user.first_name
+    )
     group.stop(session)
     await _close(context, deps, chat_id, loaded)
     context.deps.reply(context.message, texts.group_stopped(_lang(session), who))
@@ -349,8 +365,18 @@ async def _close(
     _schedule(context, chat_id, None)
 
 
-async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool:
-    member = await context.bot.get_chat_member(chat_id, user_id)
+def _from_the_group(message: Message) -> bool:
+    """Posted as the group itself: only its admins can do that (Telegram's anonymous admins)."""
+    return message.sender_chat is not None and message.sender_chat.id == message.chat_id
+
+
+async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool | None:
+    """Whether Telegram lists the user as an admin of the group; None when it would not say."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError as error:
+        log.info("could not ask Telegram whether user %d is an admin of chat %d: %s", user_id, chat_id, error)
+        return None
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
@@ -616,6 +642,33 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
     if _turn_message_waits(context, chat_id, session):
         return
     await _commit(context, deps, chat_id, loaded=loaded, events=[group.time_out(session)])
+
+
+# ------------------------------------------------------------------ the group itself
+
+
+async def on_moved(context: BotContext, old: int, new: int) -> None:
+    """The group became a supergroup with id ``new``: its winners follow it, and its game's timer
+    runs under the new id (the shared rows move in the same unit: bot.core.chats)."""
+    context.deps.stage(group_store.move_wins(old, new))
+    loaded = await context.deps.load(old, GroupSession)
+    if loaded is None or loaded.session.deadline is None or loaded.session.phase is group.GroupPhase.OVER:
+        return
+    job_queue = context.job_queue
+    context.deps.after_commit(lambda: _set_timer(job_queue, old, None))
+    _schedule(context, new, loaded.session.deadline, turn=loaded.session.phase is group.GroupPhase.PLAYING)
+
+
+async def on_left(context: BotContext, chat_id: int) -> bool:
+    """The bot can no longer write in the group: its lobby or game stops, counted for nobody, and
+    says nothing (nobody there would read it). Whether one was open."""
+    deps = context.deps
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
+        return False
+    group.stop(loaded.session)
+    await _close(context, deps, chat_id, loaded)
+    return True
 
 
 async def restore_timers(application: App) -> None:

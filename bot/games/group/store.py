@@ -27,6 +27,11 @@ def winner(chat_id: int, user_id: int, name: str, won_at: float) -> Statement:
     )
 
 
+def move_wins(old: int, new: int) -> Statement:
+    """The winners of a group that became a supergroup: its leaderboard goes with it."""
+    return "UPDATE group_wins SET chat_id = ? WHERE chat_id = ?", (new, old)
+
+
 async def top(store: Store, chat_id: int, since: float = 0.0, limit: int = 10) -> list[tuple[str, int]]:
     """The group's best players by games won since ``since``: (latest name, wins), most first (a
     tie goes to whoever got there first)."""

@@ -510,3 +510,32 @@ def review_text(lang: Lang, session: GroupSession, points: dict[int, TurningPoin
 
 def review_after_the_game(lang: Lang) -> str:
     return gettext(lang, "The review comes when the game is over: else it would tell everyone the winning letters.")
+
+
+# ------------------------------------------------------------------ anonymous admins, topics
+
+
+def anonymous_admin(lang: Lang) -> str:
+    """Who stopped the game, when an admin posted as the group itself."""
+    return gettext(lang, "A group admin")
+
+
+def post_as_yourself(lang: Lang) -> str:
+    """/play sent as the group or a channel: nobody could press the lobby's creator's buttons."""
+    return gettext(
+        lang,
+        "A lobby is run by whoever opens it, and nobody can press its buttons as the group or a channel. "
+        "Send /play as yourself.",
+    )
+
+
+def admin_check_failed(lang: Lang) -> str:
+    """/stop from someone who may be an admin, when Telegram would not say."""
+    return gettext(
+        lang, "Telegram would not tell me whether you are an admin; the game goes on. Try /stop again a little later."
+    )
+
+
+def game_in_another_topic(lang: Lang) -> str:
+    """A move addressed to the bot outside the topic the game is played in."""
+    return gettext(lang, "The game is played in another topic: move there.")

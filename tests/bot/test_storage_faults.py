@@ -1,0 +1,140 @@
+"""Disks that misbehave other than by filling up, through the real ``python -m bot``: the database
+file deleted, cut short or damaged while the bot runs, and its lock held by another process
+when the bot is killed. Nothing is answered as saved that was not, and nothing fetched is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from bot_harness import bot_env, until, until_polling
+from test_webhook_server import answered as answered_in
+from test_webhook_server import serving, update
+
+from bot.core import texts
+from bot.runtime.cli import STORE_LOST_STATUS
+from bot.runtime.standin import BotApiStandin
+
+#: Every test here starts the real ``python -m bot`` as its own process.
+pytestmark = pytest.mark.process
+
+
+@asynccontextmanager
+async def bot_running(standin: BotApiStandin, database: Path, log: Path) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``python -m bot`` once it polls, its log in ``log``; killed at the end if it still runs."""
+    since = len(standin.calls)
+    env = bot_env(standin, database, LOG_LEVEL="INFO")
+    with log.open("ab") as out:
+        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, stderr=out)
+    try:
+        await until_polling(standin, since)
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def answered(standin: BotApiStandin, user_id: int, since: int, seconds: float = 30) -> None:
+    await until(lambda: any(c.chat_id == user_id and c.method == "sendMessage" for c in standin.calls[since:]), seconds)
+
+
+def kept_by_telegram(standin: BotApiStandin, update_id: int) -> bool:
+    """Telegram still holds the update: the bot never confirmed it."""
+    return any(update["update_id"] == update_id for update in standin._updates)
+
+
+def cut_short(database: Path) -> None:
+    with database.open("r+b") as file:
+        file.truncate(database.stat().st_size // 2)
+
+
+def scribbled(database: Path) -> None:
+    """Every page after the first overwritten with noise, the file's size unchanged."""
+    size = database.stat().st_size
+    with database.open("r+b") as file:
+        file.seek(4096)
+        file.write(b"\xa5" * (size - 4096))
+
+
+@pytest.mark.parametrize(
+    ("what", "damage"),
+    [("deleted", Path.unlink), ("cut short", cut_short), ("damaged", scribbled)],
+)
+async def test_a_database_file_gone_from_under_the_bot_stops_it_and_loses_nothing(
+    standin: BotApiStandin, tmp_path: Path, what: str, damage: Callable[[Path], None]
+) -> None:
+    database, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    async with bot_running(standin, database, log) as process:
+        for user in range(501, 521):  # some games on file, so the file has pages to lose
+            since = len(standin.calls)
+            standin.push_message(user, "/start")
+            await answered(standin, user, since)
+        await asyncio.sleep(3)  # the checkpoint copies the log into the file
+        damage(database)
+        since = len(standin.calls)
+        update_id = standin.push_message(600, "/start")
+        status = await asyncio.wait_for(process.wait(), 60)
+    assert status == STORE_LOST_STATUS
+    lines = log.read_text().splitlines()
+    critical = [line for line in lines if "CRITICAL" in line]
+    assert len(critical) == 1 and "Restore the file" in critical[0], critical
+    assert not [line for line in lines if " ERROR " in line]
+    # Telegram keeps it for the next start; or, SQLite noticing damaged pages only when it reads
+    # one, it was committed into the log before that (the greeting), or the player is told truly
+    # that it was not saved
+    told = [c.text for c in standin.calls[since:] if c.chat_id == 600]
+    if what != "damaged":
+        assert kept_by_telegram(standin, update_id) and told == [], told
+    else:
+        true_answers = ([texts.store_lost("ru")], [texts.greeting("ru", "Player")])
+        assert kept_by_telegram(standin, update_id) or told in true_answers, told
+
+
+async def test_a_batch_the_store_cannot_keep_under_a_lock_is_not_confirmed_and_survives_a_kill(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    database, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    async with bot_running(standin, database, log) as process:
+        since = len(standin.calls)
+        standin.push_message(501, "/start")
+        await answered(standin, 501, since)
+        holder = sqlite3.connect(database, timeout=30, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        update_id = standin.push_message(502, "/start")
+        await until(lambda: len(standin.polls) > 2 and "waited" in log.read_text(), 60)
+        await asyncio.sleep(6)  # past the busy timeout: the batch could not be kept
+        process.kill()
+        await process.wait()
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert kept_by_telegram(standin, update_id)
+    async with bot_running(standin, database, log):
+        since = len(standin.calls)
+        await answered(standin, 502, since - 50, seconds=60)
+
+
+async def test_a_posted_update_the_store_cannot_keep_is_refused_for_telegram_to_post_again(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    database = tmp_path / "bot.sqlite3"
+    async with serving(standin, tmp_path) as (hook, finished):
+        assert await hook.post(update(standin, 801, 91, "/start")) == 200
+        await until(answered_in(standin, 91), seconds=30)
+        holder = sqlite3.connect(database, timeout=30, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock past the busy timeout
+        try:
+            status = await hook.post(update(standin, 802, 92, "/start"))
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        assert status == 503  # not kept: not acknowledged
+        assert await hook.post(update(standin, 802, 92, "/start")) == 200  # Telegram's next try
+        await until(answered_in(standin, 92), seconds=30)
+    assert finished.status == 0, finished.log
+    assert "Traceback" not in finished.log, finished.log
