@@ -119,7 +119,7 @@ async def test_button_answers_in_a_private_chat_are_in_the_pressers_chosen_langu
 def commits_refused(bot: Bot) -> Iterator[None]:
     """The disk refuses each commit of a unit (its update already kept in the inbox, which a
     disk refusing every write would not allow: the batch would stay with Telegram)."""
-    store = bot.application.bot_data["services"].db
+    store = bot.application.bot_data.services.db
     commit = store.commit
 
     async def refused(unit: UnitOfWork) -> object:
