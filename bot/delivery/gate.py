@@ -5,7 +5,9 @@ unit (:class:`Gate`), and how it is opened at start (:func:`open_delivery`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 from telegram.error import TelegramError
@@ -46,6 +48,16 @@ class Gate(Committer):
         self._outbox.forget(superseded)
         self._outbox.add(rows)
         return True
+
+    @contextlib.asynccontextmanager
+    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+        """The chat's lock in a shared database; once it is held, the chat's outbox is what the
+        table says (rows another process committed, or left unsent when it died, come along;
+        rows another process sent meanwhile go)."""
+        async with self.store.hold(chat_id):
+            if self.store.shared:
+                self._outbox.reload(chat_id, await self.store.pending_messages(chat_id))
+            yield
 
     def applied_recently(self, update_id: int) -> bool:
         return self.store.applied_recently(update_id)

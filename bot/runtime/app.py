@@ -163,7 +163,9 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 
 async def post_init(application: App) -> None:
     services: Services = application.bot_data["services"]
-    services.store = await Store.open(services.settings.database_path)
+    settings = services.settings
+    url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
+    services.store = await Store.open(url or settings.database_path)
     await open_delivery(application, services.store, services.settings.group_messages_per_minute)
     for game in services.games:
         if game.on_start is not None:
