@@ -48,10 +48,11 @@ def postgres() -> Iterator[object]:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def location(request: pytest.FixtureRequest, database: Path) -> Path | str:
-    """Where a store lives, for each engine: the SQLite file, or a fresh database on the server."""
+def database_on_each_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a store lives, for each engine: a SQLite file, or a fresh database on the test server
+    (a module that runs on both says ``database = on_each_engine``; ``sqlite_only`` narrows a test)."""
     if request.param == "sqlite":
-        return database
+        return tmp_path / "state" / "bot.sqlite3"
     server = request.getfixturevalue("postgres")
     return server.fresh_database(f"test_{next(_databases)}")  # type: ignore[attr-defined, no-any-return]
 

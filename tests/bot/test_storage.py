@@ -5,15 +5,13 @@ full disk, old schema versions) run on SQLite alone."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
-import itertools
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncpg
 import pytest
+from bot_harness import on_each_engine, rows, sqlite_only
 
 from bot.delivery.outbox import send
 from bot.games.wordle import store as wordle_store
@@ -28,22 +26,9 @@ from bot.storage import (
     Tally,
     schema,
 )
-from bot.storage.postgres import numbered
 from bot.storage.unit_of_work import Unit
 
-_databases = itertools.count()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    """The store's place, for each engine: a SQLite file, or a fresh database on the test server."""
-    if request.param == "sqlite":
-        return tmp_path / "state" / "bot.sqlite3"
-    return request.getfixturevalue("postgres").fresh_database(f"storage_{next(_databases)}")  # type: ignore[no-any-return]
-
-
-#: For the tests of what only a SQLite file has.
-sqlite_only = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+database = on_each_engine
 
 
 @pytest.fixture
@@ -53,21 +38,7 @@ async def store(database: Path | str) -> AsyncIterator[Store]:
     await opened.close()
 
 
-def on_file(database: Path | str, sql: str, *parameters: object) -> list[tuple[object, ...]]:
-    """What another reader of the database sees (committed data only)."""
-    if isinstance(database, Path):
-        with sqlite3.connect(database) as db:
-            return db.execute(sql, parameters).fetchall()
-
-    async def fetch() -> list[tuple[object, ...]]:
-        connection = await asyncpg.connect(database)
-        try:
-            return [tuple(row) for row in await connection.fetch(numbered(sql), *parameters)]
-        finally:
-            await connection.close()
-
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:  # its own event loop, beside the test's
-        return thread.submit(asyncio.run, fetch()).result()
+on_file = rows
 
 
 async def test_a_save_is_on_file_before_it_returns(store: Store, database: Path) -> None:
