@@ -71,8 +71,11 @@ class Server:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
 
-def start() -> Server:
-    """Initialise a data folder and start a server on a free port of 127.0.0.1; fails loudly."""
+def start(*, fsync: bool = False) -> Server:
+    """Initialise a data folder and start a server on a free port of 127.0.0.1; fails loudly.
+    ``fsync``: flush the log to disk as a real server does (the benchmarks), not for the tests. A
+    commit does not wait for its flush either way (``synchronous_commit=off``), as SQLite's WAL
+    with ``synchronous=NORMAL`` does not: a crash of the bot loses nothing committed."""
     folder = Path(tempfile.mkdtemp(prefix="bukvoed-pg-"))
     data = folder / "data"
     as_user = _as_server_user()
@@ -87,7 +90,8 @@ def start() -> Server:
         **as_user,
     )
     port = _free_port()
-    options = f"-h 127.0.0.1 -p {port} -k {folder} -c fsync=off -c synchronous_commit=off -c max_connections=200"
+    options = f"-h 127.0.0.1 -p {port} -k {folder} -c fsync={'on' if fsync else 'off'}"
+    options += " -c synchronous_commit=off -c max_connections=200"
     started = subprocess.run(
         [str(tools / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-t", "60", "-o", options, "start"],
         check=False,
@@ -102,8 +106,8 @@ def start() -> Server:
 
 
 @contextlib.contextmanager
-def running() -> Iterator[Server]:
-    server = start()
+def running(*, fsync: bool = False) -> Iterator[Server]:
+    server = start(fsync=fsync)
     try:
         yield server
     finally:

@@ -14,12 +14,14 @@ from telegram.error import TelegramError
 from telegram.ext import Application
 
 from bot.core import texts
+from bot.delivery.claims import work_off_inbox
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, keep_posted, replay
 from bot.delivery.outbox import Outbox, Pace, forget_rows
 from bot.delivery.queue import Committer, SerialLines
 from bot.runtime.transport import PollingBot
 from bot.storage import Store, StoreWriteError
+from bot.storage.postgres import PostgresStore
 from bot.storage.unit_of_work import Unit
 
 log = logging.getLogger(__name__)
@@ -112,12 +114,26 @@ async def open_delivery(
         await queue.put(Resend(chat_id))
     if unsent:
         log.info("sending %d messages committed but not sent before the last stop", len(unsent))
+    bot = application.bot
+    if isinstance(store, PostgresStore) and isinstance(queue, KeepingQueue):
+        share_the_inbox(store, queue, bot)
+        return gate
     kept = await store.inbox()
     kept_up_to = store.replayed_up_to()
     await replay(application, kept, store.handled)
-    bot = application.bot
     if isinstance(bot, PollingBot):
         bot.keep_fetched(store.keep_fetched, kept_up_to)
     if isinstance(queue, KeepingQueue):
         queue.keep = keep_posted(store, bot)
     return gate
+
+
+def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any) -> None:
+    """With several processes on one database: every update is kept, then claimed by the process
+    that holds its chat (nothing is replayed here: what a stopped process left is claimed once
+    its claims lapse), and only the process whose turn it is polls."""
+    if isinstance(bot, PollingBot):
+        bot.keep_fetched(store.keep_fetched, 0)
+        bot.poll_when(store.poller_turn)
+    queue.keep = keep_posted(store, bot)
+    store.run_beside(work_off_inbox(store, queue, bot))

@@ -10,7 +10,6 @@ python-telegram-bot may confirm it; see README's reliability section.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -34,12 +33,26 @@ class KeepingQueue(asyncio.Queue[object]):
     def __init__(self) -> None:
         super().__init__()
         self.keep: Callable[[Update], Awaitable[None]] | None = None
+        #: Set with several processes on one database: a kept update is not handled here
+        #: straight away but claimed from the inbox by whichever process holds its chat
+        #: (:mod:`bot.delivery.claims`); this wakes this process's claims.
+        self.claimed_elsewhere: Callable[[], None] | None = None
 
     async def put(self, item: object) -> None:
         if self.keep is not None and isinstance(item, Update):
-            with contextlib.suppress(StoreWriteError):  # as for a polled batch: on, unkept
+            try:
                 await self.keep(item)
+            except StoreWriteError:  # as for a polled batch: on, unkept, handled here
+                pass
+            else:
+                if self.claimed_elsewhere is not None:
+                    self.claimed_elsewhere()
+                    return
         await super().put(item)
+
+    async def put_claimed(self, update: Update) -> None:
+        """An update this process claimed from the inbox: kept already, handled here."""
+        await super().put(update)
 
 
 def keep_posted(store: Store, bot: object) -> Callable[[Update], Awaitable[None]]:

@@ -24,9 +24,12 @@ import contextlib
 import contextvars
 import json
 import logging
+import os
+import socket
 import time
+import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeAlias
@@ -45,16 +48,44 @@ log = logging.getLogger(__name__)
 
 #: Connections per process: one per chat whose item runs (the line runs at most 256 at once; a
 #: few dozen are plenty, as an item holds its connection for milliseconds) plus the bot's others.
-CONNECTIONS = 24
+CONNECTIONS = 64
 #: How often the users' language choices are read again (a choice made on another process shows
 #: here within this many seconds), and the handled updates' and sent rows' deletes flushed.
-REFRESH_SECONDS = 2.0
-#: The key (in the two-number space, apart from the chats') under which migrations run one at a time.
+REFRESH_SECONDS = 1.0
+#: Keys in the two-number space of advisory locks (apart from the chats'): migrations run one at a
+#: time, claims of kept updates one at a time, and one process polls Telegram.
 MIGRATION_LOCK = (0x42554B56, 1)
+CLAIM_LOCK = (0x42554B56, 2)
+POLL_LOCK = (0x42554B56, 3)
+#: A process renews its claims on kept updates this often; a claim not renewed for
+#: ``CLAIM_LEASE_SECONDS`` (its process died) is any live process's to take, with its chat.
+CLAIM_RENEW_SECONDS = 1.0
+CLAIM_LEASE_SECONDS = 5.0
+#: Updates claimed at once at most.
+CLAIM_BATCH = 256
+#: The channel a kept update is announced on, so idle processes claim it at once.
+INBOX_CHANNEL = "bukvoed_inbox"
+#: An outbox row unsent this long is taken as left by a process that died (a live one sends a
+#: chat's rows within its item, or within the group's pace, well under a minute).
+ORPHANED_OUTBOX_SECONDS = 60.0
 
 _QUEUE_MESSAGE = "INSERT INTO outbox (chat_id, message, queued_at) VALUES ($1, $2, $3) RETURNING id"
 _ENTER = "INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1"
-_KEEP = "INSERT INTO inbox (update_id, body, kept_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING"
+_KEEP = "INSERT INTO inbox (update_id, body, kept_at, chat_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"
+#: The kept updates of chats that no other live process holds, oldest first, claimed for this
+#: process: a chat's updates stay with one process while it has any in hand, so that process's
+#: line applies them in id order; run under ``CLAIM_LOCK``, so two claims never split a chat.
+_CLAIM = """
+UPDATE inbox SET claimed_by = $1, claimed_at = $2 WHERE update_id IN (
+    SELECT i.update_id FROM inbox AS i
+    WHERE (i.claimed_by IS NULL OR i.claimed_at < $3)
+    AND NOT EXISTS (
+        SELECT 1 FROM inbox AS o
+        WHERE o.chat_id = i.chat_id AND o.claimed_by <> $1 AND o.claimed_at >= $3
+    )
+    ORDER BY i.kept_at, i.update_id LIMIT $4
+) RETURNING update_id, body, kept_at
+"""
 
 #: SQLSTATE classes that mean the server or the way to it failed, not the statement: the player
 #: is asked to try again, as on a full disk. 08 connection, 40 rollback (deadlock, serialization),
@@ -67,6 +98,19 @@ def numbered(sql: str) -> str:
     """A statement written once with ``?`` placeholders, as PostgreSQL numbers them (``$1``, …)."""
     parts = sql.split("?")
     return "".join(part + (f"${i}" if i < len(parts) else "") for i, part in enumerate(parts, start=1))
+
+
+def chat_in(body: Mapping[str, Any]) -> int | None:
+    """The chat an update (Telegram's JSON) belongs to, as python-telegram-bot's
+    ``effective_chat`` finds it, without parsing it: a message's, or a pressed button's message's."""
+    for key, value in body.items():
+        if key == "update_id" or not isinstance(value, dict):
+            continue
+        for holder in (value, value.get("message")):
+            if isinstance(holder, dict) and isinstance(holder.get("chat"), dict):
+                chat_id = holder["chat"].get("id")
+                return chat_id if isinstance(chat_id, int) else None
+    return None
 
 
 def server_fault(error: BaseException) -> bool:
@@ -115,8 +159,13 @@ async def migrate(connection: Connection, now: float) -> None:
 class PostgresStore(Store):
     """The bot's tables on a PostgreSQL server: open once at start, close at shutdown."""
 
-    def __init__(self, pool: asyncpg.Pool[Any], *, clock: Callable[[], float], remembered: int) -> None:
+    def __init__(self, pool: asyncpg.Pool[Any], *, url: str, clock: Callable[[], float], remembered: int) -> None:
         self._pool = pool
+        self._url = url
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # claims are this process's
+        self._claimed: dict[int, None] = {}  # update ids claimed and in hand, not yet handled
+        self._listening: asyncpg.Connection[Any] | None = None
+        self._polling: asyncpg.Connection[Any] | None = None
         self._clock = clock
         self._remembered = remembered
         self._applied: OrderedDict[int, None] = OrderedDict()  # update ids this process committed
@@ -127,6 +176,7 @@ class PostgresStore(Store):
         self._failed_writes = 0
         self._last_prune = 0.0
         self._refreshing: asyncio.Task[None] | None = None
+        self._beside: list[asyncio.Task[None]] = []
 
     @classmethod
     async def connect(
@@ -143,7 +193,7 @@ class PostgresStore(Store):
             pool = await asyncpg.create_pool(url, min_size=1, max_size=connections)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreUnavailableError(f"cannot connect to the database: {error}") from None
-        store = cls(pool, clock=clock, remembered=remembered)
+        store = cls(pool, url=url, clock=clock, remembered=remembered)
         try:
             async with pool.acquire() as connection:
                 await migrate(connection, clock())
@@ -162,15 +212,23 @@ class PostgresStore(Store):
     def shared(self) -> bool:
         return True
 
+    def run_beside(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` for as long as the store is open (the claims of kept updates)."""
+        self._beside.append(asyncio.create_task(work))
+
     async def close(self) -> None:
         """Flush the pending deletes and close the pool, whatever fails on the way."""
         try:
-            if self._refreshing is not None:
-                self._refreshing.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await self._refreshing
+            for task in [*self._beside, *([self._refreshing] if self._refreshing else [])]:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
             with contextlib.suppress(Exception):
                 await self._flush_deletes()
+            for connection in (self._listening, self._polling):
+                if connection is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(connection.close(), 2)
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pool.close(), 5)
@@ -179,6 +237,7 @@ class PostgresStore(Store):
         while True:
             await asyncio.sleep(seconds)
             try:
+                await self.renew_claims()
                 await self._load_languages()
                 await self._flush_deletes()
                 if self._clock() - self._last_prune >= 60:
@@ -217,7 +276,8 @@ class PostgresStore(Store):
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
         """The chat's advisory lock for one item, on one connection its loads and commit use;
         the outbox rows it sent are deleted before the lock goes, so the next holder, in any
-        process, sends from where this one stopped."""
+        process, sends from where this one stopped (the handled updates' inbox rows may wait for
+        the next transaction: the ledger answers for those)."""
         async with self._pool.acquire() as connection:
             await connection.execute("SELECT pg_advisory_lock($1)", chat_id)
             held = _Held(chat_id, connection)
@@ -228,7 +288,13 @@ class PostgresStore(Store):
                 _HELD.reset(token)
                 held.connection = None
                 try:
-                    await self._flush_deletes(connection)
+                    if self._sent:  # before the lock goes: the next holder must not send them again
+                        sent, self._sent = list(self._sent), set()
+                        try:
+                            await connection.execute("DELETE FROM outbox WHERE id = ANY($1::bigint[])", sent)
+                        except BaseException:
+                            self._sent.update(sent)
+                            raise
                 finally:
                     await connection.execute("SELECT pg_advisory_unlock($1)", chat_id)
 
@@ -315,6 +381,7 @@ class PostgresStore(Store):
         if unit.update_id is not None:
             handled.append(unit.update_id)
             self._replayed.pop(unit.update_id, None)
+            self._claimed.pop(unit.update_id, None)
         statements = [staged.statement for staged in unit.sessions] + unit.statements
         statements += [activate(chat, kind) for chat, kind in unit.active.items()]
         now = self._clock()
@@ -403,11 +470,12 @@ class PostgresStore(Store):
         along the deletes of updates handled meanwhile; ``StoreWriteError``
         when the server refuses it: then the batch must not be confirmed."""
         now = self._clock()
-        kept = [(int(u["update_id"]), json.dumps(u, ensure_ascii=False), now) for u in updates]
+        kept = [(int(u["update_id"]), json.dumps(u, ensure_ascii=False), now, chat_in(u)) for u in updates]
         handled, self._handled = list(self._handled), set()
         try:
             async with self._pool.acquire() as connection, connection.transaction():
                 await connection.executemany(_KEEP, kept)
+                await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
                 if handled:
                     await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
         except BaseException as error:
@@ -420,6 +488,53 @@ class PostgresStore(Store):
     def handled(self, update_id: int) -> None:
         self._handled.add(update_id)
         self._replayed.pop(update_id, None)
+        self._claimed.pop(update_id, None)
+
+    async def claim(self, limit: int = CLAIM_BATCH) -> list[dict[str, Any]]:
+        """Kept updates for this process to apply: of chats no other live process holds, or left
+        by one that died (its claims not renewed for ``CLAIM_LEASE_SECONDS``), oldest first."""
+        now = self._clock()
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
+            rows = await connection.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
+        claimed = sorted((float(row[2]), int(row[0]), str(row[1])) for row in rows)
+        for kept_at, update_id, _ in claimed:
+            self._replayed[update_id] = kept_at  # applied as received when kept, not now
+            self._claimed[update_id] = None
+        return [json.loads(body) for _, _, body in claimed]
+
+    async def renew_claims(self) -> None:
+        """Tell the other processes this one still works on the updates it claimed."""
+        if self._claimed:
+            await self._pool.execute(
+                "UPDATE inbox SET claimed_at = $1 WHERE update_id = ANY($2::bigint[])",
+                self._clock(),
+                list(self._claimed),
+            )
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` whenever any process keeps an update (on a connection of its own)."""
+        self._listening = await asyncpg.connect(self._url)
+        await self._listening.add_listener(INBOX_CHANNEL, lambda *_: wake())
+
+    async def poller_turn(self, seconds: float = 2.0) -> None:
+        """Return once this process is the one that polls Telegram (Telegram answers one
+        ``getUpdates`` at a time): it holds ``POLL_LOCK`` on a connection of its own until it
+        stops or dies, and the others try again every ``seconds``."""
+        while self._polling is None:
+            connection = await asyncpg.connect(self._url)
+            if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *POLL_LOCK):
+                self._polling = connection
+                log.info("this process polls Telegram for updates now")
+                return
+            await connection.close()
+            await asyncio.sleep(seconds)
+
+    async def orphaned_outbox_chats(self) -> list[int]:
+        """Chats with outbox rows left unsent for ``ORPHANED_OUTBOX_SECONDS`` (a process died)."""
+        since = self._clock() - ORPHANED_OUTBOX_SECONDS
+        rows = await self._pool.fetch("SELECT DISTINCT chat_id FROM outbox WHERE queued_at < $1", since)
+        return [int(row[0]) for row in rows]
 
     async def inbox(self) -> list[dict[str, Any]]:
         """The updates kept but not handled (by any process), in the order they were kept."""

@@ -13,7 +13,7 @@ from typing import IO
 
 import aiosqlite
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 #: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
@@ -144,6 +144,17 @@ CREATE TABLE IF NOT EXISTS languages (
 );
 """
 
+# Version 11: the chat of each kept update, and which bot process has claimed it and when it last
+# said it still works on it: with several processes on one PostgreSQL database, each claims the
+# kept updates of chats no other live process holds (a SQLite file, with its one process, leaves
+# them empty).
+_SCHEMA_V11 = """
+ALTER TABLE inbox ADD COLUMN chat_id INTEGER;
+ALTER TABLE inbox ADD COLUMN claimed_by TEXT;
+ALTER TABLE inbox ADD COLUMN claimed_at REAL;
+CREATE INDEX IF NOT EXISTS inbox_by_chat ON inbox (chat_id);
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n (``{now}``: the
 #: time of the migration).
 MIGRATIONS = {
@@ -157,6 +168,7 @@ MIGRATIONS = {
     8: _SCHEMA_V8,
     9: _SCHEMA_V9,
     10: _SCHEMA_V10,
+    11: _SCHEMA_V11,
 }
 
 
