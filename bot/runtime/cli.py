@@ -2,6 +2,9 @@
 
 ``python -m bot --console`` chats with it in the terminal instead, with no token.
 
+``python -m bot migrate-to postgresql://…`` moves the SQLite file at DATABASE_PATH into an empty
+PostgreSQL database (docs/postgresql.md), with the bot stopped.
+
 Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix before a
 start can work (a setting, the token, the database), said in one line; 3 when Telegram
 refuses the token while the bot runs (revoked), so a restart policy sees it; 4 when the Bot
@@ -52,6 +55,9 @@ UNREACHABLE_STATUS = 4
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["migrate-to"]:
+        return migrate_to(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Bukvoed, the Telegram word-game bot.")
     parser.add_argument("--console", action="store_true", help="chat with the bot here, without a token or network")
     args = parser.parse_args(argv)
@@ -76,6 +82,26 @@ def main(argv: list[str] | None = None) -> int:
         line = UNREACHABLE_AT_START.format(url=settings.telegram_api_base_url, error=error)
         print(Redactor(secrets)(line), file=sys.stderr)
         return UNREACHABLE_STATUS
+
+
+def migrate_to(argv: list[str]) -> int:
+    """``migrate-to URL``: the SQLite file at DATABASE_PATH into the PostgreSQL database at URL."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate-to", description="Move the SQLite file at DATABASE_PATH into PostgreSQL."
+    )
+    parser.add_argument("url", help="postgresql://user:password@host:port/database (an empty database)")
+    args = parser.parse_args(argv)
+    from bot.storage.migrate import migrate_to as copy
+
+    settings = Settings()
+    configure_logging(settings.log_level)
+    try:
+        copied = asyncio.run(copy(settings.database_path, args.url))
+    except StoreUnavailableError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"moved {settings.database_path} into PostgreSQL: " + ", ".join(f"{t} {n}" for t, n in copied.items()))
+    return 0
 
 
 def _start(settings: Settings, *, console: bool) -> int:
