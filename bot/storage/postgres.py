@@ -517,18 +517,20 @@ class PostgresStore(Store):
         self._listening = await asyncpg.connect(self._url)
         await self._listening.add_listener(INBOX_CHANNEL, lambda *_: wake())
 
-    async def poller_turn(self, seconds: float = 2.0) -> None:
-        """Return once this process is the one that polls Telegram (Telegram answers one
-        ``getUpdates`` at a time): it holds ``POLL_LOCK`` on a connection of its own until it
-        stops or dies, and the others try again every ``seconds``."""
-        while self._polling is None:
-            connection = await asyncpg.connect(self._url)
-            if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *POLL_LOCK):
-                self._polling = connection
-                log.info("this process polls Telegram for updates now")
-                return
-            await connection.close()
-            await asyncio.sleep(seconds)
+    async def poller_turn(self, seconds: float = 1.0) -> bool:
+        """Whether this process is the one that polls Telegram (Telegram answers one
+        ``getUpdates`` at a time): the first to take ``POLL_LOCK``, on a connection of its own,
+        holds it until it stops or dies; any other waits ``seconds`` and says no."""
+        if self._polling is not None:
+            return True
+        connection = await asyncpg.connect(self._url)
+        if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *POLL_LOCK):
+            self._polling = connection
+            log.info("this process polls Telegram for updates now")
+            return True
+        await connection.close()
+        await asyncio.sleep(seconds)
+        return False
 
     async def orphaned_outbox_chats(self) -> list[int]:
         """Chats with outbox rows left unsent for ``ORPHANED_OUTBOX_SECONDS`` (a process died)."""
