@@ -109,8 +109,7 @@ async def run(scenario: str, server: pgserver.Server, folder: Path, args: argpar
             for _ in range(2):
                 for _ in range(len(bots)):
                     await asyncio.sleep(1.0)
-                    leaving = bots.pop(0)
-                    await leaving.stop()
+                    await stop_in_time(bots.pop(0), tally)
                     bots.append(await start(standin, folder, url))
         await asyncio.sleep(2.0)
         stop.set()
@@ -119,9 +118,9 @@ async def run(scenario: str, server: pgserver.Server, folder: Path, args: argpar
         while (standin.pending() or await inbox_left(url)) and time.perf_counter() < end:
             await asyncio.sleep(0.2)
         for bot in bots:
-            await bot.stop()
+            await stop_in_time(bot, tally)
         count(tally, players, await games_on_file(url))
-        tally.exceptions = sum(bot.exceptions() for bot in bots)
+        tally.exceptions += sum(bot.exceptions() for bot in bots)
     tally.recoveries.append(TimedPlayer.longest)
     tally.note = f"{args.processes} processes, {args.chats} chats; " + (
         f"{args.kills} SIGKILLs" if scenario == "kill" else "each process stopped and started, twice"
@@ -129,8 +128,19 @@ async def run(scenario: str, server: pgserver.Server, folder: Path, args: argpar
     return tally
 
 
+async def stop_in_time(bot: SharedBot, tally: Tally) -> None:
+    """Stop as ``docker stop`` would; a process still up after its grace is killed, and counts."""
+    try:
+        await bot.stop()
+    except TimeoutError:
+        await bot.kill()
+        await asyncio.gather(*bot._log_tasks)
+        tally.exceptions += 1
+        print("a process did not stop within 60 s; its log ends:\n" + bot.logs[-1][-2000:], flush=True)
+
+
 async def start(standin: BotApiStandin, folder: Path, url: str) -> SharedBot:
-    bot = SharedBot(standin, folder / "unused.sqlite3", DATABASE_URL=url, LOG_LEVEL="WARNING")
+    bot = SharedBot(standin, folder / "unused.sqlite3", DATABASE_URL=url, LOG_LEVEL="INFO")
     await bot.start()
     return bot
 

@@ -118,10 +118,12 @@ def _start(settings: Settings, *, console: bool) -> int:
 
 
 def _secrets(settings: Settings) -> list[str]:
-    """What must never be printed: the token (whole, and the part after the bot's id) and the webhook secret."""
+    """What must never be printed: the token (whole, and the part after the bot's id), the webhook
+    secret and the database's password."""
     token = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
     webhook = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else ""
-    return [token, token.partition(":")[2], webhook]
+    database = urlparse(settings.database_url.get_secret_value()).password if settings.database_url else None
+    return [token, token.partition(":")[2], webhook, database or ""]
 
 
 class Redactor:

@@ -46,9 +46,10 @@ from bot.storage.unit_of_work import Outgoing, Statement, Unit
 
 log = logging.getLogger(__name__)
 
-#: Connections per process: one per chat whose item runs (the line runs at most 256 at once; a
-#: few dozen are plenty, as an item holds its connection for milliseconds) plus the bot's others.
-CONNECTIONS = 64
+#: Pooled connections per process: one per chat whose item runs (an item holds its connection for
+#: milliseconds, and 64 were no faster than 20 at 50 chats flat out), plus two of its own (the
+#: announcements, the poller's lock): five processes stay under PostgreSQL's default of 100.
+CONNECTIONS = 18
 #: How often the users' language choices are read again (a choice made on another process shows
 #: here within this many seconds), and the handled updates' and sent rows' deletes flushed.
 REFRESH_SECONDS = 1.0
@@ -225,6 +226,8 @@ class PostgresStore(Store):
                     await task
             with contextlib.suppress(Exception):
                 await self._flush_deletes()
+            with contextlib.suppress(Exception):  # a stop hands its chats on at once, a death after the lease
+                await self._pool.execute("UPDATE inbox SET claimed_by = NULL WHERE claimed_by = $1", self.name)
             for connection in (self._listening, self._polling):
                 if connection is not None:
                     with contextlib.suppress(Exception):
