@@ -46,10 +46,12 @@ from bot.storage.unit_of_work import Outgoing, Statement, Unit
 
 log = logging.getLogger(__name__)
 
-#: Pooled connections per process: one per chat whose item runs (an item holds its connection for
-#: milliseconds, and 64 were no faster than 20 at 50 chats flat out), plus two of its own (the
-#: announcements, the poller's lock): five processes stay under PostgreSQL's default of 100.
-CONNECTIONS = 18
+#: Pooled connections per process. An item holds one from taking its chat's lock until its messages
+#: are sent (only the lock holder may send a chat's messages), so the pool bounds the chats at work:
+#: at 200 chats flat out, 18 connections gave 228 updates/s, 64 gave 353 (bench_bot_load.py). With
+#: two more of its own (announcements, the poller's lock), three processes need ``max_connections``
+#: of about 200 (docker-compose.yml sets 250).
+CONNECTIONS = 64
 #: How often the users' language choices are read again (a choice made on another process shows
 #: here within this many seconds), and the handled updates' and sent rows' deletes flushed.
 REFRESH_SECONDS = 1.0
