@@ -136,7 +136,9 @@ async def stop_in_time(bot: SharedBot, tally: Tally) -> None:
         await bot.kill()
         await asyncio.gather(*bot._log_tasks)
         tally.exceptions += 1
-        print("a process did not stop within 60 s; its log ends:\n" + bot.logs[-1][-2000:], flush=True)
+        kept = Path(tempfile.gettempdir()) / f"bench_shared_stuck_{bot.process.pid if bot.process else 0}.log"
+        kept.write_text(bot.logs[-1])
+        print(f"a process did not stop within 60 s; its log: {kept}", flush=True)
 
 
 async def start(standin: BotApiStandin, folder: Path, url: str) -> SharedBot:

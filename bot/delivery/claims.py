@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 
 from telegram import Bot, Update
 
@@ -37,8 +38,10 @@ CLAIM_EVERY_SECONDS = 0.5
 ORPHANS_EVERY_SECONDS = 10.0
 
 
-async def work_off_inbox(store: PostgresStore, queue: KeepingQueue, bot: Bot) -> None:
-    """Claim kept updates and queue them here, for as long as the process runs."""
+async def work_off_inbox(store: PostgresStore, queue: KeepingQueue, bot: Bot, stopped: Callable[[], bool]) -> None:
+    """Claim kept updates and queue them here, until the application stops: python-telegram-bot
+    then waits for its queue to empty, and an item queued after its stop would hold that wait up
+    for ever (what this process claimed and did not queue, its store hands back at close)."""
     wake = asyncio.Event()
     queue.claimed_elsewhere = wake.set
     await store.listen(wake.set)
@@ -47,12 +50,15 @@ async def work_off_inbox(store: PostgresStore, queue: KeepingQueue, bot: Bot) ->
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(wake.wait(), CLAIM_EVERY_SECONDS)
         wake.clear()
+        if stopped():
+            return
         try:
-            claimed = await _claim(store, queue, bot)
+            claimed = await _claim(store, queue, bot, stopped)
             if time.monotonic() - orphans_at > ORPHANS_EVERY_SECONDS:
                 orphans_at = time.monotonic()
                 for chat_id in await store.orphaned_outbox_chats():
-                    await queue.put(Resend(chat_id))
+                    if not stopped():
+                        await queue.put(Resend(chat_id))
         except Exception as error:  # the database is away: the next round tries again
             log.warning("could not claim kept updates: %s", error)
             await asyncio.sleep(1)
@@ -61,9 +67,11 @@ async def work_off_inbox(store: PostgresStore, queue: KeepingQueue, bot: Bot) ->
             wake.set()  # more are waiting
 
 
-async def _claim(store: PostgresStore, queue: KeepingQueue, bot: Bot) -> int:
+async def _claim(store: PostgresStore, queue: KeepingQueue, bot: Bot, stopped: Callable[[], bool]) -> int:
     bodies = await store.claim()
     for body in bodies:
+        if stopped():
+            break
         update_id = int(body["update_id"])
         try:
             update = Update.de_json(dict(body), bot)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from telegram.error import TelegramError
@@ -116,7 +116,7 @@ async def open_delivery(
         log.info("sending %d messages committed but not sent before the last stop", len(unsent))
     bot = application.bot
     if isinstance(store, PostgresStore) and isinstance(queue, KeepingQueue):
-        share_the_inbox(store, queue, bot)
+        share_the_inbox(store, queue, bot, stopping(application))
         return gate
     kept = await store.inbox()
     kept_up_to = store.replayed_up_to()
@@ -128,7 +128,20 @@ async def open_delivery(
     return gate
 
 
-def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any) -> None:
+def stopping(application: Application[Any, Any, Any, Any, Any, Any]) -> Callable[[], bool]:
+    """Whether the application, once started, has begun to stop (it is not running yet when the
+    store opens, in ``post_init``)."""
+    started = False
+
+    def stopped() -> bool:
+        nonlocal started
+        started = started or application.running
+        return started and not application.running
+
+    return stopped
+
+
+def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any, stopped: Callable[[], bool]) -> None:
     """With several processes on one database: every update is kept, then claimed by the process
     that holds its chat (nothing is replayed here: what a stopped process left is claimed once
     its claims lapse), and only the process whose turn it is polls."""
@@ -136,4 +149,4 @@ def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any) -> None
         bot.keep_fetched(store.keep_fetched, 0)
         bot.poll_when(store.poller_turn)
     queue.keep = keep_posted(store, bot)
-    store.run_beside(work_off_inbox(store, queue, bot))
+    store.run_beside(work_off_inbox(store, queue, bot, stopped))
