@@ -19,6 +19,11 @@ no chat here reaches, so its cost is included.
 
     .venv/bin/python benchmarks/bench_bot_load.py --chats 1 200 1000 [--updates 30] [--loops uvloop asyncio]
 
+With ``--engines sqlite postgresql`` each configuration also runs on PostgreSQL (a throwaway
+server on 127.0.0.1, from the test suite's ``tests/pgserver.py``, with fsync on), with
+``--processes 1 2`` bot processes on the one database (only one of them polls; all of them
+claim the kept updates).
+
 With two event loops (EVENT_LOOP) each configuration runs under both, one after
 the other, and the report gives their ratios. With ``--before DIR`` (other code, e.g.
 ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``) each configuration
@@ -29,7 +34,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
+import itertools
 import os
 import random
 import re
@@ -75,6 +82,8 @@ class Result:
     sustained_per_second: float = 0.0  # answers a second while every chat was playing
     bot_cpu_seconds: float = 0.0
     standin_cpu_seconds: float = 0.0  # this process: the stand-in and the players
+    engine: str = "sqlite"
+    processes: int = 1
 
     @property
     def per_second(self) -> float:
@@ -206,7 +215,10 @@ async def until_idle(pid: int, quiet: float = 0.5, limit: float = 60.0) -> None:
         used = now
 
 
-async def start_bot(standin: BotApiStandin, folder: Path, loop: str, root: Path) -> asyncio.subprocess.Process:
+async def start_bot(
+    standin: BotApiStandin, folder: Path, loop: str, root: Path, database_url: str | None = None
+) -> asyncio.subprocess.Process:
+    started = sum(1 for c in standin.calls if c.method == "deleteWebhook")
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(root),
@@ -217,12 +229,13 @@ async def start_bot(standin: BotApiStandin, folder: Path, loop: str, root: Path)
         "TELEGRAM_MAX_RATE": "0",
         "THROTTLE_MESSAGES": "100000",
         "EVENT_LOOP": loop,
+        **({"DATABASE_URL": database_url} if database_url else {}),
     }
     profile = os.environ.get("BENCH_PROFILE")  # a file for the bot's cProfile output, when investigating
     command = ["-m", "cProfile", "-o", profile, "-m", "bot"] if profile else ["-m", "bot"]
     process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=folder, env=env)
     for _ in range(1200):
-        if any(c.method == "deleteWebhook" for c in standin.calls) and process.returncode is None:
+        if sum(1 for c in standin.calls if c.method == "deleteWebhook") > started and process.returncode is None:
             await asyncio.sleep(0.5)  # the first long poll is in flight
             await until_idle(process.pid)
             return process
@@ -249,6 +262,8 @@ async def run_load(  # noqa: PLR0917
     patience: float = 10.0,
     loop: str = "uvloop",
     code: tuple[str, Path] = ("this", ROOT),
+    database_url: str | None = None,
+    processes: int = 1,
 ) -> Result:
     """One run: a fresh bot process (of the ``code`` named, from its folder) and database, ``chats``
     players sending ``updates`` each, paced to ``rate`` updates a second in all (0: each as soon as
@@ -257,10 +272,11 @@ async def run_load(  # noqa: PLR0917
     standin = BotApiStandin()
     await standin.start()
     with tempfile.TemporaryDirectory(prefix="bukvoed-load-") as folder:
-        process = await start_bot(standin, Path(folder), loop, code[1])
+        bots = [await start_bot(standin, Path(folder), loop, code[1], database_url) for _ in range(processes)]
+        process = bots[0]
         try:
             rss_started, peak_started = resident_mb(process.pid), resident_mb(process.pid, "VmHWM")
-            cpu_started = cpu_seconds(process.pid), time.process_time()
+            cpu_started = sum(cpu_seconds(bot.pid) for bot in bots), time.process_time()
             answers = Answers(standin)
             players = [Chat(FIRST_CHAT + i, standin, answers, game, pause) for i in range(chats)]
             started = time.perf_counter()
@@ -268,9 +284,10 @@ async def run_load(  # noqa: PLR0917
             seconds = time.perf_counter() - started
             sustained = sustained_rate(players, started + pause)
             rss_after, peak_after = resident_mb(process.pid), resident_mb(process.pid, "VmHWM")
-            cpu = cpu_seconds(process.pid) - cpu_started[0], time.process_time() - cpu_started[1]
+            cpu = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_started[0], time.process_time() - cpu_started[1]
         finally:
-            await stop_bot(process, standin)
+            for bot in bots:
+                await stop_bot(bot, standin)
             await standin.stop()
     return Result(
         chats=chats,
@@ -288,12 +305,15 @@ async def run_load(  # noqa: PLR0917
         sustained_per_second=sustained,
         bot_cpu_seconds=cpu[0],
         standin_cpu_seconds=cpu[1],
+        engine="postgresql" if database_url else "sqlite",
+        processes=processes,
     )
 
 
 def report(results: list[Result]) -> None:
     print(
-        f"{'code':>6} {'loop':>8} {'chats':>6} {'offered/s':>9} {'updates':>8} {'seconds':>8} {'upd/s':>8}"
+        f"{'code':>6} {'engine':>12} {'loop':>8} {'chats':>6} {'offered/s':>9} {'updates':>8} {'seconds':>8}"
+        f" {'upd/s':>8}"
         f" {'sustained/s':>11}"
         f" {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}",
         end="",
@@ -304,7 +324,8 @@ def report(results: list[Result]) -> None:
     )
     for r in results:
         print(
-            f"{r.code:>6} {r.loop:>8} {r.chats:>6} {r.rate or 'max':>9} {r.updates:>8} {r.seconds:>8.1f}"
+            f"{r.code:>6} {r.engine[:2] + '×' + str(r.processes):>12} {r.loop:>8} {r.chats:>6}"
+            f" {r.rate or 'max':>9} {r.updates:>8} {r.seconds:>8.1f}"
             f" {r.per_second:>8.0f}"
             f" {r.sustained_per_second:>11.0f}"
             f" {r.percentile(0.5):>8.1f}"
@@ -313,23 +334,31 @@ def report(results: list[Result]) -> None:
             f" {r.peak_started_mb:>13.1f} {r.peak_after_mb:>13.1f}"
             f" {r.bot_cpu_seconds:>10.1f} {r.standin_cpu_seconds:>15.1f}"
         )
-    for (code, rate, loop), runs in _grouped(results, lambda r: (r.code, r.rate, r.loop)).items():
+    for (code, rate, loop, *_), runs in _grouped(
+        results, lambda r: (r.code, r.rate, r.loop, r.engine, r.processes)
+    ).items():
         for r in runs[1:]:
             print(f"{code}, {loop}, offered {rate or 'max'}: N={r.chats} vs N={runs[0].chats}: {_ratios(r, runs[0])}")
-    for (code, rate, chats), runs in _grouped(results, lambda r: (r.code, r.rate, r.chats)).items():
+    for (code, rate, chats, *_), runs in _grouped(
+        results, lambda r: (r.code, r.rate, r.chats, r.engine, r.processes)
+    ).items():
         for r in runs[1:]:
             print(f"{code}, N={chats}, offered {rate or 'max'}: {r.loop} vs {runs[0].loop}: {_ratios(r, runs[0])}")
     for (rate, chats, loop), runs in _grouped(results, lambda r: (r.rate, r.chats, r.loop)).items():
         this = runs[0]
         for r in runs[1:]:
             print(
-                f"{loop}, N={chats}, offered {rate or 'max'}: {this.code} vs {r.code}: {_ratios(this, r)},"
+                f"{loop}, N={chats}, offered {rate or 'max'}: {this.code} {this.engine}×{this.processes}"
+                f" vs {r.code} {r.engine}×{r.processes}: {_ratios(this, r)},"
                 f" RSS start x{this.rss_started_mb / r.rss_started_mb:.2f},"
                 f" after x{this.rss_after_mb / r.rss_after_mb:.2f},"
                 f" peak (VmHWM) after x{this.peak_after_mb / r.peak_after_mb:.2f}"
             )
     for r in results:
-        print(f"targets, {r.code}, {r.loop}, N={r.chats}, offered {r.rate or 'max'}: " + verdicts(r))
+        print(
+            f"targets, {r.code}, {r.engine}×{r.processes}, {r.loop}, N={r.chats}, offered {r.rate or 'max'}: "
+            + verdicts(r)
+        )
 
 
 def _grouped(results: list[Result], key: Callable[[Result], tuple[object, ...]]) -> dict[object, list[Result]]:
@@ -389,18 +418,42 @@ def main() -> None:
     )
     parser.add_argument("--patience", type=float, default=10.0, help="seconds before an answer counts as lost")
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot runs each configuration too")
+    parser.add_argument("--engines", nargs="+", default=["sqlite"], choices=["sqlite", "postgresql"])
+    parser.add_argument("--processes", type=int, nargs="+", default=[1], help="bot processes (PostgreSQL only)")
     args = parser.parse_args()
     if any(not 1 <= n <= 1000 for n in args.chats):
         parser.error("--chats: between 1 and 1000")
     codes = [("this", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     games = {code: game_of(root) for code, root in codes}
-    results = [
-        asyncio.run(run_load(n, args.updates, games[code[0]], rate, args.patience, loop, code))
-        for rate in args.rate
-        for n in args.chats
-        for loop in args.loops
-        for code in codes
-    ]
+    setups = [(None, 1)] if "sqlite" in args.engines else []
+    with contextlib.ExitStack() as stack:
+        if "postgresql" in args.engines:
+            sys.path.insert(0, str(ROOT / "tests"))
+            import pgserver
+
+            server = stack.enter_context(pgserver.running(fsync=True))
+            databases = itertools.count()
+            setups += [(server, n) for n in args.processes]
+        results = [
+            asyncio.run(
+                run_load(
+                    n,
+                    args.updates,
+                    games[code[0]],
+                    rate,
+                    args.patience,
+                    loop,
+                    code,
+                    server.fresh_database(f"load_{next(databases)}") if server else None,
+                    processes,
+                )
+            )
+            for rate in args.rate
+            for n in args.chats
+            for loop in args.loops
+            for server, processes in setups
+            for code in (codes if server is None else codes[:1])
+        ]
     report(results)
 
 

@@ -34,6 +34,9 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr | None = None
     database_path: Path = Path("var/bukvoed.sqlite3")
+    # postgresql://user:password@host:port/database: PostgreSQL, shared by any number of bot
+    # processes (docs/postgresql.md), instead of the SQLite file at DATABASE_PATH.
+    database_url: SecretStr | None = None
     telegram_api_base_url: str = "https://api.telegram.org/bot"
     telegram_api_base_file_url: str = "https://api.telegram.org/file/bot"
     log_level: str = "INFO"

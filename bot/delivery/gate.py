@@ -5,18 +5,21 @@ unit (:class:`Gate`), and how it is opened at start (:func:`open_delivery`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from telegram.error import TelegramError
 from telegram.ext import Application
 
+from bot.delivery.claims import work_off_inbox
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, KeepsPolledBatches, keep_posted, replay
 from bot.delivery.outbox import Outbox, Pace, forget_rows
 from bot.delivery.queue import ChatQueues, Committer
-from bot.storage import Store, StoreWriteError
+from bot.storage import SqliteStore, Store, StoreWriteError
+from bot.storage.postgres import PostgresStore
 from bot.storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -51,6 +54,16 @@ class Gate(Committer):
         self._outbox.forget(superseded)
         self._outbox.add(rows)
         return True
+
+    @contextlib.asynccontextmanager
+    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+        """The chat's lock in a shared database; once it is held, the chat's outbox is what the
+        table says (rows another process committed, or left unsent when it died, come along;
+        rows another process sent meanwhile go)."""
+        async with self.store.hold(chat_id):
+            if self.store.shared:
+                self._outbox.reload(chat_id, await self.store.pending_messages(chat_id))
+            yield
 
     def applied_recently(self, update_id: int) -> bool:
         return self.store.applied_recently(update_id)
@@ -104,7 +117,8 @@ async def open_delivery(
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
     outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget), queue.put_nowait)
-    store.when_lost = lambda why: _stop_lost(application)
+    if isinstance(store, SqliteStore):  # a file can vanish from under the bot; a server cannot
+        store.when_lost = lambda why: _stop_lost(application)
     gate = Gate(store, outbox, apology)
     lines.committer = gate
     lines.bot = application.bot
@@ -114,12 +128,39 @@ async def open_delivery(
         await queue.put(Resend(chat_id))
     if unsent:
         log.info("sending %d messages committed but not sent before the last stop", len(unsent))
+    bot = application.bot
+    if isinstance(store, PostgresStore) and isinstance(queue, KeepingQueue):
+        share_the_inbox(store, queue, bot, stopping(application))
+        return gate
     kept = await store.inbox()
     kept_up_to = store.replayed_up_to()
     await replay(application, kept, store.handled)
-    bot = application.bot
     if isinstance(bot, KeepsPolledBatches):
         bot.keep_fetched(store.keep_fetched, kept_up_to)
     if isinstance(queue, KeepingQueue):
         queue.keep = keep_posted(store, bot)
     return gate
+
+
+def stopping(application: Application[Any, Any, Any, Any, Any, Any]) -> Callable[[], bool]:
+    """Whether the application, once started, has begun to stop (it is not running yet when the
+    store opens, in ``post_init``)."""
+    started = False
+
+    def stopped() -> bool:
+        nonlocal started
+        started = started or application.running
+        return started and not application.running
+
+    return stopped
+
+
+def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any, stopped: Callable[[], bool]) -> None:
+    """With several processes on one database: every update is kept, then claimed by the process
+    that holds its chat (nothing is replayed here: what a stopped process left is claimed once
+    its claims lapse), and only the process whose turn it is polls."""
+    if isinstance(bot, KeepsPolledBatches):
+        bot.keep_fetched(store.keep_fetched, 0)
+        bot.poll_when(store.poller_turn)
+    queue.keep = keep_posted(store, bot)
+    store.run_beside(work_off_inbox(store, queue, bot, stopped))

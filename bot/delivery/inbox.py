@@ -36,6 +36,8 @@ class KeepsPolledBatches(Protocol):
 
     def polled(self, update_id: int) -> bool: ...
 
+    def poll_when(self, turn: Callable[[], Awaitable[bool]]) -> None: ...
+
 
 class KeepingQueue(asyncio.Queue[object]):
     """The application's update queue; with ``keep`` set, an update is kept in the inbox before
@@ -45,6 +47,10 @@ class KeepingQueue(asyncio.Queue[object]):
     def __init__(self) -> None:
         super().__init__()
         self.keep: Callable[[Update], Awaitable[None]] | None = None
+        #: Set with several processes on one database: a kept update is not handled here
+        #: straight away but claimed from the inbox by whichever process holds its chat
+        #: (:mod:`bot.delivery.claims`); this wakes this process's claims.
+        self.claimed_elsewhere: Callable[[], None] | None = None
 
     async def put(self, item: object) -> None:
         """Queue ``item``, an update kept first; one the store cannot keep (a full disk, another
@@ -55,7 +61,14 @@ class KeepingQueue(asyncio.Queue[object]):
                 await self.keep(item)
             except StoreWriteError as error:
                 raise HTTPError(HTTPStatus.SERVICE_UNAVAILABLE, reason="update not kept; post it again") from error
+            if self.claimed_elsewhere is not None:
+                self.claimed_elsewhere()
+                return
         await super().put(item)
+
+    async def put_claimed(self, update: Update) -> None:
+        """An update this process claimed from the inbox: kept already, handled here."""
+        await super().put(update)
 
 
 def keep_posted(store: Store, bot: object) -> Callable[[Update], Awaitable[None]]:

@@ -333,6 +333,16 @@ class Outbox:
         for row_id, message in rows:
             self.pending.setdefault(message.chat_id, deque()).append(Pending(row_id, message))
 
+    def reload(self, chat_id: int, rows: list[tuple[int, Outgoing]]) -> None:
+        """The chat's unsent rows as the shared table has them (this process has just taken the
+        chat's lock): rows it knew keep their count of failures."""
+        known = {pending.row_id: pending for pending in self.pending.get(chat_id, ())}
+        queue = deque(known.get(row_id) or Pending(row_id, message) for row_id, message in rows)
+        if queue:
+            self.pending[chat_id] = queue
+        else:
+            self.pending.pop(chat_id, None)
+
     def waiting(self, chat_id: int) -> int:
         return len(self.pending.get(chat_id, ()))
 

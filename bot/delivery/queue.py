@@ -21,11 +21,13 @@ messages (the outbox) before the chat's next item starts::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import itertools
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +97,11 @@ class Committer:
     async def failed(self, unit: UnitOfWork, error: BaseException) -> None:
         """The commit failed: tell the chat, best effort."""
 
+    def hold(self, chat_id: int) -> AbstractAsyncContextManager[None]:
+        """The chat is this process's alone while one of its items runs (a database shared by
+        several processes takes a lock; a single process's line is enough)."""
+        return contextlib.nullcontext()
+
     @property
     def outbox(self) -> Outbox | None:
         return None
@@ -163,7 +170,7 @@ class ChatQueues(BaseUpdateProcessor):
             if line.running is not ticket:
                 assert ticket.turn is not None
                 await ticket.turn
-            async with self._running:
+            async with self._running, self.committer.hold(chat_id):
                 await self._run(chat_id, update, coroutine)
         finally:
             self._leave(chat_id, line, ticket)

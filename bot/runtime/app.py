@@ -165,8 +165,11 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
 
 async def post_init(application: App) -> None:
     services = application.bot_data.services
-    services.store = await Store.open(services.settings.database_path, tables=[game.tables for game in wired(services)])
-    await open_delivery(application, services.store, texts.apology, services.settings.group_messages_per_minute)
+    settings = services.settings
+    url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
+    tables = [game.tables for game in wired(services)]
+    services.store = await Store.open(url or settings.database_path, tables=tables)
+    await open_delivery(application, services.store, texts.apology, settings.group_messages_per_minute)
     for game in wired(services):
         if game.on_start is not None:
             await game.on_start(application)

@@ -2,6 +2,9 @@
 
 ``python -m bot --console`` chats with it in the terminal instead, with no token.
 
+``python -m bot migrate-to postgresql://…`` moves the SQLite file at DATABASE_PATH into an empty
+PostgreSQL database (docs/postgresql.md), with the bot stopped.
+
 Exit status: 0 after a stop (Ctrl-C, SIGTERM); 2 for anything a person must fix before a
 start can work (a setting, the token, the database), said in one line; 3 when Telegram
 refuses the token while the bot runs (revoked), so a restart policy sees it; 4 when the Bot
@@ -25,6 +28,7 @@ import time
 import types
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
 
 from pydantic import ValidationError
 from telegram.error import InvalidToken, NetworkError
@@ -55,6 +59,9 @@ STORE_LOST_STATUS = 5
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["migrate-to"]:
+        return migrate_to(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Bukvoed, the Telegram word-game bot.")
     parser.add_argument("--console", action="store_true", help="chat with the bot here, without a token or network")
     args = parser.parse_args(argv)
@@ -81,6 +88,26 @@ def main(argv: list[str] | None = None) -> int:
         return UNREACHABLE_STATUS
 
 
+def migrate_to(argv: list[str]) -> int:
+    """``migrate-to URL``: the SQLite file at DATABASE_PATH into the PostgreSQL database at URL."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate-to", description="Move the SQLite file at DATABASE_PATH into PostgreSQL."
+    )
+    parser.add_argument("url", help="postgresql://user:password@host:port/database (an empty database)")
+    args = parser.parse_args(argv)
+    from bot.storage.migrate import migrate_to as copy
+
+    settings = registry.Settings()
+    configure_logging(settings.log_level)
+    try:
+        copied = asyncio.run(copy(settings.database_path, args.url, [game.tables for game in registry.GAMES]))
+    except StoreUnavailableError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(f"moved {settings.database_path} into PostgreSQL: " + ", ".join(f"{t} {n}" for t, n in copied.items()))
+    return 0
+
+
 def _start(settings: Settings, *, console: bool) -> int:
     """The console, or the bot once its settings are checked (a problem: one line, status 2)."""
     if console:
@@ -95,10 +122,12 @@ def _start(settings: Settings, *, console: bool) -> int:
 
 
 def _secrets(settings: Settings) -> list[str]:
-    """What must never be printed: the token (whole, and the part after the bot's id) and the webhook secret."""
+    """What must never be printed: the token (whole, and the part after the bot's id), the webhook
+    secret and the database's password."""
     token = settings.bot_token.get_secret_value().strip() if settings.bot_token else ""
     webhook = settings.webhook_secret_token.get_secret_value() if settings.webhook_secret_token else ""
-    return [token, token.partition(":")[2], webhook]
+    database = urlparse(settings.database_url.get_secret_value()).password if settings.database_url else None
+    return [token, token.partition(":")[2], webhook, database or ""]
 
 
 class Redactor:

@@ -216,6 +216,7 @@ class PollingBot(ExtBot[None]):
         self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
         self._kept_up_to = 0  # replayed updates up to here: the first poll confirms them
         self._polled: frozenset[int] = frozenset()  # the last batch's ids
+        self._turn: Callable[[], Awaitable[bool]] | None = None
         _quiet_parse_failures()
 
     @property
@@ -244,6 +245,13 @@ class PollingBot(ExtBot[None]):
         self._keep = keep
         self._kept_up_to = kept_up_to
 
+    def poll_when(self, turn: Callable[[], Awaitable[bool]]) -> None:
+        """Each poll first asks ``turn``: with several processes on one database, only the one
+        whose turn it is polls (Telegram answers one ``getUpdates`` at a time); for the others
+        ``turn`` waits a little and says no, and their poll fetches nothing (so a stop is never
+        held up), until the polling one stops or dies."""
+        self._turn = turn
+
     def polled(self, update_id: int) -> bool:
         """Whether the update came with the last batch polled (kept with it, so not again)."""
         return update_id in self._polled
@@ -256,6 +264,8 @@ class PollingBot(ExtBot[None]):
         allowed_updates: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> tuple[Update, ...]:
+        if self._turn is not None and not await self._turn():
+            return ()
         if self._kept_up_to and (offset or 0) <= self._kept_up_to:
             offset = self._kept_up_to + 1
         try:

@@ -1,24 +1,33 @@
-"""The bot's one SQLite file, through aiosqlite: a package by concern.
+"""The bot's store: one interface, two engines side by side, by concern.
 
-* :mod:`bot.storage.schema`: what each schema version adds, opening and checking the file;
+* :mod:`bot.storage.interface`: :class:`Store`, what the rest of the bot asks of a store, and
+  ``Store.open(where)``, which picks the engine: a ``postgresql://`` URL or a SQLite file's path;
+* :mod:`bot.storage.store`: :class:`SqliteStore`, one file through aiosqlite, the default: one
+  process, its memory trusted, its connections, checkpoints and disk faults;
+* :mod:`bot.storage.postgres`: :class:`PostgresStore`, a server through asyncpg, shared by any
+  number of bot processes: every read goes to the server, a chat's item holds the chat's
+  advisory lock (``hold``);
+* :mod:`bot.storage.schema`: what each schema version adds, for both engines (SQLite's words,
+  translated for PostgreSQL), opening and checking a SQLite file;
 * :mod:`bot.storage.sessions`: sessions, active games, deadlines and records, as statements;
-* :mod:`bot.storage.ledger`: the delivery ledger, inbox and outbox, and a unit's transaction;
-* :mod:`bot.storage.store`: :class:`Store`, the connections, their memory and their faults.
+* :mod:`bot.storage.ledger`: the idempotency ledger, inbox and outbox, and a unit's SQLite transaction.
 
-Each game's own tables are read and written beside the game (``bot/games/group/store.py``: the
-leaderboard and turn deadlines; ``bot/games/wordle/store.py``: reported answers).
+Statements are written once, with ``?`` placeholders, in the SQL both engines speak (upserts with
+``ON CONFLICT``); PostgreSQL's engine numbers the placeholders. Each game's own tables are read
+and written beside the game (``bot/games/group/store.py``: the leaderboard and turn deadlines;
+``bot/games/wordle/store.py``: reported answers).
 
-What the rest of the bot asks of a store is small: ``load`` and ``active_kind`` (reads a
-chat's line may trust, as it is the chat's only writer), ``commit(unit)`` (all of one item,
-the ledger check first, or nothing), the inbox (``keep_fetched``, ``handled``, ``inbox``),
-the outbox (``pending_messages``, ``sent``) and ``read`` for the games' reports. A server
-database could offer the same with a row lock per chat taken in ``commit``; none is written.
+What the rest of the bot asks of a store is small: ``load`` and ``active_kind``, ``commit(unit)``
+(all of one item, the ledger check first, or nothing), ``hold(chat)`` around an item, the inbox
+(``keep_fetched``, ``handled``, ``inbox``), the outbox (``pending_messages``, ``sent``) and
+``read`` for the games' reports.
 """
 
+from bot.storage.interface import Store, StoreWriteError
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT, SCHEMA_VERSION, StoreUnavailableError
 from bot.storage.sessions import KEEP, Record, StaleSessionError, Stored, Tally
-from bot.storage.store import Store, StoreLostError, StoreWriteError, disk_fault
+from bot.storage.store import SqliteStore, StoreLostError, disk_fault
 
 __all__ = [
     "JOURNAL_SIZE_LIMIT",
@@ -26,6 +35,7 @@ __all__ = [
     "REDELIVERY_WINDOW",
     "SCHEMA_VERSION",
     "Record",
+    "SqliteStore",
     "StaleSessionError",
     "Store",
     "StoreLostError",

@@ -67,7 +67,7 @@ def session_statement(chat_id: int, kind: str, text: str, loaded_version: int | 
     if loaded_version is None:
         return (
             "INSERT INTO sessions (chat_id, kind, state, version) VALUES (?, ?, ?, 1) "
-            "ON CONFLICT (chat_id, kind) DO UPDATE SET state = excluded.state, version = version + 1 "
+            "ON CONFLICT (chat_id, kind) DO UPDATE SET state = excluded.state, version = sessions.version + 1 "
             "RETURNING version",
             (chat_id, kind, text),
         )
@@ -81,9 +81,9 @@ def session_statement(chat_id: int, kind: str, text: str, loaded_version: int | 
 def tally_statement(user_id: int, kind: str, tally: Tally) -> Statement:
     return (
         "INSERT INTO records (user_id, kind, played, won, lost, hints, draws) VALUES (?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (user_id, kind) DO UPDATE SET played = played + excluded.played, "
-        "won = won + excluded.won, lost = lost + excluded.lost, hints = hints + excluded.hints, "
-        "draws = draws + excluded.draws",
+        "ON CONFLICT (user_id, kind) DO UPDATE SET played = records.played + excluded.played, "
+        "won = records.won + excluded.won, lost = records.lost + excluded.lost, "
+        "hints = records.hints + excluded.hints, draws = records.draws + excluded.draws",
         (user_id, kind, tally.played, tally.won, tally.lost, tally.hints, tally.draws),
     )
 

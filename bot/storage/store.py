@@ -66,6 +66,7 @@ from typing import IO, Any, TypeVar
 import aiosqlite
 
 from bot.storage import languages, ledger, schema
+from bot.storage.interface import Store, StoreWriteError
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT
 from bot.storage.sessions import (
@@ -92,11 +93,6 @@ log = logging.getLogger(__name__)
 
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL = 5, 6, 8, 10, 13
 _DISK_FAULTS = frozenset({_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_READONLY, _SQLITE_IOERR, _SQLITE_FULL})
-
-
-class StoreWriteError(RuntimeError):
-    """The disk refused a save (full, read-only, failing), or another process held the file's
-    write lock too long; nothing was changed, and a later save will work once the disk does."""
 
 
 class StoreLostError(StoreWriteError):
@@ -154,7 +150,7 @@ def disk_fault(error: BaseException) -> bool:
     return isinstance(error, sqlite3.OperationalError) and code is not None and code & 0xFF in _DISK_FAULTS
 
 
-class Store:
+class SqliteStore(Store):
     """The bot's SQLite file: open once at start, close at shutdown."""
 
     def __init__(
@@ -194,7 +190,7 @@ class Store:
         self.when_lost: Callable[[str], None] = lambda why: None  # the bot stops: bot.delivery.gate
 
     @classmethod
-    async def open(
+    async def open_file(
         cls,
         path: Path,
         *,
@@ -202,7 +198,7 @@ class Store:
         checkpoint_seconds: float = 2.0,
         remembered: int = 10_000,
         clock: Callable[[], float] = time.time,
-    ) -> Store:
+    ) -> SqliteStore:
         """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory;
         ``clock`` tells the epoch seconds (tests move it instead of waiting days); ``tables``: the
         games' own tables, made where missing.
@@ -600,9 +596,13 @@ class Store:
         """An outbox row went out (or was dropped for good): its delete rides with the next transaction."""
         self._sent.add(row_id)
 
-    async def pending_messages(self) -> list[tuple[int, Outgoing]]:
-        """The outbox rows a stopped process left unsent, in the order they were committed."""
-        rows = await self._db.execute_fetchall("SELECT id, chat_id, message FROM outbox ORDER BY id")
+    async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]:
+        """The outbox rows a stopped process left unsent (of one chat, or all), in the order they were committed."""
+        if chat_id is None:
+            rows = await self._db.execute_fetchall("SELECT id, chat_id, message FROM outbox ORDER BY id")
+        else:
+            sql = "SELECT id, chat_id, message FROM outbox WHERE chat_id = ? ORDER BY id"
+            rows = await self._db.execute_fetchall(sql, (chat_id,))
         return [(int(row_id), Outgoing.from_row(int(chat), json.loads(str(text)))) for row_id, chat, text in rows]
 
     def _note_failed_write(self, error: sqlite3.OperationalError) -> None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import itertools
+import json
 import re
 import signal
+import sqlite3
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -14,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+import pytest
 from telegram.ext import Application
 
 from bot.core.game import Game, start_lines
@@ -24,6 +29,7 @@ from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
 from bot.runtime.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
+from bot.storage.postgres import numbered
 
 TIMEOUT = 20
 DONE_GROUP = 1000  # after every group the bot uses
@@ -45,7 +51,7 @@ class Bot:
 async def running_bot(
     standin: BotApiStandin,
     solvers: Solvers,
-    database: Path,
+    database: Path | str,
     *,
     games: tuple[Game, ...] = GAMES,
     **overrides: object,
@@ -56,7 +62,7 @@ async def running_bot(
     settings = for_games(game.settings for game in games)(
         _env_file=None,  # type: ignore[call-arg]
         bot_token=FAKE_TOKEN,
-        database_path=database,
+        **({"database_url": database} if isinstance(database, str) else {"database_path": database}),
         telegram_api_base_url=standin.base_url,
         telegram_api_base_file_url=standin.base_url.replace("/bot", "/file/bot"),
         **({"throttle_messages": 0, "group_messages_per_minute": 0} | overrides),
@@ -144,26 +150,44 @@ class Player:
         return Reply(calls)
 
 
-def stored_state(database: Path, chat_id: int, kind: str) -> tuple[dict[str, object], int] | None:
-    """A session as committed to the SQLite file (read with the standard library)."""
-    import json
-    import sqlite3
-
-    with sqlite3.connect(database) as db:
-        row = db.execute(
-            "SELECT state, version FROM sessions WHERE chat_id = ? AND kind = ?", (chat_id, kind)
-        ).fetchone()
-    return None if row is None else (json.loads(row[0]), int(row[1]))
+#: For a test of what only a SQLite file has, in a module whose tests run on both engines.
+sqlite_only = pytest.mark.parametrize("database_on_each_engine", ["sqlite"], indirect=True)
 
 
-def record(database: Path, user_id: int, kind: str) -> tuple[int, int, int, int] | None:
-    import sqlite3
+@pytest.fixture
+def on_each_engine(database_on_each_engine: Path | str) -> Path | str:
+    """``database = on_each_engine`` in a module runs its tests on a SQLite file and on PostgreSQL."""
+    return database_on_each_engine
 
-    with sqlite3.connect(database) as db:
-        row = db.execute(
-            "SELECT played, won, lost, hints FROM records WHERE user_id = ? AND kind = ?", (user_id, kind)
-        ).fetchone()
-    return None if row is None else tuple(row)  # type: ignore[return-value]
+
+def rows(database: Path | str, sql: str, *parameters: object) -> list[tuple[Any, ...]]:
+    """What another reader of the database sees (committed rows only): the SQLite file through
+    the standard library, a PostgreSQL database through its own connection and event loop."""
+    if isinstance(database, Path):
+        with sqlite3.connect(database) as db:
+            return db.execute(sql, parameters).fetchall()
+
+    async def fetch() -> list[tuple[Any, ...]]:
+        connection = await asyncpg.connect(database)
+        try:
+            return [tuple(row) for row in await connection.fetch(numbered(sql), *parameters)]
+        finally:
+            await connection.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:  # beside the test's own event loop
+        return thread.submit(asyncio.run, fetch()).result()
+
+
+def stored_state(database: Path | str, chat_id: int, kind: str) -> tuple[dict[str, object], int] | None:
+    """A session as committed to the database."""
+    found = rows(database, "SELECT state, version FROM sessions WHERE chat_id = ? AND kind = ?", chat_id, kind)
+    return None if not found else (json.loads(found[0][0]), int(found[0][1]))
+
+
+def record(database: Path | str, user_id: int, kind: str) -> tuple[int, int, int, int] | None:
+    sql = "SELECT played, won, lost, hints FROM records WHERE user_id = ? AND kind = ?"
+    found = rows(database, sql, user_id, kind)
+    return None if not found else tuple(found[0])  # type: ignore[return-value]
 
 
 async def new_letter_game(
@@ -204,14 +228,14 @@ async def until_polling(standin: BotApiStandin, since: int = 0, seconds: float =
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_env(standin: BotApiStandin, database: Path, **settings: str) -> dict[str, str]:
+def bot_env(standin: BotApiStandin, database: Path | str, **settings: str) -> dict[str, str]:
     """The environment of a ``python -m bot`` process on the stand-in: nothing else from ours."""
     return {
         "PATH": "/usr/bin:/bin",
         "PYTHONPATH": str(ROOT),
         "BOT_TOKEN": FAKE_TOKEN,
         "TELEGRAM_API_BASE_URL": standin.base_url,
-        "DATABASE_PATH": str(database),
+        **({"DATABASE_URL": database} if isinstance(database, str) else {"DATABASE_PATH": str(database)}),
         **settings,
     }
 

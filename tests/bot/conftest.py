@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import itertools
+import sys
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,30 @@ async def standin() -> AsyncIterator[BotApiStandin]:
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
     return tmp_path / "state" / "bot.sqlite3"
+
+
+_databases = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[object]:
+    """One throwaway PostgreSQL server on 127.0.0.1 for the whole run (per worker), started the
+    first time a test asks; never skipped: a server that does not start fails the test."""
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    import pgserver
+
+    with pgserver.running() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_on_each_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a store lives, for each engine: a SQLite file, or a fresh database on the test server
+    (a module that runs on both says ``database = on_each_engine``; ``sqlite_only`` narrows a test)."""
+    if request.param == "sqlite":
+        return tmp_path / "state" / "bot.sqlite3"
+    server = request.getfixturevalue("postgres")
+    return server.fresh_database(f"test_{next(_databases)}")  # type: ignore[attr-defined, no-any-return]
 
 
 @pytest.fixture

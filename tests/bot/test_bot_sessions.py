@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bot_harness import Bot, Player, new_letter_game, record, running_bot, stored_state
+from bot_harness import Bot, Player, new_letter_game, on_each_engine, record, running_bot, stored_state
 
 from bot.core import texts
 from bot.core.solvers import Solvers
@@ -16,6 +16,9 @@ from solver.letters import Rule
 from solver.wordle import feedback
 
 SOMETHING_WRONG = "Что-то пошло не так"
+
+
+database = on_each_engine  # a SQLite file and a PostgreSQL server alike
 
 
 async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:

@@ -1,5 +1,5 @@
-"""The serial line, the gate and the outbox (issue 18's findings 1-5 and 9), through the real
-Application, the stand-in and a real SQLite file."""
+"""The serial line, the gate and the outbox, through the real Application and the stand-in, on
+each engine: a real SQLite file and a real PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -11,7 +11,19 @@ import time
 from pathlib import Path
 
 import pytest
-from bot_harness import GROUP, Group, Player, button, open_lobby, running_bot, stored_state, until
+from bot_harness import (
+    GROUP,
+    Group,
+    Player,
+    button,
+    on_each_engine,
+    open_lobby,
+    rows,
+    running_bot,
+    sqlite_only,
+    stored_state,
+    until,
+)
 from telegram import Update
 
 from bot.core.solvers import Solvers
@@ -20,11 +32,12 @@ from bot.games.group.session import KIND as GROUP_KIND
 from bot.games.wordle.session import KIND as WORDLE
 from bot.runtime.standin import BotApiStandin
 
+database = on_each_engine
 
-def games_played(database: Path, user_id: int, kind: str = WORDLE) -> int:
-    with sqlite3.connect(database) as db:
-        row = db.execute("SELECT played FROM records WHERE user_id = ? AND kind = ?", (user_id, kind)).fetchone()
-    return 0 if row is None else int(row[0])
+
+def games_played(database: Path | str, user_id: int, kind: str = WORDLE) -> int:
+    found = rows(database, "SELECT played FROM records WHERE user_id = ? AND kind = ?", user_id, kind)
+    return 0 if not found else int(found[0][0])
 
 
 async def test_the_same_update_delivered_twenty_times_at_once_applies_once(
@@ -73,13 +86,11 @@ async def test_a_timer_commits_no_update_id(standin: BotApiStandin, solvers: Sol
     async with running_bot(standin, solvers, database, group_lobby_seconds=600) as bot:
         group = Group(bot)
         await group.say(301, "/play")
-        with sqlite3.connect(database) as db:
-            before = db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0]
-            db.execute("UPDATE turn_deadlines SET deadline = 0")
+        before = rows(database, "SELECT COUNT(*) FROM ledger")[0][0]
+        rows(database, "UPDATE turn_deadlines SET deadline = 0")
         await bot.application.update_queue.put(TimerFired(GROUP))
         await asyncio.sleep(0.5)
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0] == before
+    assert rows(database, "SELECT COUNT(*) FROM ledger")[0][0] == before
 
 
 async def test_the_winner_is_on_the_leaderboard_in_the_same_transaction_as_the_game_end(
@@ -95,8 +106,7 @@ async def test_the_winner_is_on_the_leaderboard_in_the_same_transaction_as_the_g
         top = await group.say(301, "/top")
     state = stored_state(database, GROUP, GROUP_KIND)
     assert state is not None and state[0]["winner"] == 301
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT user_id FROM group_wins WHERE chat_id = ?", (GROUP,)).fetchall() == [(301,)]
+    assert rows(database, "SELECT user_id FROM group_wins WHERE chat_id = ?", GROUP) == [(301,)]
     assert "Аня" in top.text
 
 
@@ -111,6 +121,7 @@ async def test_group_messages_go_to_the_forum_topic_the_lobby_was_opened_in(
     assert turns and all(c.params.get("message_thread_id") == 55 for c in turns)
 
 
+@sqlite_only
 async def test_a_write_blocked_by_another_process_is_logged_within_seconds_and_its_end_too(
     standin: BotApiStandin, solvers: Solvers, database: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -150,8 +161,7 @@ async def test_updates_dropped_by_flood_control_leave_the_inbox(
         await bot.wait(*ids)
 
         def kept() -> int:
-            with sqlite3.connect(database) as db:
-                return int(db.execute("SELECT COUNT(*) FROM inbox").fetchone()[0])
+            return int(rows(database, "SELECT COUNT(*) FROM inbox")[0][0])
 
         await until(lambda: kept() == 0, seconds=10)
     assert bot.application.bot_data["throttle"].dropped == 3

@@ -1,5 +1,5 @@
-"""The outbox through a SIGKILL of the real ``python -m bot``: what was committed is announced
-after the restart (issue 18, finding 3)."""
+"""The outbox through a SIGKILL of the real ``python -m bot``, on each engine: what was committed
+is announced after the restart."""
 
 from __future__ import annotations
 
@@ -11,12 +11,25 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from bot_harness import GROUP, Group, Reply, bot_env, button, open_lobby, stored_state, until, until_polling
+from bot_harness import (
+    GROUP,
+    Group,
+    Reply,
+    bot_env,
+    button,
+    on_each_engine,
+    open_lobby,
+    stored_state,
+    until,
+    until_polling,
+)
 
 from bot.runtime.standin import BotApiStandin, Fault
 
 #: Every test here starts the real ``python -m bot`` as its own process.
 pytestmark = pytest.mark.process
+
+database = on_each_engine
 
 
 class ProcessGroup(Group):
@@ -35,7 +48,7 @@ class ProcessGroup(Group):
         return Reply([c for c in self.standin.calls[first:] if c.chat_id in (GROUP, None)])
 
 
-async def start(standin: BotApiStandin, database: Path, cwd: Path) -> asyncio.subprocess.Process:
+async def start(standin: BotApiStandin, database: Path | str, cwd: Path) -> asyncio.subprocess.Process:
     """``python -m bot`` on the stand-in, once it polls (its replies may hang 30 s)."""
     since = len(standin.calls)
     # Not paced: the lobby, joins and turns would come 3 s apart at a group's 20 a minute.
@@ -48,12 +61,11 @@ async def start(standin: BotApiStandin, database: Path, cwd: Path) -> asyncio.su
 
 
 async def test_a_turn_message_in_flight_when_the_bot_is_killed_goes_out_after_the_restart(
-    standin: BotApiStandin, tmp_path: Path
+    standin: BotApiStandin, database: Path | str, tmp_path: Path
 ) -> None:
     """A letter is committed; its turn message (mentioning the next player) hangs; SIGKILL. The
     next process sends that very message from the outbox, so the next player is told it is their
     turn before their clock can put them out."""
-    database = tmp_path / "db" / "bot.sqlite3"
     process = await start(standin, database, tmp_path)
     group = ProcessGroup(standin)
     lobby, buttons = await open_lobby(group, 301, 302, rule="выиграл")

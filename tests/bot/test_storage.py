@@ -1,4 +1,6 @@
-"""The Store on a real SQLite file: what it remembers in memory always matches what it committed."""
+"""The Store on both engines, a real SQLite file and a real PostgreSQL server: what it says it
+committed is what another reader sees. Tests of what only a file has (its lock, checkpoints, a
+full disk, old schema versions) run on SQLite alone."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from bot_harness import on_each_engine, rows, sqlite_only
 
 from bot.delivery.outbox import send
 from bot.games.wordle import store as wordle_store
@@ -25,18 +28,17 @@ from bot.storage import (
 )
 from bot.storage.unit_of_work import UnitOfWork
 
+database = on_each_engine
+
 
 @pytest.fixture
-async def store(database: Path) -> AsyncIterator[Store]:
+async def store(database: Path | str) -> AsyncIterator[Store]:
     opened = await Store.open(database)
     yield opened
     await opened.close()
 
 
-def on_file(database: Path, sql: str, *parameters: object) -> list[tuple[object, ...]]:
-    """What another reader of the file sees (committed data only)."""
-    with sqlite3.connect(database) as db:
-        return db.execute(sql, parameters).fetchall()
+on_file = rows
 
 
 async def test_a_save_is_on_file_before_it_returns(store: Store, database: Path) -> None:
@@ -60,6 +62,7 @@ async def test_a_stale_save_changes_nothing(store: Store, database: Path) -> Non
     assert on_file(database, "SELECT count(*) FROM records") == [(0,)]
 
 
+@sqlite_only
 async def test_a_failing_save_is_all_or_nothing(store: Store, database: Path) -> None:
     version = await store.save(3, "letters", {"board": "к"}, None)
     with sqlite3.connect(database) as db:  # the records table starts failing, as a full disk would
@@ -103,6 +106,7 @@ async def test_what_it_forgets_it_reads_back_from_the_file(database: Path) -> No
         await reopened.close()
 
 
+@sqlite_only
 async def test_checkpoints_copy_saves_into_the_database_file(database: Path, tmp_path: Path) -> None:
     """Saves reach the main file (not only the write-ahead log) without a save doing the copying."""
     store = await Store.open(database, checkpoint_seconds=0.05)
@@ -118,6 +122,7 @@ async def test_checkpoints_copy_saves_into_the_database_file(database: Path, tmp
     assert not log.exists() or log.stat().st_size == 0
 
 
+@sqlite_only
 async def test_one_store_at_a_time_per_file(database: Path) -> None:
     first = await Store.open(database)
     try:
@@ -129,6 +134,7 @@ async def test_one_store_at_a_time_per_file(database: Path) -> None:
     await second.close()
 
 
+@sqlite_only
 async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path) -> None:
     database.parent.mkdir(parents=True)
     with sqlite3.connect(database) as db:
@@ -172,6 +178,7 @@ async def test_a_restarted_store_knows_what_was_applied(database: Path) -> None:
         await second.close()
 
 
+@sqlite_only
 async def test_a_full_disk_fails_saves_politely_and_they_resume_by_themselves(
     store: Store, database: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -195,6 +202,7 @@ async def test_a_full_disk_fails_saves_politely_and_they_resume_by_themselves(
     assert any("database writes work again, after 3 refused" in r.getMessage() for r in caplog.records)
 
 
+@sqlite_only
 async def test_an_idle_store_truncates_its_log(database: Path) -> None:
     """The log is bounded: once saves stop, the next checkpoint round empties the -wal file."""
     store = await Store.open(database, checkpoint_seconds=0.05)
@@ -210,6 +218,7 @@ async def test_an_idle_store_truncates_its_log(database: Path) -> None:
         await store.close()
 
 
+@sqlite_only
 async def test_a_corrupt_file_is_refused_with_one_line(database: Path) -> None:
     database.parent.mkdir(parents=True)
     database.write_bytes(b"this is not a database, " * 200)
@@ -219,6 +228,7 @@ async def test_a_corrupt_file_is_refused_with_one_line(database: Path) -> None:
     await second.close()
 
 
+@sqlite_only
 async def test_a_damaged_file_fails_the_quick_check(database: Path) -> None:
     database.parent.mkdir(parents=True)
     with sqlite3.connect(database) as db:
@@ -232,6 +242,7 @@ async def test_a_damaged_file_fails_the_quick_check(database: Path) -> None:
         await Store.open(database)
 
 
+@sqlite_only
 async def test_close_releases_the_file_even_when_closing_fails(database: Path) -> None:
     store = await Store.open(database)
     await store._checkpoints.close()  # a connection that already died
@@ -246,8 +257,7 @@ async def test_reported_answers_count_each_player_once_and_stay_on_file(database
         await report_answers(store)
     finally:
         await store.close()
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT COUNT(*) FROM wordle_answers").fetchone() == (3,)
+    assert on_file(database, "SELECT COUNT(*) FROM wordle_answers") == [(3,)]
 
 
 async def report_answers(store: Store) -> None:
@@ -267,7 +277,8 @@ def inbox_ids(database: Path) -> list[object]:
 
 async def test_a_fetched_batch_is_on_file_until_handled_and_comes_back_after_a_restart(database: Path) -> None:
     batch = [{"update_id": 60, "message": {"text": "/start"}}, {"update_id": 61, "message": {"text": "ёж"}}]
-    first = await Store.open(database, checkpoint_seconds=60)
+    options = {"checkpoint_seconds": 60} if isinstance(database, Path) else {}  # no idle round meanwhile
+    first = await Store.open(database, **options)
     try:
         await first.keep_fetched(batch)
         assert inbox_ids(database) == [60, 61]  # committed before keep_fetched returned
@@ -295,6 +306,7 @@ async def test_deletes_of_handled_updates_ride_with_the_next_save_or_batch(store
     assert inbox_ids(database) == [73]
 
 
+@sqlite_only
 async def test_a_batch_the_full_disk_refuses_is_not_kept_and_deletes_wait(store: Store, database: Path) -> None:
     """The caller (PollingBot) then does not confirm the batch; Telegram hands it out again."""
     await store.keep_fetched([{"update_id": 80}])
@@ -319,6 +331,7 @@ def file_at_schema(database: Path, version: int) -> sqlite3.Connection:
     return db
 
 
+@sqlite_only
 async def test_a_file_of_schema_5_gains_the_inbox(database: Path) -> None:
     file_at_schema(database, 5).close()  # as the bot before the inbox left it
     store = await Store.open(database)
@@ -398,6 +411,7 @@ async def test_updates_kept_recently_are_confirmed_by_polling_and_replayed_in_th
         assert store.replayed_up_to() == 4
 
 
+@sqlite_only
 async def test_a_file_of_schema_7_still_knows_the_updates_applied_before_the_upgrade(database: Path) -> None:
     """Schema 7 kept each chat's last applied id; for one redelivery window after the upgrade an
     update at or below it is still a redelivery, and after that the old table is gone."""

@@ -41,7 +41,7 @@ class Result:
 def attempt(user_id: int, lang: str, day: date) -> Statement:
     """The day's first attempt has begun: only it counts (a row already there stays as it is)."""
     return (
-        "INSERT OR IGNORE INTO daily_results (user_id, lang, day) VALUES (?, ?, ?)",
+        "INSERT INTO daily_results (user_id, lang, day) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         (user_id, lang, day.isoformat()),
     )
 

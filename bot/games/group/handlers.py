@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatMemberStatus
@@ -40,6 +40,8 @@ from bot.storage import Tally
 from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
 from solver.levels import Level
 
+#: With several processes on one database, each reads the stored deadlines again this often.
+TIMERS_READ_EVERY_SECONDS = 5.0
 log = logging.getLogger(__name__)
 
 #: How early a timer job may fire and still count (the scheduler's clock and ours differ a little).
@@ -672,9 +674,22 @@ async def on_left(context: BotContext, chat_id: int) -> bool:
 
 
 async def restore_timers(application: App) -> None:
-    """After a restart: every group's pending turn timer, from the database (past ones fire at once)."""
+    """After a restart: every group's pending turn timer, from the database (past ones fire at once).
+    With several processes on one database, again every few seconds: a deadline another process
+    set, or left when it died, fires here too, and the chat's lock lets it apply once."""
+    services: Services = application.bot_data.services
+    await _set_stored_timers(application)
+    log.info("turn timers restored")
+    if services.db.shared and application.job_queue is not None:
+        application.job_queue.run_repeating(_read_timers_again, interval=TIMERS_READ_EVERY_SECONDS)
+
+
+async def _read_timers_again(context: BotContext) -> None:
+    await _set_stored_timers(cast("App", context.application))
+
+
+async def _set_stored_timers(application: App) -> None:
     services: Services = application.bot_data.services
     nudge = _nudges(own_settings(services.settings).group_turn_seconds)
     for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
         _set_timer(application.job_queue, chat_id, max(deadline, time.time()), nudge=nudge)
-    log.info("turn timers restored")

@@ -38,7 +38,7 @@ async def top(store: Store, chat_id: int, since: float = 0.0, limit: int = 10) -
     sql = (
         "SELECT (SELECT name FROM group_wins AS latest WHERE latest.chat_id = w.chat_id "
         "AND latest.user_id = w.user_id ORDER BY won_at DESC LIMIT 1), count(*) AS wins, max(won_at) AS last "
-        "FROM group_wins AS w WHERE chat_id = ? AND won_at >= ? GROUP BY user_id "
+        "FROM group_wins AS w WHERE chat_id = ? AND won_at >= ? GROUP BY chat_id, user_id "
         "ORDER BY wins DESC, last ASC LIMIT ?"
     )
     rows = await store.read(sql, (chat_id, since, limit))

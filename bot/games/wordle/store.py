@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS wordle_refused (
 
 def answer_report(word: str, user_id: int) -> Statement:
     """That ``user_id`` says the secret was ``word`` (a player counts once per word)."""
-    return ("INSERT OR IGNORE INTO wordle_answers (word, user_id) VALUES (?, ?)", (word, user_id))
+    return ("INSERT INTO wordle_answers (word, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (word, user_id))
 
 
 async def answer_reporters(store: Store, word: str) -> set[int]:
@@ -41,7 +41,7 @@ async def reported_answers(store: Store, players: int) -> list[str]:
 
 def refusal_report(word: str, user_id: int) -> Statement:
     """That ``user_id`` says the game refused ``word`` as a guess (a player counts once per word)."""
-    return ("INSERT OR IGNORE INTO wordle_refused (word, user_id) VALUES (?, ?)", (word, user_id))
+    return ("INSERT INTO wordle_refused (word, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (word, user_id))
 
 
 async def refusal_reporters(store: Store, word: str) -> set[int]:

@@ -1,0 +1,135 @@
+"""What the rest of the bot asks of a store, whichever database is under it.
+
+Two engines implement it side by side: :class:`bot.storage.store.SqliteStore` (one file, one
+process, the default) and :class:`bot.storage.postgres.PostgresStore` (a server shared by any
+number of bot processes, selected by ``DATABASE_URL=postgresql://…``). Both commit a unit of work
+as one transaction whose first statement enters the update in the idempotency ledger, keep the
+inbox and the outbox as tables, and take their schema from the same versioned scripts
+(:mod:`bot.storage.schema`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.storage.sessions import KEEP, Record, Stored, Tally, _Keep
+from bot.storage.unit_of_work import Outgoing, UnitOfWork
+
+#: URLs that select PostgreSQL; anything else is a path to a SQLite file.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class StoreWriteError(RuntimeError):
+    """The database refused a save (a full, read-only or failing disk; a server away or shutting
+    down), or another process held the SQLite file's write lock too long; nothing was changed, and
+    a later save will work once the database does."""
+
+
+class Store(ABC):
+    """Sessions, records, the ledger, the inbox and the outbox of one bot deployment."""
+
+    @staticmethod
+    async def open(where: Path | str, **options: Any) -> Store:
+        """Open the store ``where`` names: a ``postgresql://`` URL, or a SQLite file's path."""
+        if isinstance(where, str) and where.startswith(POSTGRES_SCHEMES):
+            from bot.storage.postgres import PostgresStore
+
+            return await PostgresStore.connect(where, **options)
+        from bot.storage.store import SqliteStore
+
+        return await SqliteStore.open_file(Path(where), **options)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may write the same database (then nothing read may be trusted
+        from memory, and a chat's item holds the chat's lock: :meth:`hold`)."""
+        return False
+
+    @contextlib.asynccontextmanager
+    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+        """The chat is this process's alone while one of its items runs (loads, commit, sends).
+        A store with one writer has nothing to take."""
+        yield
+
+    def forget_chats(self, *chat_ids: int) -> None:  # noqa: B027 (a store that remembers nothing has nothing to drop)
+        """Drop what the store remembers of these chats' sessions (their rows moved)."""
+        return
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def language_of(self, user_id: int) -> str | None: ...
+
+    @abstractmethod
+    def remember_language(self, user_id: int, lang: str) -> None: ...
+
+    @abstractmethod
+    def applied_recently(self, update_id: int) -> bool: ...
+
+    @abstractmethod
+    def received_at(self, update_id: int) -> float: ...
+
+    @abstractmethod
+    async def load(self, chat_id: int, kind: str) -> Stored | None: ...
+
+    @abstractmethod
+    async def active_kind(self, chat_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def save(
+        self,
+        chat_id: int,
+        kind: str,
+        state: dict[str, Any],
+        loaded_version: int | None,
+        *,
+        user_id: int | None = None,
+        tally: Tally | None = None,
+        tallies: Mapping[int, Tally] | None = None,
+        activate: bool = False,
+        deadline: float | _Keep | None = KEEP,
+        record_kind: str | None = None,
+        update_id: int | None = None,
+    ) -> int | None: ...
+
+    @abstractmethod
+    async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None: ...
+
+    @abstractmethod
+    async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None: ...
+
+    @abstractmethod
+    def handled(self, update_id: int) -> None: ...
+
+    @abstractmethod
+    async def inbox(self) -> list[dict[str, Any]]: ...
+
+    @abstractmethod
+    def replayed_up_to(self) -> int: ...
+
+    @abstractmethod
+    def sent(self, row_id: int) -> None: ...
+
+    @abstractmethod
+    async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]: ...
+
+    @property
+    @abstractmethod
+    def writes_failing(self) -> bool: ...
+
+    @abstractmethod
+    async def make_room(self) -> bool: ...
+
+    @abstractmethod
+    async def forget_old_updates(self) -> None: ...
+
+    @abstractmethod
+    async def records(self, user_id: int) -> dict[str, Record]: ...
+
+    @abstractmethod
+    async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...

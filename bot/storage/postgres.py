@@ -1,0 +1,586 @@
+"""Game sessions, records, the ledger, the inbox and the outbox on a PostgreSQL server, through
+asyncpg, shared by any number of bot processes.
+
+The SQLite engine may trust its memory because its process is the file's only writer; here any
+process may write, so every read goes to the server and nothing is remembered but this process's
+own commits (to spare a duplicate its handlers) and the users' languages (read again every few
+seconds). What keeps a chat's items one at a time and in order across processes is a lock in
+the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id for
+the whole item (its loads, its handlers, its commit and the sending of its outbox rows), on one
+pooled connection that the item's loads and commit then use. A process that dies drops its
+connections, and the server releases its locks at once, so its chats move to the others.
+
+An advisory lock rather than a row lock (``SELECT … FOR UPDATE`` on ``chats``): it needs no row
+to exist before a chat's first item, holds no transaction open while the handlers think, and
+costs one round trip. Each commit is still one transaction that enters the update in the
+idempotency ledger first, so the same update posted to two processes at once applies once: the
+second one waits for the lock, then finds the update in the ledger and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import json
+import logging
+import os
+import socket
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, TypeAlias
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from bot.storage import languages, schema
+from bot.storage.interface import Store, StoreWriteError
+from bot.storage.ledger import REDELIVERY_WINDOW
+from bot.storage.schema import StoreUnavailableError
+from bot.storage.sessions import KEEP, Record, StaleSessionError, Stored, Tally, _Keep, activate, stage_save
+from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
+
+log = logging.getLogger(__name__)
+
+#: Pooled connections per process. An item holds one from taking its chat's lock until its messages
+#: are sent (only the lock holder may send a chat's messages), so the pool bounds the chats at work:
+#: at 200 chats flat out, 18 connections gave 228 updates/s, 64 gave 353 (bench_bot_load.py). With
+#: two more of its own (announcements, the poller's lock), three processes need ``max_connections``
+#: of about 200 (docker-compose.yml sets 250).
+CONNECTIONS = 64
+#: How often the users' language choices are read again (a choice made on another process shows
+#: here within this many seconds), and the handled updates' and sent rows' deletes flushed.
+REFRESH_SECONDS = 1.0
+#: Keys in the two-number space of advisory locks (apart from the chats'): migrations run one at a
+#: time, claims of kept updates one at a time, and one process polls Telegram.
+MIGRATION_LOCK = (0x42554B56, 1)
+CLAIM_LOCK = (0x42554B56, 2)
+POLL_LOCK = (0x42554B56, 3)
+#: A process renews its claims on kept updates this often; a claim not renewed for
+#: ``CLAIM_LEASE_SECONDS`` (its process died) is any live process's to take, with its chat.
+CLAIM_RENEW_SECONDS = 1.0
+CLAIM_LEASE_SECONDS = 5.0
+#: Updates claimed at once at most.
+CLAIM_BATCH = 256
+#: The channel a kept update is announced on, so idle processes claim it at once.
+INBOX_CHANNEL = "bukvoed_inbox"
+#: An outbox row unsent this long is taken as left by a process that died (a live one sends a
+#: chat's rows within its item, or within the group's pace, well under a minute).
+ORPHANED_OUTBOX_SECONDS = 60.0
+
+_QUEUE_MESSAGE = "INSERT INTO outbox (chat_id, message, queued_at) VALUES ($1, $2, $3) RETURNING id"
+_ENTER = "INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1"
+_KEEP = "INSERT INTO inbox (update_id, body, kept_at, chat_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"
+#: The kept updates of chats that no other live process holds, oldest first, claimed for this
+#: process: a chat's updates stay with one process while it has any in hand, so that process's
+#: line applies them in id order; run under ``CLAIM_LOCK``, so two claims never split a chat.
+_CLAIM = """
+UPDATE inbox SET claimed_by = $1, claimed_at = $2 WHERE update_id IN (
+    SELECT i.update_id FROM inbox AS i
+    WHERE (i.claimed_by IS NULL OR i.claimed_at < $3)
+    AND NOT EXISTS (
+        SELECT 1 FROM inbox AS o
+        WHERE o.chat_id = i.chat_id AND o.claimed_by <> $1 AND o.claimed_at >= $3
+    )
+    ORDER BY i.kept_at, i.update_id LIMIT $4
+) RETURNING update_id, body, kept_at
+"""
+
+#: SQLSTATE classes that mean the server or the way to it failed, not the statement: the player
+#: is asked to try again, as on a full disk. 08 connection, 40 rollback (deadlock, serialization),
+#: 53 resources, 57 operator intervention (shutdown), 58 system error.
+_SERVER_FAULTS = ("08", "40", "53", "57", "58")
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """A statement written once with ``?`` placeholders, as PostgreSQL numbers them (``$1``, …)."""
+    parts = sql.split("?")
+    return "".join(part + (f"${i}" if i < len(parts) else "") for i, part in enumerate(parts, start=1))
+
+
+def chat_in(body: Mapping[str, Any]) -> int | None:
+    """The chat an update (Telegram's JSON) belongs to, as python-telegram-bot's
+    ``effective_chat`` finds it, without parsing it: a message's, or a pressed button's message's."""
+    for key, value in body.items():
+        if key == "update_id" or not isinstance(value, dict):
+            continue
+        for holder in (value, value.get("message")):
+            if isinstance(holder, dict) and isinstance(holder.get("chat"), dict):
+                chat_id = holder["chat"].get("id")
+                return chat_id if isinstance(chat_id, int) else None
+    return None
+
+
+def server_fault(error: BaseException) -> bool:
+    """Whether an error is the server's or the network's, not the statement's."""
+    if isinstance(error, OSError | asyncio.TimeoutError | asyncpg.InterfaceError):
+        return True
+    state = getattr(error, "sqlstate", None)
+    return isinstance(state, str) and state.startswith(_SERVER_FAULTS)
+
+
+@dataclass
+class _Held:
+    """The connection a chat's item holds its lock on; None once the item is done (tasks the item
+    started copy the context, and must not reach a connection handed back to the pool)."""
+
+    chat_id: int
+    connection: Connection | None
+
+
+#: A connection of the pool, or one made alone (``migrate-to``).
+Connection: TypeAlias = "asyncpg.Connection[Any] | PoolConnectionProxy[Any]"
+
+_HELD: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("held_chat", default=None)
+
+
+class _StaleError(Exception):
+    """Rolls a unit's transaction back: a session changed since it was loaded."""
+
+
+async def migrate(connection: Connection, now: float, tables: Sequence[str] = ()) -> None:
+    """Bring the database to :data:`schema.SCHEMA_VERSION` with the same versioned scripts as a
+    SQLite file, in PostgreSQL's words, then make the games' own tables where missing (their
+    ``CREATE … IF NOT EXISTS`` scripts, translated the same way); one process at a time (replicas
+    may start together)."""
+    async with connection.transaction():
+        await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
+        await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        version = await connection.fetchval("SELECT max(version) FROM schema_version") or 0
+        if version > schema.SCHEMA_VERSION:
+            raise StoreUnavailableError(
+                f"the database was written by a newer bot (schema {version} > {schema.SCHEMA_VERSION})"
+            )
+        for step in range(version + 1, schema.SCHEMA_VERSION + 1):
+            await connection.execute(schema.postgres_script(schema.MIGRATIONS[step], now))
+            await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", step)
+        games = "\n".join(tables)
+        if games.strip():
+            await connection.execute(schema.postgres_script(games, now))
+
+
+class PostgresStore(Store):
+    """The bot's tables on a PostgreSQL server: open once at start, close at shutdown."""
+
+    def __init__(self, pool: asyncpg.Pool[Any], *, url: str, clock: Callable[[], float], remembered: int) -> None:
+        self._pool = pool
+        self._url = url
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # claims are this process's
+        self._claimed: dict[int, None] = {}  # update ids claimed and in hand, not yet handled
+        self._listening: asyncpg.Connection[Any] | None = None
+        self._polling: asyncpg.Connection[Any] | None = None
+        self._clock = clock
+        self._remembered = remembered
+        self._applied: OrderedDict[int, None] = OrderedDict()  # update ids this process committed
+        self._replayed: dict[int, float] = {}
+        self._languages: dict[int, str] = {}
+        self._handled: set[int] = set()  # inbox rows to delete with the next transaction
+        self._sent: set[int] = set()  # outbox rows to delete before the chat's lock goes
+        self._failed_writes = 0
+        self._last_prune = 0.0
+        self._refreshing: asyncio.Task[None] | None = None
+        self._beside: list[asyncio.Task[None]] = []
+
+    @classmethod
+    async def connect(
+        cls,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        remembered: int = 10_000,
+        connections: int = CONNECTIONS,
+        tables: Sequence[str] = (),
+    ) -> PostgresStore:
+        """Connect (creating or migrating the tables); a server that cannot be reached or used is
+        a ``StoreUnavailableError`` with one line, here at start."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=connections)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StoreUnavailableError(f"cannot connect to the database: {error}") from None
+        store = cls(pool, url=url, clock=clock, remembered=remembered)
+        try:
+            async with pool.acquire() as connection:
+                await migrate(connection, clock(), tables)
+            await store._load_languages()
+            await store.forget_old_updates()
+        except asyncpg.PostgresError as error:
+            await pool.close()
+            raise StoreUnavailableError(f"cannot use the database: {error}") from None
+        except BaseException:
+            await pool.close()
+            raise
+        store._refreshing = asyncio.create_task(store._refresh_every(REFRESH_SECONDS))
+        return store
+
+    @property
+    def shared(self) -> bool:
+        return True
+
+    def run_beside(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` for as long as the store is open (the claims of kept updates)."""
+        self._beside.append(asyncio.create_task(work))
+
+    async def close(self) -> None:
+        """Flush the pending deletes and close the pool, whatever fails on the way."""
+        try:
+            for task in [*self._beside, *([self._refreshing] if self._refreshing else [])]:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            with contextlib.suppress(Exception):
+                await self._flush_deletes()
+            with contextlib.suppress(Exception):  # a stop hands its chats on at once, a death after the lease
+                await self._pool.execute("UPDATE inbox SET claimed_by = NULL WHERE claimed_by = $1", self.name)
+            for connection in (self._listening, self._polling):
+                if connection is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(connection.close(), 2)
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pool.close(), 5)
+
+    async def _refresh_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.renew_claims()
+                await self._load_languages()
+                await self._flush_deletes()
+                if self._clock() - self._last_prune >= 60:
+                    await self.forget_old_updates()
+            except Exception as error:  # the next round tries again
+                log.warning("could not refresh from the database: %s", error)
+
+    async def _load_languages(self) -> None:
+        rows = await self._pool.fetch(languages.LOAD_ALL)
+        self._languages = {int(row[0]): str(row[1]) for row in rows}
+
+    def language_of(self, user_id: int) -> str | None:
+        return self._languages.get(user_id)
+
+    def remember_language(self, user_id: int, lang: str) -> None:
+        self._languages[user_id] = lang
+
+    def applied_recently(self, update_id: int) -> bool:
+        return update_id in self._applied
+
+    def received_at(self, update_id: int) -> float:
+        kept_at = self._replayed.get(update_id)
+        return self._clock() if kept_at is None else kept_at
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Connection]:
+        """The connection the running chat item holds, else one from the pool."""
+        held = _HELD.get()
+        if held is not None and held.connection is not None:
+            yield held.connection
+            return
+        async with self._pool.acquire() as connection:
+            yield connection
+
+    @contextlib.asynccontextmanager
+    async def hold(self, chat_id: int) -> AsyncIterator[None]:
+        """The chat's advisory lock for one item, on one connection its loads and commit use;
+        the outbox rows it sent are deleted before the lock goes, so the next holder, in any
+        process, sends from where this one stopped (the handled updates' inbox rows may wait for
+        the next transaction: the ledger answers for those)."""
+        async with self._pool.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1)", chat_id)
+            held = _Held(chat_id, connection)
+            token = _HELD.set(held)
+            try:
+                yield
+            finally:
+                _HELD.reset(token)
+                held.connection = None
+                try:
+                    if self._sent:  # before the lock goes: the next holder must not send them again
+                        sent, self._sent = list(self._sent), set()
+                        try:
+                            await connection.execute("DELETE FROM outbox WHERE id = ANY($1::bigint[])", sent)
+                        except BaseException:
+                            self._sent.update(sent)
+                            raise
+                finally:
+                    await connection.execute("SELECT pg_advisory_unlock($1)", chat_id)
+
+    async def _flush_deletes(self, connection: Connection | None = None) -> None:
+        """Delete the inbox rows of handled updates and the outbox rows sent."""
+        if not (self._handled or self._sent):
+            return
+        handled, self._handled = list(self._handled), set()
+        sent, self._sent = list(self._sent), set()
+        try:
+            if connection is None:
+                async with self._pool.acquire() as pooled:
+                    await self._delete(pooled, handled, sent)
+            else:
+                await self._delete(connection, handled, sent)
+        except BaseException:
+            self._handled.update(handled)
+            self._sent.update(sent)
+            raise
+
+    @staticmethod
+    async def _delete(connection: Connection, handled: list[int], sent: list[int]) -> None:
+        async with connection.transaction():
+            if handled:
+                await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
+            if sent:
+                await connection.execute("DELETE FROM outbox WHERE id = ANY($1::bigint[])", sent)
+
+    async def load(self, chat_id: int, kind: str) -> Stored | None:
+        async with self._connection() as connection:
+            row = await connection.fetchrow(
+                "SELECT state, version FROM sessions WHERE chat_id = $1 AND kind = $2", chat_id, kind
+            )
+        return None if row is None else Stored(json.loads(row[0]), int(row[1]))
+
+    async def active_kind(self, chat_id: int) -> str | None:
+        async with self._connection() as connection:
+            kind = await connection.fetchval("SELECT active_kind FROM chats WHERE chat_id = $1", chat_id)
+        return None if kind is None else str(kind)
+
+    async def save(
+        self,
+        chat_id: int,
+        kind: str,
+        state: dict[str, Any],
+        loaded_version: int | None,
+        *,
+        user_id: int | None = None,
+        tally: Tally | None = None,
+        tallies: Mapping[int, Tally] | None = None,
+        activate: bool = False,
+        deadline: float | _Keep | None = KEEP,
+        record_kind: str | None = None,
+        update_id: int | None = None,
+    ) -> int | None:
+        """As :meth:`bot.storage.store.SqliteStore.save`: one session's save as a unit of its own."""
+        if loaded_version is None:
+            stored = await self.load(chat_id, kind)
+            base = None if stored is None else stored.version
+        else:
+            base = loaded_version
+        unit = UnitOfWork(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
+        changes = dict(tallies or {})
+        if user_id is not None and tally is not None:
+            changes[user_id] = tally
+        version = stage_save(
+            unit,
+            chat_id,
+            kind,
+            state,
+            base,
+            tallies=changes,
+            record_kind=record_kind or kind,
+            activate=activate,
+            deadline=deadline,
+        )
+        return None if await self.commit(unit) is None else version
+
+    async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
+        """One transaction: the update entered in the ledger first (already there: only its inbox
+        row goes, and None), then every statement, then the outbox rows; their (id, message)."""
+        handled = list(self._handled)
+        self._handled.clear()
+        if unit.update_id is not None:
+            handled.append(unit.update_id)
+            self._replayed.pop(unit.update_id, None)
+            self._claimed.pop(unit.update_id, None)
+        statements = [staged.statement for staged in unit.sessions] + unit.statements
+        statements += [activate(chat, kind) for chat, kind in unit.active.items()]
+        now = self._clock()
+        outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False), now) for m in unit.messages]
+        try:
+            rows = await self._write_unit(unit, statements, outgoing, handled)
+        except _StaleError:
+            self._handled.update(handled)
+            raise StaleSessionError(f"chat {unit.chat_id}: a session changed since it was loaded") from None
+        except BaseException as error:
+            self._handled.update(handled)
+            if server_fault(error):
+                self._note_failed_write(error)
+                raise StoreWriteError(str(error)) from error
+            raise
+        self._note_write_worked()
+        if rows is None:
+            return None
+        if unit.update_id is not None:
+            self._applied[unit.update_id] = None
+            while len(self._applied) > self._remembered:
+                self._applied.popitem(last=False)
+        return list(zip(rows, unit.messages, strict=True))
+
+    async def _write_unit(
+        self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str, float]], handled: list[int]
+    ) -> list[int] | None:
+        async with self._connection() as connection, connection.transaction():
+            if handled:
+                await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
+            if unit.update_id is not None:
+                entered = await connection.fetchval(_ENTER, unit.update_id, unit.chat_id, unit.received_at)
+                if entered is None:
+                    return None  # a duplicate: the transaction commits only the inbox deletes
+            for sql, parameters in statements:
+                if "RETURNING version" in sql:
+                    if await connection.fetchval(numbered(sql), *parameters) is None:
+                        raise _StaleError
+                else:
+                    await connection.execute(numbered(sql), *parameters)
+            return [int(await connection.fetchval(_QUEUE_MESSAGE, *message)) for message in outgoing]
+
+    async def _write(self, statements: list[Statement]) -> None:
+        """Statements as one transaction; ``StoreWriteError`` when the server fails it."""
+        try:
+            async with self._connection() as connection, connection.transaction():
+                for sql, parameters in statements:
+                    await connection.execute(numbered(sql), *parameters)
+        except BaseException as error:
+            if server_fault(error):
+                self._note_failed_write(error)
+                raise StoreWriteError(str(error)) from error
+            raise
+        self._note_write_worked()
+
+    def _note_failed_write(self, error: BaseException) -> None:
+        if not self._failed_writes:
+            log.warning("database writes are failing (%s): players are asked to try again", error)
+        self._failed_writes += 1
+
+    def _note_write_worked(self) -> None:
+        if self._failed_writes:
+            log.warning("database writes work again, after %d refused", self._failed_writes)
+            self._failed_writes = 0
+
+    @property
+    def writes_failing(self) -> bool:
+        return self._failed_writes > 0
+
+    async def make_room(self) -> bool:
+        """A server manages its own space: nothing to give back from here."""
+        return False
+
+    async def forget_old_updates(self) -> None:
+        self._last_prune = self._clock()
+        since = self._clock() - REDELIVERY_WINDOW
+        await self._write(
+            [
+                ("DELETE FROM ledger WHERE received_at <= ?", (since,)),
+                ("DELETE FROM applied_updates WHERE received_at <= ?", (since,)),
+            ]
+        )
+
+    async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
+        """Keep a fetched batch until each update is handled, in one transaction that also takes
+        along the deletes of updates handled meanwhile; ``StoreWriteError``
+        when the server refuses it: then the batch must not be confirmed."""
+        now = self._clock()
+        kept = [(int(u["update_id"]), json.dumps(u, ensure_ascii=False), now, chat_in(u)) for u in updates]
+        handled, self._handled = list(self._handled), set()
+        try:
+            async with self._pool.acquire() as connection, connection.transaction():
+                await connection.executemany(_KEEP, kept)
+                await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
+                if handled:
+                    await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
+        except BaseException as error:
+            self._handled.update(handled)
+            if server_fault(error):
+                self._note_failed_write(error)
+                raise StoreWriteError(str(error)) from error
+            raise
+
+    def handled(self, update_id: int) -> None:
+        self._handled.add(update_id)
+        self._replayed.pop(update_id, None)
+        self._claimed.pop(update_id, None)
+
+    async def claim(self, limit: int = CLAIM_BATCH) -> list[dict[str, Any]]:
+        """Kept updates for this process to apply: of chats no other live process holds, or left
+        by one that died (its claims not renewed for ``CLAIM_LEASE_SECONDS``), oldest first."""
+        now = self._clock()
+        async with self._pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
+            rows = await connection.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
+        claimed = sorted((float(row[2]), int(row[0]), str(row[1])) for row in rows)
+        for kept_at, update_id, _ in claimed:
+            self._replayed[update_id] = kept_at  # applied as received when kept, not now
+            self._claimed[update_id] = None
+        return [json.loads(body) for _, _, body in claimed]
+
+    async def renew_claims(self) -> None:
+        """Tell the other processes this one still works on the updates it claimed."""
+        if self._claimed:
+            await self._pool.execute(
+                "UPDATE inbox SET claimed_at = $1 WHERE update_id = ANY($2::bigint[])",
+                self._clock(),
+                list(self._claimed),
+            )
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` whenever any process keeps an update (on a connection of its own)."""
+        self._listening = await asyncpg.connect(self._url)
+        await self._listening.add_listener(INBOX_CHANNEL, lambda *_: wake())
+
+    async def poller_turn(self, seconds: float = 1.0) -> bool:
+        """Whether this process is the one that polls Telegram (Telegram answers one
+        ``getUpdates`` at a time): the first to take ``POLL_LOCK``, on a connection of its own,
+        holds it until it stops or dies; any other waits ``seconds`` and says no."""
+        if self._polling is not None:
+            return True
+        connection = await asyncpg.connect(self._url)
+        if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *POLL_LOCK):
+            self._polling = connection
+            log.info("this process polls Telegram for updates now")
+            return True
+        await connection.close()
+        await asyncio.sleep(seconds)
+        return False
+
+    async def orphaned_outbox_chats(self) -> list[int]:
+        """Chats with outbox rows left unsent for ``ORPHANED_OUTBOX_SECONDS`` (a process died)."""
+        since = self._clock() - ORPHANED_OUTBOX_SECONDS
+        rows = await self._pool.fetch("SELECT DISTINCT chat_id FROM outbox WHERE queued_at < $1", since)
+        return [int(row[0]) for row in rows]
+
+    async def inbox(self) -> list[dict[str, Any]]:
+        """The updates kept but not handled (by any process), in the order they were kept."""
+        rows = await self._pool.fetch("SELECT body, kept_at FROM inbox ORDER BY kept_at, update_id")
+        kept = [(json.loads(str(row[0])), float(row[1])) for row in rows]
+        self._replayed = {int(body["update_id"]): kept_at for body, kept_at in kept}
+        return [body for body, _ in kept]
+
+    def replayed_up_to(self) -> int:
+        since = self._clock() - REDELIVERY_WINDOW
+        return max((update_id for update_id, kept_at in self._replayed.items() if kept_at > since), default=0)
+
+    def sent(self, row_id: int) -> None:
+        self._sent.add(row_id)
+
+    async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]:
+        async with self._connection() as connection:
+            if chat_id is None:
+                rows = await connection.fetch("SELECT id, chat_id, message FROM outbox ORDER BY id")
+            else:
+                sql = "SELECT id, chat_id, message FROM outbox WHERE chat_id = $1 ORDER BY id"
+                rows = await connection.fetch(sql, chat_id)
+        unsent = [row for row in rows if int(row[0]) not in self._sent]
+        return [(int(row[0]), Outgoing.from_row(int(row[1]), json.loads(str(row[2])))) for row in unsent]
+
+    async def records(self, user_id: int) -> dict[str, Record]:
+        sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = $1"
+        async with self._connection() as connection:
+            rows = await connection.fetch(sql, user_id)
+        return {str(r[0]): Record(int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5])) for r in rows}
+
+    async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a game's report or board, written once with ``?`` placeholders."""
+        async with self._connection() as connection:
+            rows = await connection.fetch(numbered(sql), *parameters)
+        return [tuple(row) for row in rows]

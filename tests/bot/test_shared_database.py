@@ -1,0 +1,134 @@
+"""Several real ``python -m bot`` processes on one PostgreSQL database: behind a load balancer
+any of them may receive any update, with long polling one polls; all of them work off the inbox,
+and a SIGKILL of any of them loses nothing and applies nothing twice."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+from bot_harness import bot_env, rows, until
+
+from bot.games.wordle.session import KIND as WORDLE
+from bot.runtime.standin import BotApiStandin
+
+#: Every test here starts real bot processes.
+pytestmark = pytest.mark.process
+
+CHATS = range(7_000, 7_012)
+
+
+async def start(standin: BotApiStandin, url: str, cwd: Path) -> asyncio.subprocess.Process:
+    """A bot process on the shared database, once it is up (it deletes any webhook first)."""
+    since = sum(1 for c in standin.calls if c.method == "deleteWebhook")
+    env = bot_env(standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
+    )
+    await until(lambda: sum(1 for c in standin.calls if c.method == "deleteWebhook") > since, seconds=60)
+    return process
+
+
+def games(url: str) -> dict[int, int]:
+    """Each chat's 5bukv games on file: one per ``/5bukv`` applied."""
+    found = rows(url, "SELECT user_id, played FROM records WHERE kind = ?", WORDLE)
+    return {int(user): int(played) for user, played in found}
+
+
+async def test_three_processes_through_a_kill_apply_every_update_once(
+    standin: BotApiStandin, postgres: object, tmp_path: Path
+) -> None:
+    """Twelve chats send ``/5bukv`` (each applied adds one game) while three processes share the
+    database, and the one that polls is killed mid-way: its claims lapse, another process polls,
+    and every update is applied once (the benchmark kills again and again: bench_shared.py)."""
+    url = postgres.fresh_database("shared_kills")  # type: ignore[attr-defined]
+    processes = [await start(standin, url, tmp_path)]  # the first polls
+    processes += await asyncio.gather(start(standin, url, tmp_path), start(standin, url, tmp_path))
+    sent = dict.fromkeys(CHATS, 0)
+    try:
+        for round_ in range(4):
+            for chat in CHATS:
+                standin.push_message(chat, "/5bukv")
+                sent[chat] += 1
+            await asyncio.sleep(0.3)
+            if round_ == 1:
+                processes[0].kill()
+                await processes[0].wait()
+        await until(lambda: games(url) == sent, seconds=60)
+        await asyncio.sleep(1.0)  # anything applied twice would show by now
+        assert games(url) == sent
+        assert rows(url, "SELECT COUNT(*) FROM inbox WHERE claimed_by IS NULL")[0][0] == 0
+    finally:
+        for process in processes:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+
+
+SECRET = "shared-webhook-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def start_webhook(standin: BotApiStandin, url: str, cwd: Path, port: int) -> asyncio.subprocess.Process:
+    """A bot process serving the webhook on ``port`` of 127.0.0.1, once it has set the webhook."""
+    since = sum(1 for c in standin.calls if c.method == "setWebhook")
+    settings = {
+        "WEBHOOK_URL": f"http://127.0.0.1:{port}/hook",
+        "WEBHOOK_LISTEN": "127.0.0.1",
+        "WEBHOOK_PORT": str(port),
+        "WEBHOOK_SECRET_TOKEN": SECRET,
+    }
+    env = bot_env(standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", **settings)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
+    )
+    await until(lambda: sum(1 for c in standin.calls if c.method == "setWebhook") > since, seconds=60)
+    await until(lambda: listening(port), seconds=30)
+    return process
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+async def post(session: aiohttp.ClientSession, port: int, body: dict[str, object]) -> int:
+    headers = {"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET}
+    async with session.post(f"http://127.0.0.1:{port}/hook", data=json.dumps(body), headers=headers) as answer:
+        return answer.status
+
+
+async def test_the_same_update_posted_to_two_webhook_processes_at_once_applies_once(
+    standin: BotApiStandin, postgres: object, tmp_path: Path
+) -> None:
+    """Behind a load balancer, as a retrying Telegram or proxy may: each round's ``/5bukv`` is POSTed
+    five times to each of two processes at once; each round applies once and is answered once."""
+    url = postgres.fresh_database("shared_webhooks")  # type: ignore[attr-defined]
+    ports = [free_port(), free_port()]
+    processes = list(await asyncio.gather(*(start_webhook(standin, url, tmp_path, port) for port in ports)))
+    chat, rounds = 7_100, 3
+    try:
+        async with aiohttp.ClientSession() as session:
+            for round_ in range(rounds):
+                body = {"update_id": 50_000 + round_, **standin.message_update(chat, "/5bukv")}
+                statuses = await asyncio.gather(*(post(session, port, body) for port in ports * 5))
+                assert statuses == [200] * 10
+                await until(lambda: games(url).get(chat) == round_ + 1, seconds=30)  # noqa: B023
+        await asyncio.sleep(1.0)  # a second application would show by now
+        assert games(url) == {chat: rounds}
+        answers = [c for c in standin.calls if c.chat_id == chat and c.method == "sendMessage"]
+        assert len(answers) == rounds
+    finally:
+        for process in processes:
+            process.kill()
+            await process.wait()
