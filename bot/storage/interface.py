@@ -55,7 +55,7 @@ class Store(ABC):
         A store with one writer has nothing to take."""
         yield
 
-    def forget_chats(self, *chat_ids: int) -> None:  # noqa: B027 (a store that remembers nothing has nothing to drop)
+    def forget_chats(self, *chat_ids: int) -> None:
         """Drop what the store remembers of these chats' sessions (their rows moved)."""
         return
 
