@@ -139,7 +139,9 @@ async def test_a_disk_refusing_writes_leaves_updates_with_telegram_and_applies_t
     replies = [c.text for c in standin.calls[first:] if c.chat_id == 702 and c.method == "sendMessage"]
     assert len(replies) == 2 and replies[0].startswith("⬜⬜⬜⬜⬜")  # one answer each, in order
     state = stored_state(database, 702, WORDLE)
-    assert state is not None and len(state[0]["entries"]) == 1  # the first taken once (the second fits no word)
+    entries = state[0]["entries"] if state is not None else []
+    assert [mask for _, mask in entries] == ["wwwww", "wwwww"]  # each taken once, in order, on its own suggestion
+    assert len({word for word, _ in entries}) == 2
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]  # no traceback, nothing taken for a bug
     told = [r.getMessage() for r in caplog.records if "database writes" in r.getMessage()]
     assert len(told) == 2 and "are failing" in told[0] and "work again" in told[1]

@@ -16,8 +16,12 @@ from bot.storage import Record, Store, Tally
 from bot.storage.unit_of_work import UnitOfWork
 
 
+#: The games' own tables the file and the server hold, as the bot makes them.
+GAME_TABLES = [group_store.TABLES, wordle_store.TABLES]
+
+
 async def fill(database: Path) -> None:
-    store = await Store.open(database)
+    store = await Store.open(database, tables=GAME_TABLES)
     try:
         await store.save(1, "letters", {"board": "ко"}, None, user_id=7, tally=Tally(played=1, won=1), update_id=50)
         unit = UnitOfWork(-100, update_id=51, received_at=1_800_000_000)
@@ -44,7 +48,7 @@ async def test_a_file_moves_into_an_empty_database_and_not_into_a_used_one(postg
     moved = migrate(database, url)
     assert moved.returncode == 0, moved.stderr
     assert "sessions 1" in moved.stdout and "outbox 1" in moved.stdout
-    store = await Store.open(url)
+    store = await Store.open(url, tables=GAME_TABLES)
     try:
         loaded = await store.load(1, "letters")
         assert loaded is not None and (loaded.state, loaded.version) == ({"board": "ко"}, 1)

@@ -190,13 +190,14 @@ async def test_a_posted_update_it_cannot_read_is_skipped_with_one_warning(
 
 async def test_a_short_webhook_secret_is_never_printed(standin: BotApiStandin, tmp_path: Path) -> None:
     """Telegram takes a secret of 1 to 256 characters; one under 8 was printed at DEBUG
-    (PTB logs setWebhook's parameters)."""
+    (PTB logs setWebhook's parameters, let into the log by LOG_USER_DATA)."""
     short = "Zq7x"
     hook = Hook(free_port())
     env = bot_env(
         standin,
         tmp_path / "bot.sqlite3",
         LOG_LEVEL="DEBUG",
+        LOG_USER_DATA="true",
         WEBHOOK_URL=hook.url,
         WEBHOOK_LISTEN="127.0.0.1",
         WEBHOOK_PORT=str(hook.port),
