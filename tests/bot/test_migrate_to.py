@@ -15,7 +15,6 @@ from bot.games.wordle import store as wordle_store
 from bot.storage import Record, Store, Tally
 from bot.storage.unit_of_work import UnitOfWork
 
-
 #: The games' own tables the file and the server hold, as the bot makes them.
 GAME_TABLES = [group_store.TABLES, wordle_store.TABLES]
 
