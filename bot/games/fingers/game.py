@@ -7,9 +7,11 @@ from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
 from bot.games.fingers import handlers, keyboards, texts
 from bot.games.fingers.session import FingerSession
 from bot.games.fingers.settings import FingersSettings
+from bot.games.fingers.tables import FingerTables
 
 GAME = Game(
     settings=FingersSettings,
+    solver_tables=(FingerTables,),
     kind=FingerSession.KIND,
     name=texts.name,
     rules=Rules("rules_fingers", texts.rules, "пальцы", "the finger game"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.core.solvers import ENGLISH, LANGUAGE, LetterGames
+from bot.games.letters.tables import ENGLISH, LANGUAGE, LetterGames
 from solver.letters import InputError, LetterGame, normalise_letters
 
 

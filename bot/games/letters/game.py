@@ -6,9 +6,11 @@ from bot.core import handlers as common
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
 from bot.games.letters import handlers, keyboards, texts
 from bot.games.letters.session import LetterSession
+from bot.games.letters.tables import LetterGames
 
 GAME = Game(
     kind=LetterSession.KIND,
+    solver_tables=(LetterGames,),
     name=texts.name,
     session_name=texts.session_name,
     rules=Rules("rules_letters", texts.rules, "буквы (и английский Ghost)", "the letter game (and English Ghost)"),
