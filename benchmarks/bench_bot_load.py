@@ -52,9 +52,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.core.solvers import LANGUAGE  # noqa: E402
 from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
 from solver.letters import LetterGame, Rule  # noqa: E402
+from solver.words import LANGUAGES  # noqa: E402
+
+LANGUAGE = LANGUAGES["ru"]  # the players play the Russian letter game
 
 BOARD = re.compile(r"(?:Доска|Board): «([^»]*)»")
 GAME_OVER = ("Вы выиграли", "Я выиграл")
@@ -393,7 +395,7 @@ def game_of(root: Path) -> LetterGame:
     if root == ROOT:
         words = LANGUAGE.words()
     else:
-        listing = "from bot.core.solvers import LANGUAGE; print('\\n'.join(LANGUAGE.words()))"
+        listing = "from solver.words import LANGUAGES; print('\\n'.join(LANGUAGES['ru'].words()))"
         env = {**os.environ, "PYTHONPATH": str(root)}
         out = subprocess.run(
             [sys.executable, "-c", listing], cwd=root, env=env, capture_output=True, text=True, check=True

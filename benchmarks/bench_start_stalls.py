@@ -28,7 +28,12 @@ PROBE = """
 import json, sys, threading, time, traceback
 from bot.core.solvers import start_solvers
 over = float(sys.argv[1]) / 1000
-solvers = start_solvers()
+try:
+    from bot.registry import SOLVER_TABLES
+except ImportError:  # code from before each game declared its own solver tables (--before)
+    solvers = start_solvers()
+else:
+    solvers = start_solvers(SOLVER_TABLES)
 build = next(t for t in threading.enumerate() if t.name == "solver-tables")
 stalls, began = [], time.perf_counter()
 last = began

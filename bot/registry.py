@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from bot.core.game import Game
+from bot.core.game import Game, solver_tables
 from bot.core.settings import for_games
+from bot.core.solvers import MakeTables
 from bot.games.daily.game import GAME as DAILY
 from bot.games.fingers.game import GAME as FINGERS
 from bot.games.group.game import GAME as GROUP
@@ -16,3 +17,6 @@ GAMES: tuple[Game, ...] = (LETTERS, DAILY, FINGERS, WORDLE, GROUP)
 
 #: The bot's settings: the ones every game shares and each game's own.
 Settings = for_games(game.settings for game in GAMES)
+
+#: What the games build at start (each game's solver tables), for ``bot.core.solvers``.
+SOLVER_TABLES: tuple[MakeTables, ...] = tuple(solver_tables(GAMES))

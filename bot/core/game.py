@@ -19,6 +19,7 @@ from bot.core import texts
 from bot.core.context import App, BotContext, Deps, Services
 from bot.core.i18n import pgettext
 from bot.core.session import Session
+from bot.core.solvers import MakeTables
 from bot.core.texts import Lang
 from bot.storage import Record
 
@@ -120,7 +121,10 @@ class Game:
     session_name: Callable[[Lang, Any], str] | None = None
     # its own settings (a class in its folder), read from the same environment as the bot's others
     settings: type[BaseSettings] | None = None
-    tables: str = ""  # its own tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
+    tables: str = ""  # its own database tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
+    # the solver tables it plays on, built at start (``bot.core.solvers``; its handlers read them with
+    # ``deps.solvers.of``): its own, and those of a game it plays on (made once however many list them)
+    solver_tables: Sequence[MakeTables] = ()
     inline: Handler | None = None  # its answer to inline queries (@bot … typed in any chat)
     # more /stats lines, from its own tables (the player, the language)
     more_stats: Callable[[Deps, int, Lang], Awaitable[list[str]]] | None = None
@@ -137,6 +141,12 @@ class Game:
 def wired(services: Services) -> tuple[Game, ...]:
     """The games the bot was built with, as the registry lists them."""
     return cast(tuple[Game, ...], services.games)
+
+
+def solver_tables(games: Sequence[Game]) -> list[MakeTables]:
+    """What the games build at start, in their order, each maker once (several games may play on
+    the same tables): what ``bot.core.solvers`` builds them from."""
+    return list(dict.fromkeys(make for game in games for make in game.solver_tables))
 
 
 def help_text(lang: Lang, games: Sequence[Game]) -> str:

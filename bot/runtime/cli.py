@@ -213,7 +213,8 @@ def serve(settings: Settings) -> int:
     from bot.core.solvers import start_solvers
     from bot.runtime.app import build_application
 
-    solvers = start_solvers()  # built in the background: the first reply needs no table (bot/core/solvers.py)
+    # Built in the background: the first reply needs no table (bot/core/solvers.py).
+    solvers = start_solvers(registry.SOLVER_TABLES)
     application = build_application(settings, solvers)
     # The solver tables and the libraries are here to stay: a full collection that walked
     # them paused the bot for 60+ ms under load, so they leave the collector's sight.

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from telegram import Update
 
+from bot import registry
 from bot.core.context import App
 from bot.core.settings import Settings
 from bot.core.solvers import Solvers, build_solvers
@@ -139,7 +140,7 @@ async def chat(
     base_url = await standin.start()
     if solvers is None:
         print("Building the solver tables…", flush=True)
-        solvers = await asyncio.to_thread(build_solvers)
+        solvers = await asyncio.to_thread(build_solvers, registry.SOLVER_TABLES)
     # One person at one keyboard (or a pasted script) is no flood; a skipped update would
     # also never reach the tracker, and the console would wait for it in vain.
     local = settings.model_copy(

@@ -11,13 +11,14 @@ import pytest
 from bot_harness import Bot, running_bot
 
 from bot.core.solvers import Solvers, build_solvers
+from bot.registry import SOLVER_TABLES
 from bot.runtime.standin import BotApiStandin
 
 
 @pytest.fixture(scope="session")
 def solvers() -> Solvers:
     """The solver tables, built once for the whole run, as the bot builds them once at start."""
-    return build_solvers()
+    return build_solvers(SOLVER_TABLES)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from bot.core import keyboards, texts
 from bot.core.solvers import Solvers
 from bot.games.fingers import texts as fingers_texts
 from bot.games.letters import texts as letters_texts
+from bot.games.wordle.solver import WordleSolver
 from solver.wordle import feedback
 
 ASKS = "Начать новую игру — значит сдаться"
@@ -121,7 +122,7 @@ async def test_5bukv_solved_undone_and_solved_again_is_one_win(bot: Bot, solvers
     await player.say("/undo")
     assert "Отгадано" in (await player.say("yyyyy")).text
     assert record(database, 805, "5bukv") == (1, 1, 0, 0)
-    assert secret == solvers.wordle.first_guess
+    assert secret == solvers.of(WordleSolver).first_guess
 
 
 async def test_5bukv_solved_undone_then_resigned_stays_one_win(bot: Bot, solvers: Solvers, database: Path) -> None:
@@ -130,8 +131,8 @@ async def test_5bukv_solved_undone_then_resigned_stays_one_win(bot: Bot, solvers
     player = Player(bot, 807)
     for leave in ("question", "/giveup"):
         first = (await player.say("/5bukv")).suggestion()
-        await player.say(mask(first, solvers.wordle.words[0]))
-        await player.say(f"{solvers.wordle.words[0]} yyyyy")  # the word those colours came from
+        await player.say(mask(first, solvers.of(WordleSolver).words[0]))
+        await player.say(f"{solvers.of(WordleSolver).words[0]} yyyyy")  # the word those colours came from
         await player.say("/undo")
         if leave == "question":
             assert "победа останется" in (await player.say("/fingers")).text

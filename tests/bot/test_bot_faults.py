@@ -21,6 +21,7 @@ from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, runn
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters.session import KIND
+from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import FAKE_TOKEN, PASSING_FAULTS, BotApiStandin, Call, Fault
 from solver.letters import Rule
 
@@ -57,7 +58,7 @@ async def test_a_passing_fault_is_retried_and_the_reply_arrives(
     bot: Bot, solvers: Solvers, database: Path, fault: Fault, recwarn: pytest.WarningsRecorder
 ) -> None:
     player = await started_game(bot, 41)
-    letter = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES).best_letter("")
+    letter = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES).best_letter("")
     bot.standin.inject("sendMessage", fault, times=1, retry_after=1)
     reply = await player.say(letter)
     assert [f for _, f in bot.standin.refused] == [fault]
@@ -74,7 +75,7 @@ async def test_a_lasting_fault_delays_the_reply_and_loses_nothing(
 ) -> None:
     """Telegram fails past every retry: the reply stays in the outbox and goes out, in its place,
     before the answer to the player's next message."""
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     player = await started_game(bot, 42)
     bot.standin.inject("sendMessage", fault, times=RETRIES + 1)
     with caplog.at_level(logging.INFO):
@@ -108,7 +109,7 @@ async def test_long_polling_survives_failing_get_updates(bot: Bot) -> None:
 async def test_a_blocked_chat_ends_quietly_while_others_play(
     bot: Bot, solvers: Solvers, database: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     leaver, stayer = await started_game(bot, 44), await started_game(bot, 45)
     bot.standin.block(44)
     with caplog.at_level(logging.INFO):
@@ -147,7 +148,7 @@ async def test_the_token_is_in_no_log_and_not_in_the_database(
     """`python -m bot` at DEBUG through every fault: its whole log and its SQLite files lack the token."""
     database = tmp_path / "db" / "bot.sqlite3"
     env = bot_env(standin, database, LOG_LEVEL="DEBUG", TELEGRAM_TIMEOUT_SECONDS="1", TELEGRAM_RETRIES="1")
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     async with bot_process(env, tmp_path, standin) as finished:
         await play_through_faults(standin, game.best_letter(""))
     log = finished.log

@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from bot.core.solvers import Solvers
+from bot.games.letters.tables import LetterGames
 from solver.letters import Rule
 
 #: Every test here starts the real ``python -m bot`` as its own process.
@@ -29,7 +30,9 @@ def load_benchmark() -> ModuleType:
 
 async def test_five_chats_play_through_a_bot_process(solvers: Solvers, capsys: object) -> None:
     bench = load_benchmark()
-    result = await bench.run_load(5, 12, solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), rate=0.0, patience=20.0)
+    result = await bench.run_load(
+        5, 12, solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES), rate=0.0, patience=20.0
+    )
     assert result.updates == 5 * 12 and result.lost == 0
     assert len(result.latencies) == result.updates and all(lat > 0 for lat in result.latencies)
     assert 0 < result.rss_started_mb <= result.rss_after_mb * 1.5 and result.bot_cpu_seconds > 0

@@ -20,9 +20,11 @@ from bot.games.letters import texts as letters_texts
 from bot.games.letters.handlers import MAX_TYPED_LETTERS
 from bot.games.letters.session import KIND as LETTERS
 from bot.games.letters.session import LetterSession
+from bot.games.letters.tables import LetterGames
 from bot.games.wordle import texts as wordle_texts
 from bot.games.wordle.session import KIND as WORDLE
 from bot.games.wordle.session import MAX_ENTRIES, WordleSession
+from bot.games.wordle.solver import WordleSolver
 from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import REDELIVERY_WINDOW, Store
 from solver.letters import LetterGame, Rule
@@ -72,7 +74,7 @@ async def test_after_telegram_numbers_updates_afresh_and_lower_the_game_moves_on
     Here the chat's last update, and one a crash left in the inbox, are moved back past the
     window on file: the lower ids are new moves, and the first poll does not confirm up to the
     old inbox id (which would throw the new updates away unseen)."""
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     standin.number_updates_from(50_000)
     async with running_bot(standin, solvers, database) as bot:
         player = Player(bot, 703)
@@ -170,7 +172,7 @@ async def test_5bukv_takes_at_most_max_entries_and_every_reply_fits(
     """A session with the most entries (a long game, or one kept going on purpose)."""
     store = await Store.open(database)
     try:
-        first = solvers.wordle.first_guess
+        first = solvers.of(WordleSolver).first_guess
         session = WordleSession(entries=[(first, "www" + "ww")] * MAX_ENTRIES, suggestion=first)
         await store.save(705, WORDLE, session.to_dict(), None, activate=True)
     finally:
@@ -194,7 +196,7 @@ async def test_a_hint_tap_racing_a_letter_never_lands_on_the_next_turn(bot, solv
         loaded = await deps.load(player.user_id, LetterSession)
         assert loaded is not None
         session = loaded.session
-        letter = solvers.letter_game(session.dictionary, session.rule).plays(session.board)[0].letter
+        letter = solvers.of(LetterGames).letter_game(session.dictionary, session.rule).plays(session.board)[0].letter
         message_id, rows = player.keyboards[-1]
         hint = next(b["callback_data"] for row in rows for b in row if ":hint:" in b["callback_data"])
         tap = bot.standin.push_callback(player.user_id, message_id, hint)

@@ -11,6 +11,8 @@ from bot_harness import Bot, Player, new_letter_game, on_each_engine, record, ru
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters import session as letter_session
+from bot.games.letters.tables import LetterGames
+from bot.games.wordle.solver import WordleSolver
 from bot.runtime.standin import BotApiStandin
 from solver.letters import Rule
 from solver.wordle import feedback
@@ -22,7 +24,7 @@ database = on_each_engine  # a SQLite file and a PostgreSQL server alike
 
 
 async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers, database: Path) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     async with running_bot(standin, solvers, database) as first_run:
         player = Player(first_run, 401)
         await new_letter_game(player, "выиграл", "Я начинаю")
@@ -36,7 +38,7 @@ async def test_restart_mid_game_resumes(standin: BotApiStandin, solvers: Solvers
         reply = await player.say(letter)
         assert SOMETHING_WRONG not in reply.text
         assert reply.last_board().startswith(board + letter)
-        secret = solvers.wordle.words[7]
+        secret = solvers.of(WordleSolver).words[7]
         guess = (await player.say("/5bukv")).suggestion()
         reply = await player.say("".join(c.value for c in feedback(guess, secret)))
         entries = stored_state(database, 401, "5bukv")

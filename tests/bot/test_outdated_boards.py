@@ -11,6 +11,7 @@ import pytest
 from bot_harness import GROUP, Group, Player, button, new_letter_game, open_lobby, record, running_bot, stored_state
 
 from bot.core.solvers import Solvers
+from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin
 from solver.letters import Rule, Verdict
 
@@ -20,7 +21,7 @@ NOTICE = "словарь обновился"
 def outdated_board(solvers: Solvers) -> str:
     """Letters that begin no word of the current list: what an excluded word leaves behind."""
     board = "ъъ"
-    assert solvers.letters.game("ru", rule=Rule.COMPLETE_WINS).verdict(board) is Verdict.NO_WORD
+    assert solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS).verdict(board) is Verdict.NO_WORD
     return board
 
 

@@ -9,6 +9,7 @@ from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.games.fingers import texts as fingers_texts
 from bot.games.letters import texts as letters_texts
+from bot.games.letters.tables import LetterGames
 from solver.letters import LetterGame, Verdict
 
 
@@ -40,7 +41,7 @@ def _letter_no_word_follows(game: LetterGame, board: str) -> str:
 
 
 async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.letters.game("en")
+    game = solvers.of(LetterGames).game("en")
     player = Player(bot, 803, language_code="en")
     await player.say("/play en")
     await player.tap("Everyday words")
@@ -58,7 +59,7 @@ async def test_english_ghost_never_calls_its_words_nouns(bot: Bot, solvers: Solv
 
 
 async def test_the_russian_game_still_says_noun(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.letters.game("ru")
+    game = solvers.of(LetterGames).game("ru")
     bad = "а" + _letter_no_word_follows(game, "а")
     answer = (await Player(bot, 804).say(f"/whowins {bad}")).text
     assert "ни одно существительное так не начинается" in answer
@@ -73,7 +74,7 @@ async def test_5bukv_a_word_typed_without_its_mask_is_shown_how_to_add_one(bot: 
 
 
 async def test_whowins_from_letters_says_who_is_to_move(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.letters.game("ru")
+    game = solvers.of(LetterGames).game("ru")
     player = Player(bot, 806)
     assert "Сейчас ходит" not in (await player.say("/whowins")).text  # the empty board: the first player moves
     opening = next(letter for letter in game.alphabet if game.verdict(letter) is Verdict.GOES_ON)

@@ -1,6 +1,7 @@
 """A game plugs in at one place: a tiny private game, registered only here, gets its command,
 its menu button, its typed text, /hint, /giveup, /rules, /help and /stats, the one-game-per-chat
-question, its own setting and its own table, without a line changed anywhere else."""
+question, its own setting, its own database table and its own solver table, without a line
+changed anywhere else."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import active, texts
 from bot.core.context import BotContext, Deps
-from bot.core.game import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text
+from bot.core.game import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text, solver_tables
 from bot.core.handlers import Tap, on_press, reply_with
 from bot.core.keyboards import Buttons, button, start_data
+from bot.core.part import Part
 from bot.core.session import Session, new_id
 from bot.core.settings import SOURCES, of
-from bot.core.solvers import Solvers
+from bot.core.solvers import Solvers, SolverTables, Step, build_solvers
 from bot.core.texts import Lang
 from bot.registry import GAMES
 from bot.runtime.standin import BotApiStandin
@@ -40,6 +42,20 @@ class CoinSettings(BaseSettings):
 
 #: The coin's own table: every guess, as a game keeps whatever it likes beside its session.
 COIN_TABLES = "CREATE TABLE IF NOT EXISTS coin_guesses (chat_id INTEGER NOT NULL, guess TEXT NOT NULL);"
+
+
+class CoinOdds(SolverTables):
+    """The coin's own solver table, worked out at start: for each number of tosses, in how many
+    ways they fall (one of them is the player's guess)."""
+
+    def __init__(self) -> None:
+        self.ways = Part[dict[int, int]]("coin odds")
+
+    def parts(self) -> list[Part[dict[int, int]]]:
+        return [self.ways]
+
+    def steps(self) -> list[Step]:
+        return [Step(0, "coin odds", lambda _: self.ways.set({tosses: 2**tosses for tosses in range(1, 11)}))]
 
 
 @dataclass
@@ -104,6 +120,12 @@ async def on_button(tap: Tap, context: BotContext) -> None:
         tap.reply(("🪙 Подброшено", None))
 
 
+async def odds(update: Update, context: BotContext) -> None:
+    tosses = of(context.deps.settings, CoinSettings).coin_guesses
+    ways = context.deps.solvers.of(CoinOdds).ways.get()[tosses]
+    context.deps.reply(context.message, f"Угадать все {tosses}: 1 из {ways}")
+
+
 async def give_up(update: Update, context: BotContext) -> None:
     resigned = await active.resign_running(context, CoinSession)
     context.deps.reply(context.message, "Сдались." if resigned else "Сдаваться нечего.")
@@ -119,10 +141,11 @@ COIN = Game(
     rules=Rules("rules_coin", lambda lang: "Угадайте три броска.", "the coin"),
     help=lambda lang: "/coin — монетка",
     records={KIND: coin_record},
-    commands=(Command("coin", start, "toss a coin"),),
+    commands=(Command("coin", start, "toss a coin"), Command("coinodds", odds)),
     buttons=((BUTTONS.is_press, on_button),),
     settings=CoinSettings,
     tables=COIN_TABLES,
+    solver_tables=(CoinOdds,),
     private=PrivatePlay(
         session=CoinSession,
         begins={START: begin},
@@ -137,11 +160,18 @@ COIN = Game(
 )
 
 
+def with_the_coin_s_tables(solvers: Solvers) -> Solvers:
+    """The registry's games' tables (built once for the whole run) and the ones only the coin's
+    record brings, built the way the bot builds every game's: from the records."""
+    own = [make for make in solver_tables((*GAMES, COIN)) if make not in solver_tables(GAMES)]
+    return Solvers([*solvers.every(), *build_solvers(own).every()])
+
+
 async def test_a_game_registered_in_one_place_is_wired_everywhere(
     standin: BotApiStandin, solvers: Solvers, database: Path
 ) -> None:
     games = (*GAMES, COIN)
-    async with running_bot(standin, solvers, database, games=games) as bot:
+    async with running_bot(standin, with_the_coin_s_tables(solvers), database, games=games) as bot:
         player = Player(bot, 950)
         menu = await player.say("/start")
         assert any(b["text"] == "🪙 Монетка" and b["callback_data"] == start_data(START) for b in player.buttons())
@@ -172,11 +202,23 @@ def test_help_lists_each_registered_game_in_order() -> None:
 async def test_a_game_s_own_setting_and_table_come_with_its_record(
     standin: BotApiStandin, solvers: Solvers, database: Path
 ) -> None:
-    async with running_bot(standin, solvers, database, games=(*GAMES, COIN), coin_guesses=2) as bot:
+    async with running_bot(
+        standin, with_the_coin_s_tables(solvers), database, games=(*GAMES, COIN), coin_guesses=2
+    ) as bot:
         player = Player(bot, 951)
+        assert (await player.say("/coinodds")).text == "Угадать все 2: 1 из 4"  # its solver table, its setting
         await player.say("/coin")
         for guess in ("решка", "орёл"):
             await player.say(guess)
         assert "побед 1" in (await player.say("/stats")).text  # two guesses end the game when the setting says so
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT guess FROM coin_guesses WHERE chat_id = 951").fetchall() == [("решка",), ("орёл",)]
+
+
+def test_the_coin_s_solver_table_is_built_from_its_record_alone() -> None:
+    """What the coin builds comes from its record: the registry's games do not list it, and the
+    build makes and fills it like any game's."""
+    assert CoinOdds not in solver_tables(GAMES)
+    assert solver_tables((COIN,)) == [CoinOdds]
+    built = build_solvers(solver_tables((COIN,)))
+    assert built.of(CoinOdds).ways.get()[3] == 8

@@ -1,4 +1,4 @@
-"""The solvers built in the background at start (issue 22): the same tables as a build done
+"""The solvers built in the background at start: the same tables as a build done
 before the bot answers, parts read before they are built wait for them, reported 5bukv answers
 are taken before the engine exists, and a failed build raises instead of leaving handlers waiting."""
 
@@ -16,12 +16,19 @@ from bot.core.solvers import (
     BUILD_SWITCH_INTERVAL,
     BuildingSolvers,
     GiveWay,
-    LetterGames,
     Solvers,
+    SolverTables,
+    Step,
+    in_order,
     start_solvers,
     stepping_aside,
 )
+from bot.games.fingers.tables import FingerTables
+from bot.games.group.tables import GroupSeats, group_games
+from bot.games.letters.tables import LetterGames
+from bot.games.wordle import solver as wordle_module
 from bot.games.wordle.solver import WordleSolver
+from bot.registry import SOLVER_TABLES
 from solver.letters import LetterGame, Rule
 from solver.wordle import Wordle
 from solver.words import Tier
@@ -32,22 +39,85 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
 ) -> None:
     monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)  # the bot's, not this test process's
     switch_interval = sys.getswitchinterval()
-    started = start_solvers(group_seats=(2,))
+    started = start_solvers([*(make for make in SOLVER_TABLES if make is not GroupSeats), lambda: GroupSeats((2,))])
     assert isinstance(started, BuildingSolvers)
     assert started.wait_until_built(timeout=120)
     assert sys.getswitchinterval() == switch_interval  # the build's shorter interval is set back
-    assert started.wordle.first_guess == solvers.wordle.first_guess
-    assert started.wordle.words == solvers.wordle.words
+    assert started.of(WordleSolver).first_guess == solvers.of(WordleSolver).first_guess
+    assert started.of(WordleSolver).words == solvers.of(WordleSolver).words
+    letters, expected_letters = started.of(LetterGames), solvers.of(LetterGames)
     for dictionary in ("ru", "en"):
         for tier in Tier:
-            game, expected = started.letter_game(dictionary, tier=tier), solvers.letter_game(dictionary, tier=tier)
+            game, expected = (
+                letters.letter_game(dictionary, tier=tier),
+                expected_letters.letter_game(dictionary, tier=tier),
+            )
             assert game.rule is expected.rule and game.word_count == expected.word_count
-    assert sorted(started.letters.every_key()) == sorted(solvers.letters.every_key())
-    assert {rule for language, _, rule in started.letters.every_key() if language == "ru"} == set(Rule)
-    for language, tier, rule in started.letters.every_key():
-        assert started.letters.language_of(started.letters[language, tier, rule]) == language
-    assert started.fingers.states == solvers.fingers.states
-    assert [g.solved_seat_counts() for g in started.group_games] == [[2]] * len(started.group_games)
+    assert sorted(letters.every_key()) == sorted(expected_letters.every_key())
+    assert {rule for language, _, rule in letters.every_key() if language == "ru"} == set(Rule)
+    for language, tier, rule in letters.every_key():
+        assert letters.language_of(letters[language, tier, rule]) == language
+    assert started.of(FingerTables).game.states == solvers.of(FingerTables).game.states
+    games = group_games(letters)
+    assert [g.solved_seat_counts() for g in games] == [[2]] * len(games)
+
+
+def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
+    """Every game's steps, by their order: the 5bukv engine first, the everyday Russian letter
+    game, 5bukv's check of its guessable words (which needs the Russian dictionary read), the rest
+    of 5bukv's start, English Ghost, the finger game, the word look-ups, the whole-dictionary
+    games (English first), the group seats, and the rest of 5bukv's colour table last."""
+    made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
+    assert [step.name for step in in_order(made)] == [
+        "5bukv engine",
+        "Russian letter game",
+        "5bukv guessable words",
+        "5bukv rows",
+        "English Ghost",
+        "finger game",
+        "word look-ups",
+        "whole-dictionary English Ghost",
+        "whole-dictionary letter game",
+        "group seats",
+        "5bukv colour table",
+    ]
+
+
+def test_the_games_playing_on_the_same_tables_share_one_build() -> None:
+    """The letter game, the daily puzzle and the group game all list the letter games' tables:
+    they are made and built once."""
+    solvers = Solvers(make() for make in dict.fromkeys(SOLVER_TABLES))
+    assert sum(isinstance(tables, LetterGames) for tables in solvers.every()) == 1
+
+
+def test_tables_no_game_wired_are_asked_for_by_name() -> None:
+    class Unwired(SolverTables):
+        pass
+
+    with pytest.raises(LookupError, match="no Unwired among the solver tables built"):
+        Solvers([FingerTables()]).of(Unwired)
+
+
+def test_a_step_may_read_tables_built_before_it() -> None:
+    class Doubled(SolverTables):
+        def __init__(self) -> None:
+            self.value = Part[int]("doubled")
+
+        def parts(self) -> list[Part[int]]:
+            return [self.value]
+
+        def steps(self) -> list[Step]:
+            return [Step(2, "doubled", lambda solvers: self.value.set(2 * solvers.of(Base).value.get()))]
+
+    class Base(SolverTables):
+        def __init__(self) -> None:
+            self.value = Part[int]("base")
+
+        def steps(self) -> list[Step]:
+            return [Step(1, "base", lambda _: self.value.set(21))]
+
+    built = BuildingSolvers([Doubled, Base], background=False)
+    assert built.of(Doubled).value.get() == 42
 
 
 def test_the_start_engine_is_the_verified_one_and_a_stale_tree_file_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,42 +169,44 @@ def test_a_failed_build_raises_where_a_table_is_read(monkeypatch: pytest.MonkeyP
     def broken() -> Wordle:
         raise OSError("data/words.txt is missing")
 
-    monkeypatch.setattr(solvers_module.Wordle, "shipped", broken)
-    started = start_solvers()
+    monkeypatch.setattr(wordle_module.Wordle, "shipped", broken)
+    started = start_solvers(SOLVER_TABLES)
     assert isinstance(started, BuildingSolvers)
     assert started.wait_until_built(timeout=60) is True  # done, though nothing was built
     with pytest.raises(RuntimeError, match="could not be built") as raised:
-        started.wordle.next_guess([])
+        started.of(WordleSolver).next_guess([])
     assert isinstance(raised.value.__cause__, OSError)
     with pytest.raises(RuntimeError):
-        started.letter_game("ru")
+        started.of(LetterGames).letter_game("ru")
+    with pytest.raises(RuntimeError):
+        started.of(FingerTables).game  # noqa: B018
     with pytest.raises(OSError):
-        solvers_module.build_solvers()  # built in the caller's thread: the caller sees the error itself
+        solvers_module.build_solvers(SOLVER_TABLES)  # built in the caller's thread: the caller sees the error itself
 
 
 def test_the_language_of_a_game_is_told_without_waiting_for_tables_not_built() -> None:
     """A handler holding a game got it from a table that is built; asking which language it is in
     must not wait for English Ghost or the whole-dictionary games."""
-    parts = solvers_module._Parts()  # no build: only the everyday Russian game is there
-    games = LetterGames(parts.letters)
+    games = LetterGames()  # no build: only the everyday Russian game is there
     game = LetterGame(["кот", "кит"], Rule.COMPLETE_LOSES, 3)
-    parts.letters["ru", Tier.COMMON].set({Rule.COMPLETE_LOSES: game})
+    games.part("ru", Tier.COMMON).set({Rule.COMPLETE_LOSES: game})
     assert games.game("ru", rule=Rule.COMPLETE_LOSES) is game
     assert games["ru", Tier.COMMON, Rule.COMPLETE_LOSES] is game
     assert games.language_of(game) == "ru"
     assert games.language_of(LetterGame(["cat"], Rule.COMPLETE_LOSES, 3)) is None
-    assert not any(part.ready() for table, part in parts.letters.items() if table != ("ru", Tier.COMMON))
+    assert [part.ready() for part in games.parts()] == [True, False, False, False]
 
 
 def test_english_ghost_plays_its_own_rule_whatever_rule_is_asked(solvers: Solvers) -> None:
-    ghost = solvers.letters.game("en")
-    assert [rule for language, _, rule in solvers.letters.every_key() if language == "en"] == [ghost.rule] * 2
+    letters = solvers.of(LetterGames)
+    ghost = letters.game("en")
+    assert [rule for language, _, rule in letters.every_key() if language == "en"] == [ghost.rule] * 2
     for rule in Rule:
-        assert solvers.letters.game("en", rule=rule) is ghost
-        assert solvers.letter_game("en", rule) is ghost
-    assert solvers.letters.game("ru", rule=Rule.COMPLETE_WINS).rule is Rule.COMPLETE_WINS
-    assert solvers.letter_game("ru") is solvers.letters.game("ru", Tier.COMMON, solvers.default_rule)
-    assert solvers.letter_game("ru", tier=Tier.FULL) is solvers.letters["ru", Tier.FULL, solvers.default_rule]
+        assert letters.game("en", rule=rule) is ghost
+        assert letters.letter_game("en", rule) is ghost
+    assert letters.game("ru", rule=Rule.COMPLETE_WINS).rule is Rule.COMPLETE_WINS
+    assert letters.letter_game("ru") is letters.game("ru", Tier.COMMON, letters.default_rule)
+    assert letters.letter_game("ru", tier=Tier.FULL) is letters["ru", Tier.FULL, letters.default_rule]
 
 
 def test_the_build_steps_aside_only_while_the_bot_is_busy() -> None:

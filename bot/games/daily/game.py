@@ -8,6 +8,7 @@ from bot.core.i18n import NP_
 from bot.games.daily import handlers, keyboards, store, texts
 from bot.games.daily.session import DailySession
 from bot.games.daily.settings import DailySettings
+from bot.games.letters.tables import LetterGames
 
 GAME = Game(
     kind=DailySession.KIND,
@@ -22,6 +23,7 @@ GAME = Game(
     group_commands=(Command("daily", handlers.in_group),),
     buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
     settings=DailySettings,
+    solver_tables=(LetterGames,),  # the daily puzzle is a letter game: it plays on its tables
     tables=store.TABLES,
     inline=handlers.inline,
     more_stats=handlers.more_stats,

@@ -19,6 +19,7 @@ from bot.games.daily import keyboards, store, texts
 from bot.games.daily import session as daily
 from bot.games.daily.session import DailySession, Turn
 from bot.games.daily.settings import own_settings
+from bot.games.letters.tables import LetterGames
 from bot.storage import Tally
 from solver.daily import DailyBook, Puzzle, main_line, squares
 from solver.letters import InputError, LetterGame, normalise_letter
@@ -30,7 +31,7 @@ _BOOKS: dict[str, DailyBook] = {}
 
 def _game(deps: Deps, lang: str) -> LetterGame:
     """The day's game: the language's own rule on its everyday words."""
-    return deps.solvers.letters.game(lang, Tier.COMMON)
+    return deps.solvers.of(LetterGames).game(lang, Tier.COMMON)
 
 
 def book(deps: Deps, lang: str) -> DailyBook:

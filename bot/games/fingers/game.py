@@ -8,9 +8,11 @@ from bot.core.i18n import NP_
 from bot.games.fingers import handlers, keyboards, texts
 from bot.games.fingers.session import FingerSession
 from bot.games.fingers.settings import FingersSettings
+from bot.games.fingers.tables import FingerTables
 
 GAME = Game(
     settings=FingersSettings,
+    solver_tables=(FingerTables,),
     kind=FingerSession.KIND,
     name=texts.name,
     rules=Rules("rules_fingers", texts.rules, NP_("rules", "the finger game")),

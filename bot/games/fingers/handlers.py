@@ -19,6 +19,7 @@ from bot.games.fingers import keyboards, texts
 from bot.games.fingers import session as fingers
 from bot.games.fingers.session import FingerSession, FingerTurn
 from bot.games.fingers.settings import own_settings
+from bot.games.fingers.tables import FingerTables
 from bot.storage import Tally
 from solver.levels import Level
 
@@ -51,7 +52,7 @@ async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lan
         return
     session = FingerSession(level=last.session.level)
     cap = own_settings(deps.settings).fingers_move_cap
-    turn = fingers.begin(deps.solvers.fingers, session, last.session.player_first, cap, deps.rng)
+    turn = fingers.begin(deps.solvers.of(FingerTables).game, session, last.session.player_first, cap, deps.rng)
     await deps.save(chat_id, session, last, user_id=user_id, tally=Tally(played=1), activate=True)
     text, markup = _board(deps, lang, session, turn)
     context.deps.say(chat_id, text, markup=markup)
@@ -59,7 +60,7 @@ async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lan
 
 def _board(deps: Deps, lang: Lang, session: FingerSession, turn: FingerTurn | None) -> tuple[str, InlineKeyboardMarkup]:
     """The board message: the last moves, the hands, and a button per move."""
-    game = deps.solvers.fingers
+    game = deps.solvers.of(FingerTables).game
     text = texts.fingers_text(lang, session, turn, own_settings(deps.settings).fingers_move_cap)
     return text, keyboards.fingers_moves(lang, session, fingers.player_moves(game, session))
 
@@ -90,7 +91,9 @@ async def hint(update: Update, context: BotContext) -> None:
     elif not loaded.session.running:
         answer = texts.choose_with_buttons(lang)
     else:
-        found = fingers.hint(deps.solvers.fingers, loaded.session, own_settings(deps.settings).fingers_move_cap)
+        found = fingers.hint(
+            deps.solvers.of(FingerTables).game, loaded.session, own_settings(deps.settings).fingers_move_cap
+        )
         answer = texts.use_the_buttons(lang) if found is None else texts.hint_text(lang, found)
     deps.reply(context.message, answer)
 
@@ -124,7 +127,7 @@ async def review(update: Update, context: BotContext) -> None:
 
 
 def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -> None:
-    graded = fingers.review(deps.solvers.fingers, session, own_settings(deps.settings).fingers_move_cap)
+    graded = fingers.review(deps.solvers.of(FingerTables).game, session, own_settings(deps.settings).fingers_move_cap)
     deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
 
 
@@ -132,7 +135,7 @@ def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -
 async def on_button(tap: Tap, context: BotContext) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, deps, lang = tap.press, tap.deps, tap.lang
-    game = deps.solvers.fingers
+    game = deps.solvers.of(FingerTables).game
     cap = own_settings(deps.settings).fingers_move_cap
     if press.action == "review":
         finished = await tap.load(FingerSession, lambda session: session.over)

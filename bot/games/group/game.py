@@ -8,10 +8,13 @@ from bot.delivery.events import Delivered, TimerFired
 from bot.games.group import handlers, keyboards, store, texts
 from bot.games.group.session import GroupSession
 from bot.games.group.settings import GroupSettings
+from bot.games.group.tables import GroupSeats
+from bot.games.letters.tables import LetterGames
 
 GAME = Game(
     tables=store.TABLES,
     settings=GroupSettings,
+    solver_tables=(LetterGames, GroupSeats),  # a group plays the letter games, on their tables
     kind=GroupSession.KIND,
     name=texts.name,
     rules=Rules("rules_group", texts.rules, NP_("rules", "the letter game in a group")),

@@ -35,6 +35,7 @@ from bot.games.group.session import GroupSession
 from bot.games.group.settings import own_settings
 from bot.games.letters.handlers import UnderWay, answer_who_wins
 from bot.games.letters.session import ENGLISH, asked_dictionary
+from bot.games.letters.tables import LetterGames
 from bot.games.letters.texts import board_outdated, play_usage
 from bot.storage import Tally
 from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
@@ -73,7 +74,7 @@ def _lang(session: GroupSession) -> Lang:
 
 
 def _game(deps: Deps, session: GroupSession) -> LetterGame:
-    return deps.solvers.letter_game(session.dictionary, session.rule)
+    return deps.solvers.of(LetterGames).letter_game(session.dictionary, session.rule)
 
 
 # ------------------------------------------------------------------ commands
@@ -104,7 +105,7 @@ async def play(update: Update, context: BotContext) -> None:
         creator=user.id,
         lang=lang,
         dictionary=dictionary,
-        rule=deps.solvers.letter_game(dictionary).rule,
+        rule=deps.solvers.of(LetterGames).letter_game(dictionary).rule,
     )
     session.thread = topic_of(context.message)
     forms = _forms(user)
@@ -403,7 +404,7 @@ async def on_lobby_button(tap: Tap, context: BotContext) -> None:
         context.deps.answer(query, refusal(context.lang))
         return
     if press.action == "dict":
-        session.rule = deps.solvers.letter_game(session.dictionary).rule
+        session.rule = deps.solvers.of(LetterGames).letter_game(session.dictionary).rule
     if press.action == "start":
         context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}

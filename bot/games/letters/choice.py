@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.core.solvers import ENGLISH, LANGUAGE, LetterGames
 from bot.core.texts import own_words
+from bot.games.letters.tables import ENGLISH, LANGUAGE, LetterGames
 from solver.letters import InputError, LetterGame, normalise_letters
 
 

@@ -7,9 +7,11 @@ from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
 from bot.core.i18n import NP_
 from bot.games.letters import handlers, keyboards, texts
 from bot.games.letters.session import LetterSession
+from bot.games.letters.tables import LetterGames
 
 GAME = Game(
     kind=LetterSession.KIND,
+    solver_tables=(LetterGames,),
     name=texts.name,
     session_name=texts.session_name,
     rules=Rules("rules_letters", texts.rules, NP_("rules", "the letter game (and English Ghost)")),

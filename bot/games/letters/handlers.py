@@ -20,12 +20,12 @@ from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.keyboards import Press
-from bot.core.solvers import LetterGames
 from bot.core.texts import Lang
 from bot.games.letters import choice, keyboards, texts
 from bot.games.letters import session as letters
 from bot.games.letters.picture import review_picture
 from bot.games.letters.session import KIND, LetterSession, Phase
+from bot.games.letters.tables import LetterGames
 from bot.storage import Tally
 from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
 from solver.levels import Level
@@ -44,7 +44,7 @@ SETUP_QUESTIONS: dict[Phase, Callable[[Lang], str]] = {
 
 
 def _game(deps: Deps, session: LetterSession) -> LetterGame:
-    return deps.solvers.letter_game(session.dictionary, session.rule, session.word_tier)
+    return deps.solvers.of(LetterGames).letter_game(session.dictionary, session.rule, session.word_tier)
 
 
 async def _save(
@@ -100,7 +100,9 @@ async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: L
 async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
     deps = context.deps
-    session = LetterSession(dictionary=letters.ENGLISH, rule=deps.solvers.letter_game(letters.ENGLISH).rule, tier=None)
+    session = LetterSession(
+        dictionary=letters.ENGLISH, rule=deps.solvers.of(LetterGames).letter_game(letters.ENGLISH).rule, tier=None
+    )
     await deps.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
     context.deps.say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
@@ -370,15 +372,19 @@ def answer_who_wins(context: BotContext, under_way: UnderWay | None, playing: Le
     if under_way is not None:
         game = under_way.game
     else:
-        game = choice.game_by_script(deps.solvers.letters, typed, lang) if playing is None else _game(deps, playing)
+        game = (
+            choice.game_by_script(deps.solvers.of(LetterGames), typed, lang)
+            if playing is None
+            else _game(deps, playing)
+        )
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
         return
     if not typed:
         board: str | InputError = under_way.board if under_way is not None else ""
     else:
-        game, board = choice.game_for_letters(deps.solvers.letters, game, typed)
-    english = deps.solvers.letters.language_of(game) == letters.ENGLISH
+        game, board = choice.game_for_letters(deps.solvers.of(LetterGames), game, typed)
+    english = deps.solvers.of(LetterGames).language_of(game) == letters.ENGLISH
     if isinstance(board, InputError):
         context.deps.reply(context.message, texts.not_letters(lang, english=english))
         return
@@ -409,7 +415,7 @@ class UnderWay:
     def reveals(self, deps: Deps, game: LetterGame, board: str) -> bool:
         """Whether the answer for ``board`` in ``game`` would tell how this game goes on: the same
         language, and a board that begins with this game's."""
-        same = deps.solvers.letters.language_of(game) == deps.solvers.letters.language_of(self.game)
+        same = deps.solvers.of(LetterGames).language_of(game) == deps.solvers.of(LetterGames).language_of(self.game)
         return same and board.startswith(self.board)
 
 
@@ -448,7 +454,9 @@ async def word(update: Update, context: BotContext) -> None:
     if isinstance(read, TypedWordProblem):
         context.deps.reply(context.message, texts.word_not_a_word(lang, read))
         return
-    context.deps.reply(context.message, texts.word_report_text(lang, word_report(context.deps.solvers.letters, read)))
+    context.deps.reply(
+        context.message, texts.word_report_text(lang, word_report(context.deps.solvers.of(LetterGames), read))
+    )
 
 
 def word_report(letter_games: LetterGames, read: TypedWord) -> WordReport:
@@ -513,7 +521,7 @@ def _choose(deps: Deps, session: LetterSession, press: Press) -> None:
     """Record one set-up answer in the session."""
     if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
         session.dictionary = letters.ENGLISH
-        session.rule = deps.solvers.letter_game(letters.ENGLISH).rule
+        session.rule = deps.solvers.of(LetterGames).letter_game(letters.ENGLISH).rule
     elif press.action == "rule":
         session.rule = Rule(press.argument)
     elif press.action == "tier":

@@ -7,10 +7,12 @@ from bot.core.i18n import NP_
 from bot.games.wordle import handlers, keyboards, store, texts
 from bot.games.wordle.session import WordleSession
 from bot.games.wordle.settings import WordleSettings
+from bot.games.wordle.solver import WordleSolver
 
 GAME = Game(
     tables=store.TABLES,
     settings=WordleSettings,
+    solver_tables=(WordleSolver,),
     kind=WordleSession.KIND,
     name=texts.name,
     rules=Rules("rules_5bukv", texts.rules, NP_("rules", "5bukv")),

@@ -22,6 +22,7 @@ from bot.games.wordle import store as wordle_store
 from bot.games.wordle.picture import review_picture
 from bot.games.wordle.session import MAX_ENTRIES, Progress, WordleSession
 from bot.games.wordle.settings import own_settings
+from bot.games.wordle.solver import WordleSolver
 from bot.storage import Tally
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
@@ -34,8 +35,8 @@ async def start(update: Update, context: BotContext) -> None:
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game (the chat's lock held)."""
     deps = context.deps
-    session = wordle.start(deps.solvers.wordle.first_guess)
-    progress = wordle.progress(deps.solvers.wordle, session)
+    session = wordle.start(deps.solvers.of(WordleSolver).first_guess)
+    progress = wordle.progress(deps.solvers.of(WordleSolver), session)
     await deps.save(chat_id, session, None, activate=True)  # counted as played from its first entry
     text, markup = _shown(lang, session, progress)
     context.deps.say(chat_id, text, markup=markup)
@@ -75,13 +76,13 @@ async def on_text(update: Update, context: BotContext) -> None:
     if wordle.word_problem(entry, loaded.session) is not None:
         deps.reply(context.message, texts.not_russian_word(lang))
         return
-    if wordle.colours_without_a_word(deps.solvers.wordle, loaded.session, typed):
+    if wordle.colours_without_a_word(deps.solvers.of(WordleSolver), loaded.session, typed):
         deps.reply(context.message, texts.colours_need_a_word(lang))
         return
     entries = len(loaded.session.entries)
     text, markup = await _enter(deps, context.chat_id, context.user.id, lang, loaded=loaded, entry=entry)
     taken = len(loaded.session.entries) > entries  # one that contradicts earlier entries is not
-    if taken and entry.word not in deps.solvers.wordle.wordle.index:
+    if taken and entry.word not in deps.solvers.of(WordleSolver).wordle.index:
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     deps.reply(context.message, text, markup=markup)
 
@@ -120,7 +121,7 @@ async def _told_answer(
     game is over (not under way: /5bukv starts anew at once, and a later entry is not applied to
     it); it counts neither as solved nor as lost, since the bot never found the word."""
     session = loaded.session
-    answer = wordle.told_answer(deps.solvers.wordle, session, typed)
+    answer = wordle.told_answer(deps.solvers.of(WordleSolver), session, typed)
     if answer is None or isinstance(answer, wordle.AnswerProblem):
         return answer
     await deps.save(chat_id, session, loaded)
@@ -128,7 +129,7 @@ async def _told_answer(
     players = len(await wordle_store.answer_reporters(deps.db, answer) | {user_id})
     needed = own_settings(deps.settings).wordle_answer_players
     if players >= needed:
-        deps.after_commit(lambda: deps.solvers.wordle.add_answers([answer]))
+        deps.after_commit(lambda: deps.solvers.of(WordleSolver).add_answers([answer]))
     return wordle.ToldAnswer(answer, players, needed)
 
 
@@ -141,14 +142,14 @@ async def restore_answers(application: App) -> None:
         task = asyncio.create_task(_refuse_when_built(services, refused))
         tasks.add(task)  # kept referenced until done
         task.add_done_callback(tasks.discard)
-    services.solvers.wordle.add_answers(
+    services.solvers.of(WordleSolver).add_answers(
         await wordle_store.reported_answers(services.db, own_settings(services.settings).wordle_answer_players)
     )
 
 
 async def _refuse_when_built(services: Services, words: list[str]) -> None:
-    await asyncio.to_thread(lambda: services.solvers.wordle.wordle)  # waits for the background build
-    services.solvers.wordle.refuse_for_everyone(words)
+    await asyncio.to_thread(lambda: services.solvers.of(WordleSolver).wordle)  # waits for the background build
+    services.solvers.of(WordleSolver).refuse_for_everyone(words)
 
 
 async def _enter(
@@ -157,7 +158,7 @@ async def _enter(
     """Add an entry (a search may run: off the event loop) and commit it; the first entry counts the
     game as played, a first solve as a win, the sixth try without the answer as a loss (each once)."""
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.enter, deps.solvers.wordle, session, entry)
+    progress = await asyncio.to_thread(wordle.enter, deps.solvers.of(WordleSolver), session, entry)
     tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
     counted = progress.first_entry or progress.first_solve or progress.first_loss
     await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)
@@ -172,14 +173,14 @@ async def _refuse(
     it, the word leaves the guesses for everyone."""
     session = loaded.session
     word = session.suggestion
-    progress = await asyncio.to_thread(wordle.refuse, deps.solvers.wordle, session)
+    progress = await asyncio.to_thread(wordle.refuse, deps.solvers.of(WordleSolver), session)
     await deps.save(chat_id, session, loaded)
     deps.stage(wordle_store.refusal_report(word, user_id))
     if (
         len(await wordle_store.refusal_reporters(deps.db, word) | {user_id})
         >= own_settings(deps.settings).wordle_refused_players
     ):
-        deps.after_commit(lambda: deps.solvers.wordle.refuse_for_everyone([word]))
+        deps.after_commit(lambda: deps.solvers.of(WordleSolver).refuse_for_everyone([word]))
     return _shown(lang, session, progress)
 
 
@@ -200,7 +201,7 @@ async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) ->
     if loaded.session.told:
         return texts.answer_told(lang, loaded.session.answer), None
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.undo, deps.solvers.wordle, session)
+    progress = await asyncio.to_thread(wordle.undo, deps.solvers.of(WordleSolver), session)
     if progress is None:
         return texts.nothing_to_undo(lang), None
     await deps.save(chat_id, session, loaded)
@@ -217,7 +218,7 @@ async def hint(update: Update, context: BotContext) -> None:
     if loaded.session.told:
         context.deps.reply(context.message, texts.answer_told(context.lang, loaded.session.answer))
         return
-    progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
+    progress = await asyncio.to_thread(wordle.progress, deps.solvers.of(WordleSolver), loaded.session)
     text, markup = _shown(context.lang, loaded.session, progress)
     context.deps.reply(context.message, text, markup=markup)
 
@@ -229,7 +230,7 @@ async def give_up(update: Update, context: BotContext) -> None:
     if session is None:
         context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
         return
-    solver = context.deps.solvers.wordle
+    solver = context.deps.solvers.of(WordleSolver)
     possible = wordle.possible_answers(solver, session)
     fitting = len(solver.candidates(session.history, session.refused))
     context.deps.reply(
@@ -255,7 +256,7 @@ async def review(update: Update, context: BotContext) -> None:
 async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession, *, picture: bool = False) -> None:
     """The review (a button under it for the picture), then the grid alone in its own message, so it
     copies without the rest; or (``picture``) the review as a picture."""
-    solver = deps.solvers.wordle
+    solver = deps.solvers.of(WordleSolver)
     found = await asyncio.to_thread(wordle.review, solver, session)  # every guess against every word: ~0.1 s each
     if found is None:
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
@@ -285,7 +286,7 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if loaded is None:
         return
     session = loaded.session
-    remaining = len(deps.solvers.wordle.candidates(session.history, session.refused))
+    remaining = len(deps.solvers.of(WordleSolver).candidates(session.history, session.refused))
     if not remaining:  # no word fits: only undo and a new word are left
         tap.stale()
         return
@@ -295,7 +296,7 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if press.action == "tap":
         wordle.tap(session, int(press.argument))
         await deps.save(chat_id, session, loaded)
-        masked = not deps.solvers.wordle.can_say(session.suggestion)
+        masked = not deps.solvers.of(WordleSolver).wordle.can_say(session.suggestion)
         context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
         return
     if press.action == "refused":
@@ -322,5 +323,5 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
     loaded = await deps.load(chat_id, WordleSession)
     if loaded is None or loaded.session.given_up or loaded.session.told:
         return None
-    progress = await asyncio.to_thread(wordle.progress, deps.solvers.wordle, loaded.session)
+    progress = await asyncio.to_thread(wordle.progress, deps.solvers.of(WordleSolver), loaded.session)
     return _shown(lang, loaded.session, progress)

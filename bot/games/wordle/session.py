@@ -13,7 +13,6 @@ from typing import Annotated, Any, NamedTuple
 from pydantic import BeforeValidator
 
 from bot.core.session import Session, new_id
-from bot.core.solvers import LANGUAGE
 from bot.games.wordle.solver import WordleSolver
 from solver.wordle import (
     MAX_TRIES,
@@ -29,9 +28,11 @@ from solver.wordle import (
     what_is_known,
 )
 from solver.wordle_review import GameScores, GuessReview, game_scores, review_game, share_grid
+from solver.words import LANGUAGES
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
+LANGUAGE = LANGUAGES["ru"]  # 5bukv is played in Russian
 MAX_LISTED = 10
 #: A tap on a letter button moves its colour on: grey → white → yellow → grey.
 NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}

@@ -10,21 +10,35 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from bot.core.part import Part
+from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
 from solver.wordle import CRUDE, NOUN, Entry, Wordle, default_guessable, fits, more_words
 
 log = logging.getLogger(__name__)
 
+#: Where 5bukv's steps sit among every game's (bot.core.solvers.Step): the engine first of all
+#: (5bukv's very first reply needs it; a letter game needs its tables only after its set-up
+#: buttons), its guessable words checked once the everyday Russian letter game (order 20) has read
+#: the Russian dictionary, the rest of its start right after, and the rest of its colour table last.
+ENGINE_ORDER = 10
+CHECK_ORDER = 30
+PREPARE_ORDER = 40
+COLOURS_ORDER = 110
 
-class WordleSolver:
+
+class WordleSolver(SolverTables):
     """The 5bukv engine with its opening guess worked out once (it costs a search
-    when no stored tree is shipped), so no chat waits for it.
+    when no stored tree is shipped), so no chat waits for it: 5bukv's solver tables.
 
-    ``wordle`` may be a part still being built (``start_solvers``): the answers players
-    reported, which the bot reads at start before any table is built, are kept until it is."""
+    ``wordle`` may be a part still being built (by default, one its ``steps`` build at start):
+    the answers players reported, which the bot reads at start before any table is built, are
+    kept until it is."""
 
-    def __init__(self, wordle: Wordle | Part[Wordle]) -> None:
+    def __init__(self, wordle: Wordle | Part[Wordle] | None = None) -> None:
+        if wordle is None:
+            wordle = Part("5bukv")
         self._engine = wordle if isinstance(wordle, Part) else Part.built("5bukv", wordle)
+        self._first_part = self._engine  # the part the start builds (check_guessable may replace the engine)
         self._answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
         self._reported: list[str] = []  # reported before the engine was built: sorted out once it is
         self._lock = threading.Lock()
@@ -32,6 +46,36 @@ class WordleSolver:
     @property
     def wordle(self) -> Wordle:
         return self._engine.get()
+
+    def parts(self) -> Sequence[Part[Wordle]]:
+        return (self._first_part,)
+
+    def steps(self) -> Sequence[Step]:
+        return (
+            Step(ENGINE_ORDER, "5bukv engine", self._build_engine),
+            Step(CHECK_ORDER, "5bukv guessable words", lambda _: self.check_guessable()),
+            Step(PREPARE_ORDER, "5bukv rows", self._prepare),
+            Step(COLOURS_ORDER, "5bukv colour table", self._fill_colours),
+        )
+
+    def _build_engine(self, _: Solvers) -> None:
+        """The engine with the guessable words stored with its tree (milliseconds, not the Russian
+        dictionary; checked once the dictionary is read), its first guess, and what the first
+        position off the tree cannot do without."""
+        engine = Wordle.shipped()
+        self._first_part.set(engine)
+        self.first_guess  # noqa: B018  (worked out now, so no chat waits for it)
+        engine.prepare_off_tree(rows=False)
+
+    def _fill_colours(self, _: Solvers) -> None:
+        """The rest of the colour table (0.1 s, 10 MB): the first replies did without it, and from
+        now on every position reads its colours as fast as before the table was lazy."""
+        self.wordle.colours.full()
+
+    def _prepare(self, _: Solvers) -> None:
+        """The rest of the engine's start: the rows it reads most, and the common tier."""
+        self.wordle.prepare_off_tree()
+        self.common  # noqa: B018
 
     @cached_property
     def first_guess(self) -> str:

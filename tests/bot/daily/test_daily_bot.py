@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from bot_harness import GROUP, NAMES, Bot, Group, Player, record
 
 from bot.core.solvers import Solvers
+from bot.games.letters.tables import LetterGames
 from solver.daily import DailyBook, Puzzle
 from solver.words import Tier
 
@@ -19,7 +20,7 @@ from solver.words import Tier
 def todays(solvers: Solvers, lang: str) -> Puzzle:
     """The puzzle the bot must show today (the default time zone, Europe/Moscow)."""
     day = datetime.now(ZoneInfo("Europe/Moscow")).date()
-    return DailyBook(solvers.letters.game(lang, Tier.COMMON), lang).puzzle(day)
+    return DailyBook(solvers.of(LetterGames).game(lang, Tier.COMMON), lang).puzzle(day)
 
 
 async def solve(player: Player, puzzle: Puzzle) -> str:
@@ -61,12 +62,14 @@ async def test_only_the_first_go_of_the_day_counts(bot: Bot, solvers: Solvers, d
     player = Player(bot, 1202)
     await player.say("/daily")
     losing = next(
-        p.letter for p in solvers.letters.game("ru").plays(puzzle.board) if p.letter not in puzzle.winning_letters
+        p.letter
+        for p in solvers.of(LetterGames).game("ru").plays(puzzle.board)
+        if p.letter not in puzzle.winning_letters
     )
     lost = (await player.say(losing)).text
     while "❌" not in lost:  # the defence finishes the game
         lost = (
-            await player.say(solvers.letters.game("ru").best_letter(lost.split("«")[-1].split("»")[0].lower()))
+            await player.say(solvers.of(LetterGames).game("ru").best_letter(lost.split("«")[-1].split("»")[0].lower()))
         ).text
     assert "Серия: 0 (лучшая 0)" in lost and "🟥" in lost
     replay = (await player.say("/daily")).text

@@ -13,6 +13,7 @@ from bot.core.context import Services
 from bot.core.solvers import Solvers
 from bot.games.fingers import keyboards as fingers_keyboards
 from bot.games.fingers.session import FingerSession, player_moves
+from bot.games.fingers.tables import FingerTables
 from bot.games.fingers.texts import finger_move
 from bot.games.group import keyboards as group_keyboards
 from solver.fingers import FingerGame, State
@@ -58,8 +59,10 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     assert "🙂 Вы: ✋1  ✋1" in reply.text and "Ваш ход" in reply.text
     labels = [b["text"] for b in player.buttons()]
     starting = FingerSession(level=Level.PERFECT, player_first=True)
-    assert labels == [finger_move("ru", m) for m in player_moves(solvers.fingers, starting)]
-    reply = await play_best(player, solvers.fingers, database)  # the second player wins the start (seed 002)
+    assert labels == [finger_move("ru", m) for m in player_moves(solvers.of(FingerTables).game, starting)]
+    reply = await play_best(
+        player, solvers.of(FingerTables).game, database
+    )  # the second player wins the start (seed 002)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
     after = ["🔁 Ещё партию", "⚙️ Ещё партию, другие настройки", "🔍 Разбор партии"]
     assert [b["text"] for b in player.buttons()] == after
@@ -73,7 +76,7 @@ async def test_going_second_the_player_can_beat_the_perfect_bot(bot: Bot, solver
     await player.tap("Perfect")
     reply = await player.tap("The bot starts")
     assert reply.text.startswith("Me: ") and "Your move" in reply.text
-    reply = await play_best(player, solvers.fingers, database)
+    reply = await play_best(player, solvers.of(FingerTables).game, database)
     assert "🎉 You won!" in reply.text and "🤖 Me:  💀  💀" in reply.text
     assert record(database, 505, "fingers") == (1, 1, 0, 0)
 
@@ -85,7 +88,7 @@ async def test_a_draw_at_the_move_cap(bot: Bot, solvers: Solvers, database: Path
     await player.say("/fingers")
     await player.tap("Безупречный")
     await player.tap("Я начинаю")
-    reply = await play_best(player, solvers.fingers, database)
+    reply = await play_best(player, solvers.of(FingerTables).game, database)
     assert "🤝 Ничья: достигнут предел в 6 ходов." in reply.text
     assert "ничьих 1" in (await player.say("/stats")).text
 
@@ -102,7 +105,7 @@ async def test_a_draw_by_threefold_repetition(bot: Bot, solvers: Solvers, databa
     assert loaded is not None
     position = {"player": [2, 2], "bot": [2, 2], "seen": {"22:22:1": 1}}
     await store.save(503, "fingers", loaded.state | position, loaded.version)
-    reply = await play_best(player, solvers.fingers, database)
+    reply = await play_best(player, solvers.of(FingerTables).game, database)
     assert "🤝 Ничья: позиция повторилась трижды." in reply.text
     stored = stored_state(database, 503, "fingers")
     assert stored is not None and stored[0]["moves"] < 100 and max(stored[0]["seen"].values()) == 3  # type: ignore[union-attr]

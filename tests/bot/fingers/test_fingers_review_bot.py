@@ -13,6 +13,7 @@ from bot_harness import Bot, Player, Reply, no_game_now, stored_state
 from bot.core.solvers import Solvers
 from bot.games.fingers import texts as fingers_texts
 from bot.games.fingers.session import FingerSession, player_moves
+from bot.games.fingers.tables import FingerTables
 from bot.games.fingers.texts import finger_move, review_move
 from solver.engine import Value
 from solver.fingers import REPEATS, FingerGame, Move, State, after_move
@@ -54,7 +55,7 @@ async def test_a_win_let_slip_into_a_repetition_is_named_at_its_move(
 ) -> None:
     """Going second and keeping the win every turn without hurrying it: the perfect bot draws by
     repetition, and the review says so and where, instead of praising every move."""
-    game = solvers.fingers
+    game = solvers.of(FingerTables).game
     player = Player(bot, 531)
     await player.say("/fingers")
     await player.tap("Безупречный")
@@ -91,7 +92,7 @@ async def test_a_win_let_slip_into_a_repetition_is_named_at_its_move(
 
 
 async def test_the_review_of_a_lost_game_names_the_turning_point(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.fingers
+    game = solvers.of(FingerTables).game
     player = Player(bot, 532, language_code="en")
     await player.say("/fingers")
     await player.tap("Perfect")
@@ -115,7 +116,7 @@ async def test_the_review_of_a_lost_game_names_the_turning_point(bot: Bot, solve
 
 async def test_a_hint_names_the_bots_own_move_and_following_it_wins(bot: Bot, solvers: Solvers, database: Path) -> None:
     """Going second, the player who follows /hint beats the perfect bot: in either language."""
-    game = solvers.fingers
+    game = solvers.of(FingerTables).game
     for user, lang, level, second, win in (
         (533, "ru", "Безупречный", "Начинает бот", "🎉 Вы выиграли!"),
         (534, "en", "Perfect", "The bot starts", "🎉 You won!"),

@@ -32,6 +32,8 @@ from bot.core.context import Services
 from bot.core.solvers import Solvers
 from bot.games.group import texts as group_texts
 from bot.games.group.session import SEATS, GroupSession
+from bot.games.group.tables import group_games
+from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import SCHEMA_VERSION
 from bot.storage.schema import _SCHEMA_V1
@@ -94,7 +96,7 @@ async def test_three_players_to_the_end(bot: Bot, solvers: Solvers, database: Pa
     assert state is not None and state[0]["board"] == "" and state[0]["turn"] == 0
 
     # Short rounds: a group gets 20 messages a minute from a bot (Telegram's limit, kept by AIORateLimiter).
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     ways = itertools.cycle(["bare", "command", "reply"])  # every way to move, with privacy mode on or off
     order = []
     out = []
@@ -296,7 +298,7 @@ async def test_a_letter_no_word_starts_with_puts_the_player_out(bot: Bot, solver
     group = Group(bot)
     lobby, buttons = await open_lobby(group, 301, 302)
     await group.press(301, lobby, button(buttons, "Начать"))
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     dead = next(letter for letter in game.alphabet if not game.is_fragment(letter))
     reply = await group.say(301, dead)
     assert f"Ни одно слово не начинается с «{dead.upper()}» — Аня выбывает" in reply.text
@@ -306,7 +308,7 @@ async def test_a_letter_no_word_starts_with_puts_the_player_out(bot: Bot, solver
 
 async def test_three_people_and_the_bot_which_holds_a_forced_line_and_wins(bot: Bot, solvers: Solvers) -> None:
     # Seats: Аня, the bot, Боря, Вера; completing a word wins the game.
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     table = game.with_players(4)
     opening = next(p.letter for p in game.plays("") if table.can_force(p.letter, 2))
     group = Group(bot)
@@ -500,10 +502,10 @@ async def test_a_lobby_expiry_survives_a_restart(standin: BotApiStandin, solvers
 
 def test_the_group_tables_for_up_to_four_players_are_built_at_start(solvers: Solvers) -> None:
     """So no group's first bot move waits for its table (more seats: on first use)."""
-    for game in solvers.group_games:
+    for game in group_games(solvers.of(LetterGames)):
         assert {2, 3, 4} <= set(game.solved_seat_counts())
     assert (
-        solvers.letters.game("ru", "full", Rule.COMPLETE_WINS).solved_seat_counts() == []
+        solvers.of(LetterGames).game("ru", "full", Rule.COMPLETE_WINS).solved_seat_counts() == []
     )  # groups play everyday words
 
 

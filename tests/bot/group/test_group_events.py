@@ -16,6 +16,7 @@ from bot.core.solvers import Solvers
 from bot.delivery.outbox import MAX_WAITING_CHATTER, Pace
 from bot.delivery.queue import ChatQueues
 from bot.games.group.session import GroupSession
+from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import Fault
 from bot.runtime.throttle import Throttle
 from solver.letters import Rule
@@ -30,7 +31,7 @@ def to_move(reply: Reply) -> int:
 
 
 def a_letter(solvers: Solvers, board: str) -> str:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     return min(game.plays(board), key=lambda play: len(play.example)).letter
 
 

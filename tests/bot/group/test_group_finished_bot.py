@@ -29,6 +29,7 @@ from bot.core.solvers import Solvers
 from bot.games.group import handlers
 from bot.games.group import texts as group_texts
 from bot.games.group.session import GroupSession
+from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
@@ -273,7 +274,7 @@ async def test_a_group_of_four_plays_english_ghost_to_the_end_in_english(bot: Bo
         lobby, buttons = lobby_buttons(await group.press(user, lobby, button(buttons, "Join")))
     lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "The bot plays too")))
     reply = await group.press(301, lobby, button(buttons, "Start"))
-    game = solvers.letter_game("en", stored(bot).rule)
+    game = solvers.of(LetterGames).letter_game("en", stored(bot).rule)
     for _ in range(200):
         session = stored(bot)
         if session.over:

@@ -17,6 +17,7 @@ from bot.core.solvers import Solvers
 from bot.delivery.outbox import Outbox, Pace
 from bot.delivery.queue import ChatQueues
 from bot.games.group import session as group
+from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin, Call
 from solver.letters import LetterGame, Rule
 
@@ -67,7 +68,7 @@ async def start_game(group_chat: Group, *players: int) -> None:
 async def test_a_burst_of_moves_keeps_the_budget_tells_every_move_and_survives_a_restart(
     standin: BotApiStandin, solvers: Solvers, database: Path
 ) -> None:
-    table = Table(solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), [301, 302, 303])
+    table = Table(solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES), [301, 302, 303])
     async with running_bot(standin, solvers, database) as bot:
         chat = Group(bot)
         await start_game(chat, 301, 302, 303)
@@ -132,7 +133,7 @@ async def test_a_lively_game_never_exceeds_the_budget_in_any_window(
     budget, period = 4, 1.0
     arrived: list[tuple[float, Call]] = []
     standin.listeners.append(lambda call: arrived.append((time.monotonic(), call)))
-    table = Table(solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), [301, 302, 303])
+    table = Table(solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES), [301, 302, 303])
     async with running_bot(standin, solvers, database) as bot:
         chat = Group(bot)
         await start_game(chat, 301, 302, 303)
@@ -156,7 +157,7 @@ async def test_a_lively_game_never_exceeds_the_budget_in_any_window(
 async def test_a_turn_timer_waits_while_its_message_waits(
     standin: BotApiStandin, solvers: Solvers, database: Path
 ) -> None:
-    table = Table(solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES), [301, 302])
+    table = Table(solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES), [301, 302])
     async with running_bot(standin, solvers, database, group_turn_seconds=1.0) as bot:
         chat = Group(bot)
         await start_game(chat, 301, 302)

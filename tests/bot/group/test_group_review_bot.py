@@ -10,6 +10,7 @@ from bot_harness import GROUP, NAMES, Bot, Group, Reply, button, lobby_buttons, 
 
 from bot.core.solvers import Solvers
 from bot.games.group.session import GroupSession, turning_points
+from bot.games.letters.tables import LetterGames
 from solver.letters import Rule
 
 
@@ -24,7 +25,7 @@ async def test_each_player_gets_one_line(bot: Bot, solvers: Solvers, database: P
     lobby, buttons = await open_lobby(group, 301, 302, 303, rule="проиграл")
     reply = await group.press(301, lobby, button(buttons, "Начать"))
     assert "когда игра закончится" in (await group.say(301, "/review")).text
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     for _ in range(80):
         if "Победитель" in reply.text:
             break
@@ -60,7 +61,7 @@ async def test_an_english_group_reviews_its_ghost_game_in_english(bot: Bot, solv
     lobby, buttons = lobby_buttons(await group.say(301, "/play en"))
     lobby, buttons = lobby_buttons(await group.press(302, lobby, button(buttons, "Join")))
     reply = await group.press(301, lobby, button(buttons, "Start"))
-    game = solvers.letters.game("en")
+    game = solvers.of(LetterGames).game("en")
     for _ in range(80):
         if "The winner" in reply.text:
             break

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from bot.core.solvers import Solvers
 from bot.games.letters import session as letters
 from bot.games.letters.session import LetterSession
+from bot.games.letters.tables import LetterGames
+from bot.games.wordle.solver import WordleSolver
 from solver.letters import LetterGame, Play, Rule
 from solver.levels import Level
 from solver.wordle import Entry, default_words, feedback, normalise_word
@@ -48,7 +50,7 @@ def shown_words(found: object) -> list[str]:
 
 @pytest.mark.parametrize(("code", "tier"), [("ru", Tier.COMMON), ("ru", Tier.FULL), ("en", Tier.COMMON)])
 def test_every_example_the_game_can_show_is_a_clean_word_of_its_tier(solvers: Solvers, code: str, tier: Tier) -> None:
-    game = solvers.letter_game(code, LANGUAGES[code].rule, tier)
+    game = solvers.of(LetterGames).letter_game(code, LANGUAGES[code].rule, tier)
     tier_words = set(LANGUAGES[code].words(tier))
     examples = {game.example_word(game.tree.fragment(node)) for node in range(0, game.positions, 97)}
     assert examples <= tier_words
@@ -61,7 +63,7 @@ def test_random_games_never_show_an_excluded_word(
     solvers: Solvers, choice: tuple[str, Tier, Rule], level: Level, seed: int
 ) -> None:
     code, tier, rule = choice
-    game = solvers.letter_game(code, rule, tier)
+    game = solvers.of(LetterGames).letter_game(code, rule, tier)
     rng = random.Random(seed)
     session = LetterSession(rule=game.rule, dictionary=code, tier=tier, player_first=rng.random() < 0.5, level=level)
     session.strict = False
@@ -86,7 +88,7 @@ def test_random_games_never_show_an_excluded_word(
 @given(secret=st.sampled_from(default_words()), refused_first=st.booleans())
 def test_5bukv_never_suggests_an_excluded_word(solvers: Solvers, secret: str, refused_first: bool) -> None:
     excluded = {normalise_word(word) for word in EXCLUDED["ru"]}
-    wordle = solvers.wordle
+    wordle = solvers.of(WordleSolver)
     refused = [wordle.first_guess] if refused_first and wordle.first_guess != secret else []
     history: list[Entry] = []
     while not history or history[-1].word != secret:
@@ -104,5 +106,5 @@ def test_5bukv_never_suggests_an_excluded_word(solvers: Solvers, secret: str, re
 def test_the_bot_plays_every_dictionary_and_tier_it_offers(solvers: Solvers) -> None:
     for code in LANGUAGES:
         for tier in Tier:
-            game: LetterGame = solvers.letter_game(code, LANGUAGES[code].rule, tier)
+            game: LetterGame = solvers.of(LetterGames).letter_game(code, LANGUAGES[code].rule, tier)
             assert game.word_count == len([w for w in LANGUAGES[code].words(tier) if len(w) >= game.min_length])

@@ -8,6 +8,7 @@ from bot_harness import Bot, Group, Player, Reply, lobby_buttons, record, stored
 
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
+from bot.games.letters.tables import LetterGames
 from solver.letters import LetterGame, Rule
 
 
@@ -21,7 +22,7 @@ async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
 
 
 async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.letters.game("en")
+    game = solvers.of(LetterGames).game("en")
     assert game.rule is Rule.COMPLETE_LOSES and game.winner("") == "first"  # seed 004: player 1 wins
     player = Player(bot, 601, language_code="en-US")
     await player.say("/play")
@@ -54,14 +55,14 @@ async def test_play_en_for_anyone(bot: Bot, solvers: Solvers, database: Path) ->
     opening = reply.last_board()
     answer = (await player.say("/whowins")).text  # the chat's game under way: no free hint
     assert letters_texts.who_wins_mid_game("ru", in_group=False) in answer
-    assert opening in solvers.letters.game("en").alphabet
+    assert opening in solvers.of(LetterGames).game("en").alphabet
     state = stored_state(database, 602, "letters")
     assert state is not None and state[0]["dictionary"] == "en"
     # The perfect bot, moving first, wins whatever the player does (the player answers with best letters).
     for _ in range(40):
         if "выиграл" in reply.text:
             break
-        reply = await player.say(solvers.letters.game("en").best_letter(reply.last_board()))
+        reply = await player.say(solvers.of(LetterGames).game("en").best_letter(reply.last_board()))
     assert "🤖 Я выиграл." in reply.text
     assert record(database, 602, "ghost") == (1, 0, 1, 0)
 

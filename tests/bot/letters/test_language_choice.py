@@ -10,6 +10,7 @@ from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.games.letters import texts
 from bot.games.letters.session import LetterSession
+from bot.games.letters.tables import LetterGames
 from solver.letters import Rule
 
 
@@ -91,7 +92,7 @@ async def test_a_latin_letter_in_the_russian_game_is_said_to_be_read_as_russian(
     reply = await russian.say("K")
     assert reply.text.startswith(texts.read_as_russian("ru", "K", "к") + "\n")
     assert "Ваш ход" in reply.text
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     typed = await russian.say(game.plays(reply.last_board())[0].letter)  # a Cyrillic letter: nothing to say
     assert typed.text.startswith("Вы: ") and "→" not in typed.text
 

@@ -7,6 +7,7 @@ import pytest
 
 from bot.core.solvers import Solvers
 from bot.games.letters.choice import game_by_script, game_for_letters, language_by_script
+from bot.games.letters.tables import LetterGames
 from solver.letters import InputError
 
 
@@ -26,16 +27,16 @@ def test_the_script_of_the_letters_names_the_language(typed: str, fallback: str,
 
 
 def test_the_game_by_script_is_the_everyday_game_of_that_language(solvers: Solvers) -> None:
-    assert game_by_script(solvers.letters, "ace", "ru") is solvers.letters.game("en")
-    assert game_by_script(solvers.letters, "кот", "en") is solvers.letters.game("ru")
-    assert game_by_script(solvers.letters, "", "en") is solvers.letters.game("en")
-    assert game_by_script(solvers.letters, "", "ru") is solvers.letters.game("ru")
+    assert game_by_script(solvers.of(LetterGames), "ace", "ru") is solvers.of(LetterGames).game("en")
+    assert game_by_script(solvers.of(LetterGames), "кот", "en") is solvers.of(LetterGames).game("ru")
+    assert game_by_script(solvers.of(LetterGames), "", "en") is solvers.of(LetterGames).game("en")
+    assert game_by_script(solvers.of(LetterGames), "", "ru") is solvers.of(LetterGames).game("ru")
 
 
 def test_letters_outside_the_games_alphabet_are_read_in_the_other_language(solvers: Solvers) -> None:
-    russian, english = solvers.letters.game("ru"), solvers.letters.game("en")
-    assert game_for_letters(solvers.letters, russian, "ко") == (russian, "ко")
-    assert game_for_letters(solvers.letters, russian, "qu") == (english, "qu")
-    assert game_for_letters(solvers.letters, english, "ко") == (russian, "ко")
-    game, board = game_for_letters(solvers.letters, english, "1")
+    russian, english = solvers.of(LetterGames).game("ru"), solvers.of(LetterGames).game("en")
+    assert game_for_letters(solvers.of(LetterGames), russian, "ко") == (russian, "ко")
+    assert game_for_letters(solvers.of(LetterGames), russian, "qu") == (english, "qu")
+    assert game_for_letters(solvers.of(LetterGames), english, "ко") == (russian, "ко")
+    game, board = game_for_letters(solvers.of(LetterGames), english, "1")
     assert game is english and isinstance(board, InputError)

@@ -10,6 +10,7 @@ from bot_harness import Bot, Player, Reply, new_letter_game, no_game_now, record
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
+from bot.games.letters.tables import LetterGames
 from solver.letters import LetterGame, Rule, Verdict
 
 PLAYER_WON = "Вы выиграли"
@@ -39,7 +40,7 @@ async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
 )
 async def test_a_game_to_the_end(bot: Bot, solvers: Solvers, database: Path, case: tuple[Rule, str, str, str]) -> None:
     rule, rule_label, first, expected = case
-    game = solvers.letters.game("ru", rule=rule)
+    game = solvers.of(LetterGames).game("ru", rule=rule)
     player = Player(bot, 201)
     reply = await new_letter_game(player, rule_label, first)
     if first == "Начинает бот":
@@ -63,7 +64,7 @@ def dead_letter(game: LetterGame, board: str) -> str:
 
 
 async def test_a_letter_that_starts_no_noun_is_refused(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     player = Player(bot, 202)
     await new_letter_game(player, "выиграл", "Я начинаю")
     bad = dead_letter(game, "")
@@ -76,7 +77,7 @@ async def test_a_letter_that_starts_no_noun_is_refused(bot: Bot, solvers: Solver
 
 
 async def test_strict_mode_makes_the_letter_lose(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     player = Player(bot, 203)
     await new_letter_game(player, "выиграл", "Я начинаю", strict="Строго")
     reply = await player.say(dead_letter(game, ""))
@@ -95,7 +96,7 @@ async def test_latin_lookalikes_and_case(bot: Bot) -> None:
 
 
 async def test_hints_first_playable_then_winning(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_LOSES)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     player = Player(bot, 205)
     await new_letter_game(player, "проиграл", "Я начинаю")
     reply = await player.say("/hint")
@@ -149,7 +150,7 @@ async def test_give_up_shows_how_the_bot_wins(bot: Bot, solvers: Solvers, databa
 
 
 async def test_who_wins(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)  # the rule of a chat that has not played yet
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)  # the rule of a chat that has not played yet
     player = Player(bot, 207)
     reply = await player.say("/whowins")
     assert "выигрывает второй игрок" in reply.text  # with the shipped nouns, as the solver says

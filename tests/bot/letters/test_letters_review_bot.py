@@ -12,6 +12,7 @@ from PIL import Image
 from bot.core.pictures import grade_colour
 from bot.core.solvers import Solvers
 from bot.games.letters.picture import GAP, LABEL, MARGIN, PER_ROW, TILE, TITLE
+from bot.games.letters.tables import LetterGames
 from solver.letters import LetterGame, Rule
 from solver.review import Grade, review_letters
 
@@ -32,7 +33,7 @@ def review_lines(reply: Reply) -> list[str]:
 
 
 async def test_the_review_button_grades_every_letter(bot: Bot, solvers: Solvers, database: Path) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     player = Player(bot, 231)
     reply = await new_letter_game(player, "выиграл", "Я начинаю")
     early = await player.say("/review")
@@ -60,7 +61,7 @@ async def test_the_review_button_grades_every_letter(bot: Bot, solvers: Solvers,
 
 
 async def test_review_in_english_ghost(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.letters.game("en")
+    game = solvers.of(LetterGames).game("en")
     player = Player(bot, 232, language_code="en")
     await player.say("/play")
     await player.tap("English Ghost")
@@ -81,7 +82,7 @@ async def test_nothing_to_review_before_any_game(bot: Bot) -> None:
 
 async def test_the_review_as_a_picture(bot: Bot, solvers: Solvers, database: Path) -> None:
     """The picture button sends a PNG whose tiles are coloured by each letter's grade."""
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     player = Player(bot, 234)
     reply = await new_letter_game(player, "выиграл", "Я начинаю")
     await play_first_letters(player, game, reply, "Вы выиграли", "Я выиграл")

@@ -14,6 +14,7 @@ from bot.core.solvers import Solvers
 from bot.games.letters import session as letters
 from bot.games.letters.handlers import word_report
 from bot.games.letters.session import LetterSession
+from bot.games.letters.tables import LetterGames
 from solver.engine import Value
 from solver.letters import LetterGame, Rule
 from solver.levels import Level
@@ -50,8 +51,8 @@ GAMES = [(code, tier, rule) for code, rules in LANGUAGE_RULES for tier in Tier f
 
 @pytest.mark.parametrize(("code", "tier", "rule"), GAMES)
 def test_every_surface_agrees_on_every_position(solvers: Solvers, code: str, tier: Tier, rule: Rule | None) -> None:
-    game = solvers.letters.game(code, tier, rule)
-    games = {each: solvers.letters.game(code, each) for each in Tier}
+    game = solvers.of(LetterGames).game(code, tier, rule)
+    games = {each: solvers.of(LetterGames).game(code, each) for each in Tier}
     group = tier is Tier.COMMON  # a group plays the everyday words
     rng = random.Random(f"{code}-{tier}-{rule}")
     for board in sampled_boards(game, rng):
@@ -70,7 +71,7 @@ def test_every_surface_agrees_on_every_position(solvers: Solvers, code: str, tie
             assert set(table.winning_letters(board)) == winning
             assert grade_group_move(game, 2, board, move).forced_after == bool(winning)
         ending = game.example_word(board + move)
-        report = word_report(solvers.letters, TypedWord(ending, code))
+        report = word_report(solvers.of(LetterGames), TypedWord(ending, code))
         assert game.word_in_play(ending).playable and tier not in report.ends_first
         assert report.tier is Tier.COMMON or (report.tier is Tier.FULL and tier is Tier.FULL)
         assert all(games[each].has_word(ending) == (each is Tier.FULL or report.tier is each) for each in Tier)
@@ -78,7 +79,7 @@ def test_every_surface_agrees_on_every_position(solvers: Solvers, code: str, tie
 
 async def test_word_and_the_game_agree_on_a_word_the_game_ends_on(bot: Bot, solvers: Solvers) -> None:
     """Through the bot: a word the everyday game's best line ends at is one /word says can be completed."""
-    game = solvers.letters.game("ru")
+    game = solvers.of(LetterGames).game("ru")
     for lang, counts, never in (("ru", "✅ считается", "нельзя"), ("en", "✅ counts", "never")):
         player = Player(bot, 7101 if lang == "ru" else 7102, language_code=lang)
         for board in ("", "к", "по", "мо"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot_harness import Bot, Player, Reply
 
 from bot.core.solvers import Solvers
+from bot.games.letters.tables import LetterGames
 from solver.engine import Value
 from solver.letters import LetterGame, Rule
 
@@ -20,11 +21,11 @@ SETUP = {
 async def test_word_judges_with_the_everyday_game_and_names_it(bot: Bot, solvers: Solvers) -> None:
     """йогурт is in the everyday game, which has no йог: it can be completed there; only the whole
     dictionary ends at ЙОГ, and the reply says which game says what."""
-    common = solvers.letters.game("ru")
-    full = solvers.letters.game("ru", "full")
+    common = solvers.of(LetterGames).game("ru")
+    full = solvers.of(LetterGames).game("ru", "full")
     for word, shorter in (("йогурт", "йог"), ("госбюджет", "го")):
         assert common.word_in_play(word).playable and full.word_in_play(word).ends_at == shorter
-    zombie = solvers.letters.game("en")
+    zombie = solvers.of(LetterGames).game("en")
     assert zombie.word_in_play("zombie").playable and not zombie.has_word("zombi")
     for lang, everyday, whole, ends in (
         ("ru", "обычные слова: ✅ считается\n", "весь словарь, с редкими: ✅ считается, но", "раньше, на «{}»"),
@@ -94,7 +95,7 @@ async def _play_into_a_dead_letter(player: Player, game: LetterGame, reply: Repl
 
 
 async def test_a_letter_no_word_goes_on_with_is_never_a_defence(bot: Bot, solvers: Solvers) -> None:
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     for lang, user, lost, best, legend in (
         ("ru", 7031, "слов с этой буквой дальше нет — проигрыш", "лучшая защита", "✅ лучший ход · ☑️"),
         ("en", 7032, "no word goes on with this letter: a loss", "longest defence", "✅ the best move · ☑️"),

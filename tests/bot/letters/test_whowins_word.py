@@ -7,6 +7,7 @@ from bot_harness import Bot, Group, Player, button, new_letter_game, open_lobby,
 
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
+from bot.games.letters.tables import LetterGames
 from solver.letters import Rule, Verdict
 from solver.lookup import TypedWordProblem, look_up
 
@@ -38,7 +39,7 @@ async def test_whowins_during_a_private_game_is_no_free_hint(bot: Bot, solvers: 
     await new_letter_game(player, "выиграл", "Я начинаю")
     board = (await player.say("к")).last_board()
     refused = letters_texts.who_wins_mid_game("ru", in_group=False)
-    game = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     going_on = board + next(play.letter for play in game.plays(board))
     for asked in ("/whowins", f"/whowins {board}", f"/whowins {going_on}"):
         assert refused in (await player.say(asked)).text, asked

@@ -8,6 +8,7 @@ from bot_harness import Bot, Player, new_letter_game, stored_state
 
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
+from bot.games.letters.tables import LetterGames
 from solver.letters import Rule
 from solver.words import LANGUAGES, Reason, Tier
 
@@ -43,8 +44,8 @@ async def test_word_without_one_word_explains_itself(bot: Bot) -> None:
 
 
 async def test_the_whole_dictionary_is_a_choice_of_the_set_up(bot: Bot, solvers: Solvers, database: Path) -> None:
-    full = solvers.letters.game("ru", "full", Rule.COMPLETE_WINS)
-    common = solvers.letters.game("ru", rule=Rule.COMPLETE_WINS)
+    full = solvers.of(LetterGames).game("ru", "full", Rule.COMPLETE_WINS)
+    common = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
     assert full.word_count > common.word_count
     player = Player(bot, 704)
     reply = await new_letter_game(player, "выиграл", "Я начинаю", tier="Весь словарь")

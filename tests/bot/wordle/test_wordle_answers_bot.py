@@ -8,6 +8,7 @@ import pytest
 from bot_harness import Bot, Player, Reply
 
 from bot.core.solvers import Solvers
+from bot.games.wordle.solver import WordleSolver
 from solver.wordle import CRUDE, MAX_TRIES, NOUN, default_kinds, default_zipf, feedback, more_words
 
 MASKED = "Осталось грубое слово, я его не пишу"
@@ -64,6 +65,6 @@ async def test_an_answer_of_no_candidate_is_found_through_the_broader_list(bot: 
     """пофиг is no candidate (an adverb the game may still pick): once no candidate fits, the next
     guesses come from every other five-letter word of the sources, not a request for the answer."""
     secret = "пофиг"
-    assert secret not in solvers.wordle.words and more_words()[secret][1]
+    assert secret not in solvers.of(WordleSolver).words and more_words()[secret][1]
     replies, tries = await play(Player(bot, 421), secret)
     assert tries <= MAX_TRIES and f"🟨🟨🟨🟨🟨 {secret.upper()}" in replies[-1].text

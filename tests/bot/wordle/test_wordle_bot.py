@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, no_game_now, record, running_bot, stored_state, until
@@ -20,7 +19,7 @@ TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white →
 
 
 def secret_of(solvers: Solvers) -> str:
-    words = solvers.wordle.words
+    words = solvers.of(WordleSolver).words
     return "канон" if "канон" in words else words[len(words) // 3]
 
 
@@ -161,7 +160,7 @@ async def test_latin_look_alikes_and_a_mask_first_are_read(bot: Bot, database: P
 async def test_the_few_words_left_follow_their_count_after_one_colon(
     bot: Bot, solvers: Solvers, database: Path
 ) -> None:
-    engine, first = solvers.wordle, solvers.wordle.first_guess
+    engine, first = solvers.of(WordleSolver), solvers.of(WordleSolver).first_guess
     secret = next(
         word
         for word in engine.words
@@ -189,10 +188,10 @@ async def test_a_letter_typed_with_a_combining_mark_counts_as_one(bot: Bot, data
 async def test_a_word_not_in_the_list_is_taken_and_said_so(bot: Bot, solvers: Solvers, database: Path) -> None:
     player = Player(bot, 308)
     await player.say("/5bukv")
-    assert "ааааа" not in solvers.wordle.words
+    assert "ааааа" not in solvers.of(WordleSolver).words
     reply = await player.say("ааааа ggggg")
     assert "«ААААА» нет в моём списке" in reply.text and "⬛⬛⬛⬛⬛ ААААА" in reply.text
-    in_list = await player.say(f"{solvers.wordle.words[0]} ggggg")
+    in_list = await player.say(f"{solvers.of(WordleSolver).words[0]} ggggg")
     assert "нет в моём списке" not in in_list.text
 
 
@@ -249,8 +248,8 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
 ) -> None:
     """No word fits: the bot says what the colours tell and takes the game's answer; told by two
     different players (the setting), the answer joins the words, also after a restart."""
-    assert ANSWER not in solvers.wordle.words
-    own = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))  # answers join this deployment only
+    assert ANSWER not in solvers.of(WordleSolver).words
+    own = solvers.replacing(WordleSolver(solvers.of(WordleSolver).wordle))  # answers join this deployment only
     async with running_bot(standin, own, database, wordle_answer_players=2) as bot:
         first = Player(bot, 311)
         reply = await play_until_stuck(first, ANSWER)
@@ -266,7 +265,7 @@ async def test_stuck_shows_what_is_known_and_takes_the_answer(
         await play_until_stuck(second, ANSWER)
         assert "КРИНЖ теперь в моём списке" in (await second.say("кринж")).text
         assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 313), ANSWER)).text
-    restarted = replace(solvers, wordle=WordleSolver(solvers.wordle.wordle))
+    restarted = solvers.replacing(WordleSolver(solvers.of(WordleSolver).wordle))
     async with running_bot(standin, restarted, database, wordle_answer_players=2) as bot:
         assert "🎉 Отгадано" in (await play_until_stuck(Player(bot, 314), ANSWER)).text
 
@@ -325,10 +324,10 @@ async def test_a_word_refused_by_enough_players_leaves_the_guesses_for_everyone(
 ) -> None:
     """🚫 from two different players (the setting here): the next player, and the next process,
     never get that word as the first guess; one player's report alone changes nobody else's."""
-    first = solvers.wordle.first_guess
+    first = solvers.of(WordleSolver).first_guess
 
     def own_engine() -> Solvers:  # a deployment's refusals change its engine, not the shared one
-        return replace(solvers, wordle=WordleSolver(copy.deepcopy(solvers.wordle.wordle)))
+        return solvers.replacing(WordleSolver(copy.deepcopy(solvers.of(WordleSolver).wordle)))
 
     async with running_bot(standin, own_engine(), database, wordle_refused_players=2) as bot:
         one, two, three = Player(bot, 331), Player(bot, 332), Player(bot, 333)
@@ -338,7 +337,7 @@ async def test_a_word_refused_by_enough_players_leaves_the_guesses_for_everyone(
         await two.tap("Игра не приняла")
         assert (await three.say("/5bukv")).suggestion() != first
     async with running_bot(standin, own_engine(), database, wordle_refused_players=2) as bot:
-        await until(lambda: bot.application.bot_data.services.solvers.wordle.first_guess != first, seconds=10)
+        await until(lambda: bot.application.bot_data.services.solvers.of(WordleSolver).first_guess != first, seconds=10)
         assert (await Player(bot, 335).say("/5bukv")).suggestion() != first
 
 

@@ -11,12 +11,13 @@ from bot_harness import Bot, Player, record, stored_state
 from bot.core.i18n import ngettext
 from bot.core.solvers import Solvers
 from bot.games.wordle import session as wordle
+from bot.games.wordle.solver import WordleSolver
 from solver.wordle import Entry, feedback, mask_text
 
 
 def secret_with_a_crude_word_left(solvers: Solvers) -> str:
     """A common word whose game, following the suggestions, reaches a short list with a crude word in it."""
-    engine = solvers.wordle.wordle
+    engine = solvers.of(WordleSolver).wordle
     for index in engine.guessable:
         secret, history = engine.words[index], []
         while not history or history[-1].word != secret:
@@ -24,7 +25,7 @@ def secret_with_a_crude_word_left(solvers: Solvers) -> str:
             history.append(Entry(guess, feedback(guess, secret)))
             fitting = engine.candidates(history)
             if len(fitting) <= wordle.MAX_LISTED and any(not engine.can_say(word) for word in fitting):
-                listed, _ = wordle.listed_words(solvers.wordle, fitting)
+                listed, _ = wordle.listed_words(solvers.of(WordleSolver), fitting)
                 if secret in listed:
                     return secret
                 break
@@ -44,7 +45,7 @@ async def test_words_left_out_are_said_to_be_left_out_not_counted(bot: Bot, solv
 
 
 async def test_giving_up_counts_the_words_that_were_shown(bot: Bot, solvers: Solvers) -> None:
-    secret = solvers.wordle.words[len(solvers.wordle.words) // 5]
+    secret = solvers.of(WordleSolver).words[len(solvers.of(WordleSolver).words) // 5]
     for user, lang in ((403, "ru"), (404, "en")):
         player = Player(bot, user, language_code=lang)
         reply = await player.say(mask_text(feedback((await player.say("/5bukv")).suggestion(), secret)))

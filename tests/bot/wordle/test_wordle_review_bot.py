@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.core.solvers import Solvers
 from bot.games.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
+from bot.games.wordle.solver import WordleSolver
 from bot.games.wordle.texts import signed
 from solver.wordle import Entry, feedback, mask_text
 from solver.wordle_review import game_scores, review_game, share_grid
@@ -19,7 +20,7 @@ from solver.wordle_review import game_scores, review_game, share_grid
 
 def own_guesses(solvers: Solvers, secret: str) -> list[str]:
     """Two accepted words other than the engine's first, then the secret."""
-    engine = solvers.wordle.wordle
+    engine = solvers.of(WordleSolver).wordle
     common = [engine.words[i] for i in engine.guessable if engine.words[i] != secret]
     return [common[0], common[len(common) // 2], secret]
 
@@ -29,7 +30,7 @@ def guess_lines(text: str) -> list[str]:
 
 
 async def test_review_of_own_words_with_skill_luck_and_the_grid(bot: Bot, solvers: Solvers) -> None:
-    engine = solvers.wordle.wordle
+    engine = solvers.of(WordleSolver).wordle
     secret = next(engine.words[i] for i in engine.guessable[len(engine.guessable) // 3 :])
     player = Player(bot, 331)
     await player.say("/5bukv")
@@ -56,7 +57,7 @@ async def test_review_of_own_words_with_skill_luck_and_the_grid(bot: Bot, solver
 
 async def test_a_game_that_follows_every_suggestion_is_never_told_of_a_better_guess(bot: Bot, solvers: Solvers) -> None:
     """The engine's guess is graded best or level with the best, by the engine's own measure, in both languages."""
-    engine = solvers.wordle.wordle
+    engine = solvers.of(WordleSolver).wordle
     secrets = random.Random(7).sample([engine.words[i] for i in engine.guessable], 6)
     for number, secret in enumerate(secrets):
         lang = ("ru", "en")[number % 2]
@@ -76,7 +77,11 @@ async def test_review_in_english_and_before_any_guess(bot: Bot, solvers: Solvers
     reply = await player.say("/5bukv")
     assert "Nothing to review yet" in (await player.say("/review")).text
     guess = reply.suggestion()
-    secret = next(word for word in solvers.wordle.words if word != guess and solvers.wordle.wordle.can_say(word))
+    secret = next(
+        word
+        for word in solvers.of(WordleSolver).words
+        if word != guess and solvers.of(WordleSolver).wordle.can_say(word)
+    )
     await player.say(mask_text(feedback(guess, secret)))
     reply = await player.say("/review")
     assert "🔍 Review of the game" in reply.text and "1. " + guess.upper() in reply.text
@@ -87,7 +92,7 @@ async def test_review_in_english_and_before_any_guess(bot: Bot, solvers: Solvers
 async def test_the_review_counts_the_words_the_player_was_shown(bot: Bot, solvers: Solvers) -> None:
     """After a 🚫 the review starts from the words shown at the first guess, and each guess's count
     is the one shown before it."""
-    engine = solvers.wordle.wordle
+    engine = solvers.of(WordleSolver).wordle
     secret = next(engine.words[i] for i in engine.guessable[len(engine.guessable) // 4 :])
     player = Player(bot, 336)
     shown = [await player.say("/5bukv")]
@@ -126,7 +131,7 @@ async def test_a_game_whose_answer_the_list_lacks_is_reviewed(bot: Bot, solvers:
 
 async def test_the_review_as_a_picture(bot: Bot, solvers: Solvers) -> None:
     """The picture button sends the grid in 5bukv's colours as a PNG."""
-    engine = solvers.wordle.wordle
+    engine = solvers.of(WordleSolver).wordle
     secret = next(engine.words[i] for i in engine.guessable[len(engine.guessable) // 2 :])
     player = Player(bot, 333)
     await player.say("/5bukv")
