@@ -38,7 +38,7 @@ from bot.delivery.queue import ChatQueues
 from bot.runtime.throttle import add_throttle
 from bot.runtime.transport import make_bot
 from bot.runtime.webhook import Hook, WebhookServer, limits_of
-from bot.storage import Store
+from bot.storage import open_store
 
 #: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
 #: items one at a time: ``bot/delivery/queue.py``).
@@ -168,7 +168,7 @@ async def post_init(application: App) -> None:
     settings = services.settings
     url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
     tables = [game.tables for game in wired(services)]
-    services.store = await Store.open(url or settings.database_path, tables=tables)
+    services.store = await open_store(url or settings.database_path, tables=tables)
     await open_delivery(application, services.store, texts.apology, settings.group_messages_per_minute)
     for game in wired(services):
         if game.on_start is not None:

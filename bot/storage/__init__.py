@@ -1,7 +1,8 @@
 """The bot's store: one interface, two engines side by side, by concern.
 
-* :mod:`bot.storage.interface`: :class:`Store`, what the rest of the bot asks of a store, and
-  ``Store.open(where)``, which picks the engine: a ``postgresql://`` URL or a SQLite file's path;
+* :mod:`bot.storage.interface`: :class:`Store`, what the rest of the bot asks of a store;
+* :mod:`bot.storage.opening`: ``open_store(where)``, which picks the engine: a ``postgresql://``
+  URL or a SQLite file's path;
 * :mod:`bot.storage.store`: :class:`SqliteStore`, one file through aiosqlite, the default: one
   process, its memory trusted, its connections, checkpoints and disk faults;
 * :mod:`bot.storage.postgres`: :class:`PostgresStore`, a server through asyncpg, shared by any
@@ -25,6 +26,7 @@ What the rest of the bot asks of a store is small: ``load`` and ``active_kind``,
 
 from bot.storage.interface import Store, StoreWriteError
 from bot.storage.ledger import REDELIVERY_WINDOW
+from bot.storage.opening import open_store
 from bot.storage.schema import JOURNAL_SIZE_LIMIT, SCHEMA_VERSION, StoreUnavailableError
 from bot.storage.sessions import KEEP, Record, StaleSessionError, Stored, Tally
 from bot.storage.store import SqliteStore, StoreLostError, disk_fault
@@ -44,4 +46,5 @@ __all__ = [
     "Stored",
     "Tally",
     "disk_fault",
+    "open_store",
 ]

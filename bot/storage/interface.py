@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from bot.storage.sessions import KEEP, Record, Stored, Tally, _Keep
@@ -31,17 +30,6 @@ class StoreWriteError(RuntimeError):
 
 class Store(ABC):
     """Sessions, records, the ledger, the inbox and the outbox of one bot deployment."""
-
-    @staticmethod
-    async def open(where: Path | str, **options: Any) -> Store:
-        """Open the store ``where`` names: a ``postgresql://`` URL, or a SQLite file's path."""
-        if isinstance(where, str) and where.startswith(POSTGRES_SCHEMES):
-            from bot.storage.postgres import PostgresStore
-
-            return await PostgresStore.connect(where, **options)
-        from bot.storage.store import SqliteStore
-
-        return await SqliteStore.open_file(Path(where), **options)
 
     @property
     def shared(self) -> bool:

@@ -26,7 +26,7 @@ from bot.games.wordle.session import KIND as WORDLE
 from bot.games.wordle.session import MAX_ENTRIES, WordleSession
 from bot.games.wordle.solver import WordleSolver
 from bot.runtime.standin import BotApiStandin, Fault
-from bot.storage import REDELIVERY_WINDOW, Store
+from bot.storage import REDELIVERY_WINDOW, Store, open_store
 from solver.letters import LetterGame, Rule
 
 TELEGRAM_LIMIT = 4096
@@ -106,7 +106,7 @@ async def test_the_first_poll_alone_confirms_updates_replayed_from_the_inbox(
 ) -> None:
     """An update kept within the window may still be held by Telegram: the first poll confirms
     it (its offset is past it); later polls take Telegram's ids as they come, lower ones too."""
-    await (await Store.open(database)).close()
+    await (await open_store(database)).close()
     leave_in_inbox(database, 60_000, standin.message_update(705, "/help"), time.time())
     polled = len(standin.polls)
     async with running_bot(standin, solvers, database) as bot:
@@ -170,7 +170,7 @@ async def test_5bukv_takes_at_most_max_entries_and_every_reply_fits(
     standin: BotApiStandin, solvers: Solvers, database: Path
 ) -> None:
     """A session with the most entries (a long game, or one kept going on purpose)."""
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         first = solvers.of(WordleSolver).first_guess
         session = WordleSession(entries=[(first, "www" + "ww")] * MAX_ENTRIES, suggestion=first)

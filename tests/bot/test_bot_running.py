@@ -19,7 +19,7 @@ from bot.registry import Settings
 from bot.runtime.cli import serve
 from bot.runtime.console import MESSAGE_LIMIT, chat, too_long
 from bot.runtime.standin import FAKE_TOKEN, BotApiStandin
-from bot.storage import Store
+from bot.storage import open_store
 from solver.letters import Rule
 
 
@@ -227,7 +227,7 @@ async def test_python_m_bot_answers_and_shuts_down_cleanly(standin: BotApiStandi
 async def test_a_second_bot_on_the_same_database_stops_with_one_line(standin: BotApiStandin, tmp_path: Path) -> None:
     """The bot remembers the sessions it wrote, so two processes must not share a file."""
     database = tmp_path / "db" / "bot.sqlite3"
-    running = await Store.open(database)  # as the first bot holds it
+    running = await open_store(database)  # as the first bot holds it
     try:
         env = bot_env(standin, database)
         second = await asyncio.create_subprocess_exec(

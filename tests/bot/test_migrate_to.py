@@ -12,7 +12,7 @@ from bot_harness import ROOT
 from bot.delivery.outbox import send
 from bot.games.group import store as group_store
 from bot.games.wordle import store as wordle_store
-from bot.storage import Record, Store, Tally
+from bot.storage import Record, Tally, open_store
 from bot.storage.unit_of_work import UnitOfWork
 
 #: The games' own tables the file and the server hold, as the bot makes them.
@@ -20,7 +20,7 @@ GAME_TABLES = [group_store.TABLES, wordle_store.TABLES]
 
 
 async def fill(database: Path) -> None:
-    store = await Store.open(database, tables=GAME_TABLES)
+    store = await open_store(database, tables=GAME_TABLES)
     try:
         await store.save(1, "letters", {"board": "ко"}, None, user_id=7, tally=Tally(played=1, won=1), update_id=50)
         unit = UnitOfWork(-100, update_id=51, received_at=1_800_000_000)
@@ -47,7 +47,7 @@ async def test_a_file_moves_into_an_empty_database_and_not_into_a_used_one(postg
     moved = migrate(database, url)
     assert moved.returncode == 0, moved.stderr
     assert "sessions 1" in moved.stdout and "outbox 1" in moved.stdout
-    store = await Store.open(url, tables=GAME_TABLES)
+    store = await open_store(url, tables=GAME_TABLES)
     try:
         loaded = await store.load(1, "letters")
         assert loaded is not None and (loaded.state, loaded.version) == ({"board": "ко"}, 1)

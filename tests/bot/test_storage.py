@@ -24,6 +24,7 @@ from bot.storage import (
     StoreUnavailableError,
     StoreWriteError,
     Tally,
+    open_store,
     schema,
 )
 from bot.storage.unit_of_work import UnitOfWork
@@ -33,7 +34,7 @@ database = on_each_engine
 
 @pytest.fixture
 async def store(database: Path | str) -> AsyncIterator[Store]:
-    opened = await Store.open(database)
+    opened = await open_store(database)
     yield opened
     await opened.close()
 
@@ -88,7 +89,7 @@ async def test_saves_of_many_chats_at_once_each_commit_alone(store: Store, datab
 
 
 async def test_what_it_forgets_it_reads_back_from_the_file(database: Path) -> None:
-    store = await Store.open(database, remembered=2)
+    store = await open_store(database, remembered=2)
     try:
         for chat in (10, 11, 12):
             await store.save(chat, "letters", {"chat": chat}, None, activate=True)
@@ -98,7 +99,7 @@ async def test_what_it_forgets_it_reads_back_from_the_file(database: Path) -> No
         assert await store.save(10, "letters", {"chat": 10, "again": True}, loaded.version) == 2
     finally:
         await store.close()
-    reopened = await Store.open(database)
+    reopened = await open_store(database)
     try:
         again = await reopened.load(10, "letters")
         assert again is not None and again.state == {"chat": 10, "again": True}
@@ -109,7 +110,7 @@ async def test_what_it_forgets_it_reads_back_from_the_file(database: Path) -> No
 @sqlite_only
 async def test_checkpoints_copy_saves_into_the_database_file(database: Path, tmp_path: Path) -> None:
     """Saves reach the main file (not only the write-ahead log) without a save doing the copying."""
-    store = await Store.open(database, checkpoint_seconds=0.05)
+    store = await open_store(database, checkpoint_seconds=0.05)
     try:
         await store.save(20, "letters", {"board": "к"}, None)
         await asyncio.sleep(0.5)
@@ -124,13 +125,13 @@ async def test_checkpoints_copy_saves_into_the_database_file(database: Path, tmp
 
 @sqlite_only
 async def test_one_store_at_a_time_per_file(database: Path) -> None:
-    first = await Store.open(database)
+    first = await open_store(database)
     try:
         with pytest.raises(StoreUnavailableError, match="in use by another bot process"):
-            await Store.open(database)
+            await open_store(database)
     finally:
         await first.close()
-    second = await Store.open(database)  # free again once the first has closed
+    second = await open_store(database)  # free again once the first has closed
     await second.close()
 
 
@@ -141,7 +142,7 @@ async def test_a_file_from_a_newer_bot_is_refused_and_left_alone(database: Path)
         db.execute("PRAGMA user_version=99")
     for _ in range(2):  # the second time says the same: the refused open let go of the file
         with pytest.raises(StoreUnavailableError, match="newer bot"):
-            await Store.open(database)
+            await open_store(database)
     assert on_file(database, "PRAGMA user_version") == [(99,)]
 
 
@@ -164,12 +165,12 @@ async def test_the_applied_update_is_committed_with_the_session(store: Store, da
 
 
 async def test_a_restarted_store_knows_what_was_applied(database: Path) -> None:
-    first = await Store.open(database)
+    first = await open_store(database)
     try:
         await first.save(31, "wordle", {"entries": []}, None, update_id=7)
     finally:
         await first.close()
-    second = await Store.open(database)
+    second = await open_store(database)
     try:
         assert not second.applied_recently(7)  # not in this process's memory: the file decides
         assert await second.save(31, "wordle", {"entries": [1]}, 1, update_id=7) is None
@@ -205,7 +206,7 @@ async def test_a_full_disk_fails_saves_politely_and_they_resume_by_themselves(
 @sqlite_only
 async def test_an_idle_store_truncates_its_log(database: Path) -> None:
     """The log is bounded: once saves stop, the next checkpoint round empties the -wal file."""
-    store = await Store.open(database, checkpoint_seconds=0.05)
+    store = await open_store(database, checkpoint_seconds=0.05)
     try:
         for n in range(50):
             await store.save(34, "letters", {"n": n, "pad": "x" * 2000}, n or None)
@@ -223,8 +224,8 @@ async def test_a_corrupt_file_is_refused_with_one_line(database: Path) -> None:
     database.parent.mkdir(parents=True)
     database.write_bytes(b"this is not a database, " * 200)
     with pytest.raises(StoreUnavailableError, match=r"^cannot (open|use) the database .*not a database"):
-        await Store.open(database)
-    second = await Store.open(database.with_name("fresh.sqlite3"))  # nothing was left held
+        await open_store(database)
+    second = await open_store(database.with_name("fresh.sqlite3"))  # nothing was left held
     await second.close()
 
 
@@ -239,20 +240,20 @@ async def test_a_damaged_file_fails_the_quick_check(database: Path) -> None:
     data[3 * page : 3 * page + 200] = b"\xff" * 200  # a B-tree page in the middle, overwritten
     database.write_bytes(bytes(data))
     with pytest.raises(StoreUnavailableError, match=r"damaged|malformed|cannot"):
-        await Store.open(database)
+        await open_store(database)
 
 
 @sqlite_only
 async def test_close_releases_the_file_even_when_closing_fails(database: Path) -> None:
-    store = await Store.open(database)
+    store = await open_store(database)
     await store._checkpoints.close()  # a connection that already died
     await store.close()
-    again = await Store.open(database)  # the lock was released all the same
+    again = await open_store(database)  # the lock was released all the same
     await again.close()
 
 
 async def test_reported_answers_count_each_player_once_and_stay_on_file(database: Path) -> None:
-    store = await Store.open(database, tables=[wordle_store.TABLES])  # the game's own table, made on open
+    store = await open_store(database, tables=[wordle_store.TABLES])  # the game's own table, made on open
     try:
         await report_answers(store)
     finally:
@@ -278,7 +279,7 @@ def inbox_ids(database: Path) -> list[object]:
 async def test_a_fetched_batch_is_on_file_until_handled_and_comes_back_after_a_restart(database: Path) -> None:
     batch = [{"update_id": 60, "message": {"text": "/start"}}, {"update_id": 61, "message": {"text": "ёж"}}]
     options = {"checkpoint_seconds": 60} if isinstance(database, Path) else {}  # no idle round meanwhile
-    first = await Store.open(database, **options)
+    first = await open_store(database, **options)
     try:
         await first.keep_fetched(batch)
         assert inbox_ids(database) == [60, 61]  # committed before keep_fetched returned
@@ -286,7 +287,7 @@ async def test_a_fetched_batch_is_on_file_until_handled_and_comes_back_after_a_r
         assert inbox_ids(database) == [60, 61]  # the delete waits for the next transaction
     finally:
         await first.close()  # which takes it along
-    second = await Store.open(database)
+    second = await open_store(database)
     try:
         assert await second.inbox() == batch[1:]  # Telegram's JSON, as it came
     finally:
@@ -334,7 +335,7 @@ def file_at_schema(database: Path, version: int) -> sqlite3.Connection:
 @sqlite_only
 async def test_a_file_of_schema_5_gains_the_inbox(database: Path) -> None:
     file_at_schema(database, 5).close()  # as the bot before the inbox left it
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         await store.keep_fetched([{"update_id": 90}])
     finally:
@@ -359,7 +360,7 @@ class Clock:
 @contextlib.asynccontextmanager
 async def opened(database: Path, clock: Clock) -> AsyncIterator[Store]:
     """A Store on ``database`` that tells time by ``clock``, closed on the way out."""
-    store = await Store.open(database, clock=clock)
+    store = await open_store(database, clock=clock)
     try:
         yield store
     finally:

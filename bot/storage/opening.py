@@ -1,0 +1,20 @@
+"""Opening the store: which engine a setting names. Apart from the interface so that neither engine
+is imported by what both implement."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.storage.interface import POSTGRES_SCHEMES, Store
+from bot.storage.store import SqliteStore
+
+
+async def open_store(where: Path | str, **options: Any) -> Store:
+    """Open the store ``where`` names: a ``postgresql://`` URL, or a SQLite file's path."""
+    if isinstance(where, str) and where.startswith(POSTGRES_SCHEMES):
+        # Imported only when asked for: a SQLite bot never loads the PostgreSQL driver.
+        from bot.storage.postgres import PostgresStore
+
+        return await PostgresStore.connect(where, **options)
+    return await SqliteStore.open_file(Path(where), **options)
