@@ -35,9 +35,10 @@ async def start(standin: BotApiStandin, url: str, cwd: Path) -> asyncio.subproce
 
 
 def games(url: str) -> dict[int, int]:
-    """Each chat's 5bukv games on file: one per ``/5bukv`` applied."""
-    found = rows(url, "SELECT user_id, played FROM records WHERE kind = ?", WORDLE)
-    return {int(user): int(played) for user, played in found}
+    """Each chat's 5bukv games begun on file: its session's version, which each ``/5bukv``
+    applied moves on by one (a new game saved over the last), so one applied twice shows."""
+    found = rows(url, "SELECT chat_id, version FROM sessions WHERE kind = ?", WORDLE)
+    return {int(chat): int(version) for chat, version in found}
 
 
 async def test_three_processes_through_a_kill_apply_every_update_once(
