@@ -130,6 +130,8 @@ RIVALS = 2
 #: expected tries, the measure the review grades by (beyond it, playing every secret out made a
 #: player's own-word reply miss 50 ms in benchmarks/bench_startup.py); the review compares the same.
 WEIGHED_UP_TO = 40
+#: Searches kept for games with refused words (a few games at once report a refusal).
+REFUSED_SEARCHES = 8
 CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
 _UNLIMITED = 1 << 30
 _INFINITY = float("inf")
@@ -433,6 +435,7 @@ class Wordle:
         self._every_guessable = self.guessable  # before any word is refused for everyone
         self._broad: IntArray | None = None
         self._online: Search | None = None
+        self._refused_searches: dict[frozenset[str], Search] = {}  # with words refused in a game: _search_for
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
 
     def __getstate__(self) -> dict[str, Any]:
@@ -564,6 +567,7 @@ class Wordle:
             if self._broad is not None:
                 self._broad = self._broad[~np.isin(self._broad, banned)]
             self._online = None  # a new search: what the old one found may guess a refused word
+            self._refused_searches.clear()
 
     def can_say(self, word: str) -> bool:
         """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
@@ -660,10 +664,21 @@ class Wordle:
         return cost
 
     def _search_for(self, refused: Collection[str]) -> Search:
-        """The search ``next_guess`` uses off the tree: the shared one, or with words refused one of their own."""
-        return (
-            self.online if not refused else self.search(ONLINE_LIMITS, self._allowed_guesses(refused)[:ONLINE_HELPERS])
-        )
+        """The search ``next_guess`` uses off the tree: the shared one, or with words refused one of
+        their own, kept for the next guess of the same game (a search remembers what it found: made
+        anew for each guess, playing every secret out for a review took seconds)."""
+        if not refused:
+            return self.online
+        key = frozenset(refused)
+        with self._lock:
+            search = self._refused_searches.pop(key, None)
+        if search is None:  # made outside the lock: the broad guesses take it
+            search = self.search(ONLINE_LIMITS, self._allowed_guesses(refused)[:ONLINE_HELPERS])
+        with self._lock:
+            self._refused_searches[key] = search  # the newest last
+            while len(self._refused_searches) > REFUSED_SEARCHES:
+                self._refused_searches.pop(next(iter(self._refused_searches)))
+        return search
 
     def _allowed_guesses(self, refused: Collection[str]) -> IntArray:
         """The broad guesses without the refused words."""
