@@ -196,7 +196,7 @@ def _expected_tries(engine: Wordle, history: tuple[Entry, ...], guess: str, refu
 def _codes(engine: Wordle, word: str, candidates: IntArray) -> npt.NDArray[np.uint8]:
     """The colours ``word`` shows against each candidate (a word off the list is coloured on the spot)."""
     if word in engine.index:
-        row: npt.NDArray[np.uint8] = engine.table[engine.index[word], candidates]
+        row: npt.NDArray[np.uint8] = engine.colours.row(engine.index[word])[candidates]
         return row
     found: npt.NDArray[np.uint8] = colour_table(encode_words([word]), engine.codes[candidates])[0]
     return found

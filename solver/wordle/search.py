@@ -629,7 +629,7 @@ class Wordle:
         pool = pool[~np.isin(pool, [self.index[word] for word in refused if word in self.index])]
         if not len(pool):
             return []
-        left = expected_left(self.table[np.ix_(pool, candidates)], self.weights[candidates])
+        left = expected_left(self.colours.block(pool, candidates), self.weights[candidates])
         order = np.lexsort((self.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
         return [self.words[pool[i]] for i in order[:RIVALS]]
 
