@@ -17,6 +17,8 @@ RUN pip install --no-compile --require-hashes --no-deps -r requirements.lock
 COPY data ./data
 COPY solver ./solver
 COPY bot ./bot
+# The gettext catalogues compiled (bot/core/i18n.py reads a .mo in milliseconds, a .po in 50 ms).
+RUN pybabel compile --use-fuzzy -d bot/core/locale -D messages
 RUN pip install --no-compile --no-deps . \
     && useradd --create-home --uid 10001 bukvoed \
     && mkdir -p /data && chown bukvoed /data

@@ -28,6 +28,7 @@ $(INSTALLED): pyproject.toml $(DEV_LOCK) | check-lock
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(DEV_LOCK)
 	$(PY) -m pip install --quiet --no-deps -e . --config-settings editable_mode=compat
+	$(VENV)/bin/pybabel compile --use-fuzzy -d bot/core/locale -D messages > /dev/null 2>&1
 	touch $(INSTALLED) $(RUN_INSTALLED)
 
 $(RUN_INSTALLED): pyproject.toml $(LOCK) | check-lock
@@ -35,6 +36,7 @@ $(RUN_INSTALLED): pyproject.toml $(LOCK) | check-lock
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
 	$(PY) -m pip install --quiet --no-deps -e . --config-settings editable_mode=compat
+	$(VENV)/bin/pybabel compile --use-fuzzy -d bot/core/locale -D messages > /dev/null 2>&1
 	touch $(RUN_INSTALLED)
 
 run: $(RUN_INSTALLED)
