@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
-from bot.storage.sessions import KEEP, Record, Stored, Tally, _Keep
+from bot.storage.sessions import KEEP, Record, Stored, Tally, _Keep, stage_save
 from bot.storage.unit_of_work import Outgoing, UnitOfWork
 
 #: URLs that select PostgreSQL; anything else is a path to a SQLite file.
@@ -68,7 +68,6 @@ class Store(ABC):
     @abstractmethod
     async def active_kind(self, chat_id: int) -> str | None: ...
 
-    @abstractmethod
     async def save(
         self,
         chat_id: int,
@@ -83,7 +82,31 @@ class Store(ABC):
         deadline: float | _Keep | None = KEEP,
         record_kind: str | None = None,
         update_id: int | None = None,
-    ) -> int | None: ...
+    ) -> int | None:
+        """One session's save as a unit of its own, through the same transaction a chat's line
+        commits (for tools and tests); the new version, or None when ``update_id`` was applied
+        before. ``loaded_version`` None: a new session, replacing any the chat had of its kind."""
+        if loaded_version is None:
+            stored = await self.load(chat_id, kind)
+            base = None if stored is None else stored.version
+        else:
+            base = loaded_version
+        unit = UnitOfWork(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
+        changes = dict(tallies or {})
+        if user_id is not None and tally is not None:
+            changes[user_id] = tally
+        version = stage_save(
+            unit,
+            chat_id,
+            kind,
+            state,
+            base,
+            tallies=changes,
+            record_kind=record_kind or kind,
+            activate=activate,
+            deadline=deadline,
+        )
+        return None if await self.commit(unit) is None else version
 
     @abstractmethod
     async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None: ...

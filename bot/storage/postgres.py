@@ -41,7 +41,7 @@ from bot.storage import languages, schema
 from bot.storage.interface import Store, StoreWriteError
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import StoreUnavailableError
-from bot.storage.sessions import KEEP, Record, StaleSessionError, Stored, Tally, _Keep, activate, stage_save
+from bot.storage.sessions import Record, StaleSessionError, Stored, activate
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -347,44 +347,6 @@ class PostgresStore(Store):
         async with self._connection() as connection:
             kind = await connection.fetchval("SELECT active_kind FROM chats WHERE chat_id = $1", chat_id)
         return None if kind is None else str(kind)
-
-    async def save(
-        self,
-        chat_id: int,
-        kind: str,
-        state: dict[str, Any],
-        loaded_version: int | None,
-        *,
-        user_id: int | None = None,
-        tally: Tally | None = None,
-        tallies: Mapping[int, Tally] | None = None,
-        activate: bool = False,
-        deadline: float | _Keep | None = KEEP,
-        record_kind: str | None = None,
-        update_id: int | None = None,
-    ) -> int | None:
-        """As :meth:`bot.storage.store.SqliteStore.save`: one session's save as a unit of its own."""
-        if loaded_version is None:
-            stored = await self.load(chat_id, kind)
-            base = None if stored is None else stored.version
-        else:
-            base = loaded_version
-        unit = UnitOfWork(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
-        changes = dict(tallies or {})
-        if user_id is not None and tally is not None:
-            changes[user_id] = tally
-        version = stage_save(
-            unit,
-            chat_id,
-            kind,
-            state,
-            base,
-            tallies=changes,
-            record_kind=record_kind or kind,
-            activate=activate,
-            deadline=deadline,
-        )
-        return None if await self.commit(unit) is None else version
 
     async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
         """One transaction: the update entered in the ledger first (already there: only its inbox

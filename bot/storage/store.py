@@ -70,14 +70,10 @@ from bot.storage.interface import Store, StoreWriteError
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import JOURNAL_SIZE_LIMIT
 from bot.storage.sessions import (
-    KEEP,
     Record,
     StaleSessionError,
     Stored,
-    Tally,
-    _Keep,
     activate,
-    stage_save,
 )
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
@@ -368,46 +364,6 @@ class SqliteStore(Store):
             self._remember_active(chat_id, str(rows[0][0]))
         self._active.move_to_end(chat_id)
         return self._active[chat_id]
-
-    async def save(
-        self,
-        chat_id: int,
-        kind: str,
-        state: dict[str, Any],
-        loaded_version: int | None,
-        *,
-        user_id: int | None = None,
-        tally: Tally | None = None,
-        tallies: Mapping[int, Tally] | None = None,
-        activate: bool = False,
-        deadline: float | _Keep | None = KEEP,
-        record_kind: str | None = None,
-        update_id: int | None = None,
-    ) -> int | None:
-        """One session's save as a unit of its own, through the same transaction a chat's line
-        commits (for tools and tests); the new version, or None when ``update_id`` was applied
-        before. ``loaded_version`` None: a new session, replacing any the chat had of its kind."""
-        if loaded_version is None:
-            stored = await self.load(chat_id, kind)
-            base = None if stored is None else stored.version
-        else:
-            base = loaded_version
-        unit = UnitOfWork(chat_id, update_id, self.received_at(update_id) if update_id is not None else 0.0)
-        changes = dict(tallies or {})
-        if user_id is not None and tally is not None:
-            changes[user_id] = tally
-        version = stage_save(
-            unit,
-            chat_id,
-            kind,
-            state,
-            base,
-            tallies=changes,
-            record_kind=record_kind or kind,
-            activate=activate,
-            deadline=deadline,
-        )
-        return None if await self.commit(unit) is None else version
 
     async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
         """Commit everything ``unit`` staged in one transaction, with its update in the ledger and
