@@ -52,8 +52,8 @@ test: check-lock $(INSTALLED) lint check-messages
 	echo "mypy:"; cat $(VENV)/mypy.out; \
 	test $$tests -eq 0 && test $$types -eq 0
 
-# The bot's words are gettext catalogues, one .po a language in bot/core/locale (docs/i18n.md); the bot
-# reads the .po files themselves at start, so nothing is compiled. `make messages` brings every
+# The bot's words are gettext catalogues, one .po a language in bot/core/locale (docs/i18n.md), compiled
+# to .mo at install (above) and read through gettext; the .po is the fallback. `make messages` brings every
 # catalogue to the messages the code uses (new ones empty, unused ones dropped); `make
 # check-messages` fails if it would change one. The keywords are bot/core/i18n.py's KEYWORDS.
 LOCALE := bot/core/locale

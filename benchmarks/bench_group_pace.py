@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_bot_load import game_of, start_bot, stop_bot  # noqa: E402
 
-from bot.games.group import session as group  # noqa: E402
+from bot.games.letters.group import session as group  # noqa: E402
 from bot.runtime.standin import BOT_USER, BotApiStandin, Call  # noqa: E402
 from solver.letters import LetterGame, Rule  # noqa: E402
 

@@ -1,7 +1,7 @@
 """What the bot's start-up tables cost: the letter games on every clean word only
 (as before the word tiers) against the bot's own set (everyday words and every word,
 with frequencies), without and with the group games' tables for 2 to 4 players
-(bot/games/group/tables.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its memory
+(bot/games/letters/group/tables.py GROUP_SEATS_AT_START). Each contender is built in a fresh process, so its memory
 is its own: resident once built (VmRSS) and the peak while building (VmHWM, what a container's
 memory limit meets); the figures are the median of the runs, then the ratio.
 
@@ -35,7 +35,7 @@ tables.append(FingerGame())
     "the bot's tables (both tiers)": """
 from bot.core.solvers import build_solvers
 try:
-    from bot.games.group.tables import GroupSeats
+    from bot.games.letters.group.tables import GroupSeats
     from bot.registry import SOLVER_TABLES
 except ImportError:  # code from before each game declared its own solver tables (--before)
     tables = build_solvers(group_seats=())

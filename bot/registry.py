@@ -6,10 +6,10 @@ from __future__ import annotations
 from bot.core.game import Game, solver_tables
 from bot.core.settings import for_games
 from bot.core.solvers import MakeTables
-from bot.games.daily.game import GAME as DAILY
 from bot.games.fingers.game import GAME as FINGERS
-from bot.games.group.game import GAME as GROUP
+from bot.games.letters.daily.game import GAME as DAILY
 from bot.games.letters.game import GAME as LETTERS
+from bot.games.letters.group.game import GAME as GROUP
 from bot.games.wordle.game import GAME as WORDLE
 
 #: In the order the menu, /help and /rules list them.

@@ -11,7 +11,7 @@ claimed by the others. The idempotency ledger makes any update handled twice (a 
 from a process that was only slow) apply once.
 
 The same loop picks up what a dead process left in the outbox (its chats get a ``Resend``), and
-each process's turn timers are read again from the database (``bot/games/group``), so a deadline
+the games' turn timers are stored deadlines each process reads again from the database, so a deadline
 fires whichever process is up, and applies once: the chat's lock puts the firings one after the
 other, and the second finds the deadline gone.
 """

@@ -15,8 +15,8 @@
 
 Statements are written once, with ``?`` placeholders, in the SQL both engines speak (upserts with
 ``ON CONFLICT``); PostgreSQL's engine numbers the placeholders. Each game's own tables are read
-and written beside the game (``bot/games/group/store.py``: the leaderboard and turn deadlines;
-``bot/games/wordle/store.py``: reported answers).
+and written beside the game, in its ``store.py`` (a leaderboard, turn deadlines, reported
+answers), through ``read`` and the unit's statements.
 
 What the rest of the bot asks of a store is small: ``load`` and ``active_kind``, ``commit(unit)``
 (all of one item, the ledger check first, or nothing), ``hold(chat)`` around an item, the inbox

@@ -591,7 +591,7 @@ class SqliteStore(Store):
 
     async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query no write of a unit can change meanwhile (a game's own reports and
-        boards: ``bot/games/group/store.py``, ``bot/games/wordle/store.py``)."""
+        boards, written in its ``store.py``)."""
         return [tuple(row) for row in await self._reading(sql, parameters)]
 
     def forget_chats(self, *chat_ids: int) -> None:

@@ -1,8 +1,8 @@
 from bot_harness import Bot, Player, no_game_now
 
 from bot.core import texts
-from bot.games.group import texts as group_texts
 from bot.games.letters import texts as letters_texts
+from bot.games.letters.group import texts as group_texts
 
 
 async def test_start_offers_games(bot: Bot) -> None:

@@ -28,7 +28,7 @@ from telegram import Update
 
 from bot.core.solvers import Solvers
 from bot.delivery.events import TimerFired
-from bot.games.group.session import KIND as GROUP_KIND
+from bot.games.letters.group.session import KIND as GROUP_KIND
 from bot.games.wordle.session import KIND as WORDLE
 from bot.runtime.standin import BotApiStandin
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from bot_harness import ROOT
 
 from bot.delivery.outbox import send
-from bot.games.group import store as group_store
+from bot.games.letters.group import store as group_store
 from bot.games.wordle import store as wordle_store
 from bot.storage import Record, Tally, open_store
 from bot.storage.unit_of_work import UnitOfWork

@@ -24,7 +24,7 @@ from bot.core.solvers import (
     stepping_aside,
 )
 from bot.games.fingers.tables import FingerTables
-from bot.games.group.tables import GroupSeats, group_games
+from bot.games.letters.group.tables import GroupSeats, group_games
 from bot.games.letters.tables import LetterGames
 from bot.games.wordle import solver as wordle_module
 from bot.games.wordle.solver import WordleSolver

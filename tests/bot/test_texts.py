@@ -9,8 +9,8 @@ from bot.core.texts import Lang
 from bot.games.fingers.session import FingerSession, FingerTurn
 from bot.games.fingers.session import Result as FingerResult
 from bot.games.fingers.texts import fingers_text
-from bot.games.group.session import Event, GroupSession, Outcome
-from bot.games.group.texts import group_turn_text
+from bot.games.letters.group.session import Event, GroupSession, Outcome
+from bot.games.letters.group.texts import group_turn_text
 from bot.games.letters.session import GiveUp
 from bot.games.letters.texts import button_strict, gave_up_text
 from bot.games.wordle.session import Progress

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from bot.core.session import Session
 from bot.games.fingers.session import FingerSession
-from bot.games.group.session import GroupSession
+from bot.games.letters.group.session import GroupSession
 from bot.games.letters.session import LetterSession
 from bot.games.wordle.session import Played, WordleSession
 from solver.letters import Rule

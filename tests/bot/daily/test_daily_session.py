@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.games.daily.session import streaks
-from bot.games.daily.store import Result
+from bot.games.letters.daily.session import streaks
+from bot.games.letters.daily.store import Result
 
 TODAY = date(2026, 11, 25)
 

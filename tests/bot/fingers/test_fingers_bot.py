@@ -15,7 +15,7 @@ from bot.games.fingers import keyboards as fingers_keyboards
 from bot.games.fingers.session import FingerSession, player_moves
 from bot.games.fingers.tables import FingerTables
 from bot.games.fingers.texts import finger_move
-from bot.games.group import keyboards as group_keyboards
+from bot.games.letters.group import keyboards as group_keyboards
 from solver.fingers import FingerGame, State
 from solver.levels import Level
 

@@ -30,9 +30,9 @@ from bot_harness import (
 from bot.core import texts
 from bot.core.context import Services
 from bot.core.solvers import Solvers
-from bot.games.group import texts as group_texts
-from bot.games.group.session import SEATS, GroupSession
-from bot.games.group.tables import group_games
+from bot.games.letters.group import texts as group_texts
+from bot.games.letters.group.session import SEATS, GroupSession
+from bot.games.letters.group.tables import group_games
 from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import SCHEMA_VERSION

@@ -15,7 +15,7 @@ from telegram import Update
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import MAX_WAITING_CHATTER, Pace
 from bot.delivery.queue import ChatQueues
-from bot.games.group.session import GroupSession
+from bot.games.letters.group.session import GroupSession
 from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import Fault
 from bot.runtime.throttle import Throttle

@@ -26,9 +26,9 @@ from bot_harness import (
 from bot.core import texts
 from bot.core.context import Services
 from bot.core.solvers import Solvers
-from bot.games.group import handlers
-from bot.games.group import texts as group_texts
-from bot.games.group.session import GroupSession
+from bot.games.letters.group import handlers
+from bot.games.letters.group import texts as group_texts
+from bot.games.letters.group.session import GroupSession
 from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin
 from solver.letters import InputError, InputProblem

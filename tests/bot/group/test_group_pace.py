@@ -16,7 +16,7 @@ from bot_harness import GROUP, NAMES, Bot, Group, button, lobby_buttons, open_lo
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import Outbox, Pace
 from bot.delivery.queue import ChatQueues
-from bot.games.group import session as group
+from bot.games.letters.group import session as group
 from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin, Call
 from solver.letters import LetterGame, Rule

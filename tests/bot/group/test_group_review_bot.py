@@ -9,7 +9,7 @@ from pathlib import Path
 from bot_harness import GROUP, NAMES, Bot, Group, Reply, button, lobby_buttons, open_lobby, stored_state
 
 from bot.core.solvers import Solvers
-from bot.games.group.session import GroupSession, turning_points
+from bot.games.letters.group.session import GroupSession, turning_points
 from bot.games.letters.tables import LetterGames
 from solver.letters import Rule
 
@@ -87,8 +87,8 @@ async def test_an_english_group_reviews_its_ghost_game_in_english(bot: Bot, solv
 
 def test_the_group_review_in_english() -> None:
     """A group is spoken to in its creator's language: the same lines in English."""
-    from bot.games.group.session import TurningPoint
-    from bot.games.group.texts import review_text
+    from bot.games.letters.group.session import TurningPoint
+    from bot.games.letters.group.texts import review_text
 
     session = GroupSession(creator=1, lang="en", players=[1, 2, 0], names={"1": "Ann", "2": "Bob"})
     points: dict[int, TurningPoint | None] = {1: TurningPoint("ca", "t", ("r",), "car"), 2: None, 0: None}

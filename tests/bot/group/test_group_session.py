@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.games.group import session as group
-from bot.games.group.session import GroupPhase, GroupSession, Outcome
+from bot.games.letters.group import session as group
+from bot.games.letters.group.session import GroupPhase, GroupSession, Outcome
 from solver.letters import LetterGame, Rule
 from solver.levels import Level
 

@@ -15,10 +15,10 @@ from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import Answer, offer_games
 from bot.core.handlers import Tap, on_press
 from bot.core.texts import Lang, own_words
-from bot.games.daily import keyboards, store, texts
-from bot.games.daily import session as daily
-from bot.games.daily.session import DailySession, Turn
-from bot.games.daily.settings import own_settings
+from bot.games.letters.daily import keyboards, store, texts
+from bot.games.letters.daily import session as daily
+from bot.games.letters.daily.session import DailySession, Turn
+from bot.games.letters.daily.settings import own_settings
 from bot.games.letters.tables import LetterGames
 from bot.storage import Tally
 from solver.daily import DailyBook, Puzzle, main_line, squares

@@ -6,8 +6,8 @@ from babel.dates import get_day_names
 
 from bot.core.i18n import gettext, ngettext, pgettext
 from bot.core.texts import Lang
-from bot.games.daily.session import DailySession, Turn
-from bot.games.daily.store import Result
+from bot.games.letters.daily.session import DailySession, Turn
+from bot.games.letters.daily.store import Result
 from bot.storage import Record
 from solver.daily import Puzzle, Square
 from solver.letters import Verdict

@@ -5,9 +5,9 @@ from __future__ import annotations
 from bot.core import handlers as common
 from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
 from bot.core.i18n import NP_
-from bot.games.daily import handlers, keyboards, store, texts
-from bot.games.daily.session import DailySession
-from bot.games.daily.settings import DailySettings
+from bot.games.letters.daily import handlers, keyboards, store, texts
+from bot.games.letters.daily.session import DailySession
+from bot.games.letters.daily.settings import DailySettings
 from bot.games.letters.tables import LetterGames
 
 GAME = Game(

@@ -1,6 +1,6 @@
 """The letter game for a group chat: lobby, turn order, who is out. Pure rules, no Telegram.
 
-Decisions (also in ``bot.games.group.texts``):
+Decisions (also in ``bot.games.letters.group.texts``):
 
 * players move in join order; the bot may join as one more player (:data:`BOT`);
 * a player who completes a word under complete-loses, or makes a board no word

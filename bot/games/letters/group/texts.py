@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bot.core.i18n import N_, NP_, gettext, ngettext, pgettext
 from bot.core.texts import Lang, button_level
-from bot.games.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
+from bot.games.letters.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.games.letters.texts import attempt, board, button_rule, examples
 from bot.storage import Record
 from solver.letters import InputError, InputProblem

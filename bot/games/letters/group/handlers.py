@@ -1,4 +1,4 @@
-"""The letter game in a group chat: the Telegram plumbing around :mod:`bot.games.group.session`.
+"""The letter game in a group chat: the Telegram plumbing around :mod:`bot.games.letters.group.session`.
 
 Every change is made under the chat's lock, committed with its turn deadline,
 then announced; the deadline's job is (re)scheduled on PTB's JobQueue and
@@ -28,11 +28,11 @@ from bot.core.keyboards import Press
 from bot.core.texts import Lang, own_words
 from bot.delivery.events import Delivered, TimerFired
 from bot.delivery.queue import ChatQueues
-from bot.games.group import keyboards, texts
-from bot.games.group import session as group
-from bot.games.group import store as group_store
-from bot.games.group.session import GroupSession
-from bot.games.group.settings import own_settings
+from bot.games.letters.group import keyboards, texts
+from bot.games.letters.group import session as group
+from bot.games.letters.group import store as group_store
+from bot.games.letters.group.session import GroupSession
+from bot.games.letters.group.settings import own_settings
 from bot.games.letters.handlers import UnderWay, answer_who_wins
 from bot.games.letters.session import ENGLISH, asked_dictionary
 from bot.games.letters.tables import LetterGames

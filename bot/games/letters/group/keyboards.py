@@ -7,8 +7,8 @@ from telegram import InlineKeyboardMarkup
 
 from bot.core.keyboards import Buttons, button
 from bot.core.texts import Lang
-from bot.games.group import texts
-from bot.games.group.session import BOT, LEVELS, GroupSession
+from bot.games.letters.group import texts
+from bot.games.letters.group.session import BOT, LEVELS, GroupSession
 from bot.games.letters.texts import button_rule
 from solver.letters import Rule
 

@@ -7,8 +7,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.core import texts as shared_texts
 from bot.core.keyboards import Buttons, button, start_data
 from bot.core.texts import Lang
-from bot.games.daily import texts
-from bot.games.daily.session import DailySession
+from bot.games.letters.daily import texts
+from bot.games.letters.daily.session import DailySession
 
 START = "daily"  # the start menu's button: the day's puzzle in the player's language
 START_RU = "daily_ru"

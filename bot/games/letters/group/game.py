@@ -5,10 +5,10 @@ from __future__ import annotations
 from bot.core.game import Command, Game, Rules
 from bot.core.i18n import NP_
 from bot.delivery.events import Delivered, TimerFired
-from bot.games.group import handlers, keyboards, store, texts
-from bot.games.group.session import GroupSession
-from bot.games.group.settings import GroupSettings
-from bot.games.group.tables import GroupSeats
+from bot.games.letters.group import handlers, keyboards, store, texts
+from bot.games.letters.group.session import GroupSession
+from bot.games.letters.group.settings import GroupSettings
+from bot.games.letters.group.tables import GroupSeats
 from bot.games.letters.tables import LetterGames
 
 GAME = Game(

@@ -9,7 +9,7 @@ from datetime import date
 from typing import ClassVar
 
 from bot.core.session import Session, new_id
-from bot.games.daily.store import Result
+from bot.games.letters.daily.store import Result
 from solver.daily import Puzzle, Square, squares
 from solver.letters import LetterGame, Verdict
 
