@@ -7,6 +7,7 @@ Imports no handler, so every game's handlers can import it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Callable
@@ -76,6 +77,20 @@ class BotData(dict[Any, Any]):
     entry under a string key that every reader had to name and cast alike."""
 
     _services: Services | None = None
+    #: Set when the database file was lost (``bot.delivery.gate``): ``python -m bot`` then exits
+    #: with its own status.
+    store_lost: bool = False
+    #: What stops the process when the store is lost; ``python -m bot`` sets it, tests stop their own.
+    when_store_lost: Callable[[], None] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._background: set[asyncio.Task[None]] = set()
+
+    def keep_running(self, task: asyncio.Task[None]) -> None:
+        """Hold a background task until it is done: the event loop keeps only a weak reference."""
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     @property
     def services(self) -> Services:

@@ -89,22 +89,18 @@ class Gate(Committer):
             log.info("could not tell chat %d that its update failed: %s", unit.chat_id, told)
 
 
-def _stop_lost(application: Application[Any, Any, Any, Any, Any, Any]) -> None:
-    """The database file is gone: the bot stops, and ``python -m bot`` exits with its own status
-    (the updates it did not keep stay with Telegram for the next start)."""
-    application.bot_data["store_lost"] = True
-    stop = application.bot_data.get("stop_when_store_lost")  # set by ``python -m bot``; tests stop their own
-    if callable(stop):
-        stop()
-
-
 async def open_delivery(
-    application: Application[Any, Any, Any, Any, Any, Any], store: Store, apology: Apology, group_budget: int = 0
+    application: Application[Any, Any, Any, Any, Any, Any],
+    store: Store,
+    apology: Apology,
+    group_budget: int = 0,
+    on_lost: Callable[[], None] | None = None,
 ) -> Gate:
     """At start: the outbox's unsent rows and the inbox's unhandled updates go to their chats'
     lines before polling starts; from then on each fetched batch (or posted update) is kept
     before Telegram may forget it. ``apology``: what a player whose update could not be kept is
-    told; ``group_budget``: messages a minute to a group at most (0: not paced)."""
+    told; ``group_budget``: messages a minute to a group at most (0: not paced); ``on_lost``: what
+    stops the bot when its database file is gone (the updates it did not keep stay with Telegram)."""
     lines = application.update_processor
     assert isinstance(lines, ChatQueues)
     queue = application.update_queue
@@ -117,8 +113,8 @@ async def open_delivery(
         loop.call_later(seconds, queue.put_nowait, Resend(chat_id))
 
     outbox = Outbox(application.bot, store.sent, receipt, retry_later, Pace(group_budget), queue.put_nowait)
-    if isinstance(store, SqliteStore):  # a file can vanish from under the bot; a server cannot
-        store.when_lost = lambda why: _stop_lost(application)
+    if isinstance(store, SqliteStore) and on_lost is not None:  # a file can vanish; a server cannot
+        store.when_lost = lambda why: on_lost()
     gate = Gate(store, outbox, apology)
     lines.committer = gate
     lines.bot = application.bot

@@ -29,7 +29,7 @@ import time
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
@@ -107,6 +107,19 @@ class Committer:
         return None
 
 
+class Admission(Protocol):
+    """Flood control at the door of the chats' lines: whether an item may be filed at all."""
+
+    def admits(self, item: object) -> bool: ...
+
+
+class AdmitAll:
+    """No flood control: every item is filed."""
+
+    def admits(self, item: object) -> bool:
+        return True
+
+
 class ChatQueues(BaseUpdateProcessor):
     """The application's update processor: a serial line per chat, up to ``running`` chats at once.
 
@@ -122,7 +135,7 @@ class ChatQueues(BaseUpdateProcessor):
         self._units: dict[int, UnitOfWork] = {}  # id(item) -> the unit it runs as
         self._seq = itertools.count()
         self.committer = Committer()
-        self.admit: Callable[[object], bool] = lambda item: True  # flood control
+        self.admission: Admission = AdmitAll()
         self.bot: Any = None
         self.on_done: list[Callable[[object], None]] = []  # told once an item is fully handled
 
@@ -144,7 +157,7 @@ class ChatQueues(BaseUpdateProcessor):
         """File the item in its chat's line, wait for its turn, then run it."""
         chat_id = chat_of(update)
         try:
-            if chat_id is None or not self.admit(update):
+            if chat_id is None or not self.admission.admits(update):
                 if chat_id is None:
                     _skip_chatless(update)
                 if isinstance(update, Update):

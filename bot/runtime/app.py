@@ -169,12 +169,21 @@ async def post_init(application: App) -> None:
     url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
     tables = [game.tables for game in wired(services)]
     services.store = await open_store(url or settings.database_path, tables=tables)
-    await open_delivery(application, services.store, texts.apology, settings.group_messages_per_minute)
+    await open_delivery(
+        application, services.store, texts.apology, settings.group_messages_per_minute, lambda: store_lost(application)
+    )
     for game in wired(services):
         if game.on_start is not None:
             await game.on_start(application)
     await set_commands(application.bot, lambda lang: command_menu(lang, wired(services)))
     await set_commands(application.bot, lambda lang: group_menu(lang, wired(services)), BotCommandScopeAllGroupChats())
+
+
+def store_lost(application: App) -> None:
+    """The database file is gone: the bot stops, and ``python -m bot`` exits with its own status."""
+    application.bot_data.store_lost = True
+    if application.bot_data.when_store_lost is not None:
+        application.bot_data.when_store_lost()
 
 
 async def set_commands(

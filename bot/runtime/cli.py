@@ -230,7 +230,7 @@ def serve(settings: Settings) -> int:
         application.stop_running()
 
     bot.when_refused(stop_refused)
-    application.bot_data["stop_when_store_lost"] = stop_refused
+    application.bot_data.when_store_lost = stop_refused
     own_signals = stopping.catch_signals(loop)
     try:
         run(application, settings, own_signals)
@@ -242,7 +242,7 @@ def serve(settings: Settings) -> int:
     if bot.refused:
         print(REFUSED_WHILE_RUNNING, file=sys.stderr)
         return 3
-    if application.bot_data.get("store_lost"):
+    if application.bot_data.store_lost:
         return STORE_LOST_STATUS  # the store said why and what to do, in one line
     return 0
 

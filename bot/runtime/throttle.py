@@ -156,13 +156,12 @@ def sender_of(update: Update, user_id: int) -> int:
 
 def add_throttle(application: App, limit: int, seconds: float) -> Throttle:
     """Flood control at the door of the chats' lines: an update over the limit is dropped before
-    it is filed, so a flooding user holds nothing another chat waits for; returned so tests can
-    read it."""
+    it is filed, so a flooding user holds nothing another chat waits for (tests read it as the
+    lines' ``admission``)."""
     throttle = Throttle(limit, seconds, chosen=lambda user_id: _chosen_language(application, user_id))
     lines = application.update_processor
     if isinstance(lines, ChatQueues):
-        lines.admit = throttle.admits
-    application.bot_data["throttle"] = throttle
+        lines.admission = throttle
     return throttle
 
 

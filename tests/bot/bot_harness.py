@@ -25,10 +25,12 @@ from bot.core.game import Game, start_lines
 from bot.core.settings import for_games
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang, nothing_running
+from bot.delivery.queue import ChatQueues
 from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
 from bot.runtime.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
+from bot.runtime.throttle import Throttle
 from bot.storage.postgres import numbered
 
 TIMEOUT = 20
@@ -45,6 +47,13 @@ class Bot:
 
     async def wait(self, *update_ids: int) -> None:
         await self.tracker.wait(*update_ids, timeout=TIMEOUT)
+
+    @property
+    def throttle(self) -> Throttle:
+        """The flood control at the door of the chats' lines."""
+        lines = self.application.update_processor
+        assert isinstance(lines, ChatQueues) and isinstance(lines.admission, Throttle)
+        return lines.admission
 
 
 @asynccontextmanager

@@ -71,7 +71,7 @@ async def test_a_flood_is_throttled_while_another_chat_is_served(
     standin: BotApiStandin, solvers: Solvers, database: Path
 ) -> None:
     async with running_bot(standin, solvers, database, throttle_messages=LIMIT, throttle_seconds=60) as bot:
-        throttle: Throttle = bot.application.bot_data["throttle"]
+        throttle: Throttle = bot.throttle
         flood = [standin.push_message(80, "ъ") for _ in range(40)]
         reply = await Player(bot, 81).say("/play")  # sent after the flood, answered all the same
         assert reply.text == letters_texts.ask_rule("ru")

@@ -164,4 +164,4 @@ async def test_updates_dropped_by_flood_control_leave_the_inbox(
             return int(rows(database, "SELECT COUNT(*) FROM inbox")[0][0])
 
         await until(lambda: kept() == 0, seconds=10)
-    assert bot.application.bot_data["throttle"].dropped == 3
+    assert bot.throttle.dropped == 3

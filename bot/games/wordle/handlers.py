@@ -138,10 +138,7 @@ async def restore_answers(application: App) -> None:
     services: Services = application.bot_data.services
     refused = await wordle_store.refused_words(services.db, own_settings(services.settings).wordle_refused_players)
     if refused:  # once the engine is built: the start (and the first replies) need not wait for it
-        tasks: set[asyncio.Task[None]] = application.bot_data.setdefault("background", set())
-        task = asyncio.create_task(_refuse_when_built(services, refused))
-        tasks.add(task)  # kept referenced until done
-        task.add_done_callback(tasks.discard)
+        application.bot_data.keep_running(asyncio.create_task(_refuse_when_built(services, refused)))
     services.solvers.of(WordleSolver).add_answers(
         await wordle_store.reported_answers(services.db, own_settings(services.settings).wordle_answer_players)
     )
