@@ -161,7 +161,7 @@ class FragmentTree:
     numbers ``first_child[f]`` up to ``first_child[f + 1]``, in code-point order.
     """
 
-    words: list[str]  # the reachable words, sorted
+    words: PackedWords  # the reachable words, sorted (one string: no object per word, kept for the bot's life)
     alphabet: str
     parent: NodeArray
     letter: SmallArray  # index into alphabet of the last letter (-1 for the root)
@@ -184,26 +184,40 @@ class FragmentTree:
         opens = (depths <= lengths) & (depths > previous_lcp)
         depth_start = np.concatenate([[1], 1 + np.cumsum(opens.sum(axis=1))])
         size = int(depth_start[-1])
-        # The fragment word i passes through at each depth: the last one opened
-        # at that depth by word i or a word before it.
-        fragment_of_word = np.cumsum(opens, axis=1, dtype=np.int32) + (depth_start[:-1] - 1).astype(np.int32)[:, None]
-
-        column, row = np.nonzero(opens)
         parent = np.full(size, -1, dtype=np.int32)
-        parent[1:] = np.where(column > 0, fragment_of_word[column - 1, row], 0)
         letter = np.full(size, -1, dtype=np.int16)
-        letter[1:] = codes[row, column].astype(np.int16) - 1
         depth = np.zeros(size, dtype=np.int16)
-        depth[1:] = column + 1
+        word_index = np.full(size, -1, dtype=np.int32)
+        # Depth by depth, so the scratch is a few arrays of one entry per word: the fragment each
+        # word passes through at every depth at once (a words × depths matrix) and the places of
+        # every fragment were the whole English list's peak at start (27 MB beside a 5 MB tree).
+        passed = np.zeros(count, dtype=np.int32)  # the fragment word i passes through at the depth before
+        for column in range(width):
+            opening = opens[column]
+            # The fragment word i passes through at this depth: the last one opened at it by word i
+            # or a word before it.
+            through = np.cumsum(opening, dtype=np.int32)
+            through += np.int32(depth_start[column] - 1)
+            row = np.flatnonzero(opening)
+            placed = slice(int(depth_start[column]), int(depth_start[column + 1]))
+            parent[placed] = passed[row]
+            letter[placed] = codes[row, column].astype(np.int16) - 1
+            depth[placed] = column + 1
+            ending = np.flatnonzero(lengths == column + 1)
+            word_index[through[ending]] = ending.astype(np.int32)
+            passed = through
 
         first_child = (np.searchsorted(parent[1:], np.arange(size + 1), side="left") + 1).astype(np.int32)
-        word_index = np.full(size, -1, dtype=np.int32)
-        word_index[fragment_of_word[lengths - 1, np.arange(count)]] = np.arange(count)
-        return cls(list(words), alphabet, parent, letter, depth, first_child, word_index)
+        return cls(PackedWords(words), alphabet, parent, letter, depth, first_child, word_index)
 
     @property
     def size(self) -> int:
         return len(self.parent)
+
+    def depth_starts(self) -> IntArray:
+        """Where each depth's fragments begin (one more entry than depths: the end)."""
+        starts: IntArray = np.searchsorted(self.depth, np.arange(int(self.depth.max()) + 2))
+        return starts
 
     def graph(self) -> Graph:
         return Graph(self.first_child.astype(np.int64), np.arange(1, self.size, dtype=np.int64))
@@ -238,6 +252,31 @@ class FragmentTree:
         return bool(self.word_index[node] >= 0)
 
 
+def solve_tree(tree: FragmentTree, word_value: Value) -> Solution:
+    """What ``solve(tree.graph(), word_value)`` gives, worked out depth by depth from the deepest: a
+    fragment wins when a letter leaves the opponent a lost fragment (in one ply more than the fastest
+    such), and else loses (in one ply more than the slowest letter); a word ends the game with
+    ``word_value``. The generic solver turns the graph around and walks it ply by ply in 64-bit
+    arrays: on the whole English list its scratch was 22 MB, the bot's peak at start; here it is a
+    few arrays the size of one depth."""
+    value = np.full(tree.size, int(word_value), dtype=np.int8)  # every leaf is a word
+    distance = np.zeros(tree.size, dtype=np.int32)
+    starts = tree.depth_starts()
+    unreached = np.iinfo(np.int32).max
+    for depth in range(len(starts) - 3, -1, -1):  # each depth with a deeper one below it
+        parents = np.arange(starts[depth], starts[depth + 1])
+        parents = parents[tree.first_child[parents + 1] > tree.first_child[parents]]
+        below = slice(int(starts[depth + 1]), int(starts[depth + 2]))
+        segments = tree.first_child[parents].astype(np.int64) - starts[depth + 1]
+        lost_below = value[below] == Value.LOSS
+        fastest = np.minimum.reduceat(np.where(lost_below, distance[below], unreached), segments)
+        slowest = np.maximum.reduceat(distance[below], segments)
+        wins = fastest < unreached
+        value[parents] = np.where(wins, Value.WIN, Value.LOSS)
+        distance[parents] = np.where(wins, fastest, slowest) + 1
+    return Solution(value, distance)
+
+
 def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint8], IntArray, str]:
     """Words as a zero-padded matrix of letter codes 1..len(alphabet)."""
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
@@ -255,14 +294,20 @@ def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint
         if ord(letter) < len(code_of_point):
             code_of_point[ord(letter)] = code
     codes_flat = code_of_point[points]
+    letter_count = len(points)
+    del points  # the words' code points, four bytes a letter: not kept while the matrix is filled
     width = int(lengths.max())
     if width > np.iinfo(np.int16).max:
         raise ValueError("a word of more than 32,767 letters")
     codes = np.zeros((len(words), width), dtype=np.uint8)
-    rows = np.repeat(np.arange(len(words)), lengths)
+    # Each letter's place in the flat matrix: its place in the joined words, shifted by its word's
+    # padding so far. One index array, in 32 bits where it fits: the whole English list's letters
+    # took 20 MB of int64 row and column indices, the bot's peak at start.
+    index = np.int32 if codes.size < np.iinfo(np.int32).max else np.int64
     starts = np.cumsum(lengths) - lengths
-    columns = np.arange(len(points)) - np.repeat(starts, lengths)
-    codes[rows, columns] = codes_flat
+    flat = np.repeat((np.arange(len(words)) * width - starts).astype(index), lengths)
+    flat += np.arange(letter_count, dtype=index)
+    codes.reshape(-1)[flat] = codes_flat
     return codes, lengths, alphabet
 
 
@@ -378,7 +423,7 @@ class LetterGame:
     def _solve(self, rule: Rule) -> None:
         self.rule = rule
         word_value = Value.LOSS if rule is Rule.COMPLETE_WINS else Value.WIN
-        self.solution: Solution = solve(self.tree.graph(), word_value)
+        self.solution: Solution = solve_tree(self.tree, word_value)
         self._best_child, self._line_end = self._choose_best_lines()
 
     # -- sizes ----------------------------------------------------------
@@ -541,7 +586,9 @@ class LetterGame:
         words = self.tree.words
         if not commonness:
             return np.zeros(len(words))
-        return np.fromiter((commonness.get(word, 0.0) for word in words), dtype=np.float64, count=len(words))
+        return np.fromiter(
+            (commonness.get(words[at], 0.0) for at in range(len(words))), dtype=np.float64, count=len(words)
+        )
 
     def _cumulative_slip_mass(self) -> NDArray[np.float64]:
         """Running totals, in word order, of how likely a person is to think of each word:

@@ -193,7 +193,7 @@ class Language:
 
     def _rows(self, tier: Tier | str) -> Iterator[tuple[str, float]]:
         table = self._frequencies()
-        rows = zip(table.words(), (table.values / 100).tolist(), strict=True)
+        rows = zip(table.words(), _zipf_values(table.values), strict=True)
         if Tier(tier) is Tier.FULL:
             return (row for row in rows)  # a step at a time: dict(zip(...)) would be one long call (PIECE)
         rare = _rare_words(self._reasons_file)
@@ -201,6 +201,15 @@ class Language:
 
 
 REASONS = tuple(Reason)
+
+
+def _zipf_values(hundredths: NDArray[np.uint16] | NDArray[np.uint8]) -> Iterator[float]:
+    """Each Zipf value (kept in hundredths) as a float, a piece at a time (``PIECE``), one float object
+    per distinct value: a table's two hundred thousand words share a few hundred rather than hold a
+    float each (5 MB of the whole English list's frequencies while its letter game is built at start)."""
+    shared = [value / 100 for value in range(int(hundredths.max(initial=0)) + 1)]
+    for at in range(0, len(hundredths), PIECE):
+        yield from map(shared.__getitem__, hundredths[at : at + PIECE].tolist())
 
 
 class WordTable:

@@ -12,6 +12,8 @@ from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solver.cli import UsageError
 from solver.wordle import (
+    BUILD_LIMITS,
+    LISTS_LIMITS,
     MAX_TRIES,
     NOUN,
     SOLVED_CODE,
@@ -74,8 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     stats.add_argument(
         "--answers",
         metavar="FILE",
-        help="the candidates (the words the game may pick, one a line) instead of the shipped ones; each keeps the "
-        "shipped word frequency as its prior where the sources know it",
+        help="the candidates (the words the game may pick, one a line) instead of the shipped ones, every one equally "
+        "likely (the game picks from this very list, and --secrets plays each once; --prior wordfreq weighs them by "
+        "the shipped word frequency where the sources know it)",
     )
     stats.add_argument(
         "--guesses",
@@ -95,8 +98,8 @@ def _add_prior_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--prior",
         choices=["uniform", "wordfreq"],
-        help="with --words: every word equally likely (default), or weighted by its shipped word frequency; "
-        "with --answers: weighted (default), or every answer equally likely",
+        help="with --words or --answers: every word equally likely (default: the game picks from the list given), "
+        "or weighted by its shipped word frequency; with --guesses alone (the shipped candidates): weighted (default)",
     )
 
 
@@ -124,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     secrets = _read(args.secrets) if args.secrets else None
     if (args.words or answers or guesses) and not args.no_build:
         print(f"building the tree for {len(engine.words)} words ...", file=sys.stderr, flush=True)
-        _, build_seconds = timed_build(engine)
+        _, build_seconds = timed_build(engine, LISTS_LIMITS if answers or guesses else BUILD_LIMITS)
         print(f"built in {build_seconds:.1f} s", file=sys.stderr)
     if secrets is not None:
         report = _secrets_report(engine, secrets)
@@ -147,16 +150,19 @@ def _engine(path: str | None, prior: str | None) -> Wordle:
 
 
 def _lists_engine(answers_path: str | None, guesses_path: str | None, prior: str | None) -> Wordle:
-    """The engine on another version's lists: its candidates (default: ours) with our prior where the
-    sources know a word (else the faintest), or with ``--prior uniform`` every one equally likely,
-    and the words it may suggest (default: our common nouns)."""
+    """The engine on another version's lists: its candidates (default: ours) and the words it may
+    suggest (default: our common nouns). Candidates given are equally likely unless ``--prior wordfreq``
+    asks for our prior (else the faintest weight where the sources lack a word): they are the list the
+    game picks from, and ``stats --secrets`` plays each once, so its average is the uniform one. Our
+    own candidates keep our prior unless ``--prior uniform``."""
     answers = prepare_words(_read(answers_path)) if answers_path else default_words()
     if not answers:
         raise UsageError(f"{answers_path}: no five-letter words")
     guesses = prepare_words(_read(guesses_path)) if guesses_path else default_guessable()
     if guesses_path and not guesses:
         raise UsageError(f"{guesses_path}: no five-letter words")
-    zipf = None if prior == "uniform" else {word: value for word, (value, _) in more_words().items()} | default_zipf()
+    uniform = prior == "uniform" or (prior is None and answers_path is not None)
+    zipf = None if uniform else {word: value for word, (value, _) in more_words().items()} | default_zipf()
     kinds = default_kinds()
     secret = set(answers)
     return Wordle(

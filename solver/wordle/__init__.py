@@ -84,6 +84,7 @@ from solver.wordle.plan import TREE_FILE, Plan, StoredTree, load_plan, read_tree
 from solver.wordle.search import (
     BROAD_GUESSES,
     BUILD_LIMITS,
+    LISTS_LIMITS,
     ONLINE_EXACT_UP_TO,
     ONLINE_HELPERS,
     ONLINE_LIMITS,
@@ -105,6 +106,7 @@ __all__ = [
     "BUILD_LIMITS",
     "COLOUR_CELLS",
     "CRUDE",
+    "LISTS_LIMITS",
     "MAX_TRIES",
     "MORE_FILE",
     "NOUN",

@@ -3,6 +3,7 @@ and the colour table of every guess against every secret (see the package docstr
 
 from __future__ import annotations
 
+import mmap
 import unicodedata
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
@@ -132,7 +133,7 @@ class ColourTable:
         self._counts = np.zeros((len(self._letters) + 1, words), dtype=np.int8)
         for position in range(WORD_LENGTH):
             np.add.at(self._counts, (self._coded[:, position], np.arange(words)), 1)
-        self._table = np.empty((words, words), dtype=np.uint8)
+        self._table = _reserved_table(words)
         self._coloured = np.zeros(words, dtype=bool)
 
     def __len__(self) -> int:
@@ -196,6 +197,21 @@ class ColourTable:
             for chunk in _row_chunks(rows, len(secret_letters)):
                 table[chunk] = _colour_group(guess_letters[chunk], secret_letters, counts, repeats)
         return table
+
+
+def _reserved_table(words: int) -> CodeArray:
+    """A words × words table whose memory is taken only where rows are written, a 4 KB page at a time.
+
+    NumPy asks the kernel for huge pages (2 MB) for an array this large, so a few hundred rows
+    coloured here and there made the whole 19 MB of the shipped list's table resident: the rows
+    the bot reads are a small part of it. An anonymous map of our own, advised against huge pages,
+    keeps the pages of rows never coloured untouched."""
+    if not words:
+        return np.empty((0, 0), dtype=np.uint8)
+    memory = mmap.mmap(-1, words * words)
+    if hasattr(mmap, "MADV_NOHUGEPAGE"):  # Linux
+        memory.madvise(mmap.MADV_NOHUGEPAGE)
+    return np.frombuffer(memory, dtype=np.uint8).reshape(words, words)
 
 
 #: A block at least 1/WIDE_BLOCK of the list wide is read from kept rows (coloured whole if need be):

@@ -66,7 +66,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     """Every game's steps, by their order: the 5bukv engine first, the everyday Russian letter
     game, 5bukv's check of its guessable words (which needs the Russian dictionary read), the rest
     of 5bukv's start, English Ghost, the finger game, the word look-ups, the whole-dictionary
-    games (English first), the group seats, and the rest of 5bukv's colour table last."""
+    games (English first), and the group seats last."""
     made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
     assert [step.name for step in in_order(made)] == [
         "5bukv engine",
@@ -79,7 +79,6 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "whole-dictionary English Ghost",
         "whole-dictionary letter game",
         "group seats",
-        "5bukv colour table",
     ]
 
 

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.engine import Value
+from solver.engine import Value, solve
 from solver.letters import (
+    FragmentTree,
     InputError,
     InputProblem,
     LetterGame,
@@ -22,6 +23,8 @@ from solver.letters import (
     normalise_letter,
     normalise_letters,
     reachable_words,
+    solve_tree,
+    vocabulary,
 )
 from solver.words import RUSSIAN_ALPHABET
 
@@ -220,6 +223,17 @@ def test_the_engine_agrees_with_plain_minimax_on_every_position(words: list[str]
     for fragment, (mover_wins, plies) in expected.items():
         assert game.value(fragment) is (Value.WIN if mover_wins else Value.LOSS), fragment
         assert game.distance(fragment) == plies, fragment
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=small_dictionaries, word_value=st.sampled_from([Value.WIN, Value.LOSS]))
+def test_the_tree_solver_gives_the_generic_solvers_table(words: list[str], word_value: Value) -> None:
+    """The letter game solves its fragment tree depth by depth (little scratch): the same values and
+    distances as the generic retrograde solver on the tree's graph."""
+    tree = FragmentTree.build(reachable_words(vocabulary(words)))
+    expected, solved = solve(tree.graph(), word_value), solve_tree(tree, word_value)
+    assert solved.value.tolist() == expected.value.tolist()
+    assert solved.distance.tolist() == expected.distance.tolist()
 
 
 @settings(max_examples=150, deadline=None)

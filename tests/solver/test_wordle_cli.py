@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
+from solver.cli.wordle import _lists_engine
 from solver.wordle import Entry, Wordle, default_words, default_zipf, feedback, mask_text, play_all, prior_weight
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -220,6 +221,19 @@ def test_stats_on_another_versions_answers_and_guesses(
     assert all(game[-1] == secret for secret, game in report["games"].items())
     status, out, _ = run_cli(capsys, "stats", "--answers", str(answers_file), "--json", "--no-build")
     assert status == 0 and json.loads(out)["words"] == len(answers)  # our guesses, their answers
-    uniform = [*argv, "--prior", "uniform", "--no-build"]
-    status, out, _ = run_cli(capsys, "stats", *uniform)
-    assert status == 0 and json.loads(out)["solved_within_6"] == len(answers)  # every answer equally likely
+    weighed = [*argv, "--prior", "wordfreq", "--no-build"]
+    status, out, _ = run_cli(capsys, "stats", *weighed)
+    assert status == 0 and json.loads(out)["solved_within_6"] == len(answers)  # answers weighed by our prior
+
+
+def test_answers_given_are_equally_likely_unless_our_prior_is_asked_for(tmp_path: Path) -> None:
+    """--answers is the list the game picks from: every answer weighs the same by default; --prior
+    wordfreq weighs them by our frequencies, and our own candidates (--guesses alone) keep our prior."""
+    answers_file = tmp_path / "a.txt"
+    answers_file.write_text("\n".join(default_words()[::40]) + "\n", encoding="utf-8")
+    given = _lists_engine(str(answers_file), None, None)
+    assert set(given.weights[given.secret_indices].tolist()) == {1.0}
+    weighed = _lists_engine(str(answers_file), None, "wordfreq")
+    assert len(set(weighed.weights[weighed.secret_indices].tolist())) > 1
+    ours = _lists_engine(None, str(answers_file), None)
+    assert len(set(ours.weights[ours.secret_indices].tolist())) > 1

@@ -9,8 +9,6 @@ import threading
 from collections.abc import Sequence
 from functools import cached_property
 
-import numpy as np
-
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
@@ -21,11 +19,10 @@ log = logging.getLogger(__name__)
 #: Where 5bukv's steps sit among every game's (bot.core.solvers.Step): the engine first of all
 #: (5bukv's very first reply needs it; a letter game needs its tables only after its set-up
 #: buttons), its guessable words checked once the everyday Russian letter game (order 20) has read
-#: the Russian dictionary, the rest of its start right after, and the rest of its colour table last.
+#: the Russian dictionary, and the rest of its start right after.
 ENGINE_ORDER = 10
 CHECK_ORDER = 30
 PREPARE_ORDER = 40
-COLOURS_ORDER = 110
 
 
 class WordleSolver(SolverTables):
@@ -57,7 +54,6 @@ class WordleSolver(SolverTables):
             Step(ENGINE_ORDER, "5bukv engine", self._build_engine),
             Step(CHECK_ORDER, "5bukv guessable words", lambda _: self.check_guessable()),
             Step(PREPARE_ORDER, "5bukv rows", self._prepare),
-            Step(COLOURS_ORDER, "5bukv colour table", self._fill_colours),
         )
 
     def _build_engine(self, _: Solvers) -> None:
@@ -68,15 +64,6 @@ class WordleSolver(SolverTables):
         self._first_part.set(engine)
         self.first_guess  # noqa: B018  (worked out now, so no chat waits for it)
         engine.prepare_off_tree(rows=False)
-
-    def _fill_colours(self, _: Solvers) -> None:
-        """The rows of the colour table the engine reads (its guesses and broad guesses): the first
-        replies did without them, and from now on every position reads its colours as fast as before
-        the table was lazy. Not the whole table: the other rows (words it never guesses) are read
-        only for a player's own word, one row at a time, and colouring all of them cost the bot's
-        peak 9 MB."""
-        engine = self.wordle
-        engine.colours.colour(np.union1d(engine.guessable, engine.broad_guesses))
 
     def _prepare(self, _: Solvers) -> None:
         """The rest of the engine's start: the rows it reads most, and the common tier."""

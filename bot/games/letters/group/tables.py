@@ -15,8 +15,8 @@ from solver.letters import LetterGame
 #: Measured with benchmarks/bench_solver_tables.py (README, Benchmarks).
 GROUP_SEATS_AT_START = range(2, 5)
 
-#: Where its step sits among every game's (bot.core.solvers.Step): after the whole-dictionary
-#: letter games, before only the rest of 5bukv's colour table.
+#: Where its step sits among every game's (bot.core.solvers.Step): last, after the
+#: whole-dictionary letter games.
 ORDER = 100
 
 
