@@ -193,6 +193,33 @@ def solve(
     return Solution(value, distance)
 
 
+def solve_layered(graph: Graph, layers: IntArray, terminal_value: NDArray[np.int8] | Value = Value.LOSS) -> Solution:
+    """What :func:`solve` gives for a graph in layers: positions numbered layer by layer
+    (``layers`` holds where each layer begins, then the end) with every move from one layer into
+    the next, as a tree numbered breadth first is; the sides alternate. Such a game has no draws,
+    and it is solved in one sweep from the deepest layer up, with scratch the size of one layer
+    rather than the reversed graph (on the whole English dictionary: 4 MB instead of 23, the
+    bot's peak at start): a position wins when a move leaves the opponent lost (one ply more
+    than the fastest such), and else loses (one ply more than the slowest move)."""
+    value = np.broadcast_to(np.asarray(terminal_value, dtype=np.int8), (graph.size,)).copy()
+    distance = np.zeros(graph.size, dtype=np.int32)
+    unreached = np.iinfo(np.int32).max
+    for first, end in zip(layers[-2::-1], layers[:0:-1], strict=True):  # the deepest layer first
+        offsets = graph.offsets[first : end + 1]
+        moving = np.flatnonzero(offsets[1:] > offsets[:-1])
+        if not moving.size:
+            continue  # every position here ends the game by its own value
+        heads = graph.targets[offsets[0] : offsets[-1]]
+        segments = offsets[moving] - offsets[0]
+        lost = value[heads] == Value.LOSS
+        fastest = np.minimum.reduceat(np.where(lost, distance[heads], unreached), segments)
+        slowest = np.maximum.reduceat(distance[heads], segments)
+        wins = fastest < unreached
+        value[first + moving] = np.where(wins, Value.WIN, Value.LOSS)
+        distance[first + moving] = np.where(wins, fastest, slowest) + 1
+    return Solution(value, distance)
+
+
 def _reverse(graph: Graph) -> tuple[Graph, IntArray]:
     """The same graph with every edge turned around, and for each reversed
     edge the index of the original one."""

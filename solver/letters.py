@@ -34,7 +34,7 @@ from enum import Enum, StrEnum
 import numpy as np
 from numpy.typing import NDArray
 
-from solver.engine import Graph, Solution, Value, solve
+from solver.engine import Graph, Solution, Value, solve, solve_layered
 from solver.levels import MISTAKE_RATE, Level
 
 IntArray = NDArray[np.int64]
@@ -215,12 +215,14 @@ class FragmentTree:
         return len(self.parent)
 
     def depth_starts(self) -> IntArray:
-        """Where each depth's fragments begin (one more entry than depths: the end)."""
+        """Where each depth's fragments begin (one more entry than depths: the end): the tree is
+        numbered breadth first, so its graph is in layers (:func:`solver.engine.solve_layered`)."""
         starts: IntArray = np.searchsorted(self.depth, np.arange(int(self.depth.max()) + 2))
         return starts
 
     def graph(self) -> Graph:
-        return Graph(self.first_child.astype(np.int64), np.arange(1, self.size, dtype=np.int64))
+        """Every fragment but the root is the target of one edge, its letter, numbered as it is."""
+        return Graph(self.first_child.astype(np.int64) - 1, np.arange(1, self.size, dtype=np.int64))
 
     def children(self, node: int) -> range:
         return range(int(self.first_child[node]), int(self.first_child[node + 1]))
@@ -250,31 +252,6 @@ class FragmentTree:
 
     def is_word(self, node: int) -> bool:
         return bool(self.word_index[node] >= 0)
-
-
-def solve_tree(tree: FragmentTree, word_value: Value) -> Solution:
-    """What ``solve(tree.graph(), word_value)`` gives, worked out depth by depth from the deepest: a
-    fragment wins when a letter leaves the opponent a lost fragment (in one ply more than the fastest
-    such), and else loses (in one ply more than the slowest letter); a word ends the game with
-    ``word_value``. The generic solver turns the graph around and walks it ply by ply in 64-bit
-    arrays: on the whole English list its scratch was 22 MB, the bot's peak at start; here it is a
-    few arrays the size of one depth."""
-    value = np.full(tree.size, int(word_value), dtype=np.int8)  # every leaf is a word
-    distance = np.zeros(tree.size, dtype=np.int32)
-    starts = tree.depth_starts()
-    unreached = np.iinfo(np.int32).max
-    for depth in range(len(starts) - 3, -1, -1):  # each depth with a deeper one below it
-        parents = np.arange(starts[depth], starts[depth + 1])
-        parents = parents[tree.first_child[parents + 1] > tree.first_child[parents]]
-        below = slice(int(starts[depth + 1]), int(starts[depth + 2]))
-        segments = tree.first_child[parents].astype(np.int64) - starts[depth + 1]
-        lost_below = value[below] == Value.LOSS
-        fastest = np.minimum.reduceat(np.where(lost_below, distance[below], unreached), segments)
-        slowest = np.maximum.reduceat(distance[below], segments)
-        wins = fastest < unreached
-        value[parents] = np.where(wins, Value.WIN, Value.LOSS)
-        distance[parents] = np.where(wins, fastest, slowest) + 1
-    return Solution(value, distance)
 
 
 def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint8], IntArray, str]:
@@ -423,7 +400,7 @@ class LetterGame:
     def _solve(self, rule: Rule) -> None:
         self.rule = rule
         word_value = Value.LOSS if rule is Rule.COMPLETE_WINS else Value.WIN
-        self.solution: Solution = solve_tree(self.tree, word_value)
+        self.solution: Solution = solve_layered(self.tree.graph(), self.tree.depth_starts(), word_value)
         self._best_child, self._line_end = self._choose_best_lines()
 
     # -- sizes ----------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.engine import Value, solve
+from solver.engine import Value, solve, solve_layered
 from solver.letters import (
     FragmentTree,
     InputError,
@@ -23,7 +23,6 @@ from solver.letters import (
     normalise_letter,
     normalise_letters,
     reachable_words,
-    solve_tree,
     vocabulary,
 )
 from solver.words import RUSSIAN_ALPHABET
@@ -227,11 +226,18 @@ def test_the_engine_agrees_with_plain_minimax_on_every_position(words: list[str]
 
 @settings(max_examples=200, deadline=None)
 @given(words=small_dictionaries, word_value=st.sampled_from([Value.WIN, Value.LOSS]))
-def test_the_tree_solver_gives_the_generic_solvers_table(words: list[str], word_value: Value) -> None:
-    """The letter game solves its fragment tree depth by depth (little scratch): the same values and
-    distances as the generic retrograde solver on the tree's graph."""
+def test_the_tree_solved_in_layers_gives_the_retrograde_table(words: list[str], word_value: Value) -> None:
+    """The letter game solves its fragment tree layer by layer (little scratch): the same values and
+    distances as the retrograde sweep over the reversed graph, whose moves are the tree's letters."""
     tree = FragmentTree.build(reachable_words(vocabulary(words)))
-    expected, solved = solve(tree.graph(), word_value), solve_tree(tree, word_value)
+    graph, layers = tree.graph(), tree.depth_starts()
+    assert all(graph.successors(p).tolist() == list(tree.children(p)) for p in range(tree.size))
+    assert all(
+        tree.depth[graph.successors(p)].tolist() == [tree.depth[p] + 1] * len(tree.children(p))
+        for p in range(tree.size)
+    )
+    assert layers[0] == 0 and layers[-1] == tree.size
+    expected, solved = solve(graph, word_value), solve_layered(graph, layers, word_value)
     assert solved.value.tolist() == expected.value.tolist()
     assert solved.distance.tolist() == expected.distance.tolist()
 
