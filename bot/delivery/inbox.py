@@ -51,6 +51,8 @@ class KeepingQueue(asyncio.Queue[object]):
         #: straight away but claimed from the inbox by whichever process holds its chat
         #: (:mod:`bot.delivery.claims`); this wakes this process's claims.
         self.claimed_elsewhere: Callable[[], None] | None = None
+        #: Whether an update was claimed for this process as it was kept: queued here at once.
+        self.claimed_here: Callable[[int], bool] = lambda update_id: False
 
     async def put(self, item: object) -> None:
         """Queue ``item``, an update kept first; one the store cannot keep (a full disk, another
@@ -61,7 +63,7 @@ class KeepingQueue(asyncio.Queue[object]):
                 await self.keep(item)
             except StoreWriteError as error:
                 raise HTTPError(HTTPStatus.SERVICE_UNAVAILABLE, reason="update not kept; post it again") from error
-            if self.claimed_elsewhere is not None:
+            if self.claimed_elsewhere is not None and not self.claimed_here(item.update_id):
                 self.claimed_elsewhere()
                 return
         await super().put(item)
