@@ -74,7 +74,7 @@ async def _claim(store: PostgresStore, queue: KeepingQueue, bot: Bot, stopped: C
             break
         update_id = int(body["update_id"])
         try:
-            update = Update.de_json(dict(body), bot)
+            update = queue.parsed.pop(update_id, None) or Update.de_json(dict(body), bot)
         except Exception as error:
             log.warning("dropped kept update %d that could not be read: %s", update_id, type(error).__name__)
             store.handled(update_id)

@@ -66,6 +66,10 @@ CLAIM_RENEW_SECONDS = 1.0
 CLAIM_LEASE_SECONDS = 5.0
 #: Updates claimed at once at most.
 CLAIM_BATCH = 256
+#: The process that fetches a batch (or is posted an update) claims it for itself as it keeps it
+#: while it has fewer than this many updates in hand; past that, new chats go to whichever process
+#: claims them first, so a second process takes a share of the load.
+CLAIM_HERE_UP_TO = 64
 #: The channel a kept update is announced on, so idle processes claim it at once.
 INBOX_CHANNEL = "bukvoed_inbox"
 #: An outbox row unsent this long is taken as left by a process that died (a live one sends a
@@ -82,13 +86,15 @@ _ENTER = "INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $
 _ENTER_AND_DELETE = f"WITH gone AS (DELETE FROM inbox WHERE update_id = ANY($4::bigint[])) {_ENTER}"
 #: A fetched batch kept, its updates claimed for this process at once where no other process may
 #: hold their chats: where every row of the chat already in the inbox is this process's, live (an
-#: older row left to the others, or lapsed, must go first: claimed by the claims, in order). The
-#: rows come back with the claim each got; the others wait for the claims (any process's).
+#: older row left to the others, or lapsed, must go first: claimed by the claims, in order), and
+#: only while this process has fewer than ``CLAIM_HERE_UP_TO`` in hand ($7), so a busy one leaves
+#: new chats to the others. The rows come back with the claim each got; the others wait for the
+#: claims (any process's).
 _KEEP = """
 WITH batch AS (
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS b(update_id, body, chat_id)
 ), mine AS (
-    SELECT b.update_id FROM batch AS b WHERE NOT EXISTS (
+    SELECT b.update_id FROM batch AS b WHERE $7::boolean AND NOT EXISTS (
         SELECT 1 FROM inbox AS o
         WHERE o.chat_id = b.chat_id AND (o.claimed_by IS DISTINCT FROM $5::text OR o.claimed_at < $6::float8)
     )
@@ -568,7 +574,9 @@ class PostgresStore(Store):
         try:
             async with self._pool.acquire() as connection, connection.transaction():
                 await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
-                rows = await connection.fetch(_KEEP, ids, bodies, chats, now, self.name, now - CLAIM_LEASE_SECONDS)
+                lease = now - CLAIM_LEASE_SECONDS
+                here = len(self._claimed) < CLAIM_HERE_UP_TO
+                rows = await connection.fetch(_KEEP, ids, bodies, chats, now, self.name, lease, here)
                 if len(rows) < len(ids) or any(row[1] is None for row in rows):
                     await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
                 if handled:
