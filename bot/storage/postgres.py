@@ -81,9 +81,21 @@ _QUEUE_MESSAGES = """
 INSERT INTO outbox (chat_id, message, queued_at)
 SELECT chat_id, message, $3 FROM unnest($1::bigint[], $2::text[]) AS m(chat_id, message) RETURNING id
 """
-_ENTER = "INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1"
-#: The ledger entry with the handled updates' inbox rows gone, in one statement.
-_ENTER_AND_DELETE = f"WITH gone AS (DELETE FROM inbox WHERE update_id = ANY($4::bigint[])) {_ENTER}"
+#: An update's first statement: the handled updates' inbox rows gone, the update entered in the
+#: ledger, and only if it was not there already, the unit's messages queued; whether it was
+#: entered, and the messages' ids.
+_ENTER = """
+WITH gone AS (DELETE FROM inbox WHERE update_id = ANY($4::bigint[])),
+entered AS (
+    INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1
+),
+queued AS (
+    INSERT INTO outbox (chat_id, message, queued_at)
+    SELECT m.chat_id, m.message, $7 FROM unnest($5::bigint[], $6::text[]) AS m(chat_id, message)
+    WHERE EXISTS (SELECT 1 FROM entered) RETURNING id
+)
+SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id FROM queued ORDER BY id)
+"""
 #: A fetched batch kept, its updates claimed for this process at once where no other process may
 #: hold their chats: where every row of the chat already in the inbox is this process's, live (an
 #: older row left to the others, or lapsed, must go first: claimed by the claims, in order), and
@@ -497,13 +509,18 @@ class PostgresStore(Store):
     async def _write_unit(
         self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
     ) -> list[int] | None:
+        chats = [chat_id for chat_id, _ in outgoing]
+        messages = [message for _, message in outgoing]
+        queued: list[int] = []
         async with self._connection() as connection, connection.transaction():
             if unit.update_id is not None:
-                entered = await connection.fetchval(
-                    _ENTER_AND_DELETE, unit.update_id, unit.chat_id, unit.received_at, handled
+                row = await connection.fetchrow(
+                    _ENTER, unit.update_id, unit.chat_id, unit.received_at, handled, chats, messages, self._clock()
                 )
-                if entered is None:
+                assert row is not None
+                if not row[0]:
                     return None  # a duplicate: the transaction commits only the inbox deletes
+                queued = [int(row_id) for row_id in row[1]]
             elif handled:
                 await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
             for sql, parameters in statements:
@@ -512,11 +529,10 @@ class PostgresStore(Store):
                         raise _StaleError
                 else:
                     await connection.execute(numbered(sql), *parameters)
-            if not outgoing:
-                return []
-            chats, messages = zip(*outgoing, strict=True)
-            rows = await connection.fetch(_QUEUE_MESSAGES, list(chats), list(messages), self._clock())
-            return sorted(int(row[0]) for row in rows)  # one sequence, taken in the rows' order
+            if unit.update_id is None and outgoing:
+                rows = await connection.fetch(_QUEUE_MESSAGES, chats, messages, self._clock())
+                queued = sorted(int(row[0]) for row in rows)  # one sequence, taken in the rows' order
+            return queued
 
     async def _write(self, statements: list[Statement]) -> None:
         """Statements as one transaction; ``StoreWriteError`` when the server fails it."""
