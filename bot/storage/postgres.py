@@ -12,9 +12,10 @@ connections, and the server releases its locks at once, so its chats move to the
 
 An advisory lock rather than a row lock (``SELECT … FOR UPDATE`` on ``chats``): it needs no row
 to exist before a chat's first item, holds no transaction open while the handlers think, and
-is taken in the same round trip as the item's first read of the chat (``bukvoed_hold``). Each commit is still one transaction that enters the update in the
-idempotency ledger first, so the same update posted to two processes at once applies once: the
-second one waits for the lock, then finds the update in the ledger and changes nothing.
+is taken in the same round trip as the item's first read of the chat (``bukvoed_hold``). Each
+commit is still one transaction that enters the update in the idempotency ledger first, so the
+same update posted to two processes at once applies once: the second one waits for the lock,
+then finds the update in the ledger and changes nothing.
 """
 
 from __future__ import annotations
