@@ -454,7 +454,7 @@ def main() -> None:
             for n in args.chats
             for loop in args.loops
             for server, processes in setups
-            for code in (codes if server is None else codes[:1])
+            for code in codes
         ]
     report(results)
 

@@ -3,8 +3,9 @@
 Three real ``python -m bot`` processes share a throwaway PostgreSQL server on 127.0.0.1 (the test
 suite's ``tests/pgserver.py``, fsync on) and long poll the Bot API stand-in: one of them polls at a
 time, and all of them claim the kept updates. Every chat sends ``/5bukv`` again and again, one at
-a time, as in ``bench_faults.py``: each one applied adds exactly one 5bukv game to the player's
-record, so after the run the records say how many were applied.
+a time, as in ``bench_faults.py``: each one applied saves the chat's 5bukv session once (a new
+game), so after the run each session's version says how many were applied. (Not the records: a
+game counts as played from its first entry, which these players never make.)
 
 * ``kill``: a random process is SIGKILLed every 1-3 s (the polling one too), and a new one started;
 * ``rolling``: each process in turn is stopped (SIGINT, as ``docker stop`` does with SIGTERM) and
@@ -75,7 +76,7 @@ class TimedPlayer(Player):
 async def games_on_file(url: str) -> dict[int, int]:
     connection = await asyncpg.connect(url)
     try:
-        rows = await connection.fetch("SELECT user_id, played FROM records WHERE kind = $1", WORDLE)
+        rows = await connection.fetch("SELECT chat_id, version FROM sessions WHERE kind = $1", WORDLE)
         return {int(row[0]): int(row[1]) for row in rows}
     finally:
         await connection.close()

@@ -1,7 +1,9 @@
 """Several bot processes on one PostgreSQL database: each works off the shared inbox.
 
 Every update any process receives (a webhook's POST behind a load balancer, or a batch the one
-polling process fetched) is kept in the inbox table first, and announced. Each process then
+polling process fetched) is kept in the inbox table first: claimed at once by the process that
+kept it where no other may hold its chat (:meth:`bot.storage.postgres.PostgresStore.keep_fetched`),
+announced otherwise. Each process then
 claims the kept updates of chats no other live process holds, and handles them in its own
 per-chat queue: a chat's updates stay with one process while it has any in hand, so they apply
 in ``update_id`` order, and the chat's advisory lock (:meth:`bot.storage.postgres.PostgresStore.hold`)
@@ -74,7 +76,7 @@ async def _claim(store: PostgresStore, queue: KeepingQueue, bot: Bot, stopped: C
             break
         update_id = int(body["update_id"])
         try:
-            update = Update.de_json(dict(body), bot)
+            update = queue.parsed.pop(update_id, None) or Update.de_json(dict(body), bot)
         except Exception as error:
             log.warning("dropped kept update %d that could not be read: %s", update_id, type(error).__name__)
             store.handled(update_id)

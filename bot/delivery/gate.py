@@ -159,4 +159,5 @@ def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any, stopped
         bot.keep_fetched(store.keep_fetched, 0)
         bot.poll_when(store.poller_turn)
     queue.keep = keep_posted(store, bot)
+    queue.claimed_here = store.claimed_here
     store.run_beside(work_off_inbox(store, queue, bot, stopped))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from http import HTTPStatus
 from typing import Any, Protocol, runtime_checkable
@@ -39,6 +40,10 @@ class KeepsPolledBatches(Protocol):
     def poll_when(self, turn: Callable[[], Awaitable[bool]]) -> None: ...
 
 
+#: Updates left to the claims kept as parsed at most (see :attr:`KeepingQueue.parsed`).
+PARSED_KEPT = 4096
+
+
 class KeepingQueue(asyncio.Queue[object]):
     """The application's update queue; with ``keep`` set, an update is kept in the inbox before
     it is queued. That matters for webhooks: PTB answers Telegram's POST (200, so Telegram
@@ -51,6 +56,11 @@ class KeepingQueue(asyncio.Queue[object]):
         #: straight away but claimed from the inbox by whichever process holds its chat
         #: (:mod:`bot.delivery.claims`); this wakes this process's claims.
         self.claimed_elsewhere: Callable[[], None] | None = None
+        #: Whether an update was claimed for this process as it was kept: queued here at once.
+        self.claimed_here: Callable[[int], bool] = lambda update_id: False
+        #: Updates this process received but left to the claims, as parsed, so that the one that
+        #: claims them back here is not parsed again (the oldest forgotten past ``PARSED_KEPT``).
+        self.parsed: OrderedDict[int, Update] = OrderedDict()
 
     async def put(self, item: object) -> None:
         """Queue ``item``, an update kept first; one the store cannot keep (a full disk, another
@@ -61,7 +71,10 @@ class KeepingQueue(asyncio.Queue[object]):
                 await self.keep(item)
             except StoreWriteError as error:
                 raise HTTPError(HTTPStatus.SERVICE_UNAVAILABLE, reason="update not kept; post it again") from error
-            if self.claimed_elsewhere is not None:
+            if self.claimed_elsewhere is not None and not self.claimed_here(item.update_id):
+                self.parsed[item.update_id] = item
+                if len(self.parsed) > PARSED_KEPT:
+                    self.parsed.popitem(last=False)
                 self.claimed_elsewhere()
                 return
         await super().put(item)

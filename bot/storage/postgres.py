@@ -12,9 +12,10 @@ connections, and the server releases its locks at once, so its chats move to the
 
 An advisory lock rather than a row lock (``SELECT … FOR UPDATE`` on ``chats``): it needs no row
 to exist before a chat's first item, holds no transaction open while the handlers think, and
-costs one round trip. Each commit is still one transaction that enters the update in the
-idempotency ledger first, so the same update posted to two processes at once applies once: the
-second one waits for the lock, then finds the update in the ledger and changes nothing.
+is taken in the same round trip as the item's first read of the chat (``bukvoed_hold``). Each
+commit is still one transaction that enters the update in the idempotency ledger first, so the
+same update posted to two processes at once applies once: the second one waits for the lock,
+then finds the update in the ledger and changes nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeAlias
 
@@ -66,15 +67,87 @@ CLAIM_RENEW_SECONDS = 1.0
 CLAIM_LEASE_SECONDS = 5.0
 #: Updates claimed at once at most.
 CLAIM_BATCH = 256
+#: The process that fetches a batch (or is posted an update) claims it for itself as it keeps it
+#: while it has fewer than this many updates in hand; past that, new chats go to whichever process
+#: claims them first, so a second process takes a share of the load.
+CLAIM_HERE_UP_TO = 64
 #: The channel a kept update is announced on, so idle processes claim it at once.
 INBOX_CHANNEL = "bukvoed_inbox"
 #: An outbox row unsent this long is taken as left by a process that died (a live one sends a
 #: chat's rows within its item, or within the group's pace, well under a minute).
 ORPHANED_OUTBOX_SECONDS = 60.0
 
-_QUEUE_MESSAGE = "INSERT INTO outbox (chat_id, message, queued_at) VALUES ($1, $2, $3) RETURNING id"
-_ENTER = "INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1"
-_KEEP = "INSERT INTO inbox (update_id, body, kept_at, chat_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING"
+#: A unit's messages, in one statement; the ids come from one sequence in the rows' order.
+_QUEUE_MESSAGES = """
+INSERT INTO outbox (chat_id, message, queued_at)
+SELECT chat_id, message, $3 FROM unnest($1::bigint[], $2::text[]) AS m(chat_id, message) RETURNING id
+"""
+#: An update's first statement: the handled updates' inbox rows gone, the update entered in the
+#: ledger, and only if it was not there already, the unit's messages queued; whether it was
+#: entered, and the messages' ids.
+_ENTER = """
+WITH gone AS (DELETE FROM inbox WHERE update_id = ANY($4::bigint[])),
+entered AS (
+    INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1
+),
+queued AS (
+    INSERT INTO outbox (chat_id, message, queued_at)
+    SELECT m.chat_id, m.message, $7 FROM unnest($5::bigint[], $6::text[]) AS m(chat_id, message)
+    WHERE EXISTS (SELECT 1 FROM entered) RETURNING id
+)
+SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id FROM queued ORDER BY id)
+"""
+#: A fetched batch kept, its updates claimed for this process at once where no other process may
+#: hold their chats: where every row of the chat already in the inbox is this process's, live (an
+#: older row left to the others, or lapsed, must go first: claimed by the claims, in order), and
+#: only while this process has fewer than ``CLAIM_HERE_UP_TO`` in hand ($7), so a busy one leaves
+#: new chats to the others. The rows come back with the claim each got; the others wait for the
+#: claims (any process's).
+_KEEP = """
+WITH batch AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS b(update_id, body, chat_id)
+), mine AS (
+    SELECT b.update_id FROM batch AS b WHERE $7::boolean AND NOT EXISTS (
+        SELECT 1 FROM inbox AS o
+        WHERE o.chat_id = b.chat_id AND (o.claimed_by IS DISTINCT FROM $5::text OR o.claimed_at < $6::float8)
+    )
+)
+INSERT INTO inbox (update_id, body, kept_at, chat_id, claimed_by, claimed_at)
+SELECT b.update_id, b.body, $4::float8, b.chat_id,
+    CASE WHEN m.update_id IS NULL THEN NULL ELSE $5::text END,
+    CASE WHEN m.update_id IS NULL THEN NULL ELSE $4::float8 END
+FROM batch AS b LEFT JOIN mine AS m USING (update_id)
+ON CONFLICT DO NOTHING RETURNING update_id, claimed_by
+"""
+#: Server-side steps of a chat's item, made (replaced) with the tables. ``bukvoed_hold`` takes the
+#: chat's lock and then, with a snapshot taken after it (a volatile function's statements each take
+#: their own), reads what the item needs first: the chat's unsent outbox rows, its active game and
+#: its sessions, all in one round trip. ``bukvoed_release`` deletes the rows sent and lets the lock
+#: go, the lock staying (as a transaction's) until the deletes are committed, so the next holder
+#: never sees a sent row as unsent.
+_ITEM_FUNCTIONS = """
+CREATE OR REPLACE FUNCTION bukvoed_hold(chat BIGINT)
+RETURNS TABLE (what TEXT, row_id BIGINT, body TEXT, row_version BIGINT)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM pg_advisory_lock(chat);
+    RETURN QUERY
+        SELECT 'o'::TEXT, o.id, o.message, NULL::BIGINT FROM outbox AS o WHERE o.chat_id = chat
+        UNION ALL
+        SELECT 'a'::TEXT, NULL::BIGINT, c.active_kind, NULL::BIGINT FROM chats AS c WHERE c.chat_id = chat
+        UNION ALL
+        SELECT 's' || s.kind, NULL::BIGINT, s.state, s.version FROM sessions AS s WHERE s.chat_id = chat;
+END $$;
+CREATE OR REPLACE FUNCTION bukvoed_release(chat BIGINT, sent BIGINT[]) RETURNS BOOLEAN
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock(chat);
+    IF cardinality(sent) > 0 THEN
+        DELETE FROM outbox WHERE id = ANY(sent);
+    END IF;
+    RETURN pg_advisory_unlock(chat);
+END $$;
+"""
 #: The kept updates of chats that no other live process holds, oldest first, claimed for this
 #: process: a chat's updates stay with one process while it has any in hand, so that process's
 #: line applies them in id order; run under ``CLAIM_LOCK``, so two claims never split a chat.
@@ -127,10 +200,28 @@ def server_fault(error: BaseException) -> bool:
 @dataclass
 class _Held:
     """The connection a chat's item holds its lock on; None once the item is done (tasks the item
-    started copy the context, and must not reach a connection handed back to the pool)."""
+    started copy the context, and must not reach a connection handed back to the pool). With it,
+    what the lock's statement read of the chat, for the item's first loads: its active game
+    (``active``), its sessions (kind: state and version) and its unsent outbox rows; ``fresh``
+    turns false once the item writes, and loads go to the server again."""
 
     chat_id: int
     connection: Connection | None
+    active: str | None = None
+    sessions: dict[str, tuple[str, int]] = field(default_factory=dict)
+    unsent: list[tuple[int, str]] = field(default_factory=list)
+    fresh: bool = True
+
+    def read(self, rows: Sequence[Any]) -> None:
+        """Take in the rows of ``bukvoed_hold``."""
+        for what, row_id, body, version in rows:
+            if what == "o":
+                self.unsent.append((int(row_id), str(body)))
+            elif what == "a":
+                self.active = str(body)
+            else:
+                self.sessions[str(what)[1:]] = (str(body), int(version))
+        self.unsent.sort()
 
 
 #: A connection of the pool, or one made alone (``migrate-to``).
@@ -141,6 +232,14 @@ _HELD: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("held_chat"
 
 class _StaleError(Exception):
     """Rolls a unit's transaction back: a session changed since it was loaded."""
+
+
+async def _keep_session(connection: asyncpg.Connection[Any]) -> None:
+    """What a connection going back to the pool needs beyond the rollback asyncpg always does:
+    nothing. The default reset (a round trip that lets every advisory lock go, closes cursors,
+    unlistens and resets settings) is spared: nothing here sets, listens or opens cursors on a
+    pooled connection, and :meth:`PostgresStore.hold` closes the connection whenever a chat's lock
+    may be left on it."""
 
 
 async def migrate(connection: Connection, now: float, tables: Sequence[str] = ()) -> None:
@@ -164,6 +263,7 @@ async def migrate(connection: Connection, now: float, tables: Sequence[str] = ()
         games = "\n".join(tables)
         if games.strip():
             await connection.execute(schema.postgres_script(games, now))
+        await connection.execute(_ITEM_FUNCTIONS)
 
 
 class PostgresStore(Store):
@@ -174,6 +274,7 @@ class PostgresStore(Store):
         self._url = url
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # claims are this process's
         self._claimed: dict[int, None] = {}  # update ids claimed and in hand, not yet handled
+        self._here: set[int] = set()  # claimed as kept, not yet queued
         self._listening: asyncpg.Connection[Any] | None = None
         self._polling: asyncpg.Connection[Any] | None = None
         self._clock = clock
@@ -201,7 +302,7 @@ class PostgresStore(Store):
         """Connect (creating or migrating the tables); a server that cannot be reached or used is
         a ``StoreUnavailableError`` with one line, here at start."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=connections)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=connections, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreUnavailableError(f"cannot connect to the database: {error}") from None
         store = cls(pool, url=url, clock=clock, remembered=remembered)
@@ -287,29 +388,47 @@ class PostgresStore(Store):
 
     @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
-        """The chat's advisory lock for one item, on one connection its loads and commit use;
-        the outbox rows it sent are deleted before the lock goes, so the next holder, in any
-        process, sends from where this one stopped (the handled updates' inbox rows may wait for
-        the next transaction: the ledger answers for those)."""
+        """The chat's advisory lock for one item, on one connection its loads and commit use,
+        taken with a first read of the chat (``bukvoed_hold``); the outbox rows it sent are
+        deleted before the lock goes (``bukvoed_release``), so the next holder, in any process,
+        sends from where this one stopped (the handled updates' inbox rows may wait for the next
+        transaction: the ledger answers for those). A lock or release that did not finish (an
+        error, a cancellation) closes the connection: the server then lets the lock go."""
         async with self._pool.acquire() as connection:
-            await connection.execute("SELECT pg_advisory_lock($1)", chat_id)
-            held = _Held(chat_id, connection)
+            try:
+                held = _Held(chat_id, connection)
+                held.read(await connection.fetch("SELECT * FROM bukvoed_hold($1)", chat_id))
+            except BaseException:
+                connection.terminate()
+                raise
             token = _HELD.set(held)
             try:
                 yield
             finally:
                 _HELD.reset(token)
                 held.connection = None
+                sent, self._sent = list(self._sent), set()  # before the lock goes: not to be sent again
                 try:
-                    if self._sent:  # before the lock goes: the next holder must not send them again
-                        sent, self._sent = list(self._sent), set()
-                        try:
-                            await connection.execute("DELETE FROM outbox WHERE id = ANY($1::bigint[])", sent)
-                        except BaseException:
-                            self._sent.update(sent)
-                            raise
-                finally:
-                    await connection.execute("SELECT pg_advisory_unlock($1)", chat_id)
+                    await connection.fetchval("SELECT bukvoed_release($1, $2::bigint[])", chat_id, sent)
+                except BaseException:
+                    self._sent.update(sent)
+                    connection.terminate()
+                    raise
+
+    def _fresh(self, chat_id: int) -> _Held | None:
+        """The running item's first read, when it is of this chat and nothing was written since."""
+        held = _HELD.get()
+        return held if held is not None and held.chat_id == chat_id and held.fresh else None
+
+    def _wrote(self) -> None:
+        held = _HELD.get()
+        if held is not None:
+            held.fresh = False
+
+    def forget_chats(self, *chat_ids: int) -> None:
+        held = _HELD.get()
+        if held is not None and held.chat_id in chat_ids:
+            held.fresh = False
 
     async def _flush_deletes(self, connection: Connection | None = None) -> None:
         """Delete the inbox rows of handled updates and the outbox rows sent."""
@@ -337,6 +456,10 @@ class PostgresStore(Store):
                 await connection.execute("DELETE FROM outbox WHERE id = ANY($1::bigint[])", sent)
 
     async def load(self, chat_id: int, kind: str) -> Stored | None:
+        held = self._fresh(chat_id)
+        if held is not None:
+            found = held.sessions.get(kind)
+            return None if found is None else Stored(json.loads(found[0]), found[1])
         async with self._connection() as connection:
             row = await connection.fetchrow(
                 "SELECT state, version FROM sessions WHERE chat_id = $1 AND kind = $2", chat_id, kind
@@ -344,6 +467,9 @@ class PostgresStore(Store):
         return None if row is None else Stored(json.loads(row[0]), int(row[1]))
 
     async def active_kind(self, chat_id: int) -> str | None:
+        held = self._fresh(chat_id)
+        if held is not None:
+            return held.active
         async with self._connection() as connection:
             kind = await connection.fetchval("SELECT active_kind FROM chats WHERE chat_id = $1", chat_id)
         return None if kind is None else str(kind)
@@ -359,8 +485,8 @@ class PostgresStore(Store):
             self._claimed.pop(unit.update_id, None)
         statements = [staged.statement for staged in unit.sessions] + unit.statements
         statements += [activate(chat, kind) for chat, kind in unit.active.items()]
-        now = self._clock()
-        outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False), now) for m in unit.messages]
+        outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False)) for m in unit.messages]
+        self._wrote()
         try:
             rows = await self._write_unit(unit, statements, outgoing, handled)
         except _StaleError:
@@ -382,25 +508,36 @@ class PostgresStore(Store):
         return list(zip(rows, unit.messages, strict=True))
 
     async def _write_unit(
-        self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str, float]], handled: list[int]
+        self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
     ) -> list[int] | None:
+        chats = [chat_id for chat_id, _ in outgoing]
+        messages = [message for _, message in outgoing]
+        queued: list[int] = []
         async with self._connection() as connection, connection.transaction():
-            if handled:
-                await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
             if unit.update_id is not None:
-                entered = await connection.fetchval(_ENTER, unit.update_id, unit.chat_id, unit.received_at)
-                if entered is None:
+                row = await connection.fetchrow(
+                    _ENTER, unit.update_id, unit.chat_id, unit.received_at, handled, chats, messages, self._clock()
+                )
+                assert row is not None
+                if not row[0]:
                     return None  # a duplicate: the transaction commits only the inbox deletes
+                queued = [int(row_id) for row_id in row[1]]
+            elif handled:
+                await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
             for sql, parameters in statements:
                 if "RETURNING version" in sql:
                     if await connection.fetchval(numbered(sql), *parameters) is None:
                         raise _StaleError
                 else:
                     await connection.execute(numbered(sql), *parameters)
-            return [int(await connection.fetchval(_QUEUE_MESSAGE, *message)) for message in outgoing]
+            if unit.update_id is None and outgoing:
+                rows = await connection.fetch(_QUEUE_MESSAGES, chats, messages, self._clock())
+                queued = sorted(int(row[0]) for row in rows)  # one sequence, taken in the rows' order
+            return queued
 
     async def _write(self, statements: list[Statement]) -> None:
         """Statements as one transaction; ``StoreWriteError`` when the server fails it."""
+        self._wrote()
         try:
             async with self._connection() as connection, connection.transaction():
                 for sql, parameters in statements:
@@ -442,15 +579,23 @@ class PostgresStore(Store):
 
     async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
         """Keep a fetched batch until each update is handled, in one transaction that also takes
-        along the deletes of updates handled meanwhile; ``StoreWriteError``
-        when the server refuses it: then the batch must not be confirmed."""
+        along the deletes of updates handled meanwhile; ``StoreWriteError`` when the server
+        refuses it: then the batch must not be confirmed. The updates of chats no other process
+        may hold are claimed for this one at once (:meth:`claimed_here`: handled here, as
+        fetched, not read back by the claims); the others are announced to the claims."""
         now = self._clock()
-        kept = [(int(u["update_id"]), json.dumps(u, ensure_ascii=False), now, chat_in(u)) for u in updates]
+        ids = [int(u["update_id"]) for u in updates]
+        bodies = [json.dumps(u, ensure_ascii=False) for u in updates]
+        chats = [chat_in(u) for u in updates]
         handled, self._handled = list(self._handled), set()
         try:
             async with self._pool.acquire() as connection, connection.transaction():
-                await connection.executemany(_KEEP, kept)
-                await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
+                lease = now - CLAIM_LEASE_SECONDS
+                here = len(self._claimed) < CLAIM_HERE_UP_TO
+                rows = await connection.fetch(_KEEP, ids, bodies, chats, now, self.name, lease, here)
+                if len(rows) < len(ids) or any(row[1] is None for row in rows):
+                    await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
                 if handled:
                     await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
         except BaseException as error:
@@ -459,6 +604,18 @@ class PostgresStore(Store):
                 self._note_failed_write(error)
                 raise StoreWriteError(str(error)) from error
             raise
+        for update_id, claimed_by in rows:
+            if claimed_by is not None:
+                self._claimed[int(update_id)] = None
+                self._here.add(int(update_id))
+
+    def claimed_here(self, update_id: int) -> bool:
+        """Whether a fetched update was claimed for this process as it was kept (then it is
+        queued here as fetched, once); the others come through the claims."""
+        if update_id in self._here:
+            self._here.discard(update_id)
+            return True
+        return False
 
     def handled(self, update_id: int) -> None:
         self._handled.add(update_id)
@@ -528,6 +685,10 @@ class PostgresStore(Store):
         self._sent.add(row_id)
 
     async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]:
+        held = None if chat_id is None else self._fresh(chat_id)
+        if held is not None and chat_id is not None:
+            fetched = [(row_id, json.loads(body)) for row_id, body in held.unsent if row_id not in self._sent]
+            return [(row_id, Outgoing.from_row(chat_id, row)) for row_id, row in fetched]
         async with self._connection() as connection:
             if chat_id is None:
                 rows = await connection.fetch("SELECT id, chat_id, message FROM outbox ORDER BY id")
