@@ -203,7 +203,9 @@ class _Held:
     started copy the context, and must not reach a connection handed back to the pool). With it,
     what the lock's statement read of the chat, for the item's first loads: its active game
     (``active``), its sessions (kind: state and version) and its unsent outbox rows; ``fresh``
-    turns false once the item writes, and loads go to the server again."""
+    turns false once the item writes, and loads go to the server again. ``sent``: the outbox rows
+    the item sent, deleted as its lock goes (only its own: another chat's rows go with that chat's
+    release, never in a transaction that might still be running when that chat's lock is free)."""
 
     chat_id: int
     connection: Connection | None
@@ -211,6 +213,7 @@ class _Held:
     sessions: dict[str, tuple[str, int]] = field(default_factory=dict)
     unsent: list[tuple[int, str]] = field(default_factory=list)
     fresh: bool = True
+    sent: set[int] = field(default_factory=set)
 
     def read(self, rows: Sequence[Any]) -> None:
         """Take in the rows of ``bukvoed_hold``."""
@@ -407,11 +410,11 @@ class PostgresStore(Store):
             finally:
                 _HELD.reset(token)
                 held.connection = None
-                sent, self._sent = list(self._sent), set()  # before the lock goes: not to be sent again
+                sent = sorted(held.sent)  # before the lock goes: not to be sent again
                 try:
                     await connection.fetchval("SELECT bukvoed_release($1, $2::bigint[])", chat_id, sent)
                 except BaseException:
-                    self._sent.update(sent)
+                    self._sent.update(sent)  # deleted with the next flush; never sent again from here
                     connection.terminate()
                     raise
 
@@ -682,12 +685,22 @@ class PostgresStore(Store):
         return max((update_id for update_id, kept_at in self._replayed.items() if kept_at > since), default=0)
 
     def sent(self, row_id: int) -> None:
-        self._sent.add(row_id)
+        """A row Telegram took: deleted as the running item's lock goes, or with the next flush
+        when no item holds a lock here (a send finished after its item)."""
+        held = _HELD.get()
+        if held is not None and held.connection is not None:
+            held.sent.add(row_id)
+        else:
+            self._sent.add(row_id)
+
+    def _unsent(self, row_id: int) -> bool:
+        held = _HELD.get()
+        return row_id not in self._sent and (held is None or row_id not in held.sent)
 
     async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]:
         held = None if chat_id is None else self._fresh(chat_id)
         if held is not None and chat_id is not None:
-            fetched = [(row_id, json.loads(body)) for row_id, body in held.unsent if row_id not in self._sent]
+            fetched = [(row_id, json.loads(body)) for row_id, body in held.unsent if self._unsent(row_id)]
             return [(row_id, Outgoing.from_row(chat_id, row)) for row_id, row in fetched]
         async with self._connection() as connection:
             if chat_id is None:
@@ -695,7 +708,7 @@ class PostgresStore(Store):
             else:
                 sql = "SELECT id, chat_id, message FROM outbox WHERE chat_id = $1 ORDER BY id"
                 rows = await connection.fetch(sql, chat_id)
-        unsent = [row for row in rows if int(row[0]) not in self._sent]
+        unsent = [row for row in rows if self._unsent(int(row[0]))]
         return [(int(row[0]), Outgoing.from_row(int(row[1]), json.loads(str(row[2])))) for row in unsent]
 
     async def records(self, user_id: int) -> dict[str, Record]:
