@@ -4,9 +4,8 @@ Telegram and bad updates, counting what each player's updates became.
 The bot runs as its own process with SQLite on disk, long polling the Bot API
 stand-in on 127.0.0.1, which this script runs. Every chat sends ``/5bukv`` over
 and over, one at a time: a 5bukv game with no entry yet is not under way, so
-each applied ``/5bukv`` starts a new one at once and adds exactly 1 to the
-player's 5bukv games played on file (``/hint`` no longer does: a third one in a
-turn is not counted); after the run the count says how many of the chat's
+each applied ``/5bukv`` starts a new one at once and saves the chat's 5bukv
+session once, so after the run the session's version says how many of the chat's
 ``/5bukv`` were applied. Telegram keeps an update until a later getUpdates
 confirms it, so every command sent is delivered in the end.
 
@@ -249,9 +248,11 @@ class Player:
 
 
 def games_on_file(database: Path, chat_id: int) -> int:
-    """The player's 5bukv games played: one per applied ``/5bukv``."""
+    """The player's 5bukv games begun: each applied ``/5bukv`` saves a new game over the last, so
+    the session's version counts them (not the records: a game counts as played from its first
+    entry, which these players never make)."""
     with contextlib.closing(sqlite3.connect(database)) as db:
-        row = db.execute("SELECT played FROM records WHERE user_id = ? AND kind = ?", (chat_id, WORDLE)).fetchone()
+        row = db.execute("SELECT version FROM sessions WHERE chat_id = ? AND kind = ?", (chat_id, WORDLE)).fetchone()
     return 0 if row is None else int(row[0])
 
 
