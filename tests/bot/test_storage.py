@@ -27,6 +27,7 @@ from bot.storage import (
     open_store,
     schema,
 )
+from bot.storage import store as sqlite_store
 from bot.storage.unit_of_work import UnitOfWork
 
 database = on_each_engine
@@ -215,6 +216,34 @@ async def test_an_idle_store_truncates_its_log(database: Path) -> None:
         assert log.stat().st_size > 0  # written while saves came
         await asyncio.sleep(0.4)
         assert log.stat().st_size == 0
+    finally:
+        await store.close()
+
+
+@sqlite_only
+async def test_a_log_past_its_size_is_truncated_before_the_next_write(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Back-pressure bounds the log under load: saves in a row, many at once, never find it more
+    than the saves under way past the size (with checkpoints only beside the writes it grew
+    without bound)."""
+    at = 64 * 1024
+    monkeypatch.setattr(sqlite_store, "WAL_CHECKPOINT_AT", at)
+    store = await open_store(database, checkpoint_seconds=60)  # no timed round meanwhile
+    log = database.with_name(database.name + "-wal")
+    versions: dict[int, int | None] = dict.fromkeys(range(8))
+    sizes: list[int] = []
+
+    async def save(chat: int, n: int) -> None:
+        versions[chat] = await store.save(chat, "letters", {"n": n, "pad": "x" * 6000}, versions[chat])
+        sizes.append(log.stat().st_size)
+
+    try:
+        for n in range(25):
+            await asyncio.gather(*(save(chat, n) for chat in versions))
+        assert max(sizes) > at  # past the size at times: the saves under way
+        assert max(sizes) < at + len(versions) * 6 * 4120  # by at most those: 8 saves of a few pages
+        assert min(sizes) < at  # and truncated in between
     finally:
         await store.close()
 
