@@ -18,11 +18,12 @@ which on a shared disk can take a few hundred milliseconds; SQLite does it on th
 committing connection by default, where every chat's save would wait behind it.
 Here a second connection, on its own thread, does it every few seconds instead,
 and when the bot is idle it truncates the log, so the log stays small. Under load the
-log is bounded by back-pressure: a write that leaves it past ``WAL_CHECKPOINT_AT`` holds
-the next writes back (on the event loop, which goes on with everything else) while that
-connection copies and truncates it with no writer to wait for. A checkpoint that must
-wait for the writer loses to a busy one: the writer's lock is free only between two
-commits, and SQLite's busy handler sleeps through those gaps.
+writing connection itself copies and truncates a log past ``WAL_CHECKPOINT_AT`` before its
+next write (on aiosqlite's thread: the event loop goes on), so the log outgrows that by one
+transaction at most. A checkpoint on another connection must wait for the writer and loses
+to a busy one: the writer's lock is free only between two commits, SQLite's busy handler
+sleeps through those gaps, and the commits queued meanwhile (a whole fetched batch's) pass
+the log 4 MB at 490 updates a second, even with new writes held back once it passed 1 MB.
 
 Exactly once: everything one item of a chat's serial line causes (sessions, records,
 winners, deadlines, the messages to send) is one transaction (``commit``), whose first
@@ -82,8 +83,9 @@ from bot.storage.sessions import (
 )
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
-#: A write that leaves the log bigger than this holds the next writes back until it is copied
-#: and truncated: the log exceeds it only by the writes already under way, a few pages each.
+#: A log bigger than this is copied into the file and truncated before the next write: the log
+#: exceeds it by one transaction at most (ten pages or so), and the writes wait a few milliseconds
+#: for it once in about 25.
 WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT // 4
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
 SLOW_WRITE_SECONDS = 2.0
@@ -117,23 +119,27 @@ def corrupt(error: BaseException) -> bool:
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def file_problem(path: Path, held: int, largest: int) -> str | None:
+def file_problem(path: Path, held: int, identity: tuple[int, int], largest: int) -> str | int:
     """What is wrong with the database file at ``path`` against the one open as ``held`` (a file
-    descriptor), or None: gone, another file, a first page that is not SQLite's, or shorter than
-    it has been (``largest``; SQLite only grows it here: no vacuum). SQLite itself may not notice
-    a file cut short before it reads a page that is gone."""
+    descriptor; ``identity``: its device and inode), or its size when nothing is: gone, another
+    file, a first page that is not SQLite's, or shorter than it has been (``largest``; SQLite only
+    grows it here: no vacuum). SQLite itself may not notice a file cut short before it reads a
+    page that is gone."""
     try:
         now = os.stat(path)
     except FileNotFoundError:
         return "it was deleted"
-    before = os.fstat(held)
-    if (now.st_dev, now.st_ino) != (before.st_dev, before.st_ino):
+    if (now.st_dev, now.st_ino) != identity:
         return "another file took its place"
     if now.st_size < largest:
         return f"it was cut short ({now.st_size} bytes of {largest})"
     if now.st_size and not os.pread(held, len(SQLITE_MAGIC), 0).startswith(SQLITE_MAGIC):
         return "its first page is damaged"
-    return None
+    return now.st_size
+
+
+class _FileProblemError(Exception):
+    """What ``file_problem`` found, raised on aiosqlite's thread before a write."""
 
 
 def _locked(error: sqlite3.OperationalError) -> bool:
@@ -172,9 +178,7 @@ class SqliteStore(Store):
         self._active: OrderedDict[int, str] = OrderedDict()
         self._remembered = remembered
         self._saves_since_checkpoint = 0
-        self._room = asyncio.Event()  # clear while the log is being truncated: writes wait
-        self._room.set()
-        self._truncating: asyncio.Task[None] | None = None
+        self._truncate_failed = False  # the last truncation before a write failed (said once)
         self._failed_writes = 0  # saves the disk refused since the last one that worked
         self._stalled_since: float | None = None  # when a write still waiting began (monotonic)
         self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
@@ -186,6 +190,8 @@ class SqliteStore(Store):
         self._languages: dict[int, str] = {}  # user id -> the language they chose with /lang (all of them)
         self._path = path
         self._file: int | None = os.open(path, os.O_RDONLY)  # the file the connections hold, to check it
+        opened = os.fstat(self._file)
+        self._identity = (opened.st_dev, opened.st_ino)
         self._lost: str | None = None  # what happened to the file, once it is gone from under the bot
         self._largest = 0  # its largest size seen (after each check and checkpoint)
         self._note_size()
@@ -257,7 +263,6 @@ class SqliteStore(Store):
             self._checkpointing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointing
-            await self._room.wait()  # a truncation under way ends first
             with contextlib.suppress(sqlite3.Error, StoreWriteError, ValueError):  # else replayed, harmlessly
                 await self._write(ledger.commit_statements, self._take_handled())
             await schema.close_quietly(self._db, "the database")
@@ -275,7 +280,7 @@ class SqliteStore(Store):
     async def _checkpoint_every(self, seconds: float) -> None:
         """Copy the log into the file every few seconds; when no save came since the last
         round, truncate it as well, so an idle bot leaves a small log (and a small loss if
-        someone deletes it). A log that grows fast is truncated by size (``_bound_log``)."""
+        someone deletes it). A log that grows fast is truncated by size (``_checked``)."""
         while True:
             await asyncio.sleep(seconds)
             try:
@@ -286,22 +291,6 @@ class SqliteStore(Store):
     def _checkpoint_failed(self, error: BaseException) -> None:
         if not self.lost:  # a lost file was said once, with what to do
             log.warning("could not checkpoint the database: %s", error)
-
-    def _bound_log(self) -> None:
-        """After a write: a log past ``WAL_CHECKPOINT_AT`` is truncated before the next write
-        begins. Under steady load a checkpoint beside the writes never catches up: at 490
-        updates a second the log grew past 6 MB with one waiting for its turn every 50 ms."""
-        if self._room.is_set() and self._wal_size() > WAL_CHECKPOINT_AT:
-            self._room.clear()
-            self._truncating = asyncio.create_task(self._truncate_log())
-
-    async def _truncate_log(self) -> None:
-        try:
-            await self._checkpoint("TRUNCATE")
-        except (sqlite3.Error, ValueError) as error:  # the writes go on; the next one over the size tries again
-            self._checkpoint_failed(error)
-        finally:
-            self._room.set()
 
     async def _timed_round(self) -> None:
         busy = self._saves_since_checkpoint > 0
@@ -423,14 +412,14 @@ class SqliteStore(Store):
         """A writing transaction on aiosqlite's thread; on a disk fault, once more after making
         room, then ``StoreWriteError``. Logs one line when writes start failing or stall (another
         process holding the file's lock, a slow disk) and one when they work again."""
-        self._check_file()
+        if self._lost is not None:
+            raise StoreLostError(self._lost)
         stalled = asyncio.get_running_loop().call_later(SLOW_WRITE_SECONDS, self._note_stalled_write)
         try:
-            if not self._room.is_set():
-                await self._room.wait()  # the log is being truncated
             result = await self._write_or_make_room(work, *args)
-            self._note_size()  # a checkpoint may have grown it meanwhile
-            self._bound_log()
+        except _FileProblemError as problem:
+            self._lose(str(problem))
+            raise StoreLostError(str(problem)) from None
         except sqlite3.DatabaseError as error:
             if corrupt(error):
                 self._lose(f"it is damaged ({error})")
@@ -461,17 +450,35 @@ class SqliteStore(Store):
                 raise
             raise StoreWriteError(str(error)) from error
 
-    def _check_file(self) -> None:
-        """Before each write: the file at the path is still the one the connections hold, and
-        whole. A deleted file takes writes into its unlinked inode, answered as saved and gone at
-        the next start; a file cut short loses pages SQLite may not read again for a long time."""
-        if self._lost is None and self._file is not None:
-            problem = file_problem(self._path, self._file, self._largest)
-            if problem is not None:
-                self._lose(problem)
-            self._note_size()
-        if self._lost is not None:
-            raise StoreLostError(self._lost)
+    def _checked(self, connection: sqlite3.Connection, work: Callable[..., R], args: tuple[Any, ...]) -> tuple[R, int]:
+        """``work(connection, *args)`` on aiosqlite's thread, once the file at the path is found
+        still the one the connections hold, and whole (else ``_FileProblemError``), and a log past
+        ``WAL_CHECKPOINT_AT`` truncated; with the file's size. A deleted file takes writes into its
+        unlinked inode, answered as saved and gone at the next start; a file cut short loses pages
+        SQLite may not read again for a long time. Checked here, the event loop makes no system
+        call per write."""
+        size = 0
+        if self._file is not None:
+            found = file_problem(self._path, self._file, self._identity, self._largest)
+            if isinstance(found, str):
+                raise _FileProblemError(found)
+            size = found
+        if self._wal_size() > WAL_CHECKPOINT_AT:
+            self._truncate(connection)
+        return work(connection, *args), size
+
+    def _truncate(self, connection: sqlite3.Connection) -> None:
+        """Copy the log into the file and empty it, on the writing connection (its thread): no
+        writer to wait for. One that fails (a full disk) leaves the write to go on, and is said
+        once until one works again."""
+        try:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error as error:
+            if not self._truncate_failed:
+                log.warning("could not truncate the database log: %s", error)
+            self._truncate_failed = True
+        else:
+            self._truncate_failed = False
 
     def _note_size(self) -> None:
         """The file's size now, held against it from now on (checkpoints grow it, never shrink it)."""
@@ -595,13 +602,16 @@ class SqliteStore(Store):
         return self._failed_writes > 0
 
     async def _in_thread(self, work: Callable[..., R], *args: Any) -> R:
-        """``work(connection, *args)`` on aiosqlite's thread, in one trip.
+        """``work(connection, *args)`` on aiosqlite's thread, with the file checked and the log
+        bounded first (``_checked``), in one trip.
 
         aiosqlite has no public call for this; ``_execute`` is the primitive its
         every public call goes through (the version is pinned, and
         tests/bot/test_storage.py checks a save end to end)."""
-        result: R = await self._db._execute(work, self._db._conn, *args)  # type: ignore[no-untyped-call]
-        return result
+        checked = await self._db._execute(self._checked, self._db._conn, work, args)  # type: ignore[no-untyped-call]
+        result, size = checked
+        self._largest = max(self._largest, size)
+        return result  # type: ignore[no-any-return]
 
     async def records(self, user_id: int) -> dict[str, Record]:
         sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = ?"
