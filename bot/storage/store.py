@@ -332,8 +332,9 @@ class SqliteStore(Store):
         self._note_size()
 
     def _checkpoint_alone(self, connection: sqlite3.Connection, mode: str) -> None:
-        """A checkpoint on ``connection``'s thread, never two at once: a truncation asked for
-        meanwhile waits for this one instead of finding it busy and letting the log grow."""
+        """A checkpoint on ``connection``'s thread (reached through ``_execute``, as in
+        ``_in_thread``), never two at once: a truncation asked for meanwhile waits for this one
+        instead of finding it busy and letting the log grow."""
         with self._one_checkpoint:
             connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
 
