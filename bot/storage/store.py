@@ -17,7 +17,13 @@ Copying the write-ahead log into the database file (a checkpoint) syncs the disk
 which on a shared disk can take a few hundred milliseconds; SQLite does it on the
 committing connection by default, where every chat's save would wait behind it.
 Here a second connection, on its own thread, does it every few seconds instead,
-and when the bot is idle it truncates the log, so the log stays small.
+and when the bot is idle it truncates the log, so the log stays small. Under load the
+writing connection itself copies and truncates a log past ``WAL_CHECKPOINT_AT`` before its
+next write (on aiosqlite's thread: the event loop goes on), so the log outgrows that by one
+transaction at most. A checkpoint on another connection must wait for the writer and loses
+to a busy one: the writer's lock is free only between two commits, SQLite's busy handler
+sleeps through those gaps, and the commits queued meanwhile (a whole fetched batch's) took
+the log past 4 MB at 490 updates a second, even with new writes held back once it passed 1 MB.
 
 Exactly once: everything one item of a chat's serial line causes (sessions, records,
 winners, deadlines, the messages to send) is one transaction (``commit``), whose first
@@ -57,6 +63,7 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -77,11 +84,11 @@ from bot.storage.sessions import (
 )
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
-#: A log this big is checkpointed at once, busy or not: at 330 updates a second it grows about
-#: 2 MB more before that checkpoint is through, so the log stays under ``JOURNAL_SIZE_LIMIT``.
-WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT // 4
-#: How often the checkpoint connection looks at the log's size.
-WAL_WATCH_SECONDS = 0.05
+#: A log bigger than this is copied into the file and truncated before the next write: the log
+#: exceeds it by one transaction at most (a fetched batch's, some 100 kB, is the largest). Each
+#: truncation syncs the disk while the writes wait: at 1 MB, several times a second under load,
+#: the median latency at 330 updates a second was twice as long as at 3 MB.
+WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT * 3 // 4
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
 SLOW_WRITE_SECONDS = 2.0
 
@@ -114,23 +121,27 @@ def corrupt(error: BaseException) -> bool:
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
-def file_problem(path: Path, held: int, largest: int) -> str | None:
+def file_problem(path: Path, held: int, identity: tuple[int, int], largest: int) -> str | int:
     """What is wrong with the database file at ``path`` against the one open as ``held`` (a file
-    descriptor), or None: gone, another file, a first page that is not SQLite's, or shorter than
-    it has been (``largest``; SQLite only grows it here: no vacuum). SQLite itself may not notice
-    a file cut short before it reads a page that is gone."""
+    descriptor; ``identity``: its device and inode), or its size when nothing is: gone, another
+    file, a first page that is not SQLite's, or shorter than it has been (``largest``; SQLite only
+    grows it here: no vacuum). SQLite itself may not notice a file cut short before it reads a
+    page that is gone."""
     try:
         now = os.stat(path)
     except FileNotFoundError:
         return "it was deleted"
-    before = os.fstat(held)
-    if (now.st_dev, now.st_ino) != (before.st_dev, before.st_ino):
+    if (now.st_dev, now.st_ino) != identity:
         return "another file took its place"
     if now.st_size < largest:
         return f"it was cut short ({now.st_size} bytes of {largest})"
     if now.st_size and not os.pread(held, len(SQLITE_MAGIC), 0).startswith(SQLITE_MAGIC):
         return "its first page is damaged"
-    return None
+    return now.st_size
+
+
+class _FileProblemError(Exception):
+    """What ``file_problem`` found, raised on aiosqlite's thread before a write."""
 
 
 def _locked(error: sqlite3.OperationalError) -> bool:
@@ -169,6 +180,8 @@ class SqliteStore(Store):
         self._active: OrderedDict[int, str] = OrderedDict()
         self._remembered = remembered
         self._saves_since_checkpoint = 0
+        self._truncate_failed = False  # the last truncation before a write failed (said once)
+        self._one_checkpoint = threading.Lock()  # taken by either connection's thread for a checkpoint
         self._failed_writes = 0  # saves the disk refused since the last one that worked
         self._stalled_since: float | None = None  # when a write still waiting began (monotonic)
         self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
@@ -180,6 +193,8 @@ class SqliteStore(Store):
         self._languages: dict[int, str] = {}  # user id -> the language they chose with /lang (all of them)
         self._path = path
         self._file: int | None = os.open(path, os.O_RDONLY)  # the file the connections hold, to check it
+        opened = os.fstat(self._file)
+        self._identity = (opened.st_dev, opened.st_ino)
         self._lost: str | None = None  # what happened to the file, once it is gone from under the bot
         self._largest = 0  # its largest size seen (after each check and checkpoint)
         self._note_size()
@@ -268,24 +283,17 @@ class SqliteStore(Store):
     async def _checkpoint_every(self, seconds: float) -> None:
         """Copy the log into the file every few seconds; when no save came since the last
         round, truncate it as well, so an idle bot leaves a small log (and a small loss if
-        someone deletes it). In between, a log grown past half its limit is copied and
-        truncated at once: under steady load a passive copy never catches up with the commits
-        (at 330 updates a second the log grew to 47 MB, and to 18 MB with passive copies by
-        size), so this one waits for the commit under way and holds the next one back for the
-        few milliseconds the copy takes."""
-        since_round, tick = 0.0, min(WAL_WATCH_SECONDS, seconds)
+        someone deletes it). A log that grows fast is truncated by size (``_checked``)."""
         while True:
-            await asyncio.sleep(tick)
-            since_round += tick
+            await asyncio.sleep(seconds)
             try:
-                if since_round >= seconds:
-                    since_round = 0.0
-                    await self._timed_round()
-                elif self._wal_size() > WAL_CHECKPOINT_AT:
-                    await self._checkpoint("TRUNCATE")  # waits for the writer of the moment, then empties the log
+                await self._timed_round()
             except (sqlite3.Error, StoreWriteError) as error:  # the next round tries again; saves go on meanwhile
-                if not self.lost:  # a lost file was said once, with what to do
-                    log.warning("could not checkpoint the database: %s", error)
+                self._checkpoint_failed(error)
+
+    def _checkpoint_failed(self, error: BaseException) -> None:
+        if not self.lost:  # a lost file was said once, with what to do
+            log.warning("could not checkpoint the database: %s", error)
 
     async def _timed_round(self) -> None:
         busy = self._saves_since_checkpoint > 0
@@ -320,8 +328,15 @@ class SqliteStore(Store):
             return 0
 
     async def _checkpoint(self, mode: str) -> None:
-        await self._checkpoints.execute_fetchall(f"PRAGMA wal_checkpoint({mode})")
+        await self._checkpoints._execute(self._checkpoint_alone, self._checkpoints._conn, mode)  # type: ignore[no-untyped-call]
         self._note_size()
+
+    def _checkpoint_alone(self, connection: sqlite3.Connection, mode: str) -> None:
+        """A checkpoint on ``connection``'s thread (reached through ``_execute``, as in
+        ``_in_thread``), never two at once: a truncation asked for meanwhile waits for this one
+        instead of finding it busy and letting the log grow."""
+        with self._one_checkpoint:
+            connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
 
     async def make_room(self) -> bool:
         """Copy the log into the file and truncate it: the space a full disk can give back.
@@ -407,11 +422,14 @@ class SqliteStore(Store):
         """A writing transaction on aiosqlite's thread; on a disk fault, once more after making
         room, then ``StoreWriteError``. Logs one line when writes start failing or stall (another
         process holding the file's lock, a slow disk) and one when they work again."""
-        self._check_file()
+        if self._lost is not None:
+            raise StoreLostError(self._lost)
         stalled = asyncio.get_running_loop().call_later(SLOW_WRITE_SECONDS, self._note_stalled_write)
         try:
             result = await self._write_or_make_room(work, *args)
-            self._note_size()  # a checkpoint may have grown it meanwhile
+        except _FileProblemError as problem:
+            self._lose(str(problem))
+            raise StoreLostError(str(problem)) from None
         except sqlite3.DatabaseError as error:
             if corrupt(error):
                 self._lose(f"it is damaged ({error})")
@@ -442,17 +460,35 @@ class SqliteStore(Store):
                 raise
             raise StoreWriteError(str(error)) from error
 
-    def _check_file(self) -> None:
-        """Before each write: the file at the path is still the one the connections hold, and
-        whole. A deleted file takes writes into its unlinked inode, answered as saved and gone at
-        the next start; a file cut short loses pages SQLite may not read again for a long time."""
-        if self._lost is None and self._file is not None:
-            problem = file_problem(self._path, self._file, self._largest)
-            if problem is not None:
-                self._lose(problem)
-            self._note_size()
-        if self._lost is not None:
-            raise StoreLostError(self._lost)
+    def _checked(self, connection: sqlite3.Connection, work: Callable[..., R], args: tuple[Any, ...]) -> tuple[R, int]:
+        """``work(connection, *args)`` on aiosqlite's thread, once the file at the path is found
+        still the one the connections hold, and whole (else ``_FileProblemError``), and a log past
+        ``WAL_CHECKPOINT_AT`` truncated; with the file's size. A deleted file takes writes into its
+        unlinked inode, answered as saved and gone at the next start; a file cut short loses pages
+        SQLite may not read again for a long time. Checked here, the event loop makes no system
+        call per write."""
+        size = 0
+        if self._file is not None:
+            found = file_problem(self._path, self._file, self._identity, self._largest)
+            if isinstance(found, str):
+                raise _FileProblemError(found)
+            size = found
+        if self._wal_size() > WAL_CHECKPOINT_AT:
+            self._truncate(connection)
+        return work(connection, *args), size
+
+    def _truncate(self, connection: sqlite3.Connection) -> None:
+        """Copy the log into the file and empty it, on the writing connection (its thread): no
+        writer to wait for. One that fails (a full disk) leaves the write to go on, and is said
+        once until one works again."""
+        try:
+            self._checkpoint_alone(connection, "TRUNCATE")
+        except sqlite3.Error as error:
+            if not self._truncate_failed:
+                log.warning("could not truncate the database log: %s", error)
+            self._truncate_failed = True
+        else:
+            self._truncate_failed = False
 
     def _note_size(self) -> None:
         """The file's size now, held against it from now on (checkpoints grow it, never shrink it)."""
@@ -576,13 +612,16 @@ class SqliteStore(Store):
         return self._failed_writes > 0
 
     async def _in_thread(self, work: Callable[..., R], *args: Any) -> R:
-        """``work(connection, *args)`` on aiosqlite's thread, in one trip.
+        """``work(connection, *args)`` on aiosqlite's thread, with the file checked and the log
+        bounded first (``_checked``), in one trip.
 
         aiosqlite has no public call for this; ``_execute`` is the primitive its
         every public call goes through (the version is pinned, and
         tests/bot/test_storage.py checks a save end to end)."""
-        result: R = await self._db._execute(work, self._db._conn, *args)  # type: ignore[no-untyped-call]
-        return result
+        checked = await self._db._execute(self._checked, self._db._conn, work, args)  # type: ignore[no-untyped-call]
+        result, size = checked
+        self._largest = max(self._largest, size)
+        return result  # type: ignore[no-any-return]
 
     async def records(self, user_id: int) -> dict[str, Record]:
         sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = ?"

@@ -27,6 +27,7 @@ from bot.storage import (
     open_store,
     schema,
 )
+from bot.storage import store as sqlite_store
 from bot.storage.unit_of_work import UnitOfWork
 
 database = on_each_engine
@@ -215,6 +216,33 @@ async def test_an_idle_store_truncates_its_log(database: Path) -> None:
         assert log.stat().st_size > 0  # written while saves came
         await asyncio.sleep(0.4)
         assert log.stat().st_size == 0
+    finally:
+        await store.close()
+
+
+@sqlite_only
+async def test_a_log_past_its_size_is_truncated_before_the_next_write(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log is bounded under load: saves in a row, many at once, never find it more than one
+    save past its size (with checkpoints only beside the writes it grew without bound)."""
+    at = 64 * 1024
+    monkeypatch.setattr(sqlite_store, "WAL_CHECKPOINT_AT", at)
+    store = await open_store(database, checkpoint_seconds=60)  # no timed round meanwhile
+    log = database.with_name(database.name + "-wal")
+    versions: dict[int, int | None] = dict.fromkeys(range(8))
+    sizes: list[int] = []
+
+    async def save(chat: int, n: int) -> None:
+        versions[chat] = await store.save(chat, "letters", {"n": n, "pad": "x" * 6000}, versions[chat])
+        sizes.append(log.stat().st_size)
+
+    try:
+        for n in range(25):
+            await asyncio.gather(*(save(chat, n) for chat in versions))
+        page = 4096 + 24  # a page in the log, with its frame header
+        assert at < max(sizes) < at + 8 * page  # past the size by the last save before a truncation
+        assert min(sizes) < 4 * page  # and truncated in between
     finally:
         await store.close()
 
