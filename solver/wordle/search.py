@@ -3,6 +3,7 @@ and ``Wordle``, which holds a word list with its colour table and answers every 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
@@ -138,6 +139,11 @@ RIVALS = 2
 WEIGHED_UP_TO = 40
 #: Searches kept for games with refused words (a few games at once report a refusal).
 REFUSED_SEARCHES = 8
+#: Costs of the engine's own play from a position (``Wordle.expected_tries``), remembered across
+#: replies: a game's next suggestion, and its review, ask for the positions the last one played out.
+REMEMBERED_COSTS = 20_000
+#: A position played out: the game so far, the word guessed next, the words refused.
+CostKey = tuple[tuple[Entry, ...], str, frozenset[str]]
 CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
 _UNLIMITED = 1 << 30
 _INFINITY = float("inf")
@@ -442,6 +448,8 @@ class Wordle:
         self._broad: IntArray | None = None
         self._online: Search | None = None
         self._refused_searches: dict[frozenset[str], Search] = {}  # with words refused in a game: _search_for
+        self._allowed: dict[frozenset[str], IntArray] = {}  # _allowed_guesses
+        self._costs: dict[CostKey, float] = {}  # _cost_after, oldest first
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
 
     def __getstate__(self) -> dict[str, Any]:
@@ -574,6 +582,8 @@ class Wordle:
                 self._broad = self._broad[~np.isin(self._broad, banned)]
             self._online = None  # a new search: what the old one found may guess a refused word
             self._refused_searches.clear()
+            self._allowed.clear()
+            self._costs.clear()
 
     def can_say(self, word: str) -> bool:
         """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
@@ -594,10 +604,15 @@ class Wordle:
     def next_guess(self, history: Sequence[Entry], refused: Collection[str] = ()) -> str:
         """The word to type next: from the stored tree while the game follows it, else chosen now
         (< 50 ms). Words in ``refused`` (the game would not take them) are never suggested."""
+        return self._guess_for(history, refused)
+
+    def _guess_for(self, history: Sequence[Entry], refused: Collection[str], candidates: IntArray | None = None) -> str:
+        """``next_guess``, given the candidates when the caller has them already (a played-out game)."""
         planned = self._planned_guess(history)
         if planned is not None and planned not in refused and planned not in self.refused_everywhere:
             return planned
-        candidates = self._candidate_indices(history, refused)
+        if candidates is None:
+            candidates = self._candidate_indices(history, refused)
         if len(candidates) == 0:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
         allowed = self._allowed_guesses(refused)
@@ -653,12 +668,18 @@ class Wordle:
         if len(candidates) == 0:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
         total = float(self.weights[candidates].sum())
-        return [self._cost_after(list(history), normalise_word(word), candidates, refused) / total for word in guesses]
+        banned = frozenset(refused)  # one object, shared by every position remembered
+        return [self._cost_after(list(history), normalise_word(word), candidates, banned) / total for word in guesses]
 
-    def _cost_after(self, history: list[Entry], word: str, candidates: IntArray, refused: Collection[str]) -> float:
-        """Σ weight × tries over ``candidates`` when ``word`` is guessed now and the engine plays on."""
+    def _cost_after(self, history: list[Entry], word: str, candidates: IntArray, refused: frozenset[str]) -> float:
+        """Σ weight × tries over ``candidates`` (those ``history`` leaves) when ``word`` is guessed now
+        and the engine plays on; remembered, as the game's next reply and its review ask again."""
         if len(history) > 2 * MAX_TRIES:
             raise RuntimeError(f"the engine loops after {history}")
+        key = (tuple(history), word, refused)
+        known = self._costs.get(key)
+        if known is not None:
+            return known
         codes = self._codes_against_all(word)
         cost = float(self.weights[candidates].sum())
         for group in _partition(codes, candidates):
@@ -666,8 +687,15 @@ class Wordle:
                 cost += float(self.weights[group[0]])
                 continue
             played = [*history, Entry(word, mask_from_code(int(codes[group[0]])))]
-            cost += self._cost_after(played, self.next_guess(played, refused), group, refused)
+            cost += self._cost_after(played, self._guess_for(played, refused, group), group, refused)
+        self._remember_cost(key, cost)
         return cost
+
+    def _remember_cost(self, key: CostKey, cost: float) -> None:
+        self._costs[key] = cost
+        while len(self._costs) > REMEMBERED_COSTS:
+            with contextlib.suppress(KeyError, StopIteration):  # another thread's reply evicted it first
+                del self._costs[next(iter(self._costs))]
 
     def _search_for(self, refused: Collection[str]) -> Search:
         """The search ``next_guess`` uses off the tree: the shared one, or with words refused one of
@@ -687,11 +715,15 @@ class Wordle:
         return search
 
     def _allowed_guesses(self, refused: Collection[str]) -> IntArray:
-        """The broad guesses without the refused words."""
+        """The broad guesses without the refused words (worked out once for each refused set)."""
         if not refused:
             return self.broad_guesses
-        banned = [self.index[word] for word in refused if word in self.index]
-        return self.broad_guesses[~np.isin(self.broad_guesses, banned)]
+        key = frozenset(refused)
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            banned = [self.index[word] for word in refused if word in self.index]
+            allowed = self._allowed[key] = self.broad_guesses[~np.isin(self.broad_guesses, banned)]
+        return allowed
 
     def _planned_guess(self, history: Sequence[Entry]) -> str | None:
         node = self.plan
@@ -722,6 +754,7 @@ class Wordle:
         search = self.search(limits)
         search.on_root_guess = on_root_guess
         self.plan = build_plan(search, self.words, self.secret_indices, MAX_TRIES)
+        self._costs.clear()  # the engine plays by the new plan
         return self.plan
 
     def play(self, secret: str) -> list[Entry]:

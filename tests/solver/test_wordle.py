@@ -514,3 +514,24 @@ def test_expected_tries_with_one_word_left() -> None:
     assert engine.expected_tries(history, [secret, other]) == [1.0, 2.0]
     with pytest.raises(ValueError):
         engine.expected_tries([Entry(secret, feedback(secret, secret)), Entry(other, feedback(other, other))], [other])
+
+
+def test_remembered_costs_are_those_worked_out_afresh() -> None:
+    """``expected_tries`` remembers the positions it played out (a game's next reply asks for them
+    again): what it remembers is what a fresh engine works out, with words refused in the game or
+    not, and a word refused for everyone (the engine then plays otherwise) makes it forget."""
+    history = [Entry("катер", feedback("катер", "шмель"))]
+    warm, fresh = Wordle.from_words(list(small_words())), Wordle.from_words(list(small_words()))
+    guesses = warm.candidates(history)[:4]
+    refused = [warm.next_guess(history)]
+    first = warm.expected_tries(history, guesses, refused)
+    assert warm.expected_tries(history, guesses, refused) == first == fresh.expected_tries(history, guesses, refused)
+    before = warm.expected_tries(history, guesses)
+    assert before == fresh.expected_tries(history, guesses)
+    later = [*history, Entry("вещун", feedback("вещун", "белый"))]  # a position those games pass
+    everyone = [warm.next_guess(later)]
+    warm.refuse_for_everyone(everyone)
+    fresh = Wordle.from_words(list(small_words()))
+    fresh.refuse_for_everyone(everyone)
+    assert fresh.expected_tries(history, guesses) != before  # the engine plays otherwise there
+    assert warm.expected_tries(history, guesses) == fresh.expected_tries(history, guesses)
