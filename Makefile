@@ -13,11 +13,12 @@ DATA_LOCK := requirements-data.lock
 LOCK_VENV := .venv-lock
 UV := uv==0.13.8
 COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal --python-version 3.11 --quiet
-# pytest runs in this many worker processes (pytest-xdist), one a core: a third worker costs 6% more
-# CPU and was slower on this 2-core machine. Each worker starts with half the tests, in file order
-# (a module's fixtures built once), and one that runs dry takes tests from the other's end
-# (worksteal), so both finish within one test of each other. PYTEST_WORKERS=0 runs everything in one process.
-PYTEST_WORKERS ?= 2
+# pytest runs in this many worker processes (pytest-xdist). Three on a 2-core machine: about 50 tests
+# wait on a real bot process, and a third worker fills those waits (make test 111 s against 140 s with
+# two, side by side on a quiet machine); on a machine other jobs already saturate, two do better. Each
+# worker starts with its share of the tests in file order and takes from another's end when it runs
+# dry (worksteal), so all finish within a test of each other. PYTEST_WORKERS=0 runs everything in one process.
+PYTEST_WORKERS ?= 3
 
 .PHONY: run test lint typecheck bench data clean lock check-lock messages check-messages
 
