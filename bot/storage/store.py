@@ -328,13 +328,12 @@ class SqliteStore(Store):
             return 0
 
     async def _checkpoint(self, mode: str) -> None:
-        await self._checkpoints._execute(self._checkpoint_alone, self._checkpoints._conn, mode)  # type: ignore[no-untyped-call]
+        await on_its_thread(self._checkpoints, self._checkpoint_alone, mode)
         self._note_size()
 
     def _checkpoint_alone(self, connection: sqlite3.Connection, mode: str) -> None:
-        """A checkpoint on ``connection``'s thread (reached through ``_execute``, as in
-        ``_in_thread``), never two at once: a truncation asked for meanwhile waits for this one
-        instead of finding it busy and letting the log grow."""
+        """A checkpoint on ``connection``'s thread, never two at once: a truncation asked for
+        meanwhile waits for this one instead of finding it busy and letting the log grow."""
         with self._one_checkpoint:
             connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
 
@@ -613,15 +612,10 @@ class SqliteStore(Store):
 
     async def _in_thread(self, work: Callable[..., R], *args: Any) -> R:
         """``work(connection, *args)`` on aiosqlite's thread, with the file checked and the log
-        bounded first (``_checked``), in one trip.
-
-        aiosqlite has no public call for this; ``_execute`` is the primitive its
-        every public call goes through (the version is pinned, and
-        tests/bot/test_storage.py checks a save end to end)."""
-        checked = await self._db._execute(self._checked, self._db._conn, work, args)  # type: ignore[no-untyped-call]
-        result, size = checked
-        self._largest = max(self._largest, size)
-        return result  # type: ignore[no-any-return]
+        bounded first (``_checked``), in one trip."""
+        checked: tuple[R, int] = await on_its_thread(self._db, self._checked, work, args)
+        self._largest = max(self._largest, checked[1])
+        return checked[0]
 
     async def records(self, user_id: int) -> dict[str, Record]:
         sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = ?"
@@ -659,3 +653,11 @@ class SqliteStore(Store):
 
 
 R = TypeVar("R")
+
+
+async def on_its_thread(db: aiosqlite.Connection, work: Callable[..., R], *args: Any) -> R:
+    """``work(connection, *args)`` on the connection's own thread, in one trip. aiosqlite has no
+    public call for this; ``_execute`` is the primitive its every public call goes through (the
+    version is pinned, and tests/bot/test_storage.py checks a save end to end)."""
+    result: R = await db._execute(work, db._conn, *args)  # type: ignore[no-untyped-call]
+    return result
