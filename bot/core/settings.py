@@ -12,6 +12,8 @@ from typing import Literal, TypeVar, cast
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.storage.interface import CONNECTIONS
+
 #: What BotFather hands out: the bot's numeric id, a colon, 35 URL-safe characters.
 TOKEN_PATTERN = re.compile(r"^\d{5,}:[A-Za-z0-9_-]{30,}$")
 
@@ -37,6 +39,9 @@ class Settings(BaseSettings):
     # postgresql://user:password@host:port/database: PostgreSQL, shared by any number of bot
     # processes (docs/postgresql.md), instead of the SQLite file at DATABASE_PATH.
     database_url: SecretStr | None = None
+    # PostgreSQL connections each process keeps: a chat at work holds one until its replies are
+    # sent, so this bounds the chats at work at once (docs/postgresql.md says how many to choose).
+    database_connections: int = Field(default=CONNECTIONS, ge=2)
     telegram_api_base_url: str = "https://api.telegram.org/bot"
     telegram_api_base_file_url: str = "https://api.telegram.org/file/bot"
     log_level: str = "INFO"

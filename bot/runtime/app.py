@@ -168,7 +168,9 @@ async def post_init(application: App) -> None:
     settings = services.settings
     url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
     tables = [game.tables for game in wired(services)]
-    services.store = await open_store(url or settings.database_path, tables=tables)
+    services.store = await open_store(
+        url or settings.database_path, tables=tables, connections=settings.database_connections
+    )
     await open_delivery(
         application, services.store, texts.apology, settings.group_messages_per_minute, lambda: store_lost(application)
     )

@@ -20,6 +20,9 @@ from bot.storage.unit_of_work import Outgoing, UnitOfWork
 
 #: URLs that select PostgreSQL; anything else is a path to a SQLite file.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+#: A PostgreSQL process's pooled connections by default (``DATABASE_CONNECTIONS``; why this many:
+#: :data:`bot.storage.postgres.CONNECTIONS`).
+CONNECTIONS = 32
 
 
 class StoreWriteError(RuntimeError):

@@ -6,15 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.storage.interface import POSTGRES_SCHEMES, Store
+from bot.storage.interface import CONNECTIONS, POSTGRES_SCHEMES, Store
 from bot.storage.store import SqliteStore
 
 
-async def open_store(where: Path | str, **options: Any) -> Store:
-    """Open the store ``where`` names: a ``postgresql://`` URL, or a SQLite file's path."""
+async def open_store(where: Path | str, *, connections: int = CONNECTIONS, **options: Any) -> Store:
+    """Open the store ``where`` names: a ``postgresql://`` URL (with a pool of ``connections``),
+    or a SQLite file's path."""
     if isinstance(where, str) and where.startswith(POSTGRES_SCHEMES):
         # Imported only when asked for: a SQLite bot never loads the PostgreSQL driver.
         from bot.storage.postgres import PostgresStore
 
-        return await PostgresStore.connect(where, **options)
+        return await PostgresStore.connect(where, connections=connections, **options)
     return await SqliteStore.open_file(Path(where), **options)

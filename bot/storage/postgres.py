@@ -30,7 +30,7 @@ import socket
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeAlias
@@ -38,7 +38,7 @@ from typing import Any, TypeAlias
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.storage import languages, schema
+from bot.storage import interface, languages, schema
 from bot.storage.interface import Store, StoreWriteError
 from bot.storage.ledger import REDELIVERY_WINDOW
 from bot.storage.schema import StoreUnavailableError
@@ -47,12 +47,16 @@ from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
 log = logging.getLogger(__name__)
 
-#: Pooled connections per process. An item holds one from taking its chat's lock until its messages
-#: are sent (only the lock holder may send a chat's messages), so the pool bounds the chats at work:
-#: at 200 chats flat out, 18 connections gave 228 updates/s, 64 gave 353 (bench_bot_load.py). With
-#: two more of its own (announcements, the poller's lock), three processes need ``max_connections``
-#: of about 200 (docker-compose.yml sets 250).
-CONNECTIONS = 64
+#: Pooled connections per process (``DATABASE_CONNECTIONS``). An item holds one from taking its
+#: chat's lock until its messages are sent (only the lock holder may send a chat's messages), so the
+#: pool bounds the chats at work: about pool / send time items a second. More is not faster when
+#: the machine's cores are the limit: at 1,000 chats and 330 updates a second on 2 cores, 64
+#: connections let a burst put 64 server processes to work at once, and the bot fell behind for
+#: up to a second (p99 100-340 ms in half the runs); 32 kept p99 at 46-61 ms in four runs, and
+#: 200 chats flat out ran at 511 updates/s against 489 with 64 (bench_bot_load.py). With two more
+#: of its own (announcements, the poller's lock), three processes need ``max_connections`` of
+#: about 100 (docker-compose.yml sets 250).
+CONNECTIONS = interface.CONNECTIONS
 #: How often the users' language choices are read again (a choice made on another process shows
 #: here within this many seconds), and the handled updates' and sent rows' deletes flushed.
 REFRESH_SECONDS = 1.0
@@ -77,25 +81,27 @@ INBOX_CHANNEL = "bukvoed_inbox"
 #: chat's rows within its item, or within the group's pace, well under a minute).
 ORPHANED_OUTBOX_SECONDS = 60.0
 
+#: The inbox rows of handled updates gone.
+_FORGET_HANDLED = "DELETE FROM inbox WHERE update_id = ANY($1::text::bigint[])"
 #: A unit's messages, in one statement; the ids come from one sequence in the rows' order.
 _QUEUE_MESSAGES = """
 INSERT INTO outbox (chat_id, message, queued_at)
-SELECT chat_id, message, $3 FROM unnest($1::bigint[], $2::text[]) AS m(chat_id, message) RETURNING id
+SELECT chat_id, message, $3 FROM unnest($1::text::bigint[], $2::text[]) AS m(chat_id, message) RETURNING id
 """
 #: An update's first statement: the handled updates' inbox rows gone, the update entered in the
 #: ledger, and only if it was not there already, the unit's messages queued; whether it was
 #: entered, and the messages' ids.
 _ENTER = """
-WITH gone AS (DELETE FROM inbox WHERE update_id = ANY($4::bigint[])),
+WITH gone AS (DELETE FROM inbox WHERE update_id = ANY($4::text::bigint[])),
 entered AS (
     INSERT INTO ledger (update_id, chat_id, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1
 ),
 queued AS (
     INSERT INTO outbox (chat_id, message, queued_at)
-    SELECT m.chat_id, m.message, $7 FROM unnest($5::bigint[], $6::text[]) AS m(chat_id, message)
+    SELECT m.chat_id, m.message, $7 FROM unnest($5::text::bigint[], $6::text[]) AS m(chat_id, message)
     WHERE EXISTS (SELECT 1 FROM entered) RETURNING id
 )
-SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id FROM queued ORDER BY id)
+SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id::text FROM queued ORDER BY id)
 """
 #: A fetched batch kept, its updates claimed for this process at once where no other process may
 #: hold their chats: where every row of the chat already in the inbox is this process's, live (an
@@ -105,7 +111,7 @@ SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id FROM queued ORDER BY id)
 #: claims (any process's).
 _KEEP = """
 WITH batch AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS b(update_id, body, chat_id)
+    SELECT * FROM unnest($1::text::bigint[], $2::text[], $3::text::bigint[]) AS b(update_id, body, chat_id)
 ), mine AS (
     SELECT b.update_id FROM batch AS b WHERE $7::boolean AND NOT EXISTS (
         SELECT 1 FROM inbox AS o
@@ -167,6 +173,16 @@ UPDATE inbox SET claimed_by = $1, claimed_at = $2 WHERE update_id IN (
 #: is asked to try again, as on a full disk. 08 connection, 40 rollback (deadlock, serialization),
 #: 53 resources, 57 operator intervention (shutdown), 58 system error.
 _SERVER_FAULTS = ("08", "40", "53", "57", "58")
+
+
+def ids(numbers: Iterable[int | None]) -> str:
+    """Whole numbers as one PostgreSQL array literal, which a statement reads as ``$n::text::bigint[]``.
+
+    asyncpg encodes only text[] and oid[] arrays by itself and looks any other array type up in
+    the catalogue on each new connection: 9 ms for bigint[], paid by every connection the pool
+    opened in a burst of new chats; 50 of them at once stalled the bot for half a second, and p99
+    at 1,000 chats was 100-450 ms (bench_bot_load.py --engines postgresql)."""
+    return "{" + ",".join("NULL" if number is None else str(int(number)) for number in numbers) + "}"
 
 
 @lru_cache(maxsize=512)
@@ -412,7 +428,7 @@ class PostgresStore(Store):
                 held.connection = None
                 sent = sorted(held.sent)  # before the lock goes: not to be sent again
                 try:
-                    await connection.fetchval("SELECT bukvoed_release($1, $2::bigint[])", chat_id, sent)
+                    await connection.fetchval("SELECT bukvoed_release($1, $2::text::bigint[])", chat_id, ids(sent))
                 except BaseException:
                     self._sent.update(sent)  # deleted with the next flush; never sent again from here
                     connection.terminate()
@@ -454,9 +470,9 @@ class PostgresStore(Store):
     async def _delete(connection: Connection, handled: list[int], sent: list[int]) -> None:
         async with connection.transaction():
             if handled:
-                await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
+                await connection.execute(_FORGET_HANDLED, ids(handled))
             if sent:
-                await connection.execute("DELETE FROM outbox WHERE id = ANY($1::bigint[])", sent)
+                await connection.execute("DELETE FROM outbox WHERE id = ANY($1::text::bigint[])", ids(sent))
 
     async def load(self, chat_id: int, kind: str) -> Stored | None:
         held = self._fresh(chat_id)
@@ -518,15 +534,14 @@ class PostgresStore(Store):
         queued: list[int] = []
         async with self._connection() as connection, connection.transaction():
             if unit.update_id is not None:
-                row = await connection.fetchrow(
-                    _ENTER, unit.update_id, unit.chat_id, unit.received_at, handled, chats, messages, self._clock()
-                )
+                entry = unit.update_id, unit.chat_id, unit.received_at
+                row = await connection.fetchrow(_ENTER, *entry, ids(handled), ids(chats), messages, self._clock())
                 assert row is not None
                 if not row[0]:
                     return None  # a duplicate: the transaction commits only the inbox deletes
                 queued = [int(row_id) for row_id in row[1]]
             elif handled:
-                await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
+                await connection.execute(_FORGET_HANDLED, ids(handled))
             for sql, parameters in statements:
                 if "RETURNING version" in sql:
                     if await connection.fetchval(numbered(sql), *parameters) is None:
@@ -534,7 +549,7 @@ class PostgresStore(Store):
                 else:
                     await connection.execute(numbered(sql), *parameters)
             if unit.update_id is None and outgoing:
-                rows = await connection.fetch(_QUEUE_MESSAGES, chats, messages, self._clock())
+                rows = await connection.fetch(_QUEUE_MESSAGES, ids(chats), messages, self._clock())
                 queued = sorted(int(row[0]) for row in rows)  # one sequence, taken in the rows' order
             return queued
 
@@ -587,7 +602,7 @@ class PostgresStore(Store):
         may hold are claimed for this one at once (:meth:`claimed_here`: handled here, as
         fetched, not read back by the claims); the others are announced to the claims."""
         now = self._clock()
-        ids = [int(u["update_id"]) for u in updates]
+        numbers = [int(u["update_id"]) for u in updates]
         bodies = [json.dumps(u, ensure_ascii=False) for u in updates]
         chats = [chat_in(u) for u in updates]
         handled, self._handled = list(self._handled), set()
@@ -596,11 +611,11 @@ class PostgresStore(Store):
                 await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
                 lease = now - CLAIM_LEASE_SECONDS
                 here = len(self._claimed) < CLAIM_HERE_UP_TO
-                rows = await connection.fetch(_KEEP, ids, bodies, chats, now, self.name, lease, here)
-                if len(rows) < len(ids) or any(row[1] is None for row in rows):
+                rows = await connection.fetch(_KEEP, ids(numbers), bodies, ids(chats), now, self.name, lease, here)
+                if len(rows) < len(numbers) or any(row[1] is None for row in rows):
                     await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
                 if handled:
-                    await connection.execute("DELETE FROM inbox WHERE update_id = ANY($1::bigint[])", handled)
+                    await connection.execute(_FORGET_HANDLED, ids(handled))
         except BaseException as error:
             self._handled.update(handled)
             if server_fault(error):
@@ -642,9 +657,9 @@ class PostgresStore(Store):
         """Tell the other processes this one still works on the updates it claimed."""
         if self._claimed:
             await self._pool.execute(
-                "UPDATE inbox SET claimed_at = $1 WHERE update_id = ANY($2::bigint[])",
+                "UPDATE inbox SET claimed_at = $1 WHERE update_id = ANY($2::text::bigint[])",
                 self._clock(),
-                list(self._claimed),
+                ids(self._claimed),
             )
 
     async def listen(self, wake: Callable[[], None]) -> None:

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from bot_harness import rows
 
+from bot.storage import open_store
+from bot.storage import postgres as postgres_module
 from bot.storage.postgres import PostgresStore
 from bot.storage.unit_of_work import Outgoing, UnitOfWork
 
@@ -86,3 +90,45 @@ async def test_a_kept_batch_is_claimed_here_unless_another_process_holds_the_cha
     assert sorted(rows(url, "SELECT update_id, claimed_by IS NULL FROM inbox")) == [(1, False), (2, True), (3, False)]
     claimed = await second.claim()
     assert [body["update_id"] for body in claimed] == [2]
+
+
+async def test_the_pool_bounds_the_chats_at_work(postgres: object) -> None:
+    """``DATABASE_CONNECTIONS`` reaches the pool: with two connections, a third chat's item waits
+    for one of the two at work to finish (an item holds its connection until its replies are sent)."""
+    url = postgres.fresh_database(f"items_{next(_databases)}")  # type: ignore[attr-defined]
+    store = await open_store(url, connections=2)
+    assert isinstance(store, PostgresStore)
+    try:
+        finish = asyncio.Event()
+        started: list[int] = []
+
+        async def item(chat_id: int) -> None:
+            async with store.hold(chat_id):
+                started.append(chat_id)
+                if chat_id != 3:
+                    await finish.wait()
+
+        at_work = [asyncio.create_task(item(chat_id)) for chat_id in (1, 2)]
+        while len(started) < 2:
+            await asyncio.sleep(0.01)
+        third = asyncio.create_task(item(3))
+        await asyncio.sleep(0.3)
+        assert started == [1, 2]  # no connection free for the third
+        finish.set()
+        await asyncio.wait_for(third, 10)
+        await asyncio.gather(*at_work)
+        assert started[-1] == 3
+    finally:
+        await store.close()
+
+
+def test_no_statement_passes_an_array_type_that_asyncpg_must_look_up() -> None:
+    """asyncpg encodes text[] by itself but looks up any other array type (bigint[]: 9 ms) on each
+    new connection, and a burst of new chats opening the pool's connections stalled the bot: id
+    lists go as array literals in text (``ids``) and are cast by the statement."""
+    source = Path(postgres_module.__file__).read_text(encoding="utf-8")
+    parameters = re.findall(r"\$\d+::(\w+(?:\[\])?)", source)
+    assert parameters, "the statements' parameters were not found"
+    assert not [p for p in parameters if p.endswith("[]") and p != "text[]"]
+    assert postgres_module.ids([1, None, 2**40]) == "{1,NULL,1099511627776}"
+    assert postgres_module.ids([]) == "{}"
