@@ -20,8 +20,15 @@ from bot.storage.unit_of_work import Outgoing, UnitOfWork
 
 #: URLs that select PostgreSQL; anything else is a path to a SQLite file.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-#: A PostgreSQL process's pooled connections by default (``DATABASE_CONNECTIONS``; why this many:
-#: :data:`bot.storage.postgres.CONNECTIONS`).
+#: A PostgreSQL process's pooled connections by default (``DATABASE_CONNECTIONS``). An item holds
+#: one from taking its chat's lock until its messages are sent (only the lock holder may send a
+#: chat's messages), so the pool bounds the chats at work: about pool / send time items a second.
+#: More is not faster when the machine's cores are the limit: at 1,000 chats and 330 updates a second on 2 cores, 64
+#: connections let a burst put 64 server processes to work at once, and the bot fell behind for
+#: up to a second (p99 100-340 ms in half the runs); 32 kept p99 at 46-61 ms in four runs, and
+#: 200 chats flat out ran at 511 updates/s against 489 with 64 (bench_bot_load.py). With two more
+#: of its own (announcements, the poller's lock), three processes need ``max_connections`` of
+#: about 100 (docker-compose.yml sets 250).
 CONNECTIONS = 32
 
 

@@ -47,16 +47,6 @@ from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
 log = logging.getLogger(__name__)
 
-#: Pooled connections per process (``DATABASE_CONNECTIONS``). An item holds one from taking its
-#: chat's lock until its messages are sent (only the lock holder may send a chat's messages), so the
-#: pool bounds the chats at work: about pool / send time items a second. More is not faster when
-#: the machine's cores are the limit: at 1,000 chats and 330 updates a second on 2 cores, 64
-#: connections let a burst put 64 server processes to work at once, and the bot fell behind for
-#: up to a second (p99 100-340 ms in half the runs); 32 kept p99 at 46-61 ms in four runs, and
-#: 200 chats flat out ran at 511 updates/s against 489 with 64 (bench_bot_load.py). With two more
-#: of its own (announcements, the poller's lock), three processes need ``max_connections`` of
-#: about 100 (docker-compose.yml sets 250).
-CONNECTIONS = interface.CONNECTIONS
 #: How often the users' language choices are read again (a choice made on another process shows
 #: here within this many seconds), and the handled updates' and sent rows' deletes flushed.
 REFRESH_SECONDS = 1.0
@@ -179,9 +169,8 @@ def ids(numbers: Iterable[int | None]) -> str:
     """Whole numbers as one PostgreSQL array literal, which a statement reads as ``$n::text::bigint[]``.
 
     asyncpg encodes only text[] and oid[] arrays by itself and looks any other array type up in
-    the catalogue on each new connection: 9 ms for bigint[], paid by every connection the pool
-    opened in a burst of new chats; 50 of them at once stalled the bot for half a second, and p99
-    at 1,000 chats was 100-450 ms (bench_bot_load.py --engines postgresql)."""
+    the catalogue on each new connection: 8-9 ms for bigint[] (measured on fresh connections),
+    paid by each connection the pool opens, most of them in a burst of new chats."""
     return "{" + ",".join("NULL" if number is None else str(int(number)) for number in numbers) + "}"
 
 
@@ -315,7 +304,7 @@ class PostgresStore(Store):
         *,
         clock: Callable[[], float] = time.time,
         remembered: int = 10_000,
-        connections: int = CONNECTIONS,
+        connections: int = interface.CONNECTIONS,
         tables: Sequence[str] = (),
     ) -> PostgresStore:
         """Connect (creating or migrating the tables); a server that cannot be reached or used is
