@@ -188,7 +188,7 @@ async def connect_and_migrate(path: Path, now: float) -> aiosqlite.Connection:
     try:
         await db.execute_fetchall("PRAGMA journal_mode=WAL")
         await db.execute_fetchall("PRAGMA synchronous=NORMAL")
-        await db.execute_fetchall("PRAGMA wal_autocheckpoint=0")  # the checkpoint connection does it
+        await db.execute_fetchall("PRAGMA wal_autocheckpoint=0")  # none while migrating: the store sets its own
         rows = list(await db.execute_fetchall("PRAGMA user_version"))
         version = int(rows[0][0]) if rows else 0
         if version > SCHEMA_VERSION:

@@ -18,12 +18,14 @@ which on a shared disk can take a few hundred milliseconds; SQLite does it on th
 committing connection by default, where every chat's save would wait behind it.
 Here a second connection, on its own thread, does it every few seconds instead,
 and when the bot is idle it truncates the log, so the log stays small. Under load the
-writing connection itself copies and truncates a log past ``WAL_CHECKPOINT_AT`` before its
-next write (on aiosqlite's thread: the event loop goes on), so the log outgrows that by one
-transaction at most. A checkpoint on another connection must wait for the writer and loses
-to a busy one: the writer's lock is free only between two commits, SQLite's busy handler
-sleeps through those gaps, and the commits queued meanwhile (a whole fetched batch's) took
-the log past 4 MB at 490 updates a second, even with new writes held back once it passed 1 MB.
+writing connection itself copies a log past ``WAL_CHECKPOINT_AT`` into the file, with
+SQLite's own automatic checkpoint at the end of the commit that passed it (on aiosqlite's
+thread: the event loop goes on), so the log outgrows that by one transaction at most; the
+next write then starts the log again from its beginning, over the same file. A checkpoint on
+another connection must wait for the writer and loses to a busy one: the writer's lock is
+free only between two commits, SQLite's busy handler sleeps through those gaps, and the
+commits queued meanwhile (a whole fetched batch's) took the log past 4 MB at 490 updates a
+second, even with new writes held back once it passed 1 MB.
 
 Exactly once: everything one item of a chat's serial line causes (sessions, records,
 winners, deadlines, the messages to send) is one transaction (``commit``), whose first
@@ -63,7 +65,6 @@ import json
 import logging
 import os
 import sqlite3
-import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -84,10 +85,13 @@ from bot.storage.sessions import (
 )
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
-#: A log bigger than this is copied into the file and truncated before the next write: the log
-#: exceeds it by one transaction at most (a fetched batch's, some 100 kB, is the largest). Each
-#: truncation syncs the disk while the writes wait: at 1 MB, several times a second under load,
-#: the median latency at 330 updates a second was twice as long as at 3 MB.
+#: A log bigger than this is copied into the file by the commit that passed it (SQLite's
+#: ``wal_autocheckpoint``, set in pages at open): the log exceeds it by one transaction at most (a
+#: fetched batch's, some 100 kB, is the largest). Each checkpoint syncs the disk while the writes
+#: wait: at 1 MB, several times a second under load, the median latency at 330 updates a second
+#: was twice as long as at 3 MB. The copy does not truncate the log: the next write reuses the
+#: file from its start. Truncating it each time (then growing it again) cost the store a fifth
+#: more CPU per update (``benchmarks/bench_store.py``); an idle bot still truncates it.
 WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT * 3 // 4
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
 SLOW_WRITE_SECONDS = 2.0
@@ -180,14 +184,11 @@ class SqliteStore(Store):
         self._active: OrderedDict[int, str] = OrderedDict()
         self._remembered = remembered
         self._saves_since_checkpoint = 0
-        self._truncate_failed = False  # the last truncation before a write failed (said once)
-        self._one_checkpoint = threading.Lock()  # taken by either connection's thread for a checkpoint
         self._failed_writes = 0  # saves the disk refused since the last one that worked
         self._stalled_since: float | None = None  # when a write still waiting began (monotonic)
         self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
         self._sent: set[int] = set()  # outbox rows sent whose deletes are still to commit
         self._applied: OrderedDict[int, None] = OrderedDict()  # update ids this process committed
-        self._wal = Path(f"{path}-wal")
         self._last_prune = 0.0
         self._replayed: dict[int, float] = {}  # updates replayed from the inbox, not yet handled -> kept at
         self._languages: dict[int, str] = {}  # user id -> the language they chose with /lang (all of them)
@@ -223,6 +224,7 @@ class SqliteStore(Store):
             try:
                 await schema.apply_tables(db, path, tables)
                 await schema.check_usable(db, path)
+                await checkpoint_by_size(db)
                 checkpoints = await schema.connect(path)
             except BaseException:
                 await db.close()
@@ -321,27 +323,18 @@ class SqliteStore(Store):
     def _forget_statements(self) -> list[Statement]:
         return ledger.forget_statements(self._clock() - REDELIVERY_WINDOW)
 
-    def _wal_size(self) -> int:
-        try:
-            return self._wal.stat().st_size
-        except OSError:
-            return 0
-
-    async def _checkpoint(self, mode: str) -> None:
-        await on_its_thread(self._checkpoints, self._checkpoint_alone, mode)
+    async def _checkpoint(self, mode: str, *, by_writer: bool = False) -> None:
+        """A checkpoint on the checkpoint connection, or on the writing one (``by_writer``: after
+        the writes queued before it, and their own automatic checkpoints, which it cannot meet)."""
+        await (self._db if by_writer else self._checkpoints).execute_fetchall(f"PRAGMA wal_checkpoint({mode})")
         self._note_size()
-
-    def _checkpoint_alone(self, connection: sqlite3.Connection, mode: str) -> None:
-        """A checkpoint on ``connection``'s thread, never two at once: a truncation asked for
-        meanwhile waits for this one instead of finding it busy and letting the log grow."""
-        with self._one_checkpoint:
-            connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchall()
 
     async def make_room(self) -> bool:
         """Copy the log into the file and truncate it: the space a full disk can give back.
-        Whether it worked."""
+        Whether it worked. By the writer: a truncation on the other connection that met the
+        writer's automatic checkpoint would give up without a word (SQLite answers it busy)."""
         try:
-            await self._checkpoint("TRUNCATE")
+            await self._checkpoint("TRUNCATE", by_writer=True)
         except sqlite3.Error as error:
             log.info("could not truncate the database log: %s", error)
             return False
@@ -461,8 +454,8 @@ class SqliteStore(Store):
 
     def _checked(self, connection: sqlite3.Connection, work: Callable[..., R], args: tuple[Any, ...]) -> tuple[R, int]:
         """``work(connection, *args)`` on aiosqlite's thread, once the file at the path is found
-        still the one the connections hold, and whole (else ``_FileProblemError``), and a log past
-        ``WAL_CHECKPOINT_AT`` truncated; with the file's size. A deleted file takes writes into its
+        still the one the connections hold, and whole (else ``_FileProblemError``); with the file's
+        size. A deleted file takes writes into its
         unlinked inode, answered as saved and gone at the next start; a file cut short loses pages
         SQLite may not read again for a long time. Checked here, the event loop makes no system
         call per write."""
@@ -472,22 +465,7 @@ class SqliteStore(Store):
             if isinstance(found, str):
                 raise _FileProblemError(found)
             size = found
-        if self._wal_size() > WAL_CHECKPOINT_AT:
-            self._truncate(connection)
         return work(connection, *args), size
-
-    def _truncate(self, connection: sqlite3.Connection) -> None:
-        """Copy the log into the file and empty it, on the writing connection (its thread): no
-        writer to wait for. One that fails (a full disk) leaves the write to go on, and is said
-        once until one works again."""
-        try:
-            self._checkpoint_alone(connection, "TRUNCATE")
-        except sqlite3.Error as error:
-            if not self._truncate_failed:
-                log.warning("could not truncate the database log: %s", error)
-            self._truncate_failed = True
-        else:
-            self._truncate_failed = False
 
     def _note_size(self) -> None:
         """The file's size now, held against it from now on (checkpoints grow it, never shrink it)."""
@@ -653,6 +631,14 @@ class SqliteStore(Store):
 
 
 R = TypeVar("R")
+
+
+async def checkpoint_by_size(db: aiosqlite.Connection) -> None:
+    """The writing connection copies the log into the file at the end of the commit that takes it
+    past ``WAL_CHECKPOINT_AT`` (SQLite counts it in pages)."""
+    rows = list(await db.execute_fetchall("PRAGMA page_size"))
+    pages = max(1, WAL_CHECKPOINT_AT // int(rows[0][0]))
+    await db.execute_fetchall(f"PRAGMA wal_autocheckpoint={pages}")
 
 
 async def on_its_thread(db: aiosqlite.Connection, work: Callable[..., R], *args: Any) -> R:
