@@ -27,7 +27,10 @@ claim the kept updates). ``DATABASE_CONNECTIONS`` in this environment is handed 
 With two event loops (EVENT_LOOP) each configuration runs under both, one after
 the other, and the report gives their ratios. With ``--before DIR`` (other code, e.g.
 ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``) each configuration
-also runs that code's bot, right after this one's, and the report compares them.
+also runs that code's bot, right after this one's, and the report compares them; ``--pairs N``
+runs each configuration N times for each code, the two taking turns at going first, and reports
+the ratios pair by pair with their median (the bot's CPU per update moves by a tenth between runs
+of the same code, so one pair says little).
 ``--timeline FILE`` keeps every answer's time and latency, to see whether the slow ones came
 together (a stall) or spread out.
 """
@@ -37,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import gc
 import itertools
@@ -45,6 +49,7 @@ import os
 import random
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -94,6 +99,7 @@ class Result:
     standin_cpu_seconds: float = 0.0  # this process: the stand-in and the players
     engine: str = "sqlite"
     processes: int = 1
+    pair: int = 0  # which of --pairs
 
     @property
     def per_second(self) -> float:
@@ -455,6 +461,7 @@ def main() -> None:
     )
     parser.add_argument("--patience", type=float, default=10.0, help="seconds before an answer counts as lost")
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot runs each configuration too")
+    parser.add_argument("--pairs", type=int, default=1, help="with --before: runs of each code, taking turns first")
     parser.add_argument("--engines", nargs="+", default=["sqlite"], choices=["sqlite", "postgresql"])
     parser.add_argument("--processes", type=int, nargs="+", default=[1], help="bot processes (PostgreSQL only)")
     parser.add_argument(
@@ -475,28 +482,53 @@ def main() -> None:
             databases = itertools.count()
             setups += [(server, n) for n in args.processes]
         results = [
-            asyncio.run(
-                run_load(
-                    n,
-                    args.updates,
-                    games[code[0]],
-                    rate,
-                    args.patience,
-                    loop,
-                    code,
-                    server.fresh_database(f"load_{next(databases)}") if server else None,
-                    processes,
-                )
+            dataclasses.replace(
+                asyncio.run(
+                    run_load(
+                        n,
+                        args.updates,
+                        games[code[0]],
+                        rate,
+                        args.patience,
+                        loop,
+                        code,
+                        server.fresh_database(f"load_{next(databases)}") if server else None,
+                        processes,
+                    )
+                ),
+                pair=pair,
             )
             for rate in args.rate
             for n in args.chats
             for loop in args.loops
             for server, processes in setups
-            for code in codes
+            for pair in range(args.pairs)
+            for code in (codes if pair % 2 == 0 else codes[::-1])
         ]
     report(results)
+    if args.before and args.pairs > 1:
+        report_pairs(results)
     if args.timeline:
         args.timeline.write_text(json.dumps([{"run": _label(r), "answers": r.timeline} for r in results]))
+
+
+def report_pairs(results: list[Result]) -> None:
+    """Each configuration's pairs: this code against the code before, pair by pair, and the median."""
+    configurations = _grouped(results, lambda r: (r.rate, r.chats, r.loop, r.engine, r.processes))
+    for runs in configurations.values():
+        first = runs[0]
+        pairs = _grouped(runs, lambda r: (r.pair,))
+        cpu, p99 = [], []
+        for pair in pairs.values():
+            this, before = (next(r for r in pair if r.code == code) for code in ("this", "before"))
+            cpu.append((this.bot_cpu_seconds / this.updates) / (before.bot_cpu_seconds / before.updates))
+            p99.append(this.percentile(0.99) / before.percentile(0.99))
+        print(
+            f"{first.loop}, {first.engine}×{first.processes}, N={first.chats}, offered {first.rate or 'max'},"
+            f" {len(cpu)} pairs, this vs before:"
+            f" bot CPU per update {', '.join(f'x{x:.2f}' for x in cpu)} (median x{statistics.median(cpu):.2f});"
+            f" p99 {', '.join(f'x{x:.2f}' for x in p99)} (median x{statistics.median(p99):.2f})"
+        )
 
 
 def _label(r: Result) -> str:
