@@ -30,7 +30,9 @@ the other, and the report gives their ratios. With ``--before DIR`` (other code,
 also runs that code's bot, right after this one's, and the report compares them; ``--pairs N``
 runs each configuration N times for each code, the two taking turns at going first, and reports
 the ratios pair by pair with their median (the bot's CPU per update moves by a tenth between runs
-of the same code, so one pair says little).
+of the same code, so one pair says little). The pairs also give the bot's CPU per CPU second of
+this process (the stand-in and the players, the same work for both codes): a busy or slow machine
+inflates both alike, so that ratio varies less between pairs.
 ``--timeline FILE`` keeps every answer's time and latency, to see whether the slow ones came
 together (a stall) or spread out.
 """
@@ -380,16 +382,16 @@ def report(results: list[Result]) -> None:
     for (code, rate, loop, *_), runs in _grouped(
         results, lambda r: (r.code, r.rate, r.loop, r.engine, r.processes)
     ).items():
-        for r in runs[1:]:
+        for r in (r for r in runs[1:] if r.chats != runs[0].chats):
             print(f"{code}, {loop}, offered {rate or 'max'}: N={r.chats} vs N={runs[0].chats}: {_ratios(r, runs[0])}")
     for (code, rate, chats, *_), runs in _grouped(
         results, lambda r: (r.code, r.rate, r.chats, r.engine, r.processes)
     ).items():
-        for r in runs[1:]:
+        for r in (r for r in runs[1:] if r.loop != runs[0].loop):
             print(f"{code}, N={chats}, offered {rate or 'max'}: {r.loop} vs {runs[0].loop}: {_ratios(r, runs[0])}")
     for (rate, chats, loop), runs in _grouped(results, lambda r: (r.rate, r.chats, r.loop)).items():
         this = runs[0]
-        for r in runs[1:]:
+        for r in (r for r in runs[1:] if r.pair == this.pair):
             print(
                 f"{loop}, N={chats}, offered {rate or 'max'}: {this.code} {this.engine}×{this.processes}"
                 f" vs {r.code} {r.engine}×{r.processes}: {_ratios(this, r)},"
@@ -518,17 +520,24 @@ def report_pairs(results: list[Result]) -> None:
     for runs in configurations.values():
         first = runs[0]
         pairs = _grouped(runs, lambda r: (r.pair,))
-        cpu, p99 = [], []
+        cpu, steady, p99 = [], [], []
         for pair in pairs.values():
             this, before = (next(r for r in pair if r.code == code) for code in ("this", "before"))
             cpu.append((this.bot_cpu_seconds / this.updates) / (before.bot_cpu_seconds / before.updates))
+            steady.append(
+                (this.bot_cpu_seconds / this.standin_cpu_seconds)
+                / (before.bot_cpu_seconds / before.standin_cpu_seconds)
+            )
             p99.append(this.percentile(0.99) / before.percentile(0.99))
         print(
             f"{first.loop}, {first.engine}×{first.processes}, N={first.chats}, offered {first.rate or 'max'},"
-            f" {len(cpu)} pairs, this vs before:"
-            f" bot CPU per update {', '.join(f'x{x:.2f}' for x in cpu)} (median x{statistics.median(cpu):.2f});"
-            f" p99 {', '.join(f'x{x:.2f}' for x in p99)} (median x{statistics.median(p99):.2f})"
+            f" {len(cpu)} pairs, this vs before: bot CPU per update {_series(cpu)};"
+            f" per stand-in CPU second {_series(steady)}; p99 {_series(p99)}"
         )
+
+
+def _series(ratios: list[float]) -> str:
+    return f"{', '.join(f'x{x:.2f}' for x in ratios)} (median x{statistics.median(ratios):.2f})"
 
 
 def _label(r: Result) -> str:
