@@ -455,10 +455,9 @@ class SqliteStore(Store):
     def _checked(self, connection: sqlite3.Connection, work: Callable[..., R], args: tuple[Any, ...]) -> tuple[R, int]:
         """``work(connection, *args)`` on aiosqlite's thread, once the file at the path is found
         still the one the connections hold, and whole (else ``_FileProblemError``); with the file's
-        size. A deleted file takes writes into its
-        unlinked inode, answered as saved and gone at the next start; a file cut short loses pages
-        SQLite may not read again for a long time. Checked here, the event loop makes no system
-        call per write."""
+        size. A deleted file takes writes into its unlinked inode, answered as saved and gone at the
+        next start; a file cut short loses pages SQLite may not read again for a long time. Checked
+        here, the event loop makes no system call per write."""
         size = 0
         if self._file is not None:
             found = file_problem(self._path, self._file, self._identity, self._largest)
