@@ -270,6 +270,8 @@ async def start_bot(
         **({"DATABASE_URL": database_url} if database_url else {}),
     }
     profile = os.environ.get("BENCH_PROFILE")  # a file for the bot's cProfile output, when investigating
+    if profile and root != ROOT:
+        profile += ".before"  # --before's bot: its own file
     command = ["-m", "cProfile", "-o", profile, "-m", "bot"] if profile else ["-m", "bot"]
     process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=folder, env=env)
     for _ in range(1200):
