@@ -25,11 +25,13 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from telegram import Bot, Update
 
 from bot.delivery.events import Resend
-from bot.delivery.inbox import KeepingQueue
+from bot.delivery.inbox import KeepingQueue, KeepsPolledBatches, keep_posted
+from bot.storage import Store
 from bot.storage.postgres import CLAIM_BATCH, PostgresStore
 
 log = logging.getLogger(__name__)
@@ -83,3 +85,17 @@ async def _claim(store: PostgresStore, queue: KeepingQueue, bot: Bot, stopped: C
             continue
         await queue.put_claimed(update)
     return len(bodies)
+
+
+def share_the_inbox(store: Store, queue: KeepingQueue, bot: Any, stopped: Callable[[], bool]) -> None:
+    """With several processes on one database: every update is kept, then claimed by the process
+    that holds its chat (nothing is replayed here: what a stopped process left is claimed once
+    its claims lapse), and only the process whose turn it is polls."""
+    if not isinstance(store, PostgresStore):
+        raise TypeError(f"only a PostgreSQL store is shared by processes, not {type(store).__name__}")
+    if isinstance(bot, KeepsPolledBatches):
+        bot.keep_fetched(store.keep_fetched, 0)
+        bot.poll_when(store.poller_turn)
+    queue.keep = keep_posted(store, bot)
+    queue.claimed_here = store.claimed_here
+    store.run_beside(work_off_inbox(store, queue, bot, stopped))

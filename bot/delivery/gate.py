@@ -13,13 +13,11 @@ from typing import Any
 from telegram.error import TelegramError
 from telegram.ext import Application
 
-from bot.delivery.claims import work_off_inbox
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, KeepsPolledBatches, keep_posted, replay
 from bot.delivery.outbox import Outbox, Pace, forget_rows
 from bot.delivery.queue import ChatQueues, Committer
 from bot.storage import SqliteStore, Store, StoreWriteError
-from bot.storage.postgres import PostgresStore
 from bot.storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -125,7 +123,10 @@ async def open_delivery(
     if unsent:
         log.info("sending %d messages committed but not sent before the last stop", len(unsent))
     bot = application.bot
-    if isinstance(store, PostgresStore) and isinstance(queue, KeepingQueue):
+    if store.shared and isinstance(queue, KeepingQueue):
+        # Only a server database is shared: its engine (asyncpg) is imported only then.
+        from bot.delivery.claims import share_the_inbox
+
         share_the_inbox(store, queue, bot, stopping(application))
         return gate
     kept = await store.inbox()
@@ -149,15 +150,3 @@ def stopping(application: Application[Any, Any, Any, Any, Any, Any]) -> Callable
         return started and not application.running
 
     return stopped
-
-
-def share_the_inbox(store: PostgresStore, queue: KeepingQueue, bot: Any, stopped: Callable[[], bool]) -> None:
-    """With several processes on one database: every update is kept, then claimed by the process
-    that holds its chat (nothing is replayed here: what a stopped process left is claimed once
-    its claims lapse), and only the process whose turn it is polls."""
-    if isinstance(bot, KeepsPolledBatches):
-        bot.keep_fetched(store.keep_fetched, 0)
-        bot.poll_when(store.poller_turn)
-    queue.keep = keep_posted(store, bot)
-    queue.claimed_here = store.claimed_here
-    store.run_beside(work_off_inbox(store, queue, bot, stopped))
