@@ -285,7 +285,8 @@ class SqliteStore(Store):
     async def _checkpoint_every(self, seconds: float) -> None:
         """Copy the log into the file every few seconds; when no save came since the last
         round, truncate it as well, so an idle bot leaves a small log (and a small loss if
-        someone deletes it). A log that grows fast is truncated by size (``_checked``)."""
+        someone deletes it). A log that grows fast is copied by the writer's own commits
+        (``WAL_CHECKPOINT_AT``)."""
         while True:
             await asyncio.sleep(seconds)
             try:
