@@ -90,7 +90,7 @@ from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 #: fetched batch's, some 100 kB, is the largest). Each checkpoint syncs the disk while the writes
 #: wait: at 1 MB, several times a second under load, the median latency at 330 updates a second
 #: was twice as long as at 3 MB. The copy does not truncate the log: the next write reuses the
-#: file from its start. Truncating it each time (then growing it again) cost the store a fifth
+#: file from its start. Truncating it each time (then growing it again) cost the store a tenth
 #: more CPU per update (``benchmarks/bench_store.py``); an idle bot still truncates it.
 WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT * 3 // 4
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
