@@ -5,6 +5,8 @@ folder and one line. Read from the sources' imports, those inside functions too.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,9 +89,6 @@ def test_the_registry_lists_every_game_folder() -> None:
 def test_a_bot_on_sqlite_does_not_load_the_postgresql_engine() -> None:
     """asyncpg and the PostgreSQL store load only for a server database: importing them took some
     25 ms of every SQLite bot's start, on the thread that answers the first updates."""
-    import subprocess
-    import sys
-
     probe = (
         "import sys, bot.runtime.cli, bot.runtime.app;"
         "print(sorted(m for m in sys.modules if 'asyncpg' in m or m.endswith('postgres')))"
