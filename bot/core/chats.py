@@ -21,8 +21,7 @@ from telegram.ext import ChatMemberHandler, MessageHandler, TypeHandler, filters
 
 from bot.core.context import App, BotContext
 from bot.core.game import wired
-from bot.delivery.events import ChatMoved, LeftChat, Resend
-from bot.delivery.queue import ChatQueues
+from bot.delivery.events import ChatMoved, LeftChat
 from bot.storage.moves import move_chat
 
 log = logging.getLogger(__name__)
@@ -63,17 +62,8 @@ async def moved(context: BotContext, old: int, new: int) -> None:
     for statement in move_chat(old, new):
         deps.stage(statement)
     store = deps.db
-    lines = context.application.update_processor
-    outbox = lines.committer.outbox if isinstance(lines, ChatQueues) else None
-    queue = context.application.update_queue
-
-    def follow() -> None:
-        store.forget_chats(old, new)
-        if outbox is not None and outbox.waiting(old):
-            outbox.move(old, new)
-            queue.put_nowait(Resend(new))
-
-    deps.after_commit(follow)
+    deps.after_commit(lambda: store.forget_chats(old, new))
+    deps.move_chat_messages(old, new)
     log.info("chat %d became supergroup %d: its games, winners and waiting messages move there", old, new)
 
 
@@ -94,9 +84,7 @@ async def left(context: BotContext, chat_id: int, why: str) -> None:
     nothing when there was nothing to stop or drop (the second of two signals)."""
     deps = context.deps
     stopped = [game.kind for game in wired(deps.services) if game.on_left and await game.on_left(context, chat_id)]
-    lines = context.application.update_processor
-    outbox = lines.committer.outbox if isinstance(lines, ChatQueues) else None
-    dropped = outbox.drop(chat_id) if outbox is not None else 0
+    dropped = deps.drop_chat_messages(chat_id)
     if stopped or dropped:
         log.info(
             "bot %s (chat %d): stopped %s, counted for nobody; dropped %d waiting messages",

@@ -23,11 +23,12 @@ from bot.core.settings import Settings
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.delivery import outbox
-from bot.delivery.queue import ChatQueues
+from bot.delivery.runtime import ChatRuntime, Item, current_item
+from bot.delivery.timers import Timers
 from bot.storage import KEEP, Store, Stored, Tally
 from bot.storage.languages import choice_statement
 from bot.storage.sessions import stage_save
-from bot.storage.unit_of_work import Statement, UnitOfWork
+from bot.storage.unit_of_work import Statement
 
 S = TypeVar("S", bound=Session)
 
@@ -54,6 +55,7 @@ class Services:
     settings: Settings
     solvers: Solvers
     store: Store | None = None
+    delivery: ChatRuntime | None = None
     rng: random.Random = field(default_factory=random.Random)
     # Every game wired, as the registry lists them: bot.core.game.Game records, which
     # bot.core.game.wired reads back typed (their handlers take this module's context, so this
@@ -64,6 +66,12 @@ class Services:
     def db(self) -> Store:
         assert self.store is not None, "the store opens in post_init"
         return self.store
+
+    @property
+    def timers(self) -> Timers:
+        """Every game's deadlines (:mod:`bot.delivery.timers`)."""
+        assert self.delivery is not None, "delivery is built with the application"
+        return self.delivery.timers
 
     async def load(self, chat_id: int, kind: type[S]) -> Loaded[S] | None:
         """A session as committed (outside any chat's line: for tools and tests)."""
@@ -77,7 +85,7 @@ class BotData(dict[Any, Any]):
     entry under a string key that every reader had to name and cast alike."""
 
     _services: Services | None = None
-    #: Set when the database file was lost (``bot.delivery.gate``): ``python -m bot`` then exits
+    #: Set when the database file was lost (``bot.runtime.app.store_lost``): ``python -m bot`` then exits
     #: with its own status.
     store_lost: bool = False
     #: What stops the process when the store is lost; ``python -m bot`` sets it, tests stop their own.
@@ -107,9 +115,10 @@ class Deps:
     """A handler's view of the bot for one item of a chat's line: reads see what the item has
     staged; writes and messages are staged, and commit (or not) all together."""
 
-    def __init__(self, services: Services, unit: UnitOfWork) -> None:
+    def __init__(self, services: Services, item: Item) -> None:
         self.services = services
-        self.unit = unit
+        self.unit = item.unit
+        self._item = item
         self._languages: dict[int, Lang] = {}  # chosen in this item, not committed yet
 
     @property
@@ -155,13 +164,17 @@ class Deps:
         tallies: dict[int, Tally] | None = None,
         activate: bool = False,
         deadline: Any = KEEP,
+        remind: bool = True,
         record_kind: str | None = None,
     ) -> int:
         """Stage ``session`` (``loaded``: what it was read as; None for a new one that replaces
         whatever the chat had of its kind) with the record changes (``tally`` for ``user_id``,
-        ``tallies`` for several), the chat's active game and its turn deadline; the version it
-        will commit as."""
+        ``tallies`` for several), the chat's active game and its deadline (None: none; its timer
+        is set once the item commits, with the reminder the game asked for unless ``remind`` is
+        False); the version it will commit as."""
         kind = session.KIND
+        if deadline is not KEEP:
+            self.set_timer(chat_id, kind, deadline, remind=remind)
         base = loaded.version if loaded is not None else await self._version_now(chat_id, kind)
         changes = dict(tallies or {})
         if user_id is not None and tally is not None:
@@ -197,6 +210,30 @@ class Deps:
         self.stage(choice_statement(user_id, lang))
         store = self.db
         self.after_commit(lambda: store.remember_language(user_id, lang))
+
+    def set_timer(self, chat_id: int, kind: str, deadline: float | None, *, remind: bool = True) -> None:
+        """The chat's timer of ``kind`` goes off at ``deadline`` once the item commits (the stored
+        deadline is the session's, staged with :meth:`save`)."""
+        timers = self._item.runtime.timers
+        self.after_commit(lambda: timers.set(chat_id, kind, deadline, remind=remind))
+
+    def check_again_at(self, chat_id: int, kind: str, when: float) -> None:
+        """An item that changes nothing wants its timer to go off again at ``when`` (no reminder)."""
+        self._item.runtime.timers.set(chat_id, kind, when, remind=False)
+
+    def message_waits(self, chat_id: int, key: str) -> bool:
+        """Whether a committed message with ``key`` still waits unsent in the chat (the group's
+        budget, or Telegram away)."""
+        return self._item.message_waits(chat_id, key)
+
+    def move_chat_messages(self, old: int, new: int) -> None:
+        """Once the item commits, the chat's waiting messages go to its new id."""
+        runtime = self._item.runtime
+        self.after_commit(lambda: runtime.move_chat(old, new))
+
+    def drop_chat_messages(self, chat_id: int) -> int:
+        """The chat takes no more messages: its waiting ones go now; how many."""
+        return self._item.runtime.drop_chat(chat_id)
 
     def stage(self, statement: Statement) -> None:
         """A further write of the item's (a group's winner, a reported answer)."""
@@ -290,14 +327,13 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
     @classmethod
     def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> BotContext:
         context = super().from_update(update, application)
-        lines = application.update_processor
-        unit = lines.unit_of(update) if isinstance(lines, ChatQueues) else None
-        if unit is not None:
-            context._deps = Deps(application.bot_data.services, unit)
+        item = current_item()
+        if item is not None:
+            context._deps = Deps(application.bot_data.services, item)
         if isinstance(update, Update):
             context._update = update
-            if unit is not None and update.effective_user is not None:
-                unit.lang = context.lang  # an apology for a commit that fails speaks the chosen language too
+            if item is not None and update.effective_user is not None:
+                item.unit.lang = context.lang  # an apology for a commit that fails speaks the chosen language too
         return context
 
     @property

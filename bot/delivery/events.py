@@ -19,9 +19,10 @@ class ChatEvent:
 
 @dataclass(frozen=True)
 class TimerFired(ChatEvent):
-    """A chat's timer (a group turn's or lobby's deadline) went off; ``nudge``: the reminder a few
-    seconds before a turn's deadline."""
+    """The deadline a game of ``kind`` set in the chat went off (:mod:`bot.delivery.timers`);
+    ``nudge``: the reminder the game asked for a few seconds before it."""
 
+    kind: str
     nudge: bool = False
 
 

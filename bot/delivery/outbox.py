@@ -3,29 +3,28 @@ changes, and goes out only after that commit.
 
 A message is never lost: a row stays until Telegram confirmed it, and the rows a stopped
 process left are sent when the next one starts. A message may repeat after a crash (sent,
-then killed before its row was deleted); it is never lost and never sent before the change
-it announces is on disk.
+then killed before its row was deleted); it is never sent before the change it announces is
+on disk.
 
 Rows of one chat go out in the order they were committed, always from inside that chat's
 serial line (:mod:`bot.delivery.queue`), so a later reply never overtakes an earlier one.
 A row Telegram refuses for good (the user blocked the bot, a message no longer editable) is
 dropped with one line; one that fails for now (timeouts, 5xx after the retries) stays, and
-the chat's line tries again later (:class:`Resend`).
+the chat's line tries again later (:class:`~bot.delivery.events.Resend`).
 
 A group chat takes about 20 messages a minute from a bot; past that Telegram answers 429 and
-python-telegram-bot's limiter held the chat's line, so a lively game fell further and further
-behind. So each group is paced here (:class:`Pace`): at most its budget of calls in any minute,
-spread out, and a row over the budget waits in the outbox while the chat's line goes on with the players'
-moves. A newer message that tells the same thing better replaces an older one still waiting
-(:func:`replaces`): a game's next turn message supersedes the unsent one of the turn before and
-carries on what that one had to tell (its ``story``), so the group reads every move in one
-message; a newer edit of a message supersedes the older edits of it still waiting. The
-superseded rows are deleted in the very transaction that commits the newer one.
+holds the chat. So each group is paced here (:class:`Pace`): at most its budget of calls in any
+minute, spread out, and a row over the budget waits in the outbox while the chat's line goes on
+with the players' moves. A newer message that tells the same thing better replaces an older one
+still waiting (:func:`replaces`): a game's next turn message supersedes the unsent one of the
+turn before and carries on what that one had to tell (its ``story``), so the group reads every
+move in one message; a newer edit of a message supersedes the older edits of it still waiting.
+The superseded rows are deleted in the very transaction that commits the newer one.
 
 Within a paced group the game's own messages come first (:func:`chatter`): a reply to a command
 goes only while the group has tokens to spare, waits otherwise (a few at most; older ones are
-dropped), and a turn message passes it. A member spamming a command within flood control used to
-fill the budget first come, first served, and held the next turn back for minutes.
+dropped), and a turn message passes it, so a member spamming a command cannot hold the next
+turn back.
 """
 
 from __future__ import annotations
@@ -38,6 +37,7 @@ import warnings
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from telegram import InlineKeyboardMarkup, ReplyParameters
@@ -46,7 +46,7 @@ from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
 from bot.delivery.events import ChatEvent, ChatMoved, LeftChat
-from bot.storage.unit_of_work import Outgoing
+from bot.storage.unit_of_work import Outgoing, UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -192,9 +192,7 @@ class Pace:
     period that is at most the tokens held at its start plus those refilled in it: ``burst +
     (budget - burst)``, the budget. Spreading the calls out so, rather than letting the budget go
     in one burst and then holding everything for the rest of the minute, keeps a turn message at
-    most about one token's time (3.3 s at 20 a minute) behind the game: a first sliding-minute
-    version sent 20 messages of a lively game in 11 s and then held its last one for 49 s, and a
-    bucket of a quarter (five at once, then one every 4 s) kept it 2.5 s late at the median."""
+    most about one token's time (3.3 s at 20 a minute) behind the game."""
 
     budget: int
     period: float = GROUP_PERIOD
@@ -261,8 +259,8 @@ def api_kwargs(message: Outgoing) -> dict[str, Any]:
 
 async def _call(bot: ExtBot[Any], message: Outgoing) -> int | None:
     """Make the call (through the bot's rate limiter and retries, as every call); the id of the
-    message it sent or changed, when Telegram says it. The answer stays JSON: parsing it into a
-    ``Message``, which nothing here reads, cost 0.6 ms a reply."""
+    message it sent or changed, when Telegram says it. The answer stays JSON: nothing here reads
+    it as a ``Message``, and parsing it so is the dearest step of a reply."""
     if message.call == "photo":
         return await _send_photo(bot, message)
     endpoint = ENDPOINTS.get(message.call)
@@ -310,6 +308,27 @@ class Pending:
 
 #: What the sender reports once a message with a receipt is out: chat, receipt, message id, when.
 ReceiptSink = Callable[[int, str, int, float], Awaitable[None]]
+
+#: How a unit's transaction goes: its outbox rows (id, message), or None when its update was
+#: applied before; raises when nothing of it was kept (:meth:`bot.storage.Store.commit`).
+Commit = Callable[[UnitOfWork], Awaitable[list[tuple[int, Outgoing]] | None]]
+
+
+class Applied(Enum):
+    """What became of a unit handed to :meth:`Outbox.deliver`."""
+
+    COMMITTED = "committed"  # its changes and messages are kept; its messages go out in order
+    NOTHING = "nothing"  # it changed and said nothing: no transaction was needed
+    BEFORE = "before"  # its update was applied before: nothing of it is kept again
+    FAILED = "failed"  # the transaction failed: nothing of it is kept (the error is the caller's to tell)
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """The outcome of one unit: how it was applied, and the error when it failed."""
+
+    applied: Applied
+    error: Exception | None = None
 
 
 @dataclass
@@ -378,6 +397,35 @@ class Outbox:
     @property
     def chats(self) -> list[int]:
         return list(self.pending)
+
+    async def deliver(self, unit: UnitOfWork, commit: Commit) -> Delivery:
+        """Commit the unit (when it changes or says anything), its messages superseding the
+        waiting rows they replace in the same transaction; then run what it asked to do once
+        committed, stop its buttons' spinners, and send the chat's committed messages (this
+        unit's and any still waiting). Its spinners stop and the waiting rows go even when the
+        commit failed; a unit whose update was applied before changes and sends nothing."""
+        applied = Applied.NOTHING
+        error: Exception | None = None
+        if unit.changes_anything:
+            unit.messages, superseded = self.supersede(unit.messages)
+            if superseded:
+                unit.statements.append(forget_rows(superseded))
+            try:
+                rows = await commit(unit)
+            except Exception as failed:  # nothing of it is kept: nor its timers and memories; its answers still go
+                applied, error = Applied.FAILED, failed
+            else:
+                if rows is None:
+                    return Delivery(Applied.BEFORE)
+                applied = Applied.COMMITTED
+                self.forget(superseded)
+                self.add(rows)
+                for then in unit.after_commit:
+                    then()
+        await answer_all(self.bot, unit.answers)
+        if self.waiting(unit.chat_id):
+            await self.flush(unit.chat_id)
+        return Delivery(applied, error)
 
     async def flush(self, chat_id: int) -> bool:
         """Send the chat's rows in order (called from the chat's line); False when one had to

@@ -8,10 +8,11 @@ flooding user's updates before they are filed at all. A chat's Telegram updates 
 ``update_id`` order (a webhook may POST them out of order); the bot's own events in the order
 they came.
 
-Each item runs as a :class:`~bot.storage.unit_of_work.UnitOfWork`: the handlers stage what it changes and
-sends, and the line then commits it all in one transaction whose first statement is the
-exactly-once check (the update's id entered in the ledger), and sends the chat's committed
-messages (the outbox) before the chat's next item starts::
+Once its turn has come, an item is run by :class:`bot.delivery.runtime.ChatRuntime` as a
+:class:`~bot.storage.unit_of_work.UnitOfWork`: the handlers stage what it changes and sends, and
+it is committed in one transaction whose first statement is the exactly-once check (the update's
+id entered in the ledger), and the chat's committed messages (the outbox) are sent before the
+chat's next item starts::
 
     Telegram ──▶ inbox (kept) ──▶ chat's line ──▶ handlers stage ──▶ one transaction ──▶ outbox sends
                                   (one at a time)   (unit of work)    ledger gate + state     (after commit,
@@ -21,11 +22,9 @@ messages (the outbox) before the chat's next item starts::
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
 import itertools
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
@@ -35,8 +34,6 @@ from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
 from bot.delivery.events import ChatEvent
-from bot.delivery.outbox import Outbox, answer_all
-from bot.storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -77,34 +74,20 @@ class _Line:
         return first
 
 
-class Committer:
-    """What the line needs to apply a unit: the store's commit and the outbox (set once the store
-    is open, in ``post_init``)."""
-
-    async def commit(self, unit: UnitOfWork) -> bool:
-        """Commit the unit; False when its update was applied before."""
-        raise NotImplementedError
-
-    def applied_recently(self, update_id: int) -> bool:
-        raise NotImplementedError
-
-    def received_at(self, update_id: int) -> float:
-        return time.time()
-
-    def handled(self, update_id: int) -> None:
-        """An update that committed nothing (a duplicate, table talk) leaves the inbox."""
-
-    async def failed(self, unit: UnitOfWork, error: BaseException) -> None:
-        """The commit failed: tell the chat, best effort."""
+class Runner(Protocol):
+    """What runs a chat's items (:class:`bot.delivery.runtime.ChatRuntime`)."""
 
     def hold(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """The chat is this process's alone while one of its items runs (a database shared by
-        several processes takes a lock; a single process's line is enough)."""
-        return contextlib.nullcontext()
+        """The chat is this process's alone while one of its items runs."""
+        ...
 
-    @property
-    def outbox(self) -> Outbox | None:
-        return None
+    async def run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
+        """Run the item's handlers as one unit, commit it, send the chat's messages."""
+        ...
+
+    def dropped(self, item: object) -> None:
+        """An item filed in no line (flood control, no chat): an update leaves the inbox."""
+        ...
 
 
 class Admission(Protocol):
@@ -121,27 +104,22 @@ class AdmitAll:
 
 
 class ChatQueues(BaseUpdateProcessor):
-    """The application's update processor: a serial line per chat, up to ``running`` chats at once.
+    """The application's update processor: a serial line per chat, up to ``running`` chats at once;
+    ``runner`` runs each item once its turn has come, ``admission`` decides which are filed at all.
 
     python-telegram-bot's own bound (``max_concurrent_updates``, taken before an item reaches
     :meth:`do_process_update`) counts the items filed, waiting or running: it caps memory, and
     flood control keeps any one user far below it. ``running`` counts the chats actually working,
     taken only once an item's turn has come."""
 
-    def __init__(self, running: int, filed: int = 4096) -> None:
+    def __init__(self, running: int, runner: Runner, admission: Admission, filed: int = 4096) -> None:
         super().__init__(filed)
         self._running = asyncio.BoundedSemaphore(running)
+        self._runner = runner
         self._lines: dict[int, _Line] = {}
-        self._units: dict[int, UnitOfWork] = {}  # id(item) -> the unit it runs as
         self._seq = itertools.count()
-        self.committer = Committer()
-        self.admission: Admission = AdmitAll()
-        self.bot: Any = None
-        self.on_done: list[Callable[[object], None]] = []  # told once an item is fully handled
-
-    def unit_of(self, item: object) -> UnitOfWork | None:
-        """The unit an item is running as (handlers reach it through their context)."""
-        return self._units.get(id(item))
+        self.admission = admission
+        self.on_done: list[Callable[[object], None]] = []  # told once an item is fully handled (the console)
 
     @property
     def busy_chats(self) -> int:
@@ -160,8 +138,7 @@ class ChatQueues(BaseUpdateProcessor):
             if chat_id is None or not self.admission.admits(update):
                 if chat_id is None:
                     _skip_chatless(update)
-                if isinstance(update, Update):
-                    self.committer.handled(update.update_id)  # dropped on purpose: it leaves the inbox
+                self._runner.dropped(update)  # dropped on purpose: an update leaves the inbox
                 return
             await self._in_line(chat_id, update, coroutine)
         finally:
@@ -183,8 +160,8 @@ class ChatQueues(BaseUpdateProcessor):
             if line.running is not ticket:
                 assert ticket.turn is not None
                 await ticket.turn
-            async with self._running, self.committer.hold(chat_id):
-                await self._run(chat_id, update, coroutine)
+            async with self._running, self._runner.hold(chat_id):
+                await self._runner.run(chat_id, update, coroutine)
         finally:
             self._leave(chat_id, line, ticket)
 
@@ -201,59 +178,6 @@ class ChatQueues(BaseUpdateProcessor):
             line.waiting.remove(ticket)
         if line.running is None and not line.waiting:
             self._lines.pop(chat_id, None)
-
-    async def _run(self, chat_id: int, update: object, coroutine: Awaitable[Any]) -> None:
-        """Run the handlers as one unit, commit it, then send the chat's messages."""
-        unit = UnitOfWork(chat_id)
-        if isinstance(update, Update):
-            unit.update_id = update.update_id
-            unit.received_at = self.committer.received_at(update.update_id)
-            unit.lang = update.effective_user.language_code if update.effective_user else None
-            if self.committer.applied_recently(update.update_id):
-                await self._duplicate(update)
-                return
-        self._units[id(update)] = unit
-        try:
-            await coroutine
-        finally:
-            del self._units[id(update)]
-        await self._apply(update, unit)
-
-    async def _apply(self, update: object, unit: UnitOfWork) -> None:
-        """Commit the unit (when it changes or says anything), then stop its buttons' spinners
-        and send the chat's committed messages, this unit's and any still waiting."""
-        if unit.changes_anything:
-            try:
-                applied = await self.committer.commit(unit)
-            except Exception as error:  # nothing of it is kept: nor its timers and memories; its answers still go
-                await self.committer.failed(unit, error)
-            else:
-                if not applied:
-                    await self._duplicate(update)
-                    return
-                for then in unit.after_commit:
-                    then()
-        elif unit.update_id is not None:
-            self.committer.handled(unit.update_id)
-        await answer_all(self.bot, unit.answers)
-        await self._flush(unit.chat_id)
-
-    async def _duplicate(self, update: object) -> None:
-        """An update applied before changes nothing: its messages are in the outbox, sent or on
-        their way. A press still gets its spinner stopped."""
-        assert isinstance(update, Update)
-        log.info("update %d was applied before; not again", update.update_id)
-        self.committer.handled(update.update_id)
-        query = update.callback_query
-        if query is not None:
-            await answer_all(self.bot, [(query.id, None, False)])
-        if update.effective_chat is not None:
-            await self._flush(update.effective_chat.id)
-
-    async def _flush(self, chat_id: int) -> None:
-        outbox = self.committer.outbox
-        if outbox is not None and outbox.waiting(chat_id):
-            await outbox.flush(chat_id)
 
 
 def _skip_chatless(update: object) -> None:

@@ -32,10 +32,8 @@ from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline
 from bot.core.settings import Settings
 from bot.core.solvers import BuildingSolvers, Solvers
 from bot.core.texts import Lang
-from bot.delivery.gate import open_delivery
-from bot.delivery.inbox import KeepingQueue
-from bot.delivery.queue import ChatQueues
-from bot.runtime.throttle import add_throttle
+from bot.delivery.runtime import ChatRuntime, DeliverySettings
+from bot.runtime.throttle import throttle_for
 from bot.runtime.transport import make_bot
 from bot.runtime.webhook import Hook, WebhookServer, limits_of
 from bot.storage import open_store
@@ -50,22 +48,27 @@ def build_application(
 ) -> App:
     """The bot, with every game of ``games`` wired (the registry's, unless a test brings its own)."""
     use_timedelta_periods()
+    services = Services(settings, solvers, games=games)
+    delivery = ChatRuntime(
+        DeliverySettings(texts.apology, settings.group_messages_per_minute, CONCURRENT_CHATS),
+        admission=throttle_for(services),
+    )
+    services.delivery = delivery
     application = (
         ApplicationBuilder()
         .bot(
-            make_bot(settings, token or settings.token())
+            make_bot(settings, token or settings.token(), inbox=delivery)
         )  # its pools, rate limits and retries: bot/runtime/transport.py
         # a serial line per chat, chats in parallel; each item commits as one unit (bot/delivery/)
-        .concurrent_updates(ChatQueues(CONCURRENT_CHATS))
-        .update_queue(KeepingQueue())  # a webhook's update is kept before its POST is answered
+        .concurrent_updates(delivery.lines)
+        .update_queue(delivery.queue)  # an update is kept in the inbox before it is queued
         .context_types(ContextTypes(context=BotContext, bot_data=BotData))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()
     )
-    application.bot_data.services = Services(settings, solvers, games=games)
-    give_way_to_replies(application, solvers)
-    add_throttle(application, settings.throttle_messages, settings.throttle_seconds)
+    application.bot_data.services = services
+    give_way_to_replies(delivery, solvers)
     add_rules(application, games)
     add_language(application)
     add_private_handlers(application, games)
@@ -76,11 +79,11 @@ def build_application(
     return application
 
 
-def give_way_to_replies(application: App, solvers: Solvers) -> None:
+def give_way_to_replies(delivery: ChatRuntime, solvers: Solvers) -> None:
     """Solvers still being built in the background step aside while the bot has updates in hand
     (and nobody waits for a table: bot.core.solvers.BuildingSolvers.steps_aside)."""
-    lines = application.update_processor
-    if isinstance(solvers, BuildingSolvers) and isinstance(lines, ChatQueues):
+    lines = delivery.lines
+    if isinstance(solvers, BuildingSolvers):
         solvers.give_way_to(lambda: lines.busy_chats > 0)
 
 
@@ -168,17 +171,33 @@ async def post_init(application: App) -> None:
     settings = services.settings
     url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
     tables = [game.tables for game in wired(services)]
-    services.store = await open_store(
-        url or settings.database_path, tables=tables, connections=settings.database_connections
+    store = await open_store(
+        url or settings.database_path,
+        tables=tables,
+        connections=settings.database_connections,
+        when_lost=lambda: store_lost(application),
     )
-    await open_delivery(
-        application, services.store, texts.apology, settings.group_messages_per_minute, lambda: store_lost(application)
-    )
+    services.store = store
     for game in wired(services):
         if game.on_start is not None:
-            await game.on_start(application)
+            await game.on_start(application)  # before delivery opens: a game asks for its reminders here
+    assert services.delivery is not None
+    await services.delivery.open(store, application.bot, stopping(application))
     await set_commands(application.bot, lambda lang: command_menu(lang, wired(services)))
     await set_commands(application.bot, lambda lang: group_menu(lang, wired(services)), BotCommandScopeAllGroupChats())
+
+
+def stopping(application: App) -> Callable[[], bool]:
+    """Whether the application, once started, has begun to stop (it is not running yet when the
+    store opens, in ``post_init``)."""
+    started = False
+
+    def stopped() -> bool:
+        nonlocal started
+        started = started or application.running
+        return started and not application.running
+
+    return stopped
 
 
 def store_lost(application: App) -> None:
@@ -199,6 +218,8 @@ async def set_commands(
 
 async def post_shutdown(application: App) -> None:
     services = application.bot_data.services
+    if services.delivery is not None:
+        await services.delivery.close()
     if services.store is not None:
         await services.store.close()
         services.store = None
@@ -219,7 +240,8 @@ async def running(application: App, poll_timeout: int = 1, webhook: Hook | None 
             await application.updater.start_polling(poll_interval=0, timeout=poll_timeout)
         else:
             limits = limits_of(application.bot_data.services.settings)
-            server = WebhookServer(webhook, limits, application.bot, application.update_queue)
+            assert application.bot_data.services.delivery is not None
+            server = WebhookServer(webhook, limits, application.bot, application.bot_data.services.delivery.receive)
             await server.start()
         await application.start()
         yield application

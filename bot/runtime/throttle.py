@@ -27,8 +27,7 @@ from telegram import Update
 from telegram.error import TelegramError
 
 from bot.core import texts
-from bot.core.context import App, Services
-from bot.delivery.queue import ChatQueues
+from bot.core.context import Services
 
 log = logging.getLogger(__name__)
 
@@ -154,19 +153,19 @@ def sender_of(update: Update, user_id: int) -> int:
     return sender_chat.id if sender_chat is not None else user_id
 
 
-def add_throttle(application: App, limit: int, seconds: float) -> Throttle:
+def throttle_for(services: Services) -> Throttle:
     """Flood control at the door of the chats' lines: an update over the limit is dropped before
     it is filed, so a flooding user holds nothing another chat waits for (tests read it as the
     lines' ``admission``)."""
-    throttle = Throttle(limit, seconds, chosen=lambda user_id: _chosen_language(application, user_id))
-    lines = application.update_processor
-    if isinstance(lines, ChatQueues):
-        lines.admission = throttle
-    return throttle
+    settings = services.settings
+    return Throttle(
+        settings.throttle_messages,
+        settings.throttle_seconds,
+        chosen=lambda user_id: _chosen_language(services, user_id),
+    )
 
 
-def _chosen_language(application: App, user_id: int) -> str | None:
+def _chosen_language(services: Services, user_id: int) -> str | None:
     """A user's /lang choice, from the store's memory of them (none before the store is open)."""
-    services: Services = application.bot_data.services
     store = services.store
     return None if store is None else store.language_of(user_id)

@@ -28,9 +28,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 from telegram import Update
@@ -196,13 +196,34 @@ class UpdatesRequest(AiohttpRequest):
         return readable
 
 
+class PolledInbox(Protocol):
+    """Where a polled batch is kept before polling may confirm it (the delivery's inbox:
+    :class:`bot.delivery.runtime.ChatRuntime`)."""
+
+    async def keep_batch(self, bodies: Sequence[Mapping[str, Any]]) -> None:
+        """Keep the batch durably; ``StoreWriteError`` when the store refuses it."""
+        ...
+
+    def replayed_up_to(self) -> int:
+        """The highest id replayed at start that Telegram may still hand out (0: none)."""
+        ...
+
+    async def my_turn_to_poll(self) -> bool:
+        """Whether this process polls now (several processes on one database take turns)."""
+        ...
+
+
 class PollingBot(ExtBot[None]):
     """The bot, with long polling that survives an update it cannot read and tells when the
     token is refused (the ``when_refused`` callback runs, ``refused`` turns true). Its
     ``get_updates_request`` is an :class:`UpdatesRequest` (one is made when none is given).
+    With an ``inbox``, each fetched batch is kept there before python-telegram-bot may confirm
+    it, and updates replayed at start are confirmed by the first poll rather than fetched again.
     (PTB freezes a bot's public attributes, hence the underscores.)"""
 
-    def __init__(self, *args: Any, deadline: StopDeadline | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, deadline: StopDeadline | None = None, inbox: PolledInbox | None = None, **kwargs: Any
+    ) -> None:
         deadline = deadline or StopDeadline()
         updates = kwargs.get("get_updates_request")
         if not isinstance(updates, UpdatesRequest):
@@ -213,10 +234,9 @@ class PollingBot(ExtBot[None]):
         self._refused = False
         self._pause = 0.0  # seconds polling waits after its next failure (grows while Telegram fails)
         self._on_refused: Callable[[], None] | None = None
-        self._keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]] | None = None
-        self._kept_up_to = 0  # replayed updates up to here: the first poll confirms them
+        self._inbox = inbox
+        self._kept_up_to: int | None = None  # replayed updates up to here (read at the first poll)
         self._polled: frozenset[int] = frozenset()  # the last batch's ids
-        self._turn: Callable[[], Awaitable[bool]] | None = None
         _quiet_parse_failures()
 
     @property
@@ -236,22 +256,6 @@ class PollingBot(ExtBot[None]):
     def when_refused(self, callback: Callable[[], None]) -> None:
         self._on_refused = callback
 
-    def keep_fetched(self, keep: Callable[[Sequence[Mapping[str, Any]]], Awaitable[None]], kept_up_to: int) -> None:
-        """From now on each fetched batch goes through ``keep`` (durably) before polling sees
-        it; updates up to ``kept_up_to`` are kept already (replayed), so the first poll that
-        gets through confirms them rather than fetching them again. Only that one: after it
-        polling follows Telegram's ids, which may restart lower after a week without updates,
-        and raising its offset again would confirm those unseen."""
-        self._keep = keep
-        self._kept_up_to = kept_up_to
-
-    def poll_when(self, turn: Callable[[], Awaitable[bool]]) -> None:
-        """Each poll first asks ``turn``: with several processes on one database, only the one
-        whose turn it is polls (Telegram answers one ``getUpdates`` at a time); for the others
-        ``turn`` waits a little and says no, and their poll fetches nothing (so a stop is never
-        held up), until the polling one stops or dies."""
-        self._turn = turn
-
     def polled(self, update_id: int) -> bool:
         """Whether the update came with the last batch polled (kept with it, so not again)."""
         return update_id in self._polled
@@ -264,8 +268,10 @@ class PollingBot(ExtBot[None]):
         allowed_updates: Sequence[str] | None = None,
         **kwargs: Any,
     ) -> tuple[Update, ...]:
-        if self._turn is not None and not await self._turn():
+        if self._inbox is not None and not await self._inbox.my_turn_to_poll():
             return ()
+        if self._kept_up_to is None:
+            self._kept_up_to = self._inbox.replayed_up_to() if self._inbox is not None else 0
         if self._kept_up_to and (offset or 0) <= self._kept_up_to:
             offset = self._kept_up_to + 1
         try:
@@ -326,9 +332,9 @@ class PollingBot(ExtBot[None]):
         a crash then loses nothing. (Handed on unkept, it was confirmed by the next poll, and a
         SIGKILL before its saves lost it.)"""
         fetched = self._updates.fetched
-        if fetched and self._keep is not None:
+        if fetched and self._inbox is not None:
             try:
-                await self._keep(fetched)
+                await self._inbox.keep_batch(fetched)
             except StoreWriteError:
                 self._polled = frozenset()
                 await asyncio.sleep(UNKEPT_PAUSE)
@@ -432,8 +438,9 @@ def _rewrite(record: logging.LogRecord, message: str, kind: str) -> None:
     record.exc_info, record.exc_text = None, None
 
 
-def make_bot(settings: Settings, token: str) -> PollingBot:
-    """The bot with its three pools (updates, callback answers, replies), each timed for its kind."""
+def make_bot(settings: Settings, token: str, inbox: PolledInbox | None = None) -> PollingBot:
+    """The bot with its three pools (updates, callback answers, replies), each timed for its kind;
+    ``inbox``: where each polled batch is kept first."""
     timeout = settings.telegram_timeout_seconds
     deadline = StopDeadline()  # one for every call: see PollingBot.end_calls_within
     replies = AiohttpRequest(settings.telegram_connections, timeout, deadline)
@@ -452,6 +459,7 @@ def make_bot(settings: Settings, token: str) -> PollingBot:
         get_updates_request=UpdatesRequest(timeout, deadline),
         rate_limiter=limiter,
         deadline=deadline,
+        inbox=inbox,
     )
 
 

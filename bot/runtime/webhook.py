@@ -22,7 +22,6 @@ meant replacing tornado's server class for the whole process. This one adds:
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import hmac
 import json
@@ -30,7 +29,7 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -46,9 +45,13 @@ from tornado.ioloop import IOLoop
 from tornado.iostream import IOStream
 
 from bot.core.settings import Settings
+from bot.delivery.inbox import Received
 from bot.runtime.transport import HANDLED_UPDATES, skipped_update, unreadable
 
 log = logging.getLogger(__name__)
+
+#: What delivery does with a posted update: keep it (and say whether it could).
+Receive = Callable[[Update], Awaitable[Received]]
 
 #: A fault that repeats (a flood of bad bodies, no file descriptors left) is logged at most this often.
 REPEAT_SECONDS = 60.0
@@ -103,13 +106,13 @@ def hook_of(settings: Settings) -> Hook:
 
 class WebhookServer:
     """The webhook: a :class:`GuardedHTTPServer` routing the hook's path to :class:`UpdateHandler`,
-    which puts each update on ``queue`` (the application's update queue)."""
+    which hands each update to ``receive`` (delivery's inbox) and answers as it says."""
 
-    def __init__(self, hook: Hook, limits: Limits, bot: Bot, queue: asyncio.Queue[object]) -> None:
+    def __init__(self, hook: Hook, limits: Limits, bot: Bot, receive: Receive) -> None:
         self.hook = hook
         self.bot = bot
         path = re.escape("/" + hook.url_path.strip("/"))  # a path, not a pattern
-        arguments = {"bot": bot, "queue": queue, "secret_token": hook.secret_token}
+        arguments = {"bot": bot, "receive": receive, "secret_token": hook.secret_token}
         app = tornado.web.Application([(rf"{path}/?", UpdateHandler, arguments)], log_function=_no_access_log)
         self._server = GuardedHTTPServer(
             app,
@@ -349,9 +352,9 @@ class UpdateHandler(tornado.web.RequestHandler):
 
     SUPPORTED_METHODS = ("POST",)
 
-    def initialize(self, bot: Bot, queue: asyncio.Queue[object], secret_token: str | None) -> None:
+    def initialize(self, bot: Bot, receive: Receive, secret_token: str | None) -> None:
         self.bot = bot
-        self.queue = queue
+        self.receive = receive
         self.secret_token = secret_token
 
     async def post(self) -> None:
@@ -368,7 +371,9 @@ class UpdateHandler(tornado.web.RequestHandler):
         update = Update.de_json(body, self.bot)
         if isinstance(self.bot, ExtBot):
             self.bot.insert_callback_data(update)
-        await self.queue.put(update)  # the queue keeps it in the inbox first (bot/delivery/inbox.py)
+        if await self.receive(update) is Received.NOT_KEPT:  # Telegram must post it again
+            self.set_status(HTTPStatus.SERVICE_UNAVAILABLE, reason="Update not kept; post it again")
+            return
         self.set_status(HTTPStatus.OK)
 
     def _allowed(self) -> bool:

@@ -37,7 +37,7 @@ an update a day at most, and after a week without updates it may number them afr
 A file gone from under the bot (deleted, replaced, cut short, or damaged: SQLITE_CORRUPT or
 NOTADB on any statement) is lost for good (``StoreLostError``): every write is checked against
 the file the connections hold, one CRITICAL line says what the operator must do, and the bot
-stops without confirming another update (``bot.delivery.gate``). Writes into a deleted file's
+stops without confirming another update (``bot.delivery.runtime``). Writes into a deleted file's
 unlinked inode were answered as saved and gone at the next start.
 
 A disk that fills up fails the saves, not the bot: a failing save tries
@@ -199,7 +199,7 @@ class SqliteStore(Store):
         self._lost: str | None = None  # what happened to the file, once it is gone from under the bot
         self._largest = 0  # its largest size seen (after each check and checkpoint)
         self._note_size()
-        self.when_lost: Callable[[str], None] = lambda why: None  # the bot stops: bot.delivery.gate
+        self.when_lost: Callable[[str], None] = lambda why: None  # the bot stops: open_store(when_lost=...)
 
     @classmethod
     async def open_file(

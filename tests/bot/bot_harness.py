@@ -21,11 +21,13 @@ import asyncpg
 import pytest
 from telegram.ext import Application
 
+from bot.core.context import Services
 from bot.core.game import Game, start_lines
 from bot.core.settings import for_games
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang, nothing_running
 from bot.delivery.queue import ChatQueues
+from bot.delivery.runtime import ChatRuntime
 from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
@@ -47,6 +49,13 @@ class Bot:
 
     async def wait(self, *update_ids: int) -> None:
         await self.tracker.wait(*update_ids, timeout=TIMEOUT)
+
+    @property
+    def delivery(self) -> ChatRuntime:
+        """The bot's delivery (its lines, outbox and timers), built with the application."""
+        services: Services = self.application.bot_data.services
+        assert services.delivery is not None
+        return services.delivery
 
     @property
     def throttle(self) -> Throttle:

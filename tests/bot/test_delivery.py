@@ -88,7 +88,7 @@ async def test_a_timer_commits_no_update_id(standin: BotApiStandin, solvers: Sol
         await group.say(301, "/play")
         before = rows(database, "SELECT COUNT(*) FROM ledger")[0][0]
         rows(database, "UPDATE turn_deadlines SET deadline = 0")
-        await bot.application.update_queue.put(TimerFired(GROUP))
+        await bot.application.update_queue.put(TimerFired(GROUP, "group"))
         await asyncio.sleep(0.5)
     assert rows(database, "SELECT COUNT(*) FROM ledger")[0][0] == before
 

@@ -14,7 +14,6 @@ from telegram import Update
 
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import MAX_WAITING_CHATTER, Pace
-from bot.delivery.queue import ChatQueues
 from bot.games.letters.group.session import GroupSession
 from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import Fault
@@ -210,9 +209,8 @@ async def test_a_member_spamming_a_command_does_not_hold_the_game_back(
 ) -> None:
     group = Group(bot)
     mover = to_move(await started(group))
-    lines = bot.application.update_processor
-    assert isinstance(lines, ChatQueues) and lines.committer.outbox is not None
-    lines.committer.outbox.pace = Pace(20)  # Telegram's 20 a minute: 2 at once, then one each 3.3 s
+    outbox = bot.delivery.outbox
+    outbox.pace = Pace(20)  # Telegram's 20 a minute: 2 at once, then one each 3.3 s
     first = len(bot.standin.calls)
     for _ in range(10):
         await group.say(303, "/whowins")
@@ -222,5 +220,5 @@ async def test_a_member_spamming_a_command_does_not_hold_the_game_back(
     told = f"{NAMES[mover]}: {letter.upper()}"
     await until(lambda: any(told in c.text for c in bot.standin.calls[first:]), 10)
     assert time.monotonic() - moved_at < 4.0  # one token's time at most, not ten replies' (33 s)
-    waiting = lines.committer.outbox.pending.get(group.chat_id, ())
+    waiting = outbox.pending.get(group.chat_id, ())
     assert 0 < len(waiting) <= MAX_WAITING_CHATTER  # the replies past that were dropped

@@ -259,10 +259,8 @@ async def test_the_nudge_is_restored_after_a_restart_and_sent_once(
     assert stored_state(database, GROUP, "group") is not None
     first = len(standin.calls)
     async with running_bot(standin, solvers, database) as bot:  # restored again, but already sent
-        name = f"group-nudge:{GROUP}"
-        job_queue = bot.application.job_queue
-        assert job_queue is not None
-        await until(lambda: not job_queue.get_jobs_by_name(name), 5)
+        timers = bot.delivery.timers
+        await until(lambda: not timers.pending(GROUP, "group", nudge=True), 5)
         assert "Победитель: Аня" in (await Group(bot).say(302, "/giveup")).text
     assert not [c for c in standin.calls[first:] if c.text.startswith("⏳")]
 

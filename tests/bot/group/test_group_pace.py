@@ -15,7 +15,6 @@ from bot_harness import GROUP, NAMES, Bot, Group, button, lobby_buttons, open_lo
 
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import Outbox, Pace
-from bot.delivery.queue import ChatQueues
 from bot.games.letters.group import session as group
 from bot.games.letters.tables import LetterGames
 from bot.runtime.standin import BotApiStandin, Call
@@ -36,9 +35,7 @@ def waiting_rows(database: Path) -> list[str]:
 
 
 def outbox_of(bot: Bot) -> Outbox:
-    lines = bot.application.update_processor
-    assert isinstance(lines, ChatQueues) and lines.committer.outbox is not None
-    return lines.committer.outbox
+    return bot.delivery.outbox
 
 
 class Table:

@@ -37,7 +37,7 @@ GAME = Game(
     group_menu=texts.group_commands,
     buttons=((keyboards.BUTTONS.is_press, handlers.on_lobby_button),),
     events={TimerFired: handlers.on_timer, Delivered: handlers.on_delivered},
-    on_start=handlers.restore_timers,
+    on_start=handlers.ask_for_nudges,
     on_moved=handlers.on_moved,
     on_left=handlers.on_left,
 )

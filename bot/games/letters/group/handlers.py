@@ -1,8 +1,8 @@
 """The letter game in a group chat: the Telegram plumbing around :mod:`bot.games.letters.group.session`.
 
-Every change is made under the chat's lock, committed with its turn deadline,
-then announced; the deadline's job is (re)scheduled on PTB's JobQueue and
-restored from the database after a restart (:func:`restore_timers`).
+Every change is committed with its deadline (a lobby's expiry, a turn's time) and then
+announced; the deadline's timer is delivery's (:mod:`bot.delivery.timers`), which hands back a
+``TimerFired`` (:func:`on_timer`) in the group's line.
 """
 
 from __future__ import annotations
@@ -12,14 +12,11 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable
-from datetime import UTC, datetime
 from functools import partial
-from typing import Any, cast
 
 from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
-from telegram.ext import JobQueue
 
 from bot.core import texts as shared_texts
 from bot.core.context import App, BotContext, Deps, Loaded, Services, topic_of
@@ -27,7 +24,6 @@ from bot.core.handlers import Tap, on_press, reply_with
 from bot.core.keyboards import Press
 from bot.core.texts import Lang, own_words
 from bot.delivery.events import Delivered, TimerFired
-from bot.delivery.queue import ChatQueues
 from bot.games.letters.group import keyboards, texts
 from bot.games.letters.group import session as group
 from bot.games.letters.group import store as group_store
@@ -41,8 +37,6 @@ from bot.storage import Tally
 from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
 from solver.levels import Level
 
-#: With several processes on one database, each reads the stored deadlines again this often.
-TIMERS_READ_EVERY_SECONDS = 5.0
 log = logging.getLogger(__name__)
 
 #: How early a timer job may fire and still count (the scheduler's clock and ours differ a little).
@@ -59,14 +53,6 @@ NUDGE_SECONDS = 10
 NUDGE_FROM = 20
 #: Latin letters: in the game of Russian words they are answered, not read as look-alikes.
 LATIN = re.compile("[A-Za-z]")
-
-
-def _timer_name(chat_id: int) -> str:
-    return f"group-turn:{chat_id}"
-
-
-def _nudge_name(chat_id: int) -> str:
-    return f"group-nudge:{chat_id}"
 
 
 def _lang(session: GroupSession) -> Lang:
@@ -123,8 +109,7 @@ async def _open_lobby(
     """Save a new lobby with its expiry and show it (a reply to ``message``, or said in the chat)."""
     deps = context.deps
     session.deadline = time.time() + own_settings(deps.settings).group_lobby_seconds
-    await deps.save(chat_id, session, loaded, deadline=session.deadline)
-    _schedule(context, chat_id, session.deadline, turn=False)
+    await deps.save(chat_id, session, loaded, deadline=session.deadline, remind=False)
     lang = _lang(session)
     lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
     receipt = f"{LOBBY_RECEIPT}{session.id}"
@@ -365,7 +350,6 @@ async def _close(
 ) -> None:
     """Commit a lobby or game that has just ended, and drop its timer."""
     await deps.save(chat_id, loaded.session, loaded, deadline=None)
-    _schedule(context, chat_id, None)
 
 
 def _from_the_group(message: Message) -> bool:
@@ -491,7 +475,6 @@ async def _commit(
     if session.over and session.winner not in (None, group.BOT):
         assert session.winner is not None
         deps.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
-    _schedule(context, chat_id, session.deadline)
     text = texts.group_turn_text(_lang(session), session, events, seconds)
     receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
     # One message per turn; while the group's budget holds it back, the next turn's replaces it
@@ -517,11 +500,10 @@ def _turn_key(session: GroupSession) -> str:
 def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession) -> bool:
     """Whether the turn's message is still unsent (the group's budget, or Telegram away): the
     turn's clock has not started, so its timer waits (the message's receipt restarts the clock)."""
-    lines = context.application.update_processor
-    outbox = lines.committer.outbox if isinstance(lines, ChatQueues) else None
-    if outbox is None or not outbox.holds(chat_id, _turn_key(session)):
+    deps = context.deps
+    if not deps.message_waits(chat_id, _turn_key(session)):
         return False
-    _set_timer(context.job_queue, chat_id, time.time() + own_settings(context.deps.settings).group_turn_seconds)
+    deps.check_again_at(chat_id, group.KIND, time.time() + own_settings(deps.settings).group_turn_seconds)
     return True
 
 
@@ -547,7 +529,6 @@ async def _start_the_clock(
         return  # sent at once: the saved deadline stands
     session.deadline = deadline
     await context.deps.save(chat_id, session, loaded, deadline=deadline)
-    _schedule(context, chat_id, deadline)
 
 
 def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, Tally]:
@@ -562,45 +543,9 @@ def _results(events: list[group.Event], tallies: dict[int, Tally]) -> dict[int, 
     return changes
 
 
-def _schedule(context: BotContext, chat_id: int, deadline: float | None, *, turn: bool = True) -> None:
-    """One timer per group, set once the item that decided it commits: drop the old one, start
-    one for ``deadline`` (none for None), with a turn's nudge (not a lobby's: ``turn`` False)."""
-    job_queue = context.job_queue
-    nudge = turn and _nudges(own_settings(context.deps.settings).group_turn_seconds)
-    context.deps.after_commit(lambda: _set_timer(job_queue, chat_id, deadline, nudge=nudge))
-
-
 def _nudges(turn_seconds: float) -> bool:
     """Whether turns this long get a "seconds left" nudge."""
     return turn_seconds > NUDGE_FROM
-
-
-def _set_timer(job_queue: JobQueue[Any] | None, chat_id: int, deadline: float | None, *, nudge: bool = False) -> None:
-    """The deadline's job, and (``nudge``) the reminder's a few seconds before it (at once when
-    that moment has passed, as after a restart)."""
-    assert job_queue is not None, "python-telegram-bot[job-queue] is required"
-    for name in (_timer_name(chat_id), _nudge_name(chat_id)):
-        for job in job_queue.get_jobs_by_name(name):
-            job.schedule_removal()
-    if deadline is None:
-        return
-    when = datetime.fromtimestamp(deadline, tz=UTC)
-    job_queue.run_once(_timer_fired, when=when, chat_id=chat_id, name=_timer_name(chat_id))
-    if nudge and deadline > time.time() + 1:
-        soon = datetime.fromtimestamp(max(deadline - NUDGE_SECONDS, time.time()), tz=UTC)
-        job_queue.run_once(_nudge_fired, when=soon, chat_id=chat_id, name=_nudge_name(chat_id))
-
-
-async def _timer_fired(context: BotContext) -> None:
-    """A deadline passed: the group's line handles it, after whatever the group sent before."""
-    assert context.job is not None and context.job.chat_id is not None
-    await context.application.update_queue.put(TimerFired(context.job.chat_id))
-
-
-async def _nudge_fired(context: BotContext) -> None:
-    """A turn's time is nearly up: the group's line reminds the player to move."""
-    assert context.job is not None and context.job.chat_id is not None
-    await context.application.update_queue.put(TimerFired(context.job.chat_id, nudge=True))
 
 
 async def _nudge(event: TimerFired, context: BotContext) -> None:
@@ -621,11 +566,14 @@ async def _nudge(event: TimerFired, context: BotContext) -> None:
 
 
 async def on_timer(event: TimerFired, context: BotContext) -> None:
+    """A deadline of the group game's went off (a reminder, or the time itself)."""
+    if event.kind == group.KIND:
+        await (_nudge if event.nudge else _time_up)(event, context)
+
+
+async def _time_up(event: TimerFired, context: BotContext) -> None:
     """The player to move did not move in time: out; a lobby nobody started closes. A timer a
     move has overtaken does nothing."""
-    if event.nudge:
-        await _nudge(event, context)
-        return
     chat_id = event.chat_id
     deps = context.deps
     loaded = await deps.load(chat_id, GroupSession)
@@ -635,7 +583,7 @@ async def on_timer(event: TimerFired, context: BotContext) -> None:
         return
     session = loaded.session
     if session.deadline is not None and session.deadline > time.time() + EARLY:
-        _schedule(context, chat_id, session.deadline, turn=session.phase is group.GroupPhase.PLAYING)
+        deps.check_again_at(chat_id, group.KIND, session.deadline)
         return
     if session.phase is group.GroupPhase.LOBBY:
         group.expire(session)
@@ -657,9 +605,9 @@ async def on_moved(context: BotContext, old: int, new: int) -> None:
     loaded = await context.deps.load(old, GroupSession)
     if loaded is None or loaded.session.deadline is None or loaded.session.phase is group.GroupPhase.OVER:
         return
-    job_queue = context.job_queue
-    context.deps.after_commit(lambda: _set_timer(job_queue, old, None))
-    _schedule(context, new, loaded.session.deadline, turn=loaded.session.phase is group.GroupPhase.PLAYING)
+    context.deps.set_timer(old, group.KIND, None)
+    playing = loaded.session.phase is group.GroupPhase.PLAYING
+    context.deps.set_timer(new, group.KIND, loaded.session.deadline, remind=playing)
 
 
 async def on_left(context: BotContext, chat_id: int) -> bool:
@@ -674,23 +622,11 @@ async def on_left(context: BotContext, chat_id: int) -> bool:
     return True
 
 
-async def restore_timers(application: App) -> None:
-    """After a restart: every group's pending turn timer, from the database (past ones fire at once).
-    With several processes on one database, again every few seconds: a deadline another process
-    set, or left when it died, fires here too, and the chat's lock lets it apply once."""
+async def ask_for_nudges(application: App) -> None:
+    """At start: a turn long enough gets its "seconds left" nudge (restored deadlines too)."""
     services: Services = application.bot_data.services
-    await _set_stored_timers(application)
-    log.info("turn timers restored")
-    if services.db.shared and application.job_queue is not None:
-        application.job_queue.run_repeating(_read_timers_again, interval=TIMERS_READ_EVERY_SECONDS)
 
+    def before() -> float | None:
+        return NUDGE_SECONDS if _nudges(own_settings(services.settings).group_turn_seconds) else None
 
-async def _read_timers_again(context: BotContext) -> None:
-    await _set_stored_timers(cast("App", context.application))
-
-
-async def _set_stored_timers(application: App) -> None:
-    services: Services = application.bot_data.services
-    nudge = _nudges(own_settings(services.settings).group_turn_seconds)
-    for chat_id, deadline in await group_store.deadlines(services.db, group.KIND):
-        _set_timer(application.job_queue, chat_id, max(deadline, time.time()), nudge=nudge)
+    services.timers.remind(group.KIND, before)

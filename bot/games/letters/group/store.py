@@ -1,5 +1,4 @@
-"""The group game's own tables: each game's winner (the group's leaderboard, ``/top``) and
-the turn deadlines a restart restores."""
+"""The group game's own tables: each game's winner (the group's leaderboard, ``/top``)."""
 
 from __future__ import annotations
 
@@ -43,9 +42,3 @@ async def top(store: Store, chat_id: int, since: float = 0.0, limit: int = 10) -
     )
     rows = await store.read(sql, (chat_id, since, limit))
     return [(str(name), int(wins)) for name, wins, _ in rows]
-
-
-async def deadlines(store: Store, kind: str) -> list[tuple[int, float]]:
-    """Every chat's pending turn deadline of ``kind``: what a restart restores."""
-    rows = await store.read("SELECT chat_id, deadline FROM turn_deadlines WHERE kind = ?", (kind,))
-    return [(int(chat_id), float(deadline)) for chat_id, deadline in rows]
