@@ -67,13 +67,26 @@ class Code:
         try:
             store = importlib.import_module("bot.storage").SqliteStore
             unit = importlib.import_module("bot.storage.unit_of_work")
-            self.open, self.unit, self.outgoing = store.open_file, unit.UnitOfWork, unit.Outgoing
+            self.open, self.unit, self.outgoing = store.open_file, unit.UnitOfWork, typed_outgoing(unit.Outgoing)
         except AttributeError:
             store = importlib.import_module("bot.storage.store").Store
             unit = importlib.import_module("bot.delivery.unit")
             outbox = importlib.import_module("bot.delivery.outbox")
             self.open, self.unit, self.outgoing = store.open, unit.Unit, outbox.Outgoing
         self.stage_save, self.keep = sessions.stage_save, sessions.KEEP
+
+
+def typed_outgoing(outgoing: Any) -> Any:
+    """This layout's outgoing message (a typed call where there is one) from a call's name and params."""
+    try:
+        calls = importlib.import_module("bot.storage.outgoing")
+    except ImportError:
+        return outgoing
+
+    def made(chat_id: int, call: str, params: dict[str, Any]) -> Any:
+        return calls.Outgoing(chat_id, calls.SendText(params["text"], html=params.get("parse_mode") == "HTML"))
+
+    return made
 
 
 async def play_update(code: Code, store: Any, update_id: int, chat_id: int) -> None:

@@ -27,6 +27,7 @@ from bot.delivery.runtime import ChatRuntime, Item, current_item
 from bot.delivery.timers import Timers
 from bot.storage import KEEP, Store, Stored, Tally
 from bot.storage.languages import choice_statement
+from bot.storage.outgoing import Receipt
 from bot.storage.sessions import stage_save
 from bot.storage.unit_of_work import Statement
 
@@ -251,7 +252,7 @@ class Deps:
         *,
         html: bool = False,
         thread: int | None = None,
-        receipt: str | None = None,
+        receipt: Receipt | None = None,
         key: str | None = None,
         story: str | None = None,
     ) -> None:
@@ -265,7 +266,7 @@ class Deps:
         self.unit.messages.append(outbox.send_photo(chat_id, png, caption, thread=thread))
 
     def reply(
-        self, message: Message, text: str, markup: InlineKeyboardMarkup | None = None, *, receipt: str | None = None
+        self, message: Message, text: str, markup: InlineKeyboardMarkup | None = None, *, receipt: Receipt | None = None
     ) -> None:
         """An answer to ``message``: in a group it quotes it, in a forum topic it stays there."""
         quote = message.message_id if message.chat.type != Chat.PRIVATE else None

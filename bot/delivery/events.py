@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.storage.outgoing import Receipt
+
 
 @dataclass(frozen=True)
 class ChatEvent:
@@ -31,7 +33,7 @@ class Delivered(ChatEvent):
     """A message that asked for a receipt is out: ``receipt`` says which, ``message_id`` is
     Telegram's id for it, ``sent_at`` when it went (epoch seconds)."""
 
-    receipt: str
+    receipt: Receipt
     message_id: int
     sent_at: float
 

@@ -30,7 +30,6 @@ turn back.
 from __future__ import annotations
 
 import asyncio
-import base64
 import logging
 import time
 import warnings
@@ -46,7 +45,18 @@ from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
 from bot.delivery.events import ChatEvent, ChatMoved, LeftChat
-from bot.storage.unit_of_work import Outgoing, UnitOfWork
+from bot.storage.outgoing import (
+    AnswerInline,
+    EditButtons,
+    EditText,
+    Outgoing,
+    Receipt,
+    SendPhoto,
+    SendText,
+    SetMenu,
+    encode_call,
+)
+from bot.storage.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +75,10 @@ CHATTER_NEEDS = 2.0
 MAX_WAITING_CHATTER = 3
 
 
+def _markup(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
+    return None if markup is None else markup.to_dict()
+
+
 def send(
     chat_id: int,
     text: str,
@@ -73,54 +87,31 @@ def send(
     html: bool = False,
     thread: int | None = None,
     reply_to: int | None = None,
-    receipt: str | None = None,
+    receipt: Receipt | None = None,
     key: str | None = None,
     story: str | None = None,
 ) -> Outgoing:
     """A new message in the chat (in forum topic ``thread``, quoting message ``reply_to``);
     ``key`` and ``story``: see :class:`Outgoing`."""
-    params: dict[str, Any] = {"text": text}
-    if markup is not None:
-        params["reply_markup"] = markup.to_dict()
-    if html:
-        params["parse_mode"] = "HTML"
-    if thread is not None:
-        params["message_thread_id"] = thread
-    if reply_to is not None:
-        params["reply_to"] = reply_to
-    return Outgoing(chat_id, "send", params, receipt, key, story or None)
+    return Outgoing(chat_id, SendText(text, _markup(markup), html, thread, reply_to), receipt, key, story or None)
 
 
 def send_photo(
     chat_id: int, png: bytes, caption: str | None = None, *, thread: int | None = None, reply_to: int | None = None
 ) -> Outgoing:
-    """A picture (PNG bytes) with an optional caption. Rows are JSON, so the bytes are kept as
-    base64: a review's picture is a few tens of kilobytes and lives only until Telegram has it,
-    and a row that carries its own bytes needs no game's drawing code to send it after a restart
-    (storing the inputs to redraw would tie the outbox to every game's pictures)."""
-    params: dict[str, Any] = {"photo_png": base64.b64encode(png).decode("ascii")}
-    if caption is not None:
-        params["caption"] = caption
-    if thread is not None:
-        params["message_thread_id"] = thread
-    if reply_to is not None:
-        params["reply_to"] = reply_to
-    return Outgoing(chat_id, "photo", params)
+    """A picture (PNG bytes) with an optional caption."""
+    return Outgoing(chat_id, SendPhoto(png, caption, thread, reply_to))
 
 
 def edit(chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> Outgoing:
     """A message of the bot's, shown anew (its buttons go unless ``markup`` gives new ones)."""
-    params: dict[str, Any] = {"message_id": message_id, "text": text}
-    if markup is not None:
-        params["reply_markup"] = markup.to_dict()
-    return Outgoing(chat_id, "edit", params)
+    return Outgoing(chat_id, EditText(message_id, text, _markup(markup)))
 
 
 def command_menu(chat_id: int, commands: list[tuple[str, str]]) -> Outgoing:
     """The command menu of one private chat (a user's choice of language outranks their app's):
     a row like any message, so it goes out with the item that chose it, after its reply."""
-    listed = [{"command": name, "description": description} for name, description in commands]
-    return Outgoing(chat_id, "menu", {"commands": listed})
+    return Outgoing(chat_id, SetMenu(tuple(commands)))
 
 
 def answer_inline(
@@ -128,18 +119,12 @@ def answer_inline(
 ) -> Outgoing:
     """The answer to an inline query of ``user_id`` (it has no chat: the user's own line carries it).
     Personal and not cached: each player is shown their own result of the day."""
-    params: dict[str, Any] = {"inline_query_id": query_id, "results": results, "cache_time": 0, "is_personal": True}
-    if button is not None:
-        params["button"] = button
-    return Outgoing(user_id, "inline", params)
+    return Outgoing(user_id, AnswerInline(query_id, tuple(results), button))
 
 
 def edit_buttons(chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None) -> Outgoing:
     """Only a message's buttons changed (None: they go)."""
-    params: dict[str, Any] = {"message_id": message_id}
-    if markup is not None:
-        params["reply_markup"] = markup.to_dict()
-    return Outgoing(chat_id, "edit_buttons", params)
+    return Outgoing(chat_id, EditButtons(message_id, _markup(markup)))
 
 
 def replaces(newer: Outgoing, older: Outgoing) -> bool:
@@ -150,10 +135,11 @@ def replaces(newer: Outgoing, older: Outgoing) -> bool:
         return False
     if newer.key is not None:
         return True
-    if newer.call not in ("edit", "edit_buttons") or older.call not in ("edit", "edit_buttons"):
+    edits = (EditText, EditButtons)
+    if not isinstance(newer.call, edits) or not isinstance(older.call, edits):
         return False
-    same_message = newer.params.get("message_id") == older.params.get("message_id")
-    return same_message and (newer.call == "edit" or older.call == "edit_buttons")
+    same_message = newer.call.message_id == older.call.message_id
+    return same_message and (isinstance(newer.call, EditText) or isinstance(older.call, EditButtons))
 
 
 def carrying(newer: Outgoing, older: list[Outgoing]) -> Outgoing | None:
@@ -162,18 +148,21 @@ def carrying(newer: Outgoing, older: list[Outgoing]) -> Outgoing | None:
     stories = [message.story for message in older if message.story]
     if not stories:
         return newer
-    text = "\n".join([*stories, str(newer.params.get("text", ""))])
-    if len(text) > MAX_TEXT or newer.call != "send":
+    if not isinstance(newer.call, SendText):
+        return None
+    text = "\n".join([*stories, newer.call.text])
+    if len(text) > MAX_TEXT:
         return None
     story = "\n".join([*stories, newer.story] if newer.story else stories)
-    return replace(newer, params=newer.params | {"text": text}, story=story)
+    return replace(newer, call=replace(newer.call, text=text), story=story)
 
 
 def chatter(message: Outgoing) -> bool:
     """A reply to someone's command or remark (it quotes it and reports nothing back): in a group
     over its budget it waits for, and gives way to, the game's own messages (turns, results,
     the lobby), which are said rather than quoted or ask for a receipt."""
-    return message.call in ("send", "photo") and "reply_to" in message.params and message.receipt is None
+    quoting = isinstance(message.call, SendText | SendPhoto) and message.call.reply_to is not None
+    return quoting and message.receipt is None
 
 
 def forget_rows(row_ids: list[int]) -> tuple[str, tuple[int, ...]]:
@@ -234,7 +223,7 @@ class Pace:
             self._sweep_at = max(1024, 2 * len(self.tokens))
 
 
-#: The Bot API method of each kind of outgoing call.
+#: The Bot API method of each kind of outgoing call (a picture is uploaded: :func:`_send_photo`).
 ENDPOINTS = {
     "send": "sendMessage",
     "edit": "editMessageText",
@@ -244,41 +233,39 @@ ENDPOINTS = {
 }
 
 
-def api_kwargs(message: Outgoing) -> dict[str, Any]:
-    """The call's parameters as the Bot API takes them (the row keeps them so, markup as a dict)."""
-    if message.call == "menu":  # a chat's menu is set by its scope, not by a chat_id
-        return {**message.params, "scope": {"type": "chat", "chat_id": message.chat_id}}
-    if message.call == "inline":  # an inline query is answered by its id, in no chat
-        return dict(message.params)
-    params = {"chat_id": message.chat_id, **message.params}
+def api_kwargs(message: Outgoing) -> tuple[str, dict[str, Any]]:
+    """The call's Bot API method and parameters (markup as a dict)."""
+    name, params = encode_call(message.call)
+    if isinstance(message.call, SetMenu):  # a chat's menu is set by its scope, not by a chat_id
+        return ENDPOINTS[name], params | {"scope": {"type": "chat", "chat_id": message.chat_id}}
+    if isinstance(message.call, AnswerInline):  # an inline query is answered by its id, in no chat
+        return ENDPOINTS[name], params
+    params = {"chat_id": message.chat_id, **params}
     reply_to = params.pop("reply_to", None)
     if reply_to is not None:
         params["reply_parameters"] = {"message_id": reply_to, "allow_sending_without_reply": True}
-    return params
+    return ENDPOINTS[name], params
 
 
 async def _call(bot: ExtBot[Any], message: Outgoing) -> int | None:
     """Make the call (through the bot's rate limiter and retries, as every call); the id of the
     message it sent or changed, when Telegram says it. The answer stays JSON: nothing here reads
     it as a ``Message``, and parsing it so is the dearest step of a reply."""
-    if message.call == "photo":
-        return await _send_photo(bot, message)
-    endpoint = ENDPOINTS.get(message.call)
-    if endpoint is None:
-        raise ValueError(f"no such outgoing call: {message.call}")
+    if isinstance(message.call, SendPhoto):
+        return await _send_photo(bot, message.chat_id, message.call)
+    endpoint, params = api_kwargs(message)
     with warnings.catch_warnings():  # PTB suggests send_message & co., which parse the answer
         warnings.simplefilter("ignore", PTBUserWarning)
-        answer = await bot.do_api_request(endpoint, api_kwargs=api_kwargs(message))
+        answer = await bot.do_api_request(endpoint, api_kwargs=params)
     return int(answer["message_id"]) if isinstance(answer, dict) and "message_id" in answer else None
 
 
-async def _send_photo(bot: ExtBot[Any], message: Outgoing) -> int:
-    """A picture (kept in the row as base64 PNG: the row is JSON), uploaded as a file."""
-    params = dict(message.params)
-    photo = base64.b64decode(params.pop("photo_png"))
-    reply_to = params.pop("reply_to", None)
-    quoted = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to is not None else None
-    sent = await bot.send_photo(message.chat_id, photo, reply_parameters=quoted, **params)
+async def _send_photo(bot: ExtBot[Any], chat_id: int, photo: SendPhoto) -> int:
+    """A picture, uploaded as a file."""
+    quoted = ReplyParameters(photo.reply_to, allow_sending_without_reply=True) if photo.reply_to is not None else None
+    sent = await bot.send_photo(
+        chat_id, photo.png, caption=photo.caption, message_thread_id=photo.thread, reply_parameters=quoted
+    )
     return sent.message_id
 
 
@@ -307,7 +294,7 @@ class Pending:
 
 
 #: What the sender reports once a message with a receipt is out: chat, receipt, message id, when.
-ReceiptSink = Callable[[int, str, int, float], Awaitable[None]]
+ReceiptSink = Callable[[int, Receipt, int, float], Awaitable[None]]
 
 #: How a unit's transaction goes: its outbox rows (id, message), or None when its update was
 #: applied before; raises when nothing of it was kept (:meth:`bot.storage.Store.commit`).
@@ -513,7 +500,7 @@ class Outbox:
             self._drop_chat(message.chat_id)
             return DROPPED
         except BadRequest as error:  # not modified, too old to edit, message gone
-            log.info("Telegram refused a %s for chat %d: %s", message.call, message.chat_id, error)
+            log.info("Telegram refused a %s for chat %d: %s", _kind(message), message.chat_id, error)
             return DROPPED
         except (RetryAfter, NetworkError) as error:
             log.warning("a message to chat %d waits for Telegram (%s); it is kept", message.chat_id, error)
@@ -522,7 +509,7 @@ class Outbox:
             if pending.failures >= MAX_FAILURES:
                 log.error(
                     "dropped a %s for chat %d after %d failures: %s",
-                    message.call,
+                    _kind(message),
                     message.chat_id,
                     pending.failures,
                     error,
@@ -562,6 +549,10 @@ class Outbox:
         queue = self.pending.get(chat_id)
         while queue is not None and len(queue) > 1:
             self.sent(queue.pop().row_id)
+
+
+def _kind(message: Outgoing) -> str:
+    return type(message.call).__name__
 
 
 async def answer(bot: ExtBot[Any], query_id: str, text: str | None, alert: bool) -> None:

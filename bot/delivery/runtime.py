@@ -34,6 +34,7 @@ from bot.delivery.outbox import Applied, Outbox, Pace, answer_all
 from bot.delivery.queue import Admission, AdmitAll, ChatQueues
 from bot.delivery.timers import Timers
 from bot.storage import Store, StoreLostError, StoreWriteError
+from bot.storage.outgoing import Receipt
 from bot.storage.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:
@@ -294,7 +295,7 @@ class ChatRuntime:
 
     # ------------------------------------------------------------------ what the outbox reports
 
-    async def _receipt(self, chat_id: int, what: str, message_id: int, sent_at: float) -> None:
+    async def _receipt(self, chat_id: int, what: Receipt, message_id: int, sent_at: float) -> None:
         await self.queue.put(Delivered(chat_id, what, message_id, sent_at))
 
     def _retry_later(self, chat_id: int, seconds: float) -> None:

@@ -2,7 +2,7 @@
 
 Handlers do not write or send anything themselves: they stage session saves, record changes,
 winners, deadlines and messages here, and the line commits them all at once, with the update's
-id in the delivery ledger (:mod:`bot.delivery.queue`). Loads see what the unit has staged, so a
+id in the delivery ledger (:mod:`bot.delivery.runtime`). Loads see what the unit has staged, so a
 handler that saves one game and starts another reads its own writes.
 """
 
@@ -12,33 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.outgoing import Outgoing
 
-@dataclass(frozen=True)
-class Outgoing:
-    """One Bot API call to make once the change that caused it is committed.
-
-    ``call`` is a method of :data:`bot.delivery.outbox.CALLS`; ``params`` its JSON arguments, as stored. ``receipt``
-    names what the sender reports back into the chat's line once the message is out (say, the
-    group lobby's message id), or None. ``key``: a newer message with the same key replaces
-    this one while it waits unsent, and then tells its ``story`` too (the part of its text the
-    chat must not miss, HTML like the text), before its own text."""
-
-    chat_id: int
-    call: str
-    params: dict[str, Any]
-    receipt: str | None = None
-    key: str | None = None
-    story: str | None = None
-
-    def to_row(self) -> dict[str, Any]:
-        row = {"call": self.call, "params": self.params, "receipt": self.receipt}
-        if self.key is not None:
-            row |= {"key": self.key, "story": self.story}
-        return row
-
-    @classmethod
-    def from_row(cls, chat_id: int, row: dict[str, Any]) -> Outgoing:
-        return cls(chat_id, str(row["call"]), dict(row["params"]), row.get("receipt"), row.get("key"), row.get("story"))
+__all__ = ["Outgoing", "StagedSession", "Statement", "UnitOfWork"]
 
 
 #: A SQL statement and its parameters.

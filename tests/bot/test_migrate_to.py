@@ -13,6 +13,7 @@ from bot.delivery.outbox import send
 from bot.games.letters.group import store as group_store
 from bot.games.wordle import store as wordle_store
 from bot.storage import Record, Tally, open_store
+from bot.storage.outgoing import SendText
 from bot.storage.unit_of_work import UnitOfWork
 
 #: The games' own tables the file and the server hold, as the bot makes them.
@@ -55,7 +56,7 @@ async def test_a_file_moves_into_an_empty_database_and_not_into_a_used_one(postg
         assert await group_store.top(store, -100) == [("Аня", 1)]
         assert await wordle_store.answer_reporters(store, "кринж") == {7}
         assert await store.save(1, "letters", {"board": "кот"}, 1, update_id=50) is None  # the ledger came along
-        assert [m.params["text"] for _, m in await store.pending_messages()] == ["unsent"]
+        assert [m.call.text for _, m in await store.pending_messages() if isinstance(m.call, SendText)] == ["unsent"]
         assert [body["update_id"] for body in await store.inbox()] == [52]
         unit = UnitOfWork(-100)
         unit.messages.append(send(-100, "next"))

@@ -15,8 +15,9 @@ from bot_harness import rows
 
 from bot.storage import open_store
 from bot.storage import postgres as postgres_module
+from bot.storage.outgoing import Outgoing, SendText
 from bot.storage.postgres import PostgresStore
-from bot.storage.unit_of_work import Outgoing, UnitOfWork
+from bot.storage.unit_of_work import UnitOfWork
 
 _databases = itertools.count()
 
@@ -57,8 +58,8 @@ async def test_an_item_reads_the_chat_after_taking_its_lock(pair: tuple[Postgres
         assert not loaded  # the lock keeps the second out
         unit = UnitOfWork(5, 11, 0.0)
         unit.statements.append(("UPDATE sessions SET version = 2 WHERE chat_id = ?", (5,)))
-        unit.messages.append(Outgoing(5, "send", {"text": "один"}))
-        unit.messages.append(Outgoing(5, "send", {"text": "два"}))
+        unit.messages.append(Outgoing(5, SendText("один")))
+        unit.messages.append(Outgoing(5, SendText("два")))
         committed = await first.commit(unit)
         assert committed is not None
         first.sent(committed[0][0])  # the first message went; the second did not
@@ -70,7 +71,7 @@ async def test_a_duplicate_queues_no_messages(pair: tuple[PostgresStore, Postgre
     first, second, url = pair
     for store in (first, second):
         unit = UnitOfWork(6, 21, 0.0)
-        unit.messages.append(Outgoing(6, "send", {"text": "раз"}))
+        unit.messages.append(Outgoing(6, SendText("раз")))
         async with store.hold(6):
             outcome = await store.commit(unit)
         assert (outcome is None) == (store is second)

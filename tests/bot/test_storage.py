@@ -28,9 +28,15 @@ from bot.storage import (
     schema,
 )
 from bot.storage import store as sqlite_store
+from bot.storage.outgoing import Outgoing, SendText
 from bot.storage.unit_of_work import UnitOfWork
 
 database = on_each_engine
+
+
+def text_of(message: Outgoing) -> str:
+    assert isinstance(message.call, SendText)
+    return message.call.text
 
 
 @pytest.fixture
@@ -468,11 +474,11 @@ async def test_messages_commit_with_the_unit_and_wait_on_file_until_sent(databas
         unit = UnitOfWork(46, update_id=500)
         unit.messages += [send(46, "first"), send(46, "second")]
         rows = await store.commit(unit)
-        assert rows is not None and [m.params["text"] for _, m in rows] == ["first", "second"]
+        assert rows is not None and [text_of(m) for _, m in rows] == ["first", "second"]
         duplicate = UnitOfWork(46, update_id=500)
         duplicate.messages.append(send(46, "again"))
         assert await store.commit(duplicate) is None  # nothing of a redelivery is queued
         store.sent(rows[0][0])
     async with opened(database, Clock()) as again:
         left = await again.pending_messages()
-        assert [m.params["text"] for _, m in left] == ["second"]
+        assert [text_of(m) for _, m in left] == ["second"]

@@ -34,6 +34,7 @@ from bot.games.letters.session import ENGLISH, asked_dictionary
 from bot.games.letters.tables import LetterGames
 from bot.games.letters.texts import board_outdated, play_usage
 from bot.storage import Tally
+from bot.storage.outgoing import Receipt
 from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
 from solver.levels import Level
 
@@ -112,7 +113,7 @@ async def _open_lobby(
     await deps.save(chat_id, session, loaded, deadline=session.deadline, remind=False)
     lang = _lang(session)
     lobby, buttons = texts.lobby_text(lang, session), keyboards.lobby(lang, session)
-    receipt = f"{LOBBY_RECEIPT}{session.id}"
+    receipt = Receipt(LOBBY_RECEIPT, session.id)
     if message is not None:
         deps.reply(message, lobby, buttons, receipt=receipt)
     else:
@@ -121,7 +122,7 @@ async def _open_lobby(
 
 #: Receipts the group game asks of its messages: the lobby's (its message id is kept, so that
 #: changes not made by its buttons update it too) and a turn's (its clock starts when it is out).
-LOBBY_RECEIPT, TURN_RECEIPT = "lobby:", "turn:"
+LOBBY_RECEIPT, TURN_RECEIPT = "lobby", "turn"
 
 
 async def on_delivered(event: Delivered, context: BotContext) -> None:
@@ -131,10 +132,10 @@ async def on_delivered(event: Delivered, context: BotContext) -> None:
     if loaded is None:
         return
     session = loaded.session
-    if event.receipt == f"{LOBBY_RECEIPT}{session.id}":
+    if event.receipt == Receipt(LOBBY_RECEIPT, session.id):
         session.lobby_message = event.message_id
         await deps.save(event.chat_id, session, loaded)
-    elif event.receipt == f"{TURN_RECEIPT}{session.id}:{loaded.version}":
+    elif event.receipt == Receipt(TURN_RECEIPT, session.id, loaded.version):
         await _start_the_clock(context, event.chat_id, loaded, event.sent_at)
 
 
@@ -476,7 +477,7 @@ async def _commit(
         assert session.winner is not None
         deps.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
     text = texts.group_turn_text(_lang(session), session, events, seconds)
-    receipt = f"{TURN_RECEIPT}{session.id}:{version}" if session.deadline is not None else None
+    receipt = Receipt(TURN_RECEIPT, session.id, version) if session.deadline is not None else None
     # One message per turn; while the group's budget holds it back, the next turn's replaces it
     # and tells its moves first (bot.delivery.outbox), so the group reads every move.
     story = texts.turn_story(_lang(session), session, events, text)
@@ -494,7 +495,7 @@ async def _commit(
 
 def _turn_key(session: GroupSession) -> str:
     """The key of a game's turn messages: a newer one replaces an older one still unsent."""
-    return f"{TURN_RECEIPT}{session.id}"
+    return f"{TURN_RECEIPT}:{session.id}"
 
 
 def _turn_message_waits(context: BotContext, chat_id: int, session: GroupSession) -> bool:
