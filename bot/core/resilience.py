@@ -145,13 +145,10 @@ AnyContext = CallbackContext[Any, Any, Any, Any]
 
 
 def end_chat_work(context: AnyContext, chat_id: int) -> int:
-    """Cancel the timers kept for a chat whose user blocked the bot; how many were cancelled."""
-    if context.job_queue is None:
-        return 0
-    jobs = [job for job in context.job_queue.jobs() if job.chat_id == chat_id]
-    for job in jobs:
-        job.schedule_removal()
-    return len(jobs)
+    """Cancel the timers kept for a chat whose user blocked the bot; how many were cancelled (their
+    deadlines stay stored: a restart sets them again, and the game finds them moot)."""
+    delivery = context.bot_data.services.delivery
+    return 0 if delivery is None else int(delivery.timers.cancel_chat(chat_id))
 
 
 def handle_quietly(error: BaseException | None, chat_id: int | None, context: AnyContext) -> bool:

@@ -66,6 +66,14 @@ class Timers:
             handles.append(loop.call_later(max(0.0, deadline - before - now), self._went_off, nudge))
         self._set[(chat_id, kind)] = handles
 
+    def cancel_chat(self, chat_id: int) -> int:
+        """The chat's timers of every kind go off no more; how many there were."""
+        keys = [key for key in self._set if key[0] == chat_id]
+        for key in keys:
+            for handle in self._set.pop(key):
+                handle.cancel()
+        return len(keys)
+
     def pending(self, chat_id: int, kind: str, *, nudge: bool = False) -> bool:
         """Whether the chat's deadline (``nudge``: its reminder) of ``kind`` is still to go off."""
         handles = self._set.get((chat_id, kind), [])
