@@ -23,7 +23,7 @@ from bot.core.settings import Settings
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.delivery import outbox
-from bot.delivery.runtime import ChatRuntime, Item, current_item
+from bot.delivery.runtime import CURRENT_ITEM, ChatRuntime, Item
 from bot.delivery.timers import Timers
 from bot.storage import KEEP, Store, Stored, Tally
 from bot.storage.languages import choice_statement
@@ -328,7 +328,7 @@ class BotContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], B
     @classmethod
     def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> BotContext:
         context = super().from_update(update, application)
-        item = current_item()
+        item = CURRENT_ITEM.get()
         if item is not None:
             context._deps = Deps(application.bot_data.services, item)
         if isinstance(update, Update):

@@ -26,7 +26,6 @@ import inspect
 import itertools
 import logging
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -77,12 +76,8 @@ class _Line:
 class Runner(Protocol):
     """What runs a chat's items (:class:`bot.delivery.runtime.ChatRuntime`)."""
 
-    def hold(self, chat_id: int) -> AbstractAsyncContextManager[None]:
-        """The chat is this process's alone while one of its items runs."""
-        ...
-
     async def run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
-        """Run the item's handlers as one unit, commit it, send the chat's messages."""
+        """Hold the chat, run the item's handlers as one unit, commit it, send the chat's messages."""
         ...
 
     def dropped(self, item: object) -> None:
@@ -160,7 +155,7 @@ class ChatQueues(BaseUpdateProcessor):
             if line.running is not ticket:
                 assert ticket.turn is not None
                 await ticket.turn
-            async with self._running, self._runner.hold(chat_id):
+            async with self._running:
                 await self._runner.run(chat_id, update, coroutine)
         finally:
             self._leave(chat_id, line, ticket)

@@ -10,7 +10,7 @@ One update, from Telegram to the sent reply::
     webhook (or poll) ─▶ ChatRuntime.receive ─▶ inbox: kept ─▶ queue ─▶ ChatQueues (its chat's line)
         ─▶ ChatRuntime.run: handlers stage a unit ─▶ Outbox.deliver: one transaction, then sends
 
-A handler finds its item (the unit it stages into, and this runtime) through :func:`current_item`,
+A handler finds its item (the unit it stages into, and this runtime) through :data:`CURRENT_ITEM`,
 a context variable set around the item's handlers.
 """
 
@@ -73,12 +73,8 @@ class Item:
         return self.runtime.outbox.holds(chat_id, key)
 
 
-_CURRENT: ContextVar[Item | None] = ContextVar("delivery_item", default=None)
-
-
-def current_item() -> Item | None:
-    """The item whose handlers run now (None outside a chat's line)."""
-    return _CURRENT.get()
+#: The item whose handlers run now (None outside a chat's line): set around the item's handlers.
+CURRENT_ITEM: ContextVar[Item | None] = ContextVar("delivery_item", default=None)
 
 
 @dataclass(frozen=True)
@@ -194,9 +190,6 @@ class ChatRuntime:
 
     # ------------------------------------------------------------------ a chat's items
 
-    def hold(self, chat_id: int) -> contextlib.AbstractAsyncContextManager[None]:
-        return self._held(chat_id)
-
     @contextlib.asynccontextmanager
     async def _held(self, chat_id: int) -> AsyncIterator[None]:
         """The chat is this process's alone while one of its items runs (a lock in a shared
@@ -215,7 +208,11 @@ class ChatRuntime:
             self._opened.store.handled(item.update_id)
 
     async def run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
-        """Run the item's handlers as one unit, then commit it and send the chat's messages."""
+        """Hold the chat, run the item's handlers as one unit, then commit it and send the chat's messages."""
+        async with self._held(chat_id):
+            await self._run(chat_id, item, handlers)
+
+    async def _run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
         opened = self._opened
         unit = UnitOfWork(chat_id)
         if isinstance(item, Update):
@@ -225,11 +222,11 @@ class ChatRuntime:
             if opened.store.applied_recently(item.update_id):
                 await self._applied_before(item)
                 return
-        token = _CURRENT.set(Item(unit, self))
+        token = CURRENT_ITEM.set(Item(unit, self))
         try:
             await handlers
         finally:
-            _CURRENT.reset(token)
+            CURRENT_ITEM.reset(token)
         delivery = await opened.outbox.deliver(unit, opened.store.commit)
         if delivery.applied is Applied.BEFORE:
             await self._applied_before(item)
