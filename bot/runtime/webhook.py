@@ -1,22 +1,24 @@
 """The webhook server: the bot's own, on tornado, built to hold under abuse.
 
 It is python-telegram-bot's documented custom-webhook pattern (its ``customwebhookbot.py``): a
-server the bot owns puts each update on the application's queue, and the bot registers the URL
+server the bot owns hands each update to delivery (:meth:`bot.delivery.runtime.ChatRuntime.receive`,
+which keeps it in the inbox and says so with a typed ``Received``), and the bot registers the URL
 with ``set_webhook``; PTB's own webhook server lives in its private modules, and configuring it
 meant replacing tornado's server class for the whole process. This one adds:
 
 * timeouts: a connection idle or still sending its headers after ``idle_seconds`` is
   closed, and so is one whose body takes longer than ``body_seconds`` (tornado's own
-  defaults are an hour: 50 half-sent requests were still held after 65 s);
+  defaults are an hour);
 * a bound on held connections: at ``max_connections`` the one that has made no progress
   for longest is closed for the newcomer, so a flood of slow clients cannot starve
-  Telegram's own calls (it did, once the process ran out of file descriptors);
-* an accept loop that survives running out of file descriptors: tornado's raised on every
-  turn of the event loop, 203,000 ERROR lines in 25 s; now one line per minute, with a count;
-* an answer for every body: bad JSON or something that is not an update gets 400 (PTB
-  answered 500, which Telegram retries for ever); an update the bot cannot read is skipped
-  with one WARNING line and answered 200, so Telegram does not send it again; a wrong content
-  type or a missing or wrong secret token gets 403, as from PTB's server;
+  Telegram's own calls by taking every file descriptor;
+* an accept loop that survives running out of file descriptors: it pauses and logs one line
+  per minute, with a count, where tornado's would raise on every turn of the event loop;
+* an answer for every body: bad JSON or something that is not an update gets 400 (a 500 is
+  retried by Telegram for ever); an update the bot cannot read is skipped with one WARNING line
+  and answered 200, so Telegram does not send it again; an update the store could not keep gets
+  503, so Telegram posts it again; a wrong content type or a missing or wrong secret token gets
+  403, as from PTB's server;
 * no player's text in the log, at any level.
 """
 
