@@ -6,8 +6,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
@@ -15,39 +13,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class Waiting:
-    """How many readers wait now for the parts of one build: the build never steps aside for
-    replies while someone waits for it (bot.core.solvers.GiveWay). Readers on the event loop (or any
-    thread) change it and the build's thread reads it, so each change holds a lock."""
-
-    def __init__(self) -> None:
-        self._count = 0
-        self._lock = threading.Lock()
-
-    @property
-    def count(self) -> int:
-        return self._count
-
-    @contextmanager
-    def one(self) -> Iterator[None]:
-        """One reader waits while inside."""
-        with self._lock:
-            self._count += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._count -= 1
-
-
 class Part(Generic[T]):
     """One of the solvers, built once by the start-up build; reading it before it is built
-    waits until it is (and raises if the build failed, rather than waiting for ever). The parts
-    of one build share their ``waiting`` count."""
+    waits until it is (and raises if the build failed, rather than waiting for ever)."""
 
-    def __init__(self, name: str, waiting: Waiting | None = None) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
-        self.waiting = waiting or Waiting()
         self._done = threading.Event()
         self._value: T | None = None
         self._error: BaseException | None = None
@@ -73,8 +44,7 @@ class Part(Generic[T]):
     def get(self) -> T:
         if not self._done.is_set():
             started = time.perf_counter()
-            with self.waiting.one():
-                self._done.wait()
+            self._done.wait()
             log.info("waited %.0f ms for the %s tables", 1000 * (time.perf_counter() - started), self.name)
         if self._error is not None or self._value is None:
             raise RuntimeError(f"the {self.name} tables could not be built") from self._error

@@ -5,19 +5,15 @@ and handlers read a game's own with ``deps.solvers.of(ItsTables)``."""
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import gc
 import logging
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.core.part import Part, Waiting
+from bot.core.part import Part
 
 log = logging.getLogger(__name__)
 
@@ -115,28 +111,12 @@ class BuildingSolvers(Solvers):
     def __init__(self, makers: Iterable[MakeTables], background: bool = True) -> None:
         super().__init__(make_every(makers))
         self._started = time.perf_counter()
-        self._busy: Callable[[], bool] = _never  # whether the bot has updates in hand (give_way_to)
         self._everything = threading.Event()
-        self._waiting = Waiting()  # readers waiting for any part: the build does not step aside then
-        for tables in self.every():
-            for part in tables.parts():
-                part.waiting = self._waiting
         if not background:
             self._build(background=False)
             return
         self._thread = threading.Thread(target=self._build, args=(True,), name="solver-tables", daemon=True)
         self._thread.start()
-
-    def steps_aside(self) -> bool:
-        """Whether the build steps aside now: the bot has updates in hand (``give_way_to``) and no
-        reader waits for a table (the build is what it waits for)."""
-        return self._busy() and not self._waiting.count  # read at each call: wired after the build began
-
-    def give_way_to(self, busy: Callable[[], bool]) -> None:
-        """While ``busy()`` (the bot has updates in hand), the build in the background steps aside,
-        so a reply in the first second does not share the interpreter with it (see GiveWay); never
-        while a handler waits for a table."""
-        self._busy = busy
 
     def wait_until_built(self, timeout: float | None = None) -> bool:
         """Whether the build is over (waiting up to ``timeout`` seconds): every part built, or the
@@ -144,25 +124,18 @@ class BuildingSolvers(Solvers):
         return self._everything.wait(timeout)
 
     def _build(self, background: bool) -> None:
-        give_way = GiveWay(self.steps_aside)
         try:
-            with stepping_aside(give_way) if background else contextlib.nullcontext():
-                self._build_parts()
+            self._build_parts()
         except BaseException as error:
             log.exception("could not build the solver tables")
             self._fail(error)
             if not background:  # built in the caller's thread: the caller sees it
                 raise
             return
-        release_scratch_memory()
         if background:
             # The tables are here to stay: a full collection that walked them paused the bot for 60+ ms.
             gc.freeze()
-        log.info(
-            "solver tables built in %.1f s (%.2f s of it stepped aside for replies)",
-            time.perf_counter() - self._started,
-            give_way.waited,
-        )
+        log.info("solver tables built in %.1f s", time.perf_counter() - self._started)
         self._everything.set()
 
     def _build_parts(self) -> None:
@@ -182,79 +155,3 @@ class BuildingSolvers(Solvers):
 def in_order(every: Sequence[SolverTables]) -> list[Step]:
     """Every game's steps in the order the build runs them: by order, a tie in the games' order."""
     return sorted((step for tables in every for step in tables.steps()), key=lambda step: step.order)
-
-
-#: The interpreter's switch interval (seconds) while the solvers are built beside the running bot.
-BUILD_SWITCH_INTERVAL = 0.001
-
-
-@contextmanager
-def stepping_aside(give_way: GiveWay) -> Iterator[None]:
-    """The one place the start-up build bends the interpreter, on the build's thread, while inside:
-
-    * ``sys.setprofile(give_way)``: the build is pure Python (and numpy) with no point where it
-      could await, so a profile function is the only hook that runs inside it; profile functions
-      are per thread, so the event loop's thread pays nothing. See :class:`GiveWay` for what it
-      buys (tests/bot/test_solvers_start.py shows it sleeping while the bot is busy).
-    * ``sys.setswitchinterval(BUILD_SWITCH_INTERVAL)`` (process-wide): while the build holds the
-      GIL, the event loop gets it back within 1 ms instead of 5 whenever a reply is due: launch to
-      first reply x1.43 of the echo bot's instead of x1.70 (median of 7 side-by-side rounds of
-      benchmarks/bench_startup.py). The same work, so the build itself ends no later.
-
-    Both are set back when the build ends, however it ends."""
-    switch_interval = sys.getswitchinterval()
-    sys.setprofile(give_way)
-    sys.setswitchinterval(BUILD_SWITCH_INTERVAL)
-    try:
-        yield
-    finally:
-        sys.setswitchinterval(switch_interval)
-        sys.setprofile(None)
-
-
-def _never() -> bool:
-    return False
-
-
-class GiveWay:
-    """A profile function for the build's thread: every ``EVERY`` calls it asks whether the bot
-    has updates in hand, and while it has, sleeps (letting go of the interpreter), so a reply in
-    the first second runs alone instead of taking turns with the build every millisecond. The
-    build still gets at least a ``SHARE`` of the time, so a steady stream of updates cannot hold
-    it off; and it never steps aside while a handler waits for a table it is building
-    (``BuildingSolvers.steps_aside`` says so). Checking costs the build about a fifth of its time
-    (2.9 million calls, 0.25 s of 1.2). Side by side in benchmarks/bench_startup.py (7 rounds, three players the instant
-    after the first reply), a player's own 5bukv word off the tree is answered in 23.7 ms median,
-    33.0 slowest, against 34.9 and 46.0 without it; set-up taps 17.4 / 32.0 against 25.0 / 59.0."""
-
-    EVERY = 256
-    SHARE = 0.5
-    PAUSE = 0.0005
-
-    def __init__(self, busy: Callable[[], bool]) -> None:
-        self.busy = busy
-        self.calls = 0
-        self.waited = 0.0
-        self.began = time.perf_counter()
-
-    def __call__(self, frame: object, event: str, arg: object) -> None:
-        self.calls += 1
-        if self.calls % self.EVERY or not self.busy():
-            return
-        worked = time.perf_counter() - self.began - self.waited
-        while self.busy() and self.waited < worked * (1 - self.SHARE) / self.SHARE:
-            began = time.perf_counter()
-            time.sleep(self.PAUSE)
-            self.waited += time.perf_counter() - began
-
-
-def release_scratch_memory() -> None:
-    """Hand the memory the build freed back to the system. glibc keeps freed heap for reuse, and
-    the build's scratch arrays and parsed word files leave about 18 MB of it that the bot never
-    needs again. Where there is no glibc this does nothing."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # another C library (musl)
-        return

@@ -30,7 +30,7 @@ from bot.core import handlers as common
 from bot.core.context import GROUPS, PRIVATE, App, BotContext, BotData, Services
 from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline_handlers, wired
 from bot.core.settings import Settings
-from bot.core.solvers import BuildingSolvers, Solvers
+from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.delivery.runtime import ChatRuntime, DeliverySettings
 from bot.runtime.throttle import throttle_for
@@ -68,7 +68,6 @@ def build_application(
         .build()
     )
     application.bot_data.services = services
-    give_way_to_replies(delivery, solvers)
     add_rules(application, games)
     add_language(application)
     add_private_handlers(application, games)
@@ -77,14 +76,6 @@ def build_application(
     add_buttons(application, games)
     application.add_error_handler(common.on_error)
     return application
-
-
-def give_way_to_replies(delivery: ChatRuntime, solvers: Solvers) -> None:
-    """Solvers still being built in the background step aside while the bot has updates in hand
-    (and nobody waits for a table: bot.core.solvers.BuildingSolvers.steps_aside)."""
-    lines = delivery.lines
-    if isinstance(solvers, BuildingSolvers):
-        solvers.give_way_to(lambda: lines.busy_chats > 0)
 
 
 def use_timedelta_periods() -> None:

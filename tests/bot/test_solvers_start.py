@@ -6,23 +6,12 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 
 import pytest
 
 from bot.core import solvers as solvers_module
-from bot.core.part import Part, Waiting
-from bot.core.solvers import (
-    BUILD_SWITCH_INTERVAL,
-    BuildingSolvers,
-    GiveWay,
-    Solvers,
-    SolverTables,
-    Step,
-    in_order,
-    start_solvers,
-    stepping_aside,
-)
+from bot.core.part import Part
+from bot.core.solvers import BuildingSolvers, Solvers, SolverTables, Step, in_order, start_solvers
 from bot.games.fingers.tables import FingerTables
 from bot.games.letters.group.tables import GroupSeats, group_games
 from bot.games.letters.tables import LetterGames
@@ -42,7 +31,7 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
     started = start_solvers([*(make for make in SOLVER_TABLES if make is not GroupSeats), lambda: GroupSeats((2,))])
     assert isinstance(started, BuildingSolvers)
     assert started.wait_until_built(timeout=120)
-    assert sys.getswitchinterval() == switch_interval  # the build's shorter interval is set back
+    assert sys.getswitchinterval() == switch_interval and sys.getprofile() is None  # the build leaves them be
     assert started.of(WordleSolver).first_guess == solvers.of(WordleSolver).first_guess
     assert started.of(WordleSolver).words == solvers.of(WordleSolver).words
     letters, expected_letters = started.of(LetterGames), solvers.of(LetterGames)
@@ -206,72 +195,3 @@ def test_english_ghost_plays_its_own_rule_whatever_rule_is_asked(solvers: Solver
     assert letters.game("ru", rule=Rule.COMPLETE_WINS).rule is Rule.COMPLETE_WINS
     assert letters.letter_game("ru") is letters.game("ru", Tier.COMMON, letters.default_rule)
     assert letters.letter_game("ru", tier=Tier.FULL) is letters["ru", Tier.FULL, letters.default_rule]
-
-
-def test_the_build_steps_aside_only_while_the_bot_is_busy() -> None:
-    """The build's profile function sleeps (letting the bot's thread run) while the bot has updates
-    in hand, and not at all otherwise."""
-    idle = GiveWay(lambda: False)
-    for _ in range(GiveWay.EVERY * 4):
-        idle(None, "call", None)
-    assert idle.waited == 0.0
-    asked = iter([True, True, True, False])  # busy for the first check and two more looks, then done
-    busy = GiveWay(lambda: next(asked, False))
-    time.sleep(0.01)  # work done before: the build's share allows it to step aside
-    for _ in range(GiveWay.EVERY):
-        busy(None, "call", None)
-    assert busy.waited > 0.0
-    assert next(asked, None) is None  # it asked until the bot was no longer busy, then went on
-
-
-def test_a_stream_of_updates_that_never_ends_does_not_hold_the_build_off() -> None:
-    """Busy for ever: the build steps aside for a while (up to its share), then goes on."""
-    busy = GiveWay(lambda: True)
-    time.sleep(0.01)
-    for _ in range(GiveWay.EVERY * 3):
-        busy(None, "call", None)  # returns: the build is not held off for ever
-    assert 0.0 < busy.waited < 1.0
-
-
-def test_a_reader_waiting_for_a_table_is_counted_so_the_build_does_not_step_aside() -> None:
-    """The parts of one build share a count of waiting readers (changed by the readers' threads
-    under a lock, read by the build's); a part of another build keeps its own."""
-    waiting = Waiting()
-    table: Part[str] = Part("test", waiting)
-    other: Part[str] = Part("other")
-    reader = threading.Thread(target=table.get)
-    reader.start()
-    for _ in range(200):
-        if waiting.count:
-            break
-        time.sleep(0.005)
-    assert waiting.count == 1 and other.waiting.count == 0
-    table.set("built")
-    reader.join(5)
-    assert waiting.count == 0
-
-
-def test_the_profile_hook_is_set_on_the_builds_thread_only_and_only_while_it_builds() -> None:
-    """Why the build is profiled at all: its work has no point where it could await, and the hook
-    is the only code that runs inside it; so the hook, on the build's thread, is what lets a busy
-    bot's thread have the interpreter (here: the work sleeps while ``busy``). Outside the build,
-    and on every other thread, nothing is left set."""
-    switch_interval = sys.getswitchinterval()
-    seen: dict[str, object] = {}
-    give_way = GiveWay(lambda: True)
-
-    def build() -> None:
-        time.sleep(0.01)  # work done before: the build's share allows it to step aside
-        with stepping_aside(give_way):
-            seen["hook"] = sys.getprofile()
-            seen["interval"] = sys.getswitchinterval()
-            sum(abs(n) for n in range(GiveWay.EVERY * 8))  # pure Python: calls the hook sees
-        seen["after"] = sys.getprofile()
-
-    builder = threading.Thread(target=build)
-    builder.start()
-    builder.join(10)
-    assert seen["hook"] is give_way and seen["interval"] == BUILD_SWITCH_INTERVAL
-    assert give_way.waited > 0.0  # it stepped aside while the bot was busy
-    assert seen["after"] is None and sys.getswitchinterval() == switch_interval
-    assert sys.getprofile() is None  # this thread never had it
