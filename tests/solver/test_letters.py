@@ -16,7 +16,6 @@ from solver.letters import (
     InputError,
     InputProblem,
     LetterGame,
-    Level,
     Rule,
     Verdict,
     WordInPlay,
@@ -25,6 +24,7 @@ from solver.letters import (
     reachable_words,
     vocabulary,
 )
+from solver.levels import Level
 from solver.words import RUSSIAN_ALPHABET
 
 SEED_001 = ["fe", "fri", "fria", "ko", "se", "stuga", "stugby", "stup"]
@@ -280,7 +280,7 @@ def test_slips_lean_toward_common_words() -> None:
 
     def share_of_a(game: LetterGame) -> float:
         rng = random.Random(7)
-        picks = [game._letter(game._plausible_child(0, rng)) for _ in range(400)]
+        picks = [game.tree.last_letter(game._plausible_child(0, rng)) for _ in range(400)]
         return picks.count("а") / len(picks)
 
     assert share_of_a(LetterGame(words, Rule.COMPLETE_LOSES, commonness=commonness)) > 0.9
