@@ -62,8 +62,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
 
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
+from standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
+
 from solver.letters import LetterGame, Rule  # noqa: E402
 from solver.words import LANGUAGES  # noqa: E402
 

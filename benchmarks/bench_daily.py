@@ -25,11 +25,12 @@ from zoneinfo import ZoneInfo
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
 
 from bench_bot_load import Answers, until_idle  # noqa: E402
 from bench_startup import ask, latency, memory_mb  # noqa: E402
+from standin import FAKE_TOKEN, BotApiStandin  # noqa: E402
 
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin  # noqa: E402
 from solver.daily import DailyBook  # noqa: E402
 from solver.letters import LetterGame  # noqa: E402
 from solver.words import LANGUAGES, Tier  # noqa: E402

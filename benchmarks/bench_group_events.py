@@ -38,11 +38,12 @@ from typing import Any
 
 from aiohttp import web
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_faults import ROOT, Bot, end_all
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "faults"))
+from fault_suite import ROOT, Bot, end_all
 
 sys.path.insert(0, str(ROOT))
-from bot.runtime.standin import BotApiStandin, Call
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
+from standin import BotApiStandin, Call
 
 SCENARIOS = ["migrate", "kicked", "anon", "spam", "topics", "deleted", "truncated", "lock"]
 GROUP, OLD, NEW = -1009001, -9002, -1009002

@@ -34,11 +34,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
 
 from bench_bot_load import game_of, start_bot, stop_bot  # noqa: E402
+from standin import BOT_USER, BotApiStandin, Call  # noqa: E402
 
 from bot.games.letters.group import session as group  # noqa: E402
-from bot.runtime.standin import BOT_USER, BotApiStandin, Call  # noqa: E402
 from solver.letters import LetterGame, Rule  # noqa: E402
 
 GROUP = -1_009_000

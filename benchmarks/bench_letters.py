@@ -1,11 +1,11 @@
 """Letter game: our solver against a plain memoised minimax, side by side.
 
 Times load + solve of the shipped Russian dictionary and of the English list
-with L = 4, each against the reference the seeds use (recursion over a set of
-fragments with a cache, as in seed 004 and Norvig's Ghost notebook), then the
+with L = 4, each against the reference the source articles use (recursion over a set of
+fragments with a cache, as in the Ghost article and Norvig's Ghost notebook), then the
 latency of a hint and of a computer move on random boards, the cost of the
 N-player tables against the two-player one, and a cold start of the command
-line against seed 000's own program. Figures are best-of-N wall times (cold
+line against the Russian article's own program. Figures are best-of-N wall times (cold
 starts: medians); ratios compare contenders in the same run, which is what
 survives a noisy shared machine.
 
@@ -32,7 +32,7 @@ from solver.words import LANGUAGES, Tier
 
 
 def reference_winner(words: list[str], rule: Rule, min_length: int) -> str:
-    """Who wins from the empty board, the way the seeds compute it."""
+    """Who wins from the empty board, the way the source articles compute it."""
     vocabulary = {w for w in words if len(w) >= min_length}
     fragments = {w[:i] for w in vocabulary for i in range(len(w) + 1)}
     alphabet = sorted(set("".join(vocabulary)))
@@ -73,14 +73,14 @@ def per_call_microseconds(call: Callable[[str], object], boards: list[str]) -> f
     return (time.perf_counter() - started) / len(boards) * 1e6
 
 
-#: Seed 000's word file has 51,301 nouns and is not shipped: a stand-in of
+#: The Russian article's word file has 51,301 nouns and is not shipped: a stand-in of
 #: the same size is drawn from the shipped list's full tier, the same way every run.
-SEED_000_WORDS = 51_301
-SEED_000_SCRIPT = Path(__file__).with_name("seed000_letters.py")
+ARTICLE_WORDS = 51_301
+ARTICLE_SCRIPT = Path(__file__).with_name("article_letters.py")
 
 
-def seed_000_stand_in(folder: Path) -> Path:
-    words = random.Random(0).sample(LANGUAGES["ru"].words(Tier.FULL), SEED_000_WORDS)
+def article_sized_list(folder: Path) -> Path:
+    words = random.Random(0).sample(LANGUAGES["ru"].words(Tier.FULL), ARTICLE_WORDS)
     path = folder / "russian_nouns.txt"
     path.write_text("\n".join(words) + "\n", encoding="utf-8")
     return path
@@ -92,26 +92,27 @@ def timed_run(command: list[str]) -> tuple[float, str]:
     return time.perf_counter() - started, done.stdout
 
 
-def cold_start_against_seed_000(repeat: int) -> None:
+def cold_start_against_the_article(repeat: int) -> None:
     """Both programs as their users run them, alternating, from a fresh process each time."""
     with tempfile.TemporaryDirectory() as folder:
-        words = str(seed_000_stand_in(Path(folder)))
+        words = str(article_sized_list(Path(folder)))
         ours_command = [sys.executable, "-m", "solver", "letters", "--words", words]
-        seed_command = [sys.executable, str(SEED_000_SCRIPT), words]
-        ours_times, seed_times = [], []
+        article_command = [sys.executable, str(ARTICLE_SCRIPT), words]
+        ours_times, article_times = [], []
         for _ in range(repeat):
             seconds, ours_out = timed_run(ours_command)
             ours_times.append(seconds)
-            seconds, seed_out = timed_run(seed_command)
-            seed_times.append(seconds)
+            seconds, article_out = timed_run(article_command)
+            article_times.append(seconds)
     ours_winner = "first" if "the first player wins" in ours_out else "second"
-    seed_winner = "first" if "winner 1" in seed_out else "second"
-    ours_s, seed_s = statistics.median(ours_times), statistics.median(seed_times)
-    print(f"\ncold start on {SEED_000_WORDS:,} nouns (seed 000's size, from the full Russian tier), median of {repeat}")
-    print(f"  seed 000's algorithm, as a script        {seed_s:6.3f} s   winner: {seed_winner}")
+    article_winner = "first" if "winner 1" in article_out else "second"
+    ours_s, article_s = statistics.median(ours_times), statistics.median(article_times)
+    size = "the Russian article's size, from the full Russian tier"
+    print(f"\ncold start on {ARTICLE_WORDS:,} nouns ({size}), median of {repeat}")
+    print(f"  the Russian article's algorithm, as a script        {article_s:6.3f} s   winner: {article_winner}")
     print(f"  python -m solver letters --words FILE    {ours_s:6.3f} s   winner: {ours_winner}")
-    print(f"  ratio seed/ours: {seed_s / ours_s:.1f}x")
-    if ours_winner != seed_winner:
+    print(f"  ratio article/ours: {article_s / ours_s:.1f}x")
+    if ours_winner != article_winner:
         raise SystemExit("the two programs disagree")
 
 
@@ -173,7 +174,7 @@ def main() -> None:
         assert all(game.value(b) in (Value.WIN, Value.LOSS) for b in boards[:100])
 
     group_tables_against_two_players(games, repeat)
-    cold_start_against_seed_000(max(repeat, 5))
+    cold_start_against_the_article(max(repeat, 5))
 
 
 if __name__ == "__main__":

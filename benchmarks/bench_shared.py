@@ -3,7 +3,7 @@
 Three real ``python -m bot`` processes share a throwaway PostgreSQL server on 127.0.0.1 (the test
 suite's ``tests/pgserver.py``, fsync on) and long poll the Bot API stand-in: one of them polls at a
 time, and all of them claim the kept updates. Every chat sends ``/5bukv`` again and again, one at
-a time, as in ``bench_faults.py``: each one applied saves the chat's 5bukv session once (a new
+a time, as in ``faults/fault_suite.py``: each one applied saves the chat's 5bukv session once (a new
 game), so after the run each session's version says how many were applied. (Not the records: a
 game counts as played from its first entry, which these players never make.)
 
@@ -11,7 +11,7 @@ game counts as played from its first entry, which these players never make.)
 * ``rolling``: each process in turn is stopped (SIGINT, as ``docker stop`` does with SIGTERM) and
   started again, twice over.
 
-Columns as in ``bench_faults.py``: ``sent``, ``acked`` (answered), ``lost`` (answered but not on
+Columns as in ``faults/fault_suite.py``: ``sent``, ``acked`` (answered), ``lost`` (answered but not on
 file), ``twice`` (on file beyond those sent), ``unansw`` (never answered, never applied), and
 ``wait``: the longest a player waited for an answer, in seconds (a dead process's chats are
 claimed by the others once its claims lapse, ``CLAIM_LEASE_SECONDS``).
@@ -32,14 +32,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
+sys.path.insert(0, str(ROOT / "faults"))
 
 import asyncpg  # noqa: E402
 import pgserver  # noqa: E402
-from bench_faults import FIRST_CHAT, HEADER, Bot, Player, Tally, end_all, standin_running  # noqa: E402
+from fault_suite import FIRST_CHAT, HEADER, Bot, Player, Tally, end_all, standin_running  # noqa: E402
+from standin import BotApiStandin  # noqa: E402
 
 from bot.games.wordle.session import KIND as WORDLE  # noqa: E402
-from bot.runtime.standin import BotApiStandin  # noqa: E402
 
 
 class SharedBot(Bot):

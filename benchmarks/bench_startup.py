@@ -2,7 +2,7 @@
 what a player waits for right after: the first 5bukv guesses and the first letter-game replies.
 
 Each round launches both, one after the other, each as its own process against a fresh Bot API
-stand-in on 127.0.0.1 (``bot/runtime/standin.py``), with a ``/start`` already waiting: the time from
+stand-in on 127.0.0.1 (``tests/bot/standin.py``), with a ``/start`` already waiting: the time from
 launch to that reply arriving is the start-up a user sees. The echo bot
 (``benchmarks/echo_bot.py``) is PTB v22 on the project's own transport, so the ratio is what the
 bot adds. Right after its first reply (or ``--pause`` seconds later), the bot is asked what
@@ -40,10 +40,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_bot_load import until_idle  # noqa: E402
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
 from bench_bot_load import Answers  # noqa: E402  (each chat's next answer, as the load benchmark waits for it)
+from standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
 
 from solver.wordle import default_words, feedback, mask_text  # noqa: E402
 

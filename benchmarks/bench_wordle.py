@@ -1,6 +1,6 @@
-"""5bukv side by side: seed 003's greedy rule, the uniform expected-tries engine and the prior-weighted one.
+"""5bukv side by side: the 5bukv article's greedy rule, the uniform expected-tries engine and the prior-weighted one.
 
-Seed 003 guesses, from the whole list, the word that leaves the fewest
+The 5bukv article guesses, from the whole list, the word that leaves the fewest
 candidates on average (the first such word on ties). The uniform engine
 minimises the expected number of tries with every word equally likely and
 every word guessable (the objective of the engine before issue 14). The prior
@@ -77,7 +77,7 @@ class Result:
 
 
 def seed_guess(table: CodeArray, candidates: IntArray) -> int:
-    """Seed 003's metric: the fewest candidates left on average, i.e. the least sum of squared group sizes."""
+    """The 5bukv article's metric: the fewest candidates left on average, i.e. the least sum of squared group sizes."""
     width = SOLVED_CODE + 1
     block = table[:, candidates].astype(np.int64) + np.arange(len(table), dtype=np.int64)[:, None] * width
     counts = np.bincount(block.ravel(), minlength=len(table) * width).reshape(len(table), -1)
@@ -86,7 +86,7 @@ def seed_guess(table: CodeArray, candidates: IntArray) -> int:
 
 
 def seed_tries(table: CodeArray, candidates: IntArray, depth: int, tries: list[int]) -> int:
-    """Play seed 003's strategy for every secret in ``candidates`` at once; returns the root guess."""
+    """Play the 5bukv article's strategy for every secret in ``candidates`` at once; returns the root guess."""
     guess = seed_guess(table, candidates) if len(candidates) > 1 else int(candidates[0])
     codes = table[guess, candidates]
     for code in np.unique(codes):
@@ -101,7 +101,7 @@ def seed_tries(table: CodeArray, candidates: IntArray, depth: int, tries: list[i
 def run_seed(engine: Wordle) -> Result:
     tries = [0] * len(engine.words)
     first = seed_tries(engine.table, np.arange(len(engine.words), dtype=np.int64), 1, tries)
-    return Result("seed 003 (greedy)", engine.words[first], dict(zip(engine.words, tries, strict=True)), None)
+    return Result("the 5bukv article (greedy)", engine.words[first], dict(zip(engine.words, tries, strict=True)), None)
 
 
 def run_engine(name: str, engine: Wordle, build_seconds: float | None) -> Result:

@@ -1,6 +1,6 @@
 """The finger game (Chopsticks, 割り箸), solved exactly with its draws.
 
-The rules are those of seed 002's program. Each player has two hands showing
+The rules are those of the Japanese article's program. Each player has two hands showing
 0 to ``fingers - 1`` fingers; 0 is a dead hand. On a turn the mover either
 
 * **taps**: a live hand of theirs adds its count to a live hand of the
@@ -20,15 +20,15 @@ The concepts:
   as *left* (the smaller) and *right* (the larger);
 * a **state**: the mover's hands and the waiting player's hands. The game is
   the same for both players, so whose turn it is (A or B) is not part of the
-  state; seed 002's ``(player, A's hands, B's hands)`` is a *seat* of a state;
+  state; the Japanese article's ``(player, A's hands, B's hands)`` is a *seat* of a state;
 * a **move**: a tap or a split, a small dataclass; :func:`describe` words it
   for the command line (the bot words moves itself, in its languages);
 * the **table**: every state numbered, its moves as a graph, solved by the
   shared engine (:mod:`solver.engine`). The game is over when either side has
   no live hand: a terminal position, lost for the mover when the mover's
   hands are dead (the only kind play can reach) and won when the waiting
-  player's are (kept, as in seed 002, so the table covers every pair).
-* the **draw rules** of play (the bot's, not seed 002's): a position (the
+  player's are (kept, as in the Japanese article, so the table covers every pair).
+* the **draw rules** of play (the bot's, not the Japanese article's): a position (the
   hands and who is to move) coming up the third time, or a cap on moves, ends
   the game drawn. A :class:`Course` is a game as played so far under them, and
   :meth:`FingerGame.judge` is the one judge of the moves there: the computer's
@@ -79,7 +79,7 @@ Overflow = Literal["cutoff", "modulo"]
 
 @dataclass(frozen=True)
 class FingerRules:
-    """A variant of the game; the defaults are seed 002's rules."""
+    """A variant of the game; the defaults are the Japanese article's rules."""
 
     fingers: int = 5
     overflow: Overflow = "cutoff"
@@ -269,7 +269,7 @@ class Course:
     """A game as played so far, as much as the draw rules need: the state, who is to move (seat 0
     or 1, whichever the caller calls which), the moves made, how often each position has come up
     (this one included), the cap on moves (None: none) and the time a position comes up that
-    draws (None: repetition never ends a game, as in seed 002)."""
+    draws (None: repetition never ends a game, as in the Japanese article)."""
 
     state: State
     seat: int = 0
@@ -337,7 +337,7 @@ class FingerGame:
 
     The engine's positions are the indices of ``states``: every pair of
     sorted hands, by the mover's and then the waiting player's, leaving out
-    the pair of dead players (no game reaches it, and seed 002 skips it).
+    the pair of dead players (no game reaches it, and the Japanese article skips it).
     """
 
     def __init__(self, rules: FingerRules | None = None) -> None:
@@ -359,7 +359,7 @@ class FingerGame:
     # -- the table --------------------------------------------------------
 
     def _graph(self) -> Graph:
-        """Moves as edges, one per distinct next state (as in seed 002's sets)."""
+        """Moves as edges, one per distinct next state (as in the Japanese article's sets)."""
         successors = []
         for state in self.states:
             targets = {self._number[after_move(state, move)] for move in legal_moves(self.rules, state)}

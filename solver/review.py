@@ -308,7 +308,7 @@ def review_fingers(
     game: FingerGame, codes: Sequence[str], cap: int | None = None, repeats: int | None = None
 ) -> list[GradedMove]:
     """Grade each move of a game from the start (player A, 1, moves first). Without ``cap`` and
-    ``repeats`` the game is seed 002's, endless; with them, the bot's draw rules hold."""
+    ``repeats`` the game is the Japanese article's, endless; with them, the bot's draw rules hold."""
     try:
         courses = game.replay(list(codes), cap, repeats)
     except ValueError as error:

@@ -60,7 +60,7 @@ def read_words(path: Path | str) -> list[str]:
     """Read a UTF-8 word list: one word a line, stripped and lower-cased.
 
     Blank lines are skipped, and so is a first line that is only a number
-    (the count that seed 001's ``bokstav.dat`` starts with).
+    (the count that Bokstavslek's ``bokstav.dat`` starts with).
     """
     words = [word for line in _read_text(path).lower().splitlines() if (word := line.strip())]
     if words and words[0].isdigit():
@@ -299,13 +299,13 @@ RUSSIAN_ALPHABET = "абвгдеёжзийклмнопрстуфхцчшщъыь
 ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 LANGUAGES = {
-    # Seed 000's game. Minimum length 2: no first move may end the game.
+    # The Russian article's game. Minimum length 2: no first move may end the game.
     # Common tier: Zipf >= 2.5 (about 0.3 uses per million words). Just above
     # it stand юла, трель, солод, койот, витраж, кольчуга, падчерица; just
     # below it тахта, скумбрия, махина, лилипут, but also дышло, аффикс,
     # рескрипт, холин, тяж. README shows the figures it gives.
     "ru": Language("ru", "russian_nouns", RUSSIAN_ALPHABET, "complete-wins", 2, 2.5),
-    # Seed 004's question: Ghost on the Unix word list, words of 4+ letters.
+    # The Ghost article's question: Ghost on the Unix word list, words of 4+ letters.
     # Common tier: Zipf >= 3.0. See README for the words on both sides.
     "en": Language("en", "english_words", ENGLISH_ALPHABET, "complete-loses", 4, 3.0),
 }

@@ -1,6 +1,6 @@
 """``python -m bot --console``: chat with the bot in a terminal, with no token and no network.
 
-The very same Application and handlers run against the Bot API stand-in on
+The very same Application and handlers run against the local Bot API on
 127.0.0.1; the console plays the part of Telegram's app: what you type is sent
 as your message, the bot's messages are printed, and inline buttons are shown
 as numbered choices (type the number to tap one).
@@ -24,7 +24,7 @@ from bot.core.settings import Settings
 from bot.core.solvers import Solvers, build_solvers
 from bot.delivery.queue import ChatQueues
 from bot.runtime.app import build_application, running
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call
+from bot.runtime.local_api import FAKE_TOKEN, Call, LocalBotApi
 
 CONSOLE_USER = 1
 #: The most characters Telegram takes in one message: a longer line is not sent, as the app would not.
@@ -132,7 +132,7 @@ async def chat(
     pictures: Path | None = None,
 ) -> int:
     """The console session; ``solvers``, ``read_line`` and the folder for ``pictures`` are given by tests."""
-    standin = BotApiStandin()
+    standin = LocalBotApi()
     # Each run numbers its updates from the moment it starts (milliseconds), as Telegram's ids
     # only grow: numbered from 1 again, a second run's updates were taken for the first run's
     # redeliveries and ignored.

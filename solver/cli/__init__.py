@@ -17,7 +17,7 @@ from typing import NoReturn
 #: sub-command → (module in this package, one-line help)
 COMMANDS = {
     "letters": ("letters", "the letter game: who wins, with which letters, the strategy"),
-    "bokstav": ("bokstav", "seed 001's program: the safe first letters of a bokstav.dat file"),
+    "bokstav": ("bokstav", "Bokstavslek's program: the safe first letters of a bokstav.dat file"),
     "wordle": ("wordle", "5bukv: the next guess for a history of masks, or the strategy's statistics"),
     "fingers": ("fingers", "the finger game (Chopsticks): who wins from the start"),
     "word": ("word", "does a word count in the letter game (which tier) and in 5bukv, and if not, why"),

@@ -1,4 +1,4 @@
-"""``python -m solver bokstav [FILE]``: seed 001's program, Bokstavslek.
+"""``python -m solver bokstav [FILE]``: Bokstavslek's program (a Swedish contest task).
 
 The input is ``bokstav.dat``: N on the first line, then N words. The answer
 is the letters Anna (player 1) can open with and win whatever Bosse does,
@@ -16,7 +16,7 @@ from solver.cli import UsageError
 from solver.letters import LetterGame, Rule
 from solver.words import WordListError, read_words
 
-#: The file seed 001's task names («filen bokstav.dat»), read from the current directory.
+#: The file Bokstavslek's task names («filen bokstav.dat»), read from the current directory.
 DEFAULT_FILE = "bokstav.dat"
 
 
@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "file",
         nargs="?",
         metavar="FILE",
-        help=f"N on the first line, then N words (default: {DEFAULT_FILE} in the current directory, as seed 001 reads)",
+        help=f"N on the first line, then N words (default: {DEFAULT_FILE} in the current directory, as the task reads)",
     )
 
 

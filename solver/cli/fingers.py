@@ -1,4 +1,4 @@
-"""``python -m solver fingers``: who wins the finger game, and seed 002's table."""
+"""``python -m solver fingers``: who wins the finger game, and the Japanese article's table."""
 
 from __future__ import annotations
 
@@ -44,9 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     shown.add_argument(
         "--text",
         action="store_true",
-        help="print seed 002's table as text: every state, its moves and who wins (in colour on a terminal)",
+        help="print the Japanese article's table as text: every state, its moves, who wins (in colour on a terminal)",
     )
-    parser.add_argument("--html", metavar="FILE", help="write seed 002's table of every state and its moves")
+    parser.add_argument(
+        "--html", metavar="FILE", help="write the Japanese article's table of every state and its moves"
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     review = actions.add_parser("review", help="grade each move of a game from the start (A moves first)")
     review.add_argument(
@@ -133,7 +135,7 @@ def text(game: FingerGame, seconds: float) -> str:
 
 
 def _run_review(game: FingerGame, codes: list[str], cap: int | None, as_json: bool) -> int:
-    """Without a cap, seed 002's endless game; with one, the bot's draw rules (the judge's grades)."""
+    """Without a cap, the Japanese article's endless game; with one, the bot's draw rules (the judge's grades)."""
     try:
         graded = review_fingers(game, codes, cap, None if cap is None else REPEATS)
     except ReviewError as error:
@@ -152,11 +154,11 @@ def _rules_report(game: FingerGame) -> dict[str, object]:
     return {"fingers": game.rules.fingers, "overflow": game.rules.overflow, "self_attack": game.rules.self_attack}
 
 
-# ---------------------------------------------------------------- seed 002's table
+# ---------------------------------------------------------------- the Japanese article's table
 
 
 class Seat(NamedTuple):
-    """A state as seed 002 writes it: whose turn, A's hands, B's hands."""
+    """A state as the Japanese article writes it: whose turn, A's hands, B's hands."""
 
     turn: Player
     a: Hands
@@ -180,7 +182,7 @@ def _other(turn: Player) -> Player:
 
 
 def _winner_class(game: FingerGame, state: State, turn: Player) -> str:
-    """``A``, ``B`` or ``X`` (a draw), as seed 002's colours."""
+    """``A``, ``B`` or ``X`` (a draw), as the Japanese article's colours."""
     value = game.value(state)
     return "X" if value is Value.DRAW else turn if value is Value.WIN else _other(turn)
 

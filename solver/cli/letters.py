@@ -26,13 +26,13 @@ from solver.words import LANGUAGES, Tier, WordListError, read_words
 
 #: How the answer's first line names a shipped list: (the list, what its full tier holds).
 LIST_NAMES = {
-    "ru": ("Russian nouns", "every clean noun, nearest to seed 000's list"),
-    "en": ("English words (Unix web2)", "every clean word, seed 004's list"),
+    "ru": ("Russian nouns", "every clean noun, nearest to the Russian article's list"),
+    "en": ("English words (Unix web2)", "every clean word, the Ghost article's list"),
 }
 
 DEFAULT_LIST = (
     "Which words: by default (no --words, --lang or --tier) the common tier of the shipped Russian nouns, the everyday "
-    "words the bot plays; on it the second player wins «Кто первым закончит слово?». Seed 000's own list "
+    "words the bot plays; on it the second player wins «Кто первым закончит слово?». The Russian article's own list "
     "(russian_nouns.txt, 51,301 nouns) is not shipped: --tier full (every clean noun) is the nearest and "
     "gives its answer, the first player wins only with й; --words russian_nouns.txt reproduces its counts. "
     "The answer's first line always names the list it played and how to pick the other."

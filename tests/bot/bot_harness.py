@@ -19,6 +19,7 @@ from typing import Any
 
 import asyncpg
 import pytest
+from standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
 from telegram.ext import Application
 
 from bot.core.context import Services
@@ -31,7 +32,6 @@ from bot.delivery.runtime import ChatRuntime
 from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
-from bot.runtime.standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
 from bot.runtime.throttle import Throttle
 from bot.storage.postgres import numbered
 

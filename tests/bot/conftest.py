@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from bot_harness import Bot, running_bot
+from standin import BotApiStandin
 
 from bot.core.solvers import Solvers, build_solvers
 from bot.registry import SOLVER_TABLES
-from bot.runtime.standin import BotApiStandin
 
 
 @pytest.fixture(scope="session")

@@ -17,9 +17,9 @@ import pytest
 from bot_harness import Bot, Player, Reply, new_letter_game, running_bot, stored_state
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from standin import BotApiStandin
 
 from bot.core.solvers import Solvers
-from bot.runtime.standin import BotApiStandin
 from solver.letters import InputError, normalise_letter
 from solver.wordle import EntryError, parse_entry
 

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 from bot_harness import Bot, Player, bot_env, bot_process, new_letter_game, running_bot, stored_state, until
+from standin import FAKE_TOKEN, PASSING_FAULTS, BotApiStandin, Call, Fault
 
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters.session import KIND
 from bot.games.letters.tables import LetterGames
-from bot.runtime.standin import FAKE_TOKEN, PASSING_FAULTS, BotApiStandin, Call, Fault
 from solver.letters import Rule
 
 RETRIES = 1  # one retry keeps the runs short; production uses TELEGRAM_RETRIES (3)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 from bot_harness import bot_env, stored_state, until, until_polling
+from standin import FAKE_TOKEN, BotApiStandin, Fault
 
 from bot.games.wordle.session import KIND as WORDLE
 from bot.runtime.cli import REFUSED_AT_START, REFUSED_WHILE_RUNNING, UNREACHABLE_STATUS
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Fault
 
 #: Every test here starts the real ``python -m bot`` as its own process.
 pytestmark = pytest.mark.process

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from bot_harness import Player, new_letter_game, record, running_bot, stored_state, until
+from standin import BotApiStandin, Fault
 
 from bot.core import texts
 from bot.core.context import Services
@@ -25,7 +26,6 @@ from bot.games.wordle import texts as wordle_texts
 from bot.games.wordle.session import KIND as WORDLE
 from bot.games.wordle.session import MAX_ENTRIES, WordleSession
 from bot.games.wordle.solver import WordleSolver
-from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import REDELIVERY_WINDOW, Store, open_store
 from solver.letters import LetterGame, Rule
 
@@ -121,7 +121,7 @@ async def test_a_disk_refusing_writes_leaves_updates_with_telegram_and_applies_t
     standin: BotApiStandin, solvers: Solvers, database: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """``query_only`` makes SQLite refuse writes as a read-only or failing disk does (the same
-    error class as a full one; benchmarks/bench_faults.py fills a real disk). A batch the inbox
+    error class as a full one; faults/fault_suite.py fills a real disk). A batch the inbox
     cannot keep is not handed on, so Telegram keeps it: nothing is answered meanwhile, and once
     the disk takes writes each update is applied, once and in order. (A commit refused after its
     batch was kept is apologised for: tests/bot/test_language.py.)"""

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from bot_harness import ROOT, bot_env, bot_process, until
+from standin import FAKE_TOKEN, BotApiStandin
 from telegram.ext import Application
 
 from bot.core.solvers import Solvers
@@ -18,7 +19,6 @@ from bot.games.letters import texts as letters_texts
 from bot.registry import Settings
 from bot.runtime.cli import serve
 from bot.runtime.console import MESSAGE_LIMIT, chat, too_long
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin
 from bot.storage import open_store
 from solver.letters import Rule
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 from bot_harness import Bot, Player, new_letter_game, on_each_engine, record, running_bot, stored_state
+from standin import BotApiStandin
 
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters import session as letter_session
 from bot.games.letters.tables import LetterGames
 from bot.games.wordle.solver import WordleSolver
-from bot.runtime.standin import BotApiStandin
 from solver.letters import Rule
 from solver.wordle import feedback
 

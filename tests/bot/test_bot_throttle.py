@@ -6,11 +6,11 @@ import asyncio
 from pathlib import Path
 
 from bot_harness import Player, running_bot, until
+from standin import BotApiStandin
 
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
-from bot.runtime.standin import BotApiStandin
 from bot.runtime.throttle import Throttle
 
 LIMIT = 5

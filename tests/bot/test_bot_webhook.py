@@ -13,12 +13,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 from bot_harness import bot_env, bot_process, until
+from standin import FAKE_TOKEN, BotApiStandin, Fault
 
 from bot.core.solvers import Solvers
 from bot.registry import Settings
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Fault
 from bot.runtime.webhook import Hook
 
 SECRET = "webhook-secret_42"

@@ -24,13 +24,13 @@ from bot_harness import (
     stored_state,
     until,
 )
+from standin import BotApiStandin
 from telegram import Update
 
 from bot.core.solvers import Solvers
 from bot.delivery.events import TimerFired
 from bot.games.letters.group.session import KIND as GROUP_KIND
 from bot.games.wordle.session import KIND as WORDLE
-from bot.runtime.standin import BotApiStandin
 
 database = on_each_engine
 

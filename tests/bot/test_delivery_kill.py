@@ -23,8 +23,7 @@ from bot_harness import (
     until,
     until_polling,
 )
-
-from bot.runtime.standin import BotApiStandin, Fault
+from standin import BotApiStandin, Fault
 
 #: Every test here starts the real ``python -m bot`` as its own process.
 pytestmark = pytest.mark.process

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bot_harness import Bot, Group, Player, running_bot, until
+from standin import BotApiStandin, Call
 
 from bot.core import game as games
 from bot.core import texts
@@ -16,7 +17,6 @@ from bot.core.solvers import Solvers
 from bot.core.texts import Lang
 from bot.games.letters import texts as letters_texts
 from bot.registry import GAMES
-from bot.runtime.standin import BotApiStandin, Call
 from bot.storage.unit_of_work import UnitOfWork
 
 

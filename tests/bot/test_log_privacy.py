@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 from bot_harness import bot_env, until, until_polling
-
-from bot.runtime.standin import BotApiStandin
+from standin import BotApiStandin
 
 pytestmark = pytest.mark.process
 

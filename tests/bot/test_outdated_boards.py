@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from bot_harness import GROUP, Group, Player, button, new_letter_game, open_lobby, record, running_bot, stored_state
+from standin import BotApiStandin
 
 from bot.core.solvers import Solvers
 from bot.games.letters.tables import LetterGames
-from bot.runtime.standin import BotApiStandin
 from solver.letters import Rule, Verdict
 
 NOTICE = "словарь обновился"

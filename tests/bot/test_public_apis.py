@@ -8,6 +8,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from standin import FAKE_TOKEN
 from telegram.error import RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
@@ -15,7 +16,6 @@ from bot.core.context import BotData, Services
 from bot.core.solvers import Solvers
 from bot.registry import Settings
 from bot.runtime.app import build_application, use_timedelta_periods
-from bot.runtime.standin import FAKE_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from bot_harness import Player, record, running_bot, stored_state
 from pydantic_settings import BaseSettings
+from standin import BotApiStandin
 from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import active, texts
@@ -25,7 +26,6 @@ from bot.core.settings import SOURCES, of
 from bot.core.solvers import Solvers, SolverTables, Step, build_solvers
 from bot.core.texts import Lang
 from bot.registry import GAMES
-from bot.runtime.standin import BotApiStandin
 from bot.storage import Record, Tally
 
 KIND = "coin"

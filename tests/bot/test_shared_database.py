@@ -13,9 +13,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 from bot_harness import bot_env, rows, until
+from standin import BotApiStandin
 
 from bot.games.wordle.session import KIND as WORDLE
-from bot.runtime.standin import BotApiStandin
 
 #: Every test here starts real bot processes.
 pytestmark = pytest.mark.process

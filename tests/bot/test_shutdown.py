@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 from bot_harness import bot_env, until
+from standin import BotApiStandin, Fault
 
 from bot.registry import Settings
-from bot.runtime.standin import BotApiStandin, Fault
 
 #: ``docker stop``'s grace period: with the default SHUTDOWN_SECONDS the bot must be gone by then.
 DOCKER_GRACE = 10.0

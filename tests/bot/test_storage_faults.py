@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 from bot_harness import bot_env, until, until_polling
+from standin import BotApiStandin
 from test_webhook_server import answered as answered_in
 from test_webhook_server import serving, update
 
 from bot.core import texts
 from bot.runtime.cli import STORE_LOST_STATUS
-from bot.runtime.standin import BotApiStandin
 
 #: Every test here starts the real ``python -m bot`` as its own process.
 pytestmark = pytest.mark.process

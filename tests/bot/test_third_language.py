@@ -12,13 +12,13 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from bot_harness import Player, running_bot
+from standin import BotApiStandin
 
 from bot.core import game as games
 from bot.core import i18n, texts
 from bot.core.solvers import Solvers
 from bot.games.letters import texts as letters_texts
 from bot.registry import GAMES
-from bot.runtime.standin import BotApiStandin
 
 #: What the made-up German puts before every English text.
 GERMAN = "[de] "

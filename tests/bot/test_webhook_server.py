@@ -11,9 +11,9 @@ from pathlib import Path
 
 import aiohttp
 from bot_harness import Finished, bot_env, bot_process, until
+from standin import BotApiStandin
 
 from bot.registry import Settings
-from bot.runtime.standin import BotApiStandin
 
 SECRET = "webhook-secret_42"
 HEADER = "X-Telegram-Bot-Api-Secret-Token"

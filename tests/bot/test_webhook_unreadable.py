@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from standin import BotApiStandin
 
-from bot.runtime.standin import BotApiStandin
 from bot.runtime.transport import unreadable
 
 

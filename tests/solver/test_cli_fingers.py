@@ -1,4 +1,4 @@
-"""``python -m solver fingers --text``: seed 002's table as text, the same table the HTML shows."""
+"""``python -m solver fingers --text``: the Japanese article's table as text, the same table the HTML shows."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ SLOW_GAME = "1x1 0+3 1x3 1+3 1x3 2+3 1x2 2+4 1x4 1+1 1x1 0+3 1x3 1+3 1x3 2+3 1x2
 
 
 def test_review_with_a_cap_grades_under_the_bots_draw_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    """Seed 002's endless game keeps the win at move 18; under the bot's rules it slipped there."""
+    """The Japanese article's endless game keeps the win at move 18; under the bot's rules it slipped there."""
     _, endless, _ = run(capsys, "fingers", "review", *SLOW_GAME.split(), "--json")
     _, ruled, _ = run(capsys, "fingers", "review", *SLOW_GAME.split(), "--cap", "100", "--json")
     endless_moves, ruled_moves = json.loads(endless)["moves"], json.loads(ruled)["moves"]

@@ -45,7 +45,7 @@ def test_bokstav_with_no_safe_letter_prints_the_bare_label(capsys: pytest.Captur
     assert run(capsys, "bokstav", str(path)) == (0, "Säkra bokstäver:\n", "")
 
 
-def test_bokstav_reads_bokstav_dat_in_the_current_directory_as_seed_001_does(
+def test_bokstav_reads_bokstav_dat_in_the_current_directory_as_bokstavslek_does(
     capsys: pytest.CaptureFixture[str], bokstav_dat: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(bokstav_dat.parent)
@@ -81,16 +81,16 @@ def test_the_first_line_names_the_word_list_and_how_to_pick_the_other(
     assert status == 0
     assert out.splitlines()[0] == (
         "word list: Russian nouns, common tier (everyday words, the default); "
-        "--tier full: every clean noun, nearest to seed 000's list"
+        "--tier full: every clean noun, nearest to the Russian article's list"
     )
     assert "the second player wins with perfect play" in out
     status, out, _ = run(capsys, "letters", "--tier", "full")
     assert status == 0
     assert out.splitlines()[0] == (
-        "word list: Russian nouns, full tier (every clean noun, nearest to seed 000's list); "
+        "word list: Russian nouns, full tier (every clean noun, nearest to the Russian article's list); "
         "--tier common (the default): everyday words only"
     )
-    assert "the first player wins with perfect play\nwinning letters: й\n" in out  # seed 000's answer
+    assert "the first player wins with perfect play\nwinning letters: й\n" in out  # the Russian article's answer
     status, out, _ = run(capsys, "letters", "--lang", "en", "review", "quack")
     assert status == 0
     assert out.splitlines()[0].startswith("word list: English words (Unix web2), common tier (everyday words")
@@ -109,13 +109,15 @@ def test_dictionary_options_count_before_review_as_after_it(capsys: pytest.Captu
     assert (status, out, err) == (2, "", "error: argument --lang: not allowed with argument --words\n")
 
 
-def test_the_letters_help_says_why_the_default_is_not_seed_000s_list(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_letters_help_says_why_the_default_is_not_the_russian_articles_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit) as done:
         main(["letters", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert done.value.code == 0
     assert "by default (no --words, --lang or --tier) the common tier of the shipped Russian nouns" in out
-    assert "Seed 000's own list (russian_nouns.txt, 51,301 nouns) is not shipped: --tier full" in out
+    assert "The Russian article's own list (russian_nouns.txt, 51,301 nouns) is not shipped: --tier full" in out
 
 
 def test_letters_json_has_the_contract_keys(capsys: pytest.CaptureFixture[str], nouns: Path) -> None:

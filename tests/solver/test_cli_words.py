@@ -176,7 +176,7 @@ def test_a_word_file_is_played_without_tiers(capsys: pytest.CaptureFixture[str],
     assert status == 2 and "--tier applies to a shipped dictionary" in err
 
 
-def test_the_raw_web2_list_as_a_file_reproduces_seed_004_as_before(
+def test_the_raw_web2_list_as_a_file_reproduces_the_ghost_article(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """web2's lower-case entries, given as a file, are played as they are, with the figures published

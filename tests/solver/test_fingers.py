@@ -1,4 +1,4 @@
-"""The finger game: seed 002's results, an independent check of every state,
+"""The finger game: the Japanese article's results, an independent check of every state,
 the move generator on hand-checked states, the computer's choices, the
 HTML table and the command line."""
 
@@ -53,7 +53,7 @@ def seed_game() -> FingerGame:
     return FingerGame()
 
 
-# ---------------------------------------------------------------- seed 002's results
+# ---------------------------------------------------------------- the Japanese article's results
 
 
 def test_with_seed_rules_the_second_player_wins() -> None:
@@ -66,13 +66,13 @@ def test_with_modulo_overflow_the_start_is_a_draw() -> None:
     assert game.distance(game.start) == NO_END
 
 
-# ---------------------------------------------------------------- seed 002's program, rewritten plainly
+# ---------------------------------------------------------------- the Japanese article's program, rewritten plainly
 
 Seat = tuple[str, int, int, int, int]  # (player to move, A's hands, B's hands)
 
 
 def plain_successors(seat: Seat, fingers: int, modulo: bool, self_attack: bool) -> set[Seat]:
-    """Seed 002's get_valids, with the variants, over plain tuples."""
+    """The Japanese article's get_valids, with the variants, over plain tuples."""
 
     def overflow(total: int) -> int:
         if total < fingers:
@@ -107,7 +107,7 @@ def plain_successors(seat: Seat, fingers: int, modulo: bool, self_attack: bool) 
 
 
 def plain_solve(fingers: int, modulo: bool, self_attack: bool) -> dict[Seat, str]:
-    """Seed 002's search: sweep every state until nothing changes; 'X' for a loop."""
+    """The Japanese article's search: sweep every state until nothing changes; 'X' for a loop."""
     winner: dict[Seat, str] = {}
     moves: dict[Seat, set[Seat]] = {}
     for seat in product("AB", range(fingers), range(fingers), range(fingers), range(fingers)):
@@ -141,7 +141,7 @@ def as_state(seat: Seat) -> State:
     return State((a1, a2), (b1, b2)) if player == "A" else State((b1, b2), (a1, a2))
 
 
-def test_the_engine_agrees_with_seed_002s_iteration_on_every_state(game: FingerGame) -> None:
+def test_the_engine_agrees_with_the_japanese_articles_iteration_on_every_state(game: FingerGame) -> None:
     rules = game.rules
     plain = plain_solve(rules.fingers, rules.overflow == "modulo", rules.self_attack)
     assert len(plain) == 2 * game.positions
@@ -152,7 +152,7 @@ def test_the_engine_agrees_with_seed_002s_iteration_on_every_state(game: FingerG
         assert found == expected, seat
 
 
-def test_the_move_generator_agrees_with_seed_002s(game: FingerGame) -> None:
+def test_the_move_generator_agrees_with_the_japanese_articles(game: FingerGame) -> None:
     rules = game.rules
     for seat in plain_solve(rules.fingers, rules.overflow == "modulo", rules.self_attack):
         state = as_state(seat)
@@ -483,7 +483,7 @@ def test_a_win_that_never_hurries_slips_into_a_repetition_and_the_judge_says_whe
     verdict = next(j for j in seed_game.judge(before) if move_code(j.move) == slip.move)
     assert (verdict.value, verdict.slip) == (Value.DRAW, Ending.REPETITION)
     assert seed_game.value(verdict.after) is Value.LOSS  # the bare table still calls it a win
-    # Without the draw rules (seed 002's endless game) the same moves keep the win throughout.
+    # Without the draw rules (the Japanese article's endless game) the same moves keep the win throughout.
     assert all(g.grade is not Grade.THREW_WIN for g in review_fingers(seed_game, codes[: slip.ply]))
 
 

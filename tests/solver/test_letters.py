@@ -27,21 +27,21 @@ from solver.letters import (
 from solver.levels import Level
 from solver.words import RUSSIAN_ALPHABET
 
-SEED_001 = ["fe", "fri", "fria", "ko", "se", "stuga", "stugby", "stup"]
-SEED_000_ENDING = ["йог", "йод", "йеменец", "йеменка"]
+BOKSTAVSLEK_WORDS = ["fe", "fri", "fria", "ko", "se", "stuga", "stugby", "stup"]
+RUSSIAN_ARTICLE_ENDING = ["йог", "йод", "йеменец", "йеменка"]
 
 
 # ---------------------------------------------------------------- published results
 
 
-def test_seed_001_safe_letters_are_k_and_s() -> None:
-    game = LetterGame(SEED_001, Rule.COMPLETE_LOSES)
+def test_bokstavslek_safe_letters_are_k_and_s() -> None:
+    game = LetterGame(BOKSTAVSLEK_WORDS, Rule.COMPLETE_LOSES)
     assert game.winning_letters("") == ["k", "s"]
     assert game.winner("") == "first"
 
 
-def test_seed_001_worked_example() -> None:
-    game = LetterGame(SEED_001, Rule.COMPLETE_LOSES)
+def test_bokstavslek_worked_example() -> None:
+    game = LetterGame(BOKSTAVSLEK_WORDS, Rule.COMPLETE_LOSES)
     # After S, T, U: P completes STUP and loses; J leaves no word; G goes on.
     assert game.verdict("stup") is Verdict.COMPLETED_WORD
     assert game.verdict("stuj") is Verdict.NO_WORD
@@ -51,8 +51,8 @@ def test_seed_001_worked_example() -> None:
     assert [p.letter for p in game.plays("stug") if p.outcome is Value.WIN] == ["b"]
 
 
-def test_seed_000_strategy_reads_like_the_article() -> None:
-    game = LetterGame(SEED_000_ENDING, Rule.COMPLETE_WINS)
+def test_the_russian_article_strategy_reads_like_the_article() -> None:
+    game = LetterGame(RUSSIAN_ARTICLE_ENDING, Rule.COMPLETE_WINS)
     assert game.winning_letters("") == ["й"]
     # The article's tree, with the replies in alphabetical order (е before о).
     assert game.strategy("") == "й → йе → йем → йеменец / йеменка; йо → йог / йод"
@@ -119,7 +119,7 @@ def test_a_lost_player_holds_out_longest() -> None:
 
 
 def test_weaker_levels_make_mistakes_and_perfect_never_does() -> None:
-    game = LetterGame(SEED_001, Rule.COMPLETE_LOSES)
+    game = LetterGame(BOKSTAVSLEK_WORDS, Rule.COMPLETE_LOSES)
     rng = random.Random(7)
     perfect = {game.computer_letter("", Level.PERFECT, rng) for _ in range(200)}
     easy = {game.computer_letter("", Level.EASY, rng) for _ in range(200)}
@@ -185,7 +185,7 @@ def test_an_empty_dictionary_is_refused() -> None:
 
 def plain_minimax(words: set[str], rule: Rule) -> dict[str, tuple[bool, int]]:
     """Every reachable fragment → (does the player to move win, plies to the end),
-    by memoised recursion over a set of prefixes, as seed 004 and Norvig do."""
+    by memoised recursion over a set of prefixes, as the Ghost article and Norvig do."""
     prefixes = {word[:i] for word in words for i in range(len(word) + 1)}
     alphabet = sorted(set("".join(words)))
 

@@ -103,7 +103,7 @@ def test_each_letter_is_graded_as_plain_recursion_says(words: list[str], rule: R
         assert move.mover == (1 if ply % 2 else 2)
 
 
-def test_seed_000s_example_names_the_letter_that_kept_the_win() -> None:
+def test_the_russian_articles_example_names_the_letter_that_kept_the_win() -> None:
     game = LetterGame(["йог", "йод", "йеменец", "йеменка", "агар-агар"])
     first, second, third = review_letters(game, "йео")
     assert first.grade is Grade.KEPT_WIN and first.best

@@ -1,7 +1,7 @@
-"""The finger game (seed 002) against the bot as a chat session: pure rules, no Telegram.
+"""The finger game (the Japanese article) against the bot as a chat session: pure rules, no Telegram.
 
 The player chooses the bot's level and who starts (A, the first player, loses
-the start under perfect play: seed 002). A draw is declared when a
+the start under perfect play: the Japanese article). A draw is declared when a
 position (both players' hands and who is to move) comes up the third time, or
 after the move cap: the solver's :class:`~solver.fingers.Course` holds both rules,
 and its judge chooses the bot's move, the hint and the review's grades alike.

@@ -40,7 +40,7 @@ class LetterSession(Session):
     KIND = KIND
     id: str = field(default_factory=new_id)
     rule: Rule | None = None
-    dictionary: str = "ru"  # "en": English Ghost (seed 004), its rule fixed to complete-loses
+    dictionary: str = "ru"  # "en": English Ghost (the Ghost article), its rule fixed to complete-loses
     # The common words or every clean one. A new game asks (None); a game stored before
     # the tiers existed played the whole list, and goes on with the full tier.
     tier: Tier | None = Tier.FULL

@@ -13,7 +13,7 @@ from solver.lookup import look_up
 from solver.words import LANGUAGES, Language, Tier
 
 LANGUAGE = LANGUAGES["ru"]
-ENGLISH = LANGUAGES["en"]  # English Ghost: seed 004, complete-loses, words of 4+ letters
+ENGLISH = LANGUAGES["en"]  # English Ghost: the Ghost article, complete-loses, words of 4+ letters
 
 #: The rules each language's letter game is played under: the Russian game under both, English
 #: Ghost under its own only.

@@ -62,7 +62,7 @@ async def test_perfect_bot_wins_from_the_start(bot: Bot, solvers: Solvers, datab
     assert labels == [finger_move("ru", m) for m in player_moves(solvers.of(FingerTables).game, starting)]
     reply = await play_best(
         player, solvers.of(FingerTables).game, database
-    )  # the second player wins the start (seed 002)
+    )  # the second player wins the start (the Japanese article)
     assert "🤖 Я выиграл." in reply.text and "🙂 Вы: 💀  💀" in reply.text
     after = ["🔁 Ещё партию", "⚙️ Ещё партию, другие настройки", "🔍 Разбор партии"]
     assert [b["text"] for b in player.buttons()] == after

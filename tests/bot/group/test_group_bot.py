@@ -26,6 +26,7 @@ from bot_harness import (
     stored_state,
     until,
 )
+from standin import BotApiStandin, Fault
 
 from bot.core import texts
 from bot.core.context import Services
@@ -34,7 +35,6 @@ from bot.games.letters.group import texts as group_texts
 from bot.games.letters.group.session import SEATS, GroupSession
 from bot.games.letters.group.tables import group_games
 from bot.games.letters.tables import LetterGames
-from bot.runtime.standin import BotApiStandin, Fault
 from bot.storage import SCHEMA_VERSION
 from bot.storage.schema import _SCHEMA_V1
 from solver.letters import Rule

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from bot_harness import NAMES, Bot, Group, Reply, button, open_lobby, record, stored_state, until
+from standin import Fault
 from telegram import Update
 
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import MAX_WAITING_CHATTER, Pace
 from bot.games.letters.group.session import GroupSession
 from bot.games.letters.tables import LetterGames
-from bot.runtime.standin import Fault
 from bot.runtime.throttle import Throttle
 from solver.letters import Rule
 

@@ -22,6 +22,7 @@ from bot_harness import (
     stored_state,
     until,
 )
+from standin import BotApiStandin
 
 from bot.core import texts
 from bot.core.context import Services
@@ -30,7 +31,6 @@ from bot.games.letters.group import handlers
 from bot.games.letters.group import texts as group_texts
 from bot.games.letters.group.session import GroupSession
 from bot.games.letters.tables import LetterGames
-from bot.runtime.standin import BotApiStandin
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
 

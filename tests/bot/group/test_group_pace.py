@@ -12,12 +12,12 @@ import time
 from pathlib import Path
 
 from bot_harness import GROUP, NAMES, Bot, Group, button, lobby_buttons, open_lobby, running_bot, stored_state, until
+from standin import BotApiStandin, Call
 
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import Outbox, Pace
 from bot.games.letters.group import session as group
 from bot.games.letters.tables import LetterGames
-from bot.runtime.standin import BotApiStandin, Call
 from solver.letters import LetterGame, Rule
 
 MESSAGES = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendPhoto")

@@ -23,7 +23,7 @@ async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
 
 async def test_english_ghost_offered_to_english_speakers(bot: Bot, solvers: Solvers, database: Path) -> None:
     game = solvers.of(LetterGames).game("en")
-    assert game.rule is Rule.COMPLETE_LOSES and game.winner("") == "first"  # seed 004: player 1 wins
+    assert game.rule is Rule.COMPLETE_LOSES and game.winner("") == "first"  # the Ghost article: player 1 wins
     player = Player(bot, 601, language_code="en-US")
     await player.say("/play")
     await player.tap("English Ghost")

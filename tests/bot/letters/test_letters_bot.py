@@ -30,7 +30,7 @@ async def play_best(player: Player, game: LetterGame, reply: Reply) -> Reply:
 @pytest.mark.parametrize(
     "case",
     [
-        # Complete-wins: the second player wins the empty board (seed 000), so whoever goes second wins.
+        # Complete-wins: the second player wins the empty board (the Russian article), so whoever goes second wins.
         (Rule.COMPLETE_WINS, "выиграл", "Начинает бот", PLAYER_WON),
         (Rule.COMPLETE_WINS, "выиграл", "Я начинаю", BOT_WON),
         # Complete-loses: the first player wins (by opening with щ).

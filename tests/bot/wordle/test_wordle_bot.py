@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 
 from bot_harness import Bot, Player, Reply, no_game_now, record, running_bot, stored_state, until
+from standin import BotApiStandin
 
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.wordle import texts as wordle_texts
 from bot.games.wordle.solver import WordleSolver
-from bot.runtime.standin import BotApiStandin
 from solver.wordle import Colour, Entry, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow

@@ -1,8 +1,8 @@
 # ruff: noqa: SIM102, SIM115, UP015  (the published code, kept as written)
-"""Seed 000's algorithm («Кто первым закончит слово?»), transcribed from the
+"""The Russian article's algorithm («Кто первым закончит слово?»), transcribed from the
 article's notebook cells 2-13 as one script, for a side-by-side cold start.
 
-    python benchmarks/seed000_letters.py russian_nouns.txt
+    python benchmarks/article_letters.py russian_nouns.txt
 
 The notebook's code is kept as written (its comments translated away, its
 cell outputs turned into prints), so the timing is that of the published

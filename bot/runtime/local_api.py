@@ -1,8 +1,11 @@
-"""A local stand-in for the Telegram Bot API, on 127.0.0.1, for the tests and ``--console``.
+"""The Telegram Bot API on 127.0.0.1, for ``python -m bot --console``: the console plays a chat
+against the very same Application with no token and no network, so it needs a Bot API at run
+time, and this is it.
 
-It speaks just enough of the Bot API for this bot: it hands out the updates
-pushed into it by long polling, keeps the messages the bot sends (so they can
-be edited), and records every call so a test or the console can read them.
+It speaks just enough of the Bot API for this bot: it hands out the updates pushed into it by
+long polling, keeps the messages the bot sends (so they can be edited), and records every call
+and tells its listeners, so the console can print it. The tests' stand-in
+(``tests/bot/standin.py``) is this with Telegram's faults on top.
 """
 
 from __future__ import annotations
@@ -11,55 +14,24 @@ import asyncio
 import itertools
 import json
 import time
-from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from aiohttp import web
 
 BOT_ID = 7000001
 BOT_USER = {"id": BOT_ID, "is_bot": True, "first_name": "Bukvoed", "username": "bukvoed_bot"}
-#: A token of the right shape for the stand-in, which accepts any token.
+#: A token of the right shape for the local API, which accepts any token.
 FAKE_TOKEN = f"{BOT_ID}:standin-token-for-local-use-only-0000"
 
 _JSON_FIELDS = {"reply_markup", "commands", "allowed_updates", "scope", "entities", "link_preview_options"}
 _INT_FIELDS = {"chat_id", "message_id", "offset", "limit", "timeout", "cache_time"}
 
 
-class Fault(StrEnum):
-    """What the stand-in can answer instead of doing a call, as Telegram sometimes does."""
-
-    RETRY_AFTER = "429"  # Too Many Requests, with parameters.retry_after
-    SERVER_ERROR = "500"
-    BAD_GATEWAY = "502"
-    HANG = "hang"  # answer nothing until the client gives up (or the stand-in stops)
-    DROP = "drop"  # close the connection without an answer
-    UNAUTHORIZED = "401"  # the token was revoked
-    NOT_FOUND = "404"  # what Telegram answers a malformed token or a wrong base URL
-    DELIVERED = "delivered"  # do the call, then drop the connection: done, but the bot never hears so
-
-
-#: The faults a retry gets past (the others are refusals, or a call done but unanswered).
-PASSING_FAULTS = (Fault.RETRY_AFTER, Fault.SERVER_ERROR, Fault.BAD_GATEWAY, Fault.HANG, Fault.DROP)
-
-BLOCKED = "Forbidden: bot was blocked by the user"
-KICKED = "Forbidden: bot was kicked from the supergroup chat"
-MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
-
-#: The faults that are an HTTP error status, with Telegram's description.
-_ERRORS = {
-    Fault.SERVER_ERROR: "Internal Server Error",
-    Fault.BAD_GATEWAY: "Bad Gateway",
-    Fault.UNAUTHORIZED: "Unauthorized",
-    Fault.NOT_FOUND: "Not Found",
-}
-
-
 @dataclass
 class Call:
-    """One request the bot made, and what the stand-in answered."""
+    """One request the bot made, and what the local API answered."""
 
     method: str
     params: dict[str, Any]
@@ -89,7 +61,7 @@ class Call:
         return rows
 
 
-class BotApiStandin:
+class LocalBotApi:
     """The Bot API on a local port; start it, point the bot's base URL at :attr:`base_url`."""
 
     def __init__(self) -> None:
@@ -97,7 +69,6 @@ class BotApiStandin:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.listeners: list[Callable[[Call], None]] = []
         self._updates: list[dict[str, Any]] = []
-        self._pushed: dict[int, dict[str, Any]] = {}  # every update ever pushed, by id
         self._arrived = asyncio.Event()
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
@@ -105,16 +76,6 @@ class BotApiStandin:
         self.hurry = False  # answer long polls at once (set while a bot shuts down)
         self.admins: dict[int, set[int]] = {}  # group chat id -> its administrators' user ids
         self.base_url = ""
-        self.faults: defaultdict[str, deque[tuple[Fault, int]]] = defaultdict(deque)
-        self.blocked: set[int] = set()  # chats whose user blocked the bot: every call answers 403
-        self.kicked: set[int] = set()  # groups the bot was removed from: every call answers 403
-        self.migrated: dict[int, int] = {}  # groups upgraded to a supergroup -> its id: calls answer 400
-        self.refused: list[tuple[Call, str]] = []  # calls answered with a fault, and which
-        self.handed_out: dict[int, float] = {}  # update id -> when getUpdates gave it to the bot
-        self.webhook: dict[str, Any] = {}
-        self.polls: list[dict[str, Any]] = []  # the parameters of every getUpdates call
-        self._stopping = asyncio.Event()
-        self._unhang = asyncio.Event()
         self._api = {
             "getMe": self._get_me,
             "getUpdates": self._get_updates,
@@ -153,87 +114,9 @@ class BotApiStandin:
 
     async def stop(self) -> None:
         self.release_pollers()
-        self._stopping.set()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-
-    # -- faults ----------------------------------------------------------
-
-    def inject(self, method: str, fault: Fault, times: int = 1, retry_after: int = 1) -> None:
-        """Answer the next ``times`` calls of ``method`` with ``fault`` instead of doing them."""
-        for _ in range(times):
-            self.faults[method].append((fault, retry_after))
-
-    def end_hangs(self) -> None:
-        """Answer every hanging call (and any later one) at once with a 504."""
-        self._unhang.set()
-
-    def hangs_again(self) -> None:
-        """From now on an injected hang hangs again (after :meth:`end_hangs`)."""
-        self._unhang.clear()
-
-    def block(self, chat_id: int) -> None:
-        """The user of this private chat blocks the bot: every call for the chat answers 403."""
-        self.blocked.add(chat_id)
-
-    def kick(self, chat_id: int) -> None:
-        """The bot is removed from this group: every call for the chat answers 403, as Telegram's."""
-        self.kicked.add(chat_id)
-
-    def migrate(self, old: int, new: int) -> None:
-        """The group becomes a supergroup: every call for ``old`` answers 400 with ``migrate_to_chat_id``."""
-        self.migrated[old] = new
-
-    async def _fault(self, request: web.Request, call: Call) -> web.Response | None:
-        """The injected answer for this call, if one is due; None to do the call."""
-        refused = self._chat_refused(call)
-        if refused is not None:
-            return refused
-        queued = self.faults.get(call.method)
-        if not queued or queued[0][0] is Fault.DELIVERED:  # that one: _handle does the call, then drops it
-            return None
-        fault, retry_after = queued.popleft()
-        if fault is Fault.RETRY_AFTER:
-            body = {
-                "ok": False,
-                "error_code": 429,
-                "description": f"Too Many Requests: retry after {retry_after}",
-                "parameters": {"retry_after": retry_after},
-            }
-            return self._refuse(call, fault, web.json_response(body, status=429))
-        if fault in _ERRORS:
-            return self._refuse(call, fault, _error(int(fault.value), _ERRORS[fault]))
-        self._refuse(call, fault, None)
-        if fault is Fault.HANG:
-            ends = [asyncio.ensure_future(event.wait()) for event in (self._stopping, self._unhang)]
-            await asyncio.wait(ends, timeout=60, return_when=asyncio.FIRST_COMPLETED)
-            for end in ends:
-                end.cancel()
-            return _error(504, "Gateway Timeout")
-        assert request.transport is not None
-        request.transport.close()  # Fault.DROP
-        return web.Response()
-
-    def _chat_refused(self, call: Call) -> web.Response | None:
-        """Telegram's answer for a chat that blocked the bot, removed it, or moved; None for others."""
-        if call.chat_id in self.blocked:
-            return self._refuse(call, "403", _error(403, BLOCKED))
-        if call.chat_id in self.kicked:
-            return self._refuse(call, "403", _error(403, KICKED))
-        if call.chat_id is not None and call.chat_id in self.migrated:
-            body = {
-                "ok": False,
-                "error_code": 400,
-                "description": MIGRATED,
-                "parameters": {"migrate_to_chat_id": self.migrated[call.chat_id]},
-            }
-            return self._refuse(call, "400", web.json_response(body, status=400))
-        return None
-
-    def _refuse(self, call: Call, fault: str, answer: web.Response | None) -> web.Response | None:
-        self.refused.append((call, fault))
-        return answer
 
     # -- what people do -------------------------------------------------
 
@@ -251,7 +134,7 @@ class BotApiStandin:
             "message_id": next(self._message_ids),
             "date": int(time.time()),
             "chat": {"id": user_id, "type": "private", "first_name": "Player"},
-            "from": _user(user_id, language_code),
+            "from": user_body(user_id, language_code),
         }
         if sticker:
             message["sticker"] = {
@@ -270,16 +153,6 @@ class BotApiStandin:
                 message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
         return {"message": message}
 
-    def push_inline(self, user_id: int, query: str = "", language_code: str = "ru") -> int:
-        """What the user types after the bot's @name in any chat (the Share button starts it empty)."""
-        inline = {
-            "id": str(next(self._update_ids) * 1000),
-            "from": _user(user_id, language_code),
-            "query": query,
-            "offset": "",
-        }
-        return self._push({"inline_query": inline})
-
     def push_callback(self, user_id: int, message_id: int, data: str, language_code: str = "ru") -> int:
         """A tap on an inline button under one of the bot's messages."""
         message = self.messages.get(
@@ -294,26 +167,12 @@ class BotApiStandin:
         )
         query = {
             "id": str(next(self._update_ids) * 1000),
-            "from": _user(user_id, language_code),
+            "from": user_body(user_id, language_code),
             "chat_instance": str(user_id),
             "message": message,
             "data": data,
         }
         return self._push({"callback_query": query})
-
-    def pending(self) -> int:
-        """Updates not yet confirmed by the bot (handed out or not)."""
-        return len(self._updates)
-
-    def push_raw(self, body: dict[str, Any]) -> int:
-        """Any update body (its id is added): what Telegram might send that the bot cannot read."""
-        return self._push(body)
-
-    def redeliver(self, update_id: int) -> None:
-        """Hand an update out again, as Telegram does with one whose confirmation never came."""
-        self._updates.append(self._pushed[update_id])
-        self._updates.sort(key=lambda update: int(update["update_id"]))
-        self._arrived.set()
 
     def number_updates_from(self, first: int) -> None:
         """Number the next updates from ``first``, as Telegram may after a week without any:
@@ -322,8 +181,7 @@ class BotApiStandin:
 
     def _push(self, body: dict[str, Any]) -> int:
         update_id = next(self._update_ids)
-        self._pushed[update_id] = {"update_id": update_id, **body}
-        self._updates.append(self._pushed[update_id])
+        self._updates.append({"update_id": update_id, **body})
         self._arrived.set()
         return update_id
 
@@ -332,37 +190,34 @@ class BotApiStandin:
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
         params = await _params(request)
-        if method != "getUpdates" or self.faults.get(method):
-            fault = await self._fault(request, Call(method, params))
-            if fault is not None:
-                return fault
+        refusal = await self._refusal(request, method, params)
+        if refusal is not None:
+            return refusal
         handler = self._api.get(method)
         result = (
-            _error(404, f"Not Found: {method} is not in the stand-in") if handler is None else await handler(params)
+            error_response(404, f"Not Found: {method} is not in the local API")
+            if handler is None
+            else await handler(params)
         )
-        if method == "getUpdates":
-            self.polls.append(params)
-        else:
+        if method != "getUpdates":
             call = Call(method, params, None if isinstance(result, web.Response) else result)
             self.calls.append(call)
             for listener in self.listeners:
                 listener(call)
-        if self._delivered_unanswered(method, request):
+        if self._dropped_after(method, request):
             return web.Response()
         if isinstance(result, web.Response):
             return result
         return web.json_response({"ok": True, "result": result})
 
-    def _delivered_unanswered(self, method: str, request: web.Request) -> bool:
-        """A ``Fault.DELIVERED`` due for this method: the call was done; close the connection unanswered."""
-        queued = self.faults.get(method)
-        if not queued or queued[0][0] is not Fault.DELIVERED:
-            return False
-        queued.popleft()
-        self.refused.append((Call(method, {}), Fault.DELIVERED))
-        assert request.transport is not None
-        request.transport.close()
-        return True
+    async def _refusal(self, request: web.Request, method: str, params: dict[str, Any]) -> web.Response | None:
+        """What to answer instead of doing the call; None (always, here) to do it. The tests'
+        stand-in answers Telegram's faults here."""
+        return None
+
+    def _dropped_after(self, method: str, request: web.Request) -> bool:
+        """Whether the call, done, goes unanswered (the connection closed); never, here."""
+        return False
 
     async def _get_me(self, params: dict[str, Any]) -> object:
         return BOT_USER | {
@@ -381,11 +236,7 @@ class BotApiStandin:
             except TimeoutError:
                 return []
         limit = int(params.get("limit") or 100)
-        batch = [u for u in self._updates if u["update_id"] >= offset][:limit]
-        now = time.perf_counter()
-        for update in batch:
-            self.handed_out.setdefault(update["update_id"], now)
-        return batch
+        return [u for u in self._updates if u["update_id"] >= offset][:limit]
 
     async def _send_message(self, params: dict[str, Any]) -> object:
         chat_id = int(params["chat_id"])
@@ -406,7 +257,7 @@ class BotApiStandin:
         chat_id = int(params["chat_id"])
         photo = params.get("photo")
         if not isinstance(photo, bytes) or not photo:
-            return _error(400, "Bad Request: there is no photo in the request")
+            return error_response(400, "Bad Request: there is no photo in the request")
         message: dict[str, Any] = {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
@@ -429,7 +280,7 @@ class BotApiStandin:
         key = (int(params.get("chat_id") or 0), int(params.get("message_id") or 0))
         message = self.messages.get(key)
         if message is None:
-            return _error(400, "Bad Request: message to edit not found")
+            return error_response(400, "Bad Request: message to edit not found")
         if text:
             message["text"] = str(params.get("text", ""))
         if params.get("reply_markup"):
@@ -445,7 +296,7 @@ class BotApiStandin:
         """Telegram refuses an answer with a result it cannot read; these carry what a card needs."""
         for result in params.get("results", []):
             if not (result.get("id") and result.get("type") and result.get("input_message_content")):
-                return _error(400, "Bad Request: RESULT_INVALID")
+                return error_response(400, "Bad Request: RESULT_INVALID")
         return True
 
     async def _set_my_commands(self, params: dict[str, Any]) -> object:
@@ -461,7 +312,6 @@ class BotApiStandin:
         return True
 
     async def _set_webhook(self, params: dict[str, Any]) -> object:
-        self.webhook = params
         return True
 
     async def _close(self, params: dict[str, Any]) -> object:
@@ -470,7 +320,7 @@ class BotApiStandin:
     async def _get_chat_member(self, params: dict[str, Any]) -> object:
         """An administrator (all rights off) if listed in :attr:`admins`, else a member."""
         user_id = int(params["user_id"])
-        user = _user(user_id, "ru")
+        user = user_body(user_id, "ru")
         if user_id not in self.admins.get(int(params["chat_id"]), set()):
             return {"status": "member", "user": user}
         rights = (
@@ -481,11 +331,11 @@ class BotApiStandin:
         return {"status": "administrator", "user": user} | dict.fromkeys(rights.split(), False)
 
 
-def _user(user_id: int, language_code: str) -> dict[str, Any]:
+def user_body(user_id: int, language_code: str) -> dict[str, Any]:
     return {"id": user_id, "is_bot": False, "first_name": "Player", "language_code": language_code}
 
 
-def _error(code: int, description: str) -> web.Response:
+def error_response(code: int, description: str) -> web.Response:
     return web.json_response({"ok": False, "error_code": code, "description": description}, status=code)
 
 

@@ -1,8 +1,8 @@
-"""The fault benchmark: the real ``python -m bot`` through crashes, a full disk, a broken
+"""The fault suite: the real ``python -m bot`` through crashes, a full disk, a broken
 Telegram and bad updates, counting what each player's updates became.
 
 The bot runs as its own process with SQLite on disk, long polling the Bot API
-stand-in on 127.0.0.1, which this script runs. Every chat sends ``/5bukv`` over
+stand-in on 127.0.0.1 (``tests/bot/standin.py``), which this script runs. Every chat sends ``/5bukv`` over
 and over, one at a time: a 5bukv game with no entry yet is not under way, so
 each applied ``/5bukv`` starts a new one at once and saves the chat's 5bukv
 session once, so after the run the session's version says how many of the chat's
@@ -15,9 +15,8 @@ confirms it, so every command sent is delivered in the end.
   ``applied twice``: games on file beyond the commands sent, less those answered
   "try again" (summed per chat);
 * ``unanswered``: commands never answered and never applied. python-telegram-bot
-  confirms a batch with its next getUpdates, before the batch is handled; before
-  the durable inbox a SIGKILL in between dropped those updates (the player saw no
-  answer and sent again); now they are replayed at the restart;
+  confirms a batch with its next getUpdates, before the batch is handled; the bot keeps
+  each update in its inbox first, so a SIGKILL in between replays them at the restart;
 * ``exceptions``: tracebacks, ERROR and CRITICAL lines in the bot's log;
 * ``recovery``: seconds from a restart until the bot answered again (SIGKILL),
   or from space coming back until a save worked (full disk).
@@ -42,7 +41,7 @@ Run only with ``--only`` (not part of the default run), each on its own:
   ``--seconds``: ``acked`` counts those answered, ``except`` the ERROR lines, the note how many
   slow connections the bot still held after 5 s and at the end.
 
-    .venv/bin/python benchmarks/bench_faults.py [--chats 20] [--kills 8] [--seconds 15] [--only kill disk ...]
+    .venv/bin/python faults/fault_suite.py [--chats 20] [--kills 8] [--seconds 15] [--only kill disk ...]
 """
 
 from __future__ import annotations
@@ -69,10 +68,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
+
+from standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
 
 from bot.core.texts import try_again_soon  # noqa: E402
 from bot.games.wordle.session import KIND as WORDLE  # noqa: E402
-from bot.runtime.standin import FAKE_TOKEN, BotApiStandin, Call, Fault  # noqa: E402
 from bot.storage.schema import JOURNAL_SIZE_LIMIT  # noqa: E402
 
 FIRST_CHAT = 200_000
