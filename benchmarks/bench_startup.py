@@ -10,7 +10,7 @@ players ask first, by three players at once, each without a pause: one sends ``/
 opening guess), then the colours of that guess (the second guess: on the stored tree); another
 ``/5bukv`` too, then a word of their own with its colours (``слово маска``: off the tree, so the
 engine searches); the third ``/play``, its set-up buttons, a first letter and ``/hint``. The first
-5bukv replies and the first letter-game reply are judged against issue 22's 50 ms. Each latency runs from the
+5bukv replies and the first letter-game reply are judged against a 50 ms target. Each latency runs from the
 moment getUpdates hands the update out to the moment the reply arrives. Then, once the process
 has been idle a moment (everything built), its peak memory (VmHWM) and resident memory (VmRSS)
 are read from /proc.
@@ -55,7 +55,7 @@ START_CHAT, WORDLE_CHAT, LETTERS_CHAT, OWN_WORD_CHAT = 1, 2, 3, 4
 ON_TREE, OFF_TREE = "5bukv colours (tree)", "5bukv own word (off)"
 #: Replies measured after the first one, in the order they are asked for.
 STEPS = ("/5bukv", ON_TREE, "/5bukv (2nd player)", OFF_TREE, "/play", "set-up taps (max)", "first letter", "/hint")
-#: The replies issue 22 wants within ``TARGET_MS`` of being received: the first 5bukv guesses
+#: The replies wanted within ``TARGET_MS`` of being received: the first 5bukv guesses
 #: (the opening, the next on the tree and off it) and the first letter-game reply.
 TARGETED = ("/5bukv", ON_TREE, "/5bukv (2nd player)", OFF_TREE, "/play")
 TARGET_MS = 50.0

@@ -3,7 +3,7 @@
 The 5bukv article guesses, from the whole list, the word that leaves the fewest
 candidates on average (the first such word on ties). The uniform engine
 minimises the expected number of tries with every word equally likely and
-every word guessable (the objective of the engine before issue 14). The prior
+every word guessable (the plain objective, for comparison). The prior
 engine weighs each secret by its word frequency, guesses only common words or
 candidates likely to be the answer, and is the shipped tree; the same engine
 free to guess any word of the list shows what that rule costs. Each plays every
@@ -20,7 +20,7 @@ nouns (its guesses) of each Zipf level: the other kinds of answer (crude words, 
 parts of speech) are weighed apart by the prior.
 
 ``--answers FILE`` plays the shipped engine against a list of the real game's likely answers
-(issue 19's targets: each found within six, the average, and the share of games in which the
+(what players feel: each found within six, the average, and the share of games in which the
 helper suggests a word the game refuses: a guess before the answer outside ``--accepted FILE``,
 the words the game is known to take; without it, outside the engine's common guesses).
 """
@@ -161,7 +161,7 @@ def print_table(results: list[Result], zipf: dict[str, float], weight: Callable[
 
 
 def print_answers(engine: Wordle, answers: list[str], accepted: set[str] | None) -> None:
-    """Issue 19's figures on a list of the game's answers: found within six, average, refused suggestions."""
+    """What players feel, on a list of the game's answers: found within six, average, refused suggestions."""
     takes = accepted if accepted is not None else {engine.words[i] for i in engine.guessable}
     known = [answer for answer in dict.fromkeys(answers) if answer in engine.index]
     games = {answer: [entry.word for entry in engine.play(answer)] for answer in known}
@@ -188,7 +188,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--words", metavar="FILE", help="another list (default: the shipped nouns)")
     parser.add_argument("--rebuild", action="store_true", help="build the prior engine's tree now, timed")
-    parser.add_argument("--answers", metavar="FILE", help="the real game's likely answers: issue 19's figures")
+    parser.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="the real game's likely answers: found within six, average, refused suggestions",
+    )
     parser.add_argument("--accepted", metavar="FILE", help="with --answers: the words the game is known to take")
     args = parser.parse_args()
     if args.answers:

@@ -53,7 +53,7 @@ KIND_ORDER = ("noun", "rare", "crude", "other")
 #: Reasons of the full tier that make a noun a rare answer: its spelling is more often another word, or by hand.
 NOT_THE_USUAL_NOUN = frozenset({Reason.RARE, Reason.HOMOGRAPH})
 ADJECTIVE_PARTS = frozenset({"ADJF", "PRTF"})
-#: The parts of speech, besides nouns, of the real 5bukv's answers (issue 19).
+#: The parts of speech, besides nouns, of the real 5bukv's answers.
 WORDLE_OTHER_PARTS = frozenset({"ADJF", "NPRO", "ADVB", "NUMR", "INTJ", "PRED", "PRCL", "CONJ"})
 #: 5bukv's possible answers among the other parts of speech and the crude words: those at least this
 #: common (the game picks everyday words) and spelled so in the second source.

@@ -5,8 +5,8 @@ update from a user over the limit is dropped there, and the user is told once pe
 window, not once per message, to slow down.
 
 Taps on the buttons of one message are not a flood: colouring one 5bukv guess
-takes up to 11 taps, and a quick player's 21st tap in 10 s used to be dropped,
-so the mask they sent was wrong. A message, or the first tap on a message,
+takes up to 11 taps, and dropping a quick player's 21st tap in 10 s would
+make the mask they send wrong. A message, or the first tap on a message,
 costs 1; each further tap on the same message costs ``TAP_COST``. A flood of
 taps is still cut off, only later (80 taps instead of 20 at the defaults).
 

@@ -296,7 +296,7 @@ class PollingBot(ExtBot[None]):
 
     def _each_readable(self) -> tuple[Update, ...]:
         """The last batch, each update parsed alone: one PTB cannot parse is skipped as any other
-        unreadable one. (Parsing every update twice, here and in PTB, cost 0.7 ms an update.)"""
+        unreadable one. (Parsing every update twice, here and in PTB, would cost 0.7 ms an update.)"""
         updates, kept = [], []
         for body in self._updates.fetched:
             problem = unreadable(body)

@@ -1,4 +1,4 @@
-"""Issue 13 in the running bot: updates applied once across restarts, a full disk, strict
+"""The running bot: updates applied once across restarts, a full disk, strict
 button data, replies within Telegram's limits, and a hint tap that cannot land on the next turn."""
 
 from __future__ import annotations

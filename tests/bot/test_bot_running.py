@@ -136,7 +136,7 @@ async def test_the_console_started_twice_on_one_file_answers_the_second_time_too
     solvers: Solvers, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Each run numbers its updates afresh: from 1, the second run's were taken for the first
-    run's redeliveries and ignored (issue 20, item 1)."""
+    run's redeliveries and ignored."""
     settings = Settings(_env_file=None, database_path=tmp_path / "console.sqlite3")  # type: ignore[call-arg]
     assert await chat(settings, solvers, scripted(["/play"])) == 0
     capsys.readouterr()

@@ -38,7 +38,7 @@ def test_the_limit_slides_and_the_notice_comes_once_per_window() -> None:
 
 
 def test_taps_on_one_message_are_not_a_flood_but_a_flood_of_taps_is() -> None:
-    """Issue 11: colouring a 5bukv guess takes up to 11 taps on one message; two guesses in
+    """Colouring a 5bukv guess takes up to 11 taps on one message; two guesses in
     10 s must get through whole. Taps on one message still have a (looser) limit."""
     clock = Clock()
     throttle = Throttle(limit=20, seconds=10, clock=clock)

@@ -1,4 +1,4 @@
-"""Issue 19's rules in scripts/build_data.py, on made-up words: no data packages needed."""
+"""The list rules of scripts/build_data.py, on made-up words: no data packages needed."""
 
 from __future__ import annotations
 

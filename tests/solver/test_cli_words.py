@@ -180,7 +180,7 @@ def test_the_raw_web2_list_as_a_file_reproduces_the_ghost_article(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """web2's lower-case entries, given as a file, are played as they are, with the figures published
-    before the tiers. Since issue 19 the full tier also leaves out what hunspell knows only as a name,
+    before the tiers. The full tier also leaves out what hunspell knows only as a name,
     so the raw list is read from its package (in the dev extra, so ``make test`` always plays it)."""
     import english_words
 

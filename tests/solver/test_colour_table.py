@@ -1,5 +1,5 @@
 """The 5bukv colour table built in row chunks: the same colours as the plain rule, whatever the
-chunk size, and without the transient copies that made the bot's peak memory (issue 22)."""
+chunk size, and without the transient copies that made the bot's peak memory."""
 
 from __future__ import annotations
 

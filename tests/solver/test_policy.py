@@ -1,4 +1,4 @@
-"""Issue 19: the exclusion policy is enforced in the built lists, and the words the issue quotes are gone."""
+"""The exclusion policy is enforced in the built lists, and the words it names are gone."""
 
 from __future__ import annotations
 

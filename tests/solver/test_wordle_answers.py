@@ -1,4 +1,4 @@
-"""Issue 19 in 5bukv: the candidates are the game's possible answers, the guesses clean common nouns;
+"""5bukv's lists: the candidates are the game's possible answers, the guesses clean common nouns;
 a crude answer is never shown; six tries, no seventh."""
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def test_stats_against_a_file_of_secrets(capsys: pytest.CaptureFixture[str], wor
         "max": max(tries),
         "not_found": 1,
         "not_found_words": ["ежики"],
-        "games": games,  # issue 19: each game's guesses, to check them against what the game accepts
+        "games": games,  # each game's guesses, to check them against what the game accepts
     }
     status, out, _ = run_cli(capsys, "stats", "--words", str(word_file), "--secrets", str(secrets))
     assert status == 0 and "not found (not in the list): 1 ежики" in out

@@ -1,4 +1,4 @@
-"""The 5bukv engine the bot starts with (issue 22): built from what the tree file stores (the guessable
+"""The 5bukv engine the bot starts with: built from what the tree file stores (the guessable
 words and the broad guesses) and colouring rows only as it reads them, it guesses exactly as the
 engine built the long way (the guessable words from the Russian dictionary, the broad guesses and
 the whole colour table computed up front), on the tree and off it."""

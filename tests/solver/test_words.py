@@ -30,7 +30,7 @@ def every_list(language: Language) -> dict[str, set[str]]:
     """Each list a game plays with, by name, in the spelling that game compares words in."""
     lists = {f"letters {tier.value}": set(language.words(tier)) for tier in Tier}
     if language.code == "ru":
-        kinds = default_kinds()  # a crude answer is a candidate the bot never shows (issue 19)
+        kinds = default_kinds()  # a crude answer is a candidate the bot never shows
         lists["5bukv"] = {word for word in default_words() if kinds[word] != CRUDE}
     return lists
 

@@ -37,7 +37,7 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game, from its first question (the chat's lock held)."""
+    """A new game, from its first question."""
     session = FingerSession()
     await context.deps.save(chat_id, session, None, activate=True)
     context.deps.say(chat_id, texts.fingers_intro(lang), markup=keyboards.fingers_level(lang, session))

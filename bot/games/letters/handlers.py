@@ -1,8 +1,9 @@
 """The private letter game (and English Ghost) in Telegram: commands, typed letters, buttons.
 
-Handlers are small: take the chat's lock, load the session, call the pure
-logic in :mod:`bot.games.letters.session`, commit the session, then reply with
-words from :mod:`bot.games.letters.texts`.
+Handlers are small: load the session, call the pure logic in
+:mod:`bot.games.letters.session`, stage the session and the reply (words from
+:mod:`bot.games.letters.texts`) in the update's unit of work. A handler takes no lock: the
+chat's queue runs one item at a time (docs/architecture.md, the per-chat queue).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ async def play(update: Update, context: BotContext) -> None:
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game's set-up, from its first question: which game, the Russian one under either
-    rule or English Ghost (the chat's lock held)."""
+    rule or English Ghost."""
     session = LetterSession(tier=None)
     await context.deps.save(chat_id, session, None, activate=True)
     context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
@@ -313,8 +314,8 @@ async def _change_running(
     """Apply ``change`` to the chat's letter game if one is being played, and commit
     it with the player's record change ``tally`` makes of its result; None when there
     is no game in play, or when the button ``tap`` that asked for it is stale (checked
-    under the same lock as the change, so a tap racing a letter never lands on the next
-    turn); the notice when the game had to end because its board left the word list."""
+    in the same item as the change, which runs alone in its chat, so a tap racing a letter
+    never lands on the next turn); the notice when the game had to end because its board left the word list."""
     loaded, outdated = await _load_checked(deps, chat_id, lang)
     if outdated is not None:
         return outdated

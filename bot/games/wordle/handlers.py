@@ -33,7 +33,7 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    """A new game (the chat's lock held)."""
+    """A new game."""
     deps = context.deps
     session = wordle.start(deps.solvers.of(WordleSolver).first_guess)
     progress = wordle.progress(deps.solvers.of(WordleSolver), session)
@@ -189,7 +189,7 @@ async def undo(update: Update, context: BotContext) -> None:
 
 async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
     """Take back the last entry; with a button ``tap``, None when that button is stale
-    (checked under the lock, so two taps at once take back one entry, not two)."""
+    (checked in the same item, which runs alone in its chat, so two taps take back one entry, not two)."""
     loaded = await deps.load(chat_id, WordleSession)
     if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
         return None

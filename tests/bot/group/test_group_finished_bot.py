@@ -1,4 +1,4 @@
-"""Issue 20 in a group, end to end: the game's language is a lobby choice, namesakes are all named
+"""A group game, end to end: the game's language is a lobby choice, namesakes are all named
 fully, one language per conversation, the wording, and a game that feels finished (standings,
 🔁 rematch, the seconds-left nudge, the bot's level)."""
 

@@ -1,6 +1,6 @@
 """A group's pace: at most GROUP_MESSAGES_PER_MINUTE messages in any minute reach the group, a
 newer turn message replaces one still waiting and tells its moves too, and nothing waiting is
-lost across a restart (issue 20, item 12)."""
+lost across a restart."""
 
 from __future__ import annotations
 

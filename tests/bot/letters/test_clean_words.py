@@ -93,7 +93,7 @@ def test_5bukv_never_suggests_an_excluded_word(solvers: Solvers, secret: str, re
     history: list[Entry] = []
     while not history or history[-1].word != secret:
         guess = wordle.next_guess(history, refused)
-        # A crude word may be the game's answer (issue 19): the engine names it only when it is all
+        # A crude word may be the game's answer: the engine names it only when it is all
         # that is left, and the bot never shows it then (masked: the player types it).
         if guess in excluded:
             assert not wordle.wordle.can_say(guess)
