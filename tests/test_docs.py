@@ -31,7 +31,7 @@ CODE_SPAN = re.compile(r"`([^`\n]+)`")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 SOLVER_COMMAND = re.compile(r"python -m solver(?: +([a-z][a-z-]*))?(?: +([a-z][a-z-]*))?")
 MAKE_TARGET = re.compile(r"(?:^|[\s;(&|])make +([A-Za-z0-9_./-]+)")
-REPO_SCRIPT = re.compile(r"\b((?:benchmarks|scripts)/[A-Za-z0-9_./-]+\.py)\b")
+REPO_SCRIPT = re.compile(r"\b((?:benchmarks|faults|scripts)/[A-Za-z0-9_./-]+\.py)\b")
 #: "issue 19", "issues 18", "#12" (but not a link's anchor such as "#2-5bukv").
 ISSUE_NUMBER = re.compile(r"\bissues? +#?\d+|(?<![\w.])#\d+\b(?![-\w])", re.IGNORECASE)
 #: 7 to 40 hex digits with at least one digit and one letter a-f: a commit hash, not a number or a word.

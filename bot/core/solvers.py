@@ -5,11 +5,13 @@ and handlers read a game's own with ``deps.solvers.of(ItsTables)``."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -125,7 +127,8 @@ class BuildingSolvers(Solvers):
 
     def _build(self, background: bool) -> None:
         try:
-            self._build_parts()
+            with shorter_switches() if background else contextlib.nullcontext():
+                self._build_parts()
         except BaseException as error:
             log.exception("could not build the solver tables")
             self._fail(error)
@@ -155,3 +158,22 @@ class BuildingSolvers(Solvers):
 def in_order(every: Sequence[SolverTables]) -> list[Step]:
     """Every game's steps in the order the build runs them: by order, a tie in the games' order."""
     return sorted((step for tables in every for step in tables.steps()), key=lambda step: step.order)
+
+
+#: The interpreter's switch interval (seconds) while the solvers are built beside the running bot.
+BUILD_SWITCH_INTERVAL = 0.001
+
+
+@contextlib.contextmanager
+def shorter_switches() -> Iterator[None]:
+    """While inside, the interpreter hands the GIL on every millisecond instead of every five
+    (``sys.setswitchinterval``, process-wide): the build is pure Python and NumPy with no point
+    where it could await, and while it holds the GIL the event loop gets it back sooner when a
+    reply is due. Launch to first reply, side by side in benchmarks/bench_startup.py: see
+    docs/benchmarks.md (Start-up). The interval is set back however the build ends."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(BUILD_SWITCH_INTERVAL)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)

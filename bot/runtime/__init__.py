@@ -1,1 +1,1 @@
-"""Wiring and the outside world: the application, transport, webhook, console, stand-in."""
+"""Wiring and the outside world: the application, transport, webhook, the console and its local Bot API."""

@@ -11,7 +11,16 @@ import pytest
 
 from bot.core import solvers as solvers_module
 from bot.core.part import Part
-from bot.core.solvers import BuildingSolvers, Solvers, SolverTables, Step, in_order, start_solvers
+from bot.core.solvers import (
+    BUILD_SWITCH_INTERVAL,
+    BuildingSolvers,
+    Solvers,
+    SolverTables,
+    Step,
+    build_solvers,
+    in_order,
+    start_solvers,
+)
 from bot.games.fingers.tables import FingerTables
 from bot.games.letters.group.tables import GroupSeats, group_games
 from bot.games.letters.tables import LetterGames
@@ -31,7 +40,7 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
     started = start_solvers([*(make for make in SOLVER_TABLES if make is not GroupSeats), lambda: GroupSeats((2,))])
     assert isinstance(started, BuildingSolvers)
     assert started.wait_until_built(timeout=120)
-    assert sys.getswitchinterval() == switch_interval and sys.getprofile() is None  # the build leaves them be
+    assert sys.getswitchinterval() == switch_interval and sys.getprofile() is None  # set back; no profile hook
     assert started.of(WordleSolver).first_guess == solvers.of(WordleSolver).first_guess
     assert started.of(WordleSolver).words == solvers.of(WordleSolver).words
     letters, expected_letters = started.of(LetterGames), solvers.of(LetterGames)
@@ -195,3 +204,36 @@ def test_english_ghost_plays_its_own_rule_whatever_rule_is_asked(solvers: Solver
     assert letters.game("ru", rule=Rule.COMPLETE_WINS).rule is Rule.COMPLETE_WINS
     assert letters.letter_game("ru") is letters.game("ru", Tier.COMMON, letters.default_rule)
     assert letters.letter_game("ru", tier=Tier.FULL) is letters["ru", Tier.FULL, letters.default_rule]
+
+
+class IntervalSeen(SolverTables):
+    """Tables whose one step notes the interpreter's switch interval while it runs (and fails
+    after, when asked to)."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.seen: list[float] = []
+        self.fail = fail
+
+    def steps(self) -> list[Step]:
+        return [Step(0, "note the interval", self._note)]
+
+    def _note(self, solvers: Solvers) -> None:
+        self.seen.append(sys.getswitchinterval())
+        if self.fail:
+            raise OSError("a word file is missing")
+
+
+@pytest.mark.parametrize("fail", [False, True])
+def test_the_background_build_shortens_the_switch_interval_only_while_it_runs(fail: bool) -> None:
+    """The one interpreter setting the build touches: a millisecond's switch interval while it
+    runs beside the bot (the event loop gets the GIL back sooner), set back when it ends, failed
+    or not; a build in the caller's thread leaves it alone."""
+    interval = sys.getswitchinterval()
+    tables = IntervalSeen(fail)
+    started = start_solvers([lambda: tables])
+    assert started.wait_until_built(timeout=30)
+    assert tables.seen == [BUILD_SWITCH_INTERVAL] != [interval]
+    assert sys.getswitchinterval() == interval
+    blocking = IntervalSeen()
+    build_solvers([lambda: blocking])
+    assert blocking.seen == [interval]
