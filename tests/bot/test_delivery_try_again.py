@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 from bot_harness import Bot, Player, on_each_engine, rows, running_bot, stored_state, until
+from standin import BotApiStandin
 
 from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.delivery import runtime
 from bot.games.wordle.session import KIND as WORDLE
-from bot.runtime.standin import BotApiStandin
 from bot.storage import StoreWriteError
 from bot.storage.unit_of_work import UnitOfWork
 
