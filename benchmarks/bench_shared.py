@@ -9,14 +9,21 @@ game counts as played from its first entry, which these players never make.)
 
 * ``kill``: a random process is SIGKILLed every 1-3 s (the polling one too), and a new one started;
 * ``rolling``: each process in turn is stopped (SIGINT, as ``docker stop`` does with SIGTERM) and
-  started again, twice over.
+  started again, twice over;
+* ``restart``: the PostgreSQL server itself is stopped at once (``pg_ctl stop -m immediate``, as a
+  crash would: every connection drops) every 2-4 s, ``--pg-restarts`` times, and started again
+  ``--down`` seconds later (a server of its own that loses nothing committed in a crash,
+  ``synchronous_commit=on``). Its note adds what stayed in the inbox after the run (``stuck``) and
+  the chats whose updates were applied out of the order they were sent (from the ledger rows'
+  transaction ids: each update's row is written by its own transaction).
 
 Columns as in ``faults/fault_suite.py``: ``sent``, ``acked`` (answered), ``lost`` (answered but not on
 file), ``twice`` (on file beyond those sent), ``unansw`` (never answered, never applied), and
 ``wait``: the longest a player waited for an answer, in seconds (a dead process's chats are
 claimed by the others once its claims lapse, ``CLAIM_LEASE_SECONDS``).
 
-    .venv/bin/python benchmarks/bench_shared.py [--chats 30] [--kills 10] [--processes 3] [--only kill rolling]
+    .venv/bin/python benchmarks/bench_shared.py [--chats 30] [--kills 10] [--processes 3]
+        [--pg-restarts 3] [--down 8] [--only kill rolling restart]
 """
 
 from __future__ import annotations
@@ -107,6 +114,12 @@ async def run(scenario: str, server: pgserver.Server, folder: Path, args: argpar
                 victim = bots.pop(rng.randrange(len(bots)))
                 await victim.kill()
                 bots.append(await start(standin, folder, url))
+        elif scenario == "restart":
+            for _ in range(args.pg_restarts):
+                await asyncio.sleep(rng.uniform(2.0, 4.0))
+                await asyncio.to_thread(server.crash)
+                await asyncio.sleep(args.down)
+                await asyncio.to_thread(server.start_again)
         else:
             for _ in range(2):
                 for _ in range(len(bots)):
@@ -123,11 +136,33 @@ async def run(scenario: str, server: pgserver.Server, folder: Path, args: argpar
             await stop_in_time(bot, tally)
         count(tally, players, await games_on_file(url))
         tally.exceptions += sum(bot.exceptions() for bot in bots)
+        stuck, disordered = await inbox_left(url), await chats_out_of_order(url)
     tally.recoveries.append(TimedPlayer.longest)
-    tally.note = f"{args.processes} processes, {args.chats} chats; " + (
-        f"{args.kills} SIGKILLs" if scenario == "kill" else "each process stopped and started, twice"
+    tally.note = (
+        f"{args.processes} processes, {args.chats} chats; "
+        + {
+            "kill": f"{args.kills} SIGKILLs",
+            "rolling": "each process stopped and started, twice",
+            "restart": f"{args.pg_restarts} server crashes, {args.down:g} s down each",
+        }[scenario]
     )
+    tally.note += f"; stuck {stuck}, chats out of order {disordered}"
     return tally
+
+
+async def chats_out_of_order(url: str) -> int:
+    """Chats whose updates were applied in another order than their ids (a chat's updates are
+    sent one at a time, so in id order): each ledger row is written by the update's own
+    transaction, whose id (``xmin``) the server hands out in the order transactions write."""
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch("SELECT chat_id, update_id FROM ledger ORDER BY xmin::text::bigint")
+    finally:
+        await connection.close()
+    applied: dict[int, list[int]] = {}
+    for row in rows:
+        applied.setdefault(int(row[0]), []).append(int(row[1]))
+    return sum(ids != sorted(ids) for ids in applied.values())
 
 
 async def stop_in_time(bot: SharedBot, tally: Tally) -> None:
@@ -163,10 +198,12 @@ def count(tally: Tally, players: list[TimedPlayer], on_file: dict[int, int]) -> 
 async def main(args: argparse.Namespace) -> None:
     print(f"{args.processes} processes, {args.chats} chats, {args.kills} kills", flush=True)
     print(HEADER.replace("recovery", "    wait"), flush=True)
-    with pgserver.running(fsync=True) as server, tempfile.TemporaryDirectory(prefix="bukvoed-shared-") as name:
+    with tempfile.TemporaryDirectory(prefix="bukvoed-shared-") as name:
         try:
             for scenario in args.only:
-                print((await run(scenario, server, Path(name), args)).row(), flush=True)
+                # The crashes get a server of their own, which loses nothing committed in a crash.
+                with pgserver.running(fsync=True, crash_safe=scenario == "restart") as server:
+                    print((await run(scenario, server, Path(name), args)).row(), flush=True)
         finally:
             end_all()
 
@@ -176,5 +213,9 @@ if __name__ == "__main__":
     parser.add_argument("--chats", type=int, default=30)
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--processes", type=int, default=3)
-    parser.add_argument("--only", nargs="*", choices=["kill", "rolling"], default=["kill", "rolling"])
+    parser.add_argument("--pg-restarts", type=int, default=3, help="server crashes in the restart scenario")
+    parser.add_argument("--down", type=float, default=8.0, help="seconds the server stays down after each crash")
+    parser.add_argument(
+        "--only", nargs="*", choices=["kill", "rolling", "restart"], default=["kill", "rolling", "restart"]
+    )
     asyncio.run(main(parser.parse_args()))

@@ -67,11 +67,22 @@ def _as_server_user() -> dict[str, Any]:
 class Server:
     """One running server: ``url`` for the bot, ``stop()`` when done."""
 
-    def __init__(self, folder: Path, port: int, tools: Path) -> None:
+    def __init__(self, folder: Path, port: int, tools: Path, options: str = "") -> None:
         self.folder = folder
         self.port = port
         self.tools = tools
+        self.options = options  # the server's command-line options, for a restart
         self.url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+    def crash(self) -> None:
+        """Stop the server at once, as a crash or a power cut would (``pg_ctl stop -m immediate``:
+        no checkpoint; every client's connection drops)."""
+        pg_ctl = [str(self.tools / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop"]
+        subprocess.run(pg_ctl, check=True, capture_output=True, **_as_server_user())
+
+    def start_again(self) -> None:
+        """Start the stopped server on the same port and data (it recovers from its log)."""
+        _pg_ctl_start(self.tools, self.folder, self.options)
 
     def stop(self) -> None:
         subprocess.run(
@@ -93,11 +104,12 @@ class Server:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
 
-def start(*, fsync: bool = False) -> Server:
+def start(*, fsync: bool = False, crash_safe: bool = False) -> Server:
     """Initialise a data folder and start a server on a free port of 127.0.0.1; fails loudly.
     ``fsync``: flush the log to disk as a real server does (the benchmarks), not for the tests. A
-    commit does not wait for its flush either way (``synchronous_commit=off``), as SQLite's WAL
-    with ``synchronous=NORMAL`` does not: a crash of the bot loses nothing committed."""
+    commit does not wait for its flush (``synchronous_commit=off``), as SQLite's WAL with
+    ``synchronous=NORMAL`` does not: a crash of the bot loses nothing committed. ``crash_safe``: it
+    does, so a crash of the server itself (``Server.crash``) loses nothing committed either."""
     folder = Path(tempfile.mkdtemp(prefix="bukvoed-pg-"))
     data = folder / "data"
     as_user = _as_server_user()
@@ -113,23 +125,28 @@ def start(*, fsync: bool = False) -> Server:
     )
     port = _free_port()
     options = f"-h 127.0.0.1 -p {port} -k {folder} -c fsync={'on' if fsync else 'off'}"
-    options += " -c synchronous_commit=off -c max_connections=200"
+    options += f" -c synchronous_commit={'on' if crash_safe else 'off'} -c max_connections=200"
+    _pg_ctl_start(tools, folder, options)
+    return Server(folder, port, tools, options)
+
+
+def _pg_ctl_start(tools: Path, folder: Path, options: str) -> None:
+    data = folder / "data"
     started = subprocess.run(
         [str(tools / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-t", "60", "-o", options, "start"],
         check=False,
         capture_output=True,
         text=True,
-        **as_user,
+        **_as_server_user(),
     )
     if started.returncode != 0:
         log = (folder / "log").read_text() if (folder / "log").exists() else ""
         raise RuntimeError(f"PostgreSQL did not start: {started.stderr}{log}")
-    return Server(folder, port, tools)
 
 
 @contextlib.contextmanager
-def running(*, fsync: bool = False) -> Iterator[Server]:
-    server = start(fsync=fsync)
+def running(*, fsync: bool = False, crash_safe: bool = False) -> Iterator[Server]:
+    server = start(fsync=fsync, crash_safe=crash_safe)
     try:
         yield server
     finally:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from pydantic import ValidationError
 from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User
 from telegram.ext import Application, CallbackContext, ExtBot, filters
 
@@ -25,7 +27,7 @@ from bot.core.texts import Lang
 from bot.delivery import outbox
 from bot.delivery.runtime import CURRENT_ITEM, ChatRuntime, Item
 from bot.delivery.timers import Timers
-from bot.storage import KEEP, Store, Stored, Tally
+from bot.storage import KEEP, DamagedSessionError, Store, Stored, Tally
 from bot.storage.languages import choice_statement
 from bot.storage.outgoing import Receipt
 from bot.storage.sessions import stage_save
@@ -35,6 +37,8 @@ S = TypeVar("S", bound=Session)
 
 PRIVATE = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
 GROUPS = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,8 @@ class BotData(dict[Any, Any]):
     store_lost: bool = False
     #: What stops the process when the store is lost; ``python -m bot`` sets it, tests stop their own.
     when_store_lost: Callable[[], None] | None = None
+    #: Whether a store the marker says existed may be made afresh (``python -m bot --fresh-store``).
+    fresh_store: bool = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -143,12 +149,31 @@ class Deps:
         staged = self.unit.staged_session(chat_id, kind)
         if staged is not None:
             return Stored(_json(staged.text), staged.version)
-        return await self.db.load(chat_id, kind)
+        try:
+            return await self.db.load(chat_id, kind)
+        except DamagedSessionError as error:
+            await self._move_aside(chat_id, kind, error.reason)
+            return None
 
     async def load(self, chat_id: int, kind: type[S]) -> Loaded[S] | None:
-        """The chat's session of this kind, or None when it never had one."""
+        """The chat's session of this kind, or None when it never had one (or had one that cannot
+        be read: then it is moved aside, and the chat told its game was ended)."""
         stored = await self._stored(chat_id, kind.KIND)
-        return None if stored is None else Loaded(kind.from_dict(stored.state), stored)
+        if stored is None:
+            return None
+        try:
+            return Loaded(kind.from_dict(stored.state), stored)
+        except (ValidationError, TypeError, ValueError) as error:
+            await self._move_aside(chat_id, kind.KIND, f"{type(error).__name__}: {_first_line(error)}")
+            return None
+
+    async def _move_aside(self, chat_id: int, kind: str, reason: str) -> None:
+        """A session that cannot be read costs its game, not the chat: it goes to the quarantine
+        table, the operator reads one ERROR line (no traceback: the row and its error are kept),
+        and the chat is told, in the sender's language, that the game was ended."""
+        await self.db.quarantine(chat_id, kind, reason)
+        log.error("chat %d: its %s game could not be read, moved to the quarantine table: %s", chat_id, kind, reason)
+        self.say(chat_id, texts.game_unreadable(texts.language(self.unit.lang)))
 
     async def active_kind(self, chat_id: int) -> str | None:
         """The game the chat plays now (as this item left it)."""
@@ -309,6 +334,11 @@ class Deps:
 def topic_of(message: Message) -> int | None:
     """The forum topic a message was written in (None: the chat's general thread)."""
     return message.message_thread_id if message.is_topic_message else None
+
+
+def _first_line(error: BaseException) -> str:
+    """An error's message on one line (pydantic's run over several)."""
+    return " ".join(str(error).split())[:300]
 
 
 def _json(text: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from bot.core.session import Session
 from bot.core.solvers import MakeTables
 from bot.core.texts import Lang
 from bot.storage import Record
+from bot.storage.sql import Sql
 
 #: A command's or message's handler.
 Handler = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
@@ -121,7 +122,7 @@ class Game:
     session_name: Callable[[Lang, Any], str] | None = None
     # its own settings (a class in its folder), read from the same environment as the bot's others
     settings: type[BaseSettings] | None = None
-    tables: str = ""  # its own database tables: a script of CREATE … IF NOT EXISTS, run on every open of the store
+    tables: Sql | None = None  # its own tables: CREATE … IF NOT EXISTS, in each engine's words, run on every open
     # the solver tables it plays on, built at start (``bot.core.solvers``; its handlers read them with
     # ``deps.solvers.of``): its own, and those of a game it plays on (made once however many list them)
     solver_tables: Sequence[MakeTables] = ()

@@ -210,6 +210,12 @@ def try_again_soon(lang: Lang) -> str:
     )
 
 
+def game_unreadable(lang: Lang) -> str:
+    """To a chat whose saved game could not be read back (a damaged row): it was ended, and the
+    chat plays on."""
+    return gettext(lang, "Your saved game could not be read, so it was ended. Start a new one whenever you like.")
+
+
 def apology(code: str | None, error: BaseException) -> str:
     """To a player whose update could not be kept (``code``: their Telegram language): the bot
     restarts when its database file is gone, try again soon when the disk failed, or that

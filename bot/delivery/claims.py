@@ -2,11 +2,11 @@
 
 Every update any process receives (a webhook's POST behind a load balancer, or a batch the one
 polling process fetched) is kept in the inbox table first: claimed at once by the process that
-kept it where no other may hold its chat (:meth:`bot.storage.postgres.PostgresStore.keep_fetched`),
+kept it where no other may hold its chat (:meth:`bot.storage.SharedInbox.keep_fetched`),
 announced otherwise. Each process then
 claims the kept updates of chats no other live process holds, and handles them in its own
 per-chat queue: a chat's updates stay with one process while it has any in hand, so they apply
-in ``update_id`` order, and the chat's advisory lock (:meth:`bot.storage.postgres.PostgresStore.hold`)
+in ``update_id`` order, and the chat's advisory lock (:meth:`bot.storage.Store.hold`)
 keeps any two items of one chat apart wherever they run. A process renews its claims every
 second; one that dies stops renewing, and within ``CLAIM_LEASE_SECONDS`` its chats' updates are
 claimed by the others. The idempotency ledger makes any update handled twice (a claim taken over
@@ -32,8 +32,7 @@ from telegram import Update
 
 from bot.delivery.events import Resend
 from bot.delivery.inbox import KeepingQueue
-from bot.storage import Store
-from bot.storage.postgres import CLAIM_BATCH, PostgresStore
+from bot.storage import CLAIM_BATCH, Store
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +49,10 @@ class Claims:
     updates and queues them here, from when it is made until the application stops."""
 
     def __init__(self, store: Store, queue: KeepingQueue, bot: Any, stopped: Callable[[], bool]) -> None:
-        if not isinstance(store, PostgresStore):
-            raise TypeError(f"only a PostgreSQL store is shared by processes, not {type(store).__name__}")
-        self._store = store
+        inbox = store.shared_inbox()
+        if inbox is None:
+            raise TypeError(f"a {type(store).__name__} is not shared by processes")
+        self._store = inbox
         self._queue = queue
         self._bot = bot
         self._stopped = stopped
@@ -60,7 +60,7 @@ class Claims:
         #: Updates this process received but left to the claims, as parsed, so that the one that
         #: claims them back here is not parsed again (the oldest forgotten past ``PARSED_KEPT``).
         self.parsed: OrderedDict[int, Update] = OrderedDict()
-        store.run_beside(self._work_off_inbox())
+        inbox.run_beside(self._work_off_inbox())
 
     def left_to_claims(self, update: Update) -> bool:
         """Whether a kept update is left to whichever process claims it (this one is woken to

@@ -45,6 +45,7 @@ from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
 from bot.delivery.events import ChatEvent, ChatMoved, LeftChat
+from bot.storage.sql import Sql
 from bot.storage.outgoing import (
     AnswerInline,
     EditButtons,
@@ -56,7 +57,7 @@ from bot.storage.outgoing import (
     SetMenu,
     encode_call,
 )
-from bot.storage.unit_of_work import UnitOfWork
+from bot.storage.unit_of_work import Statement, UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -165,9 +166,12 @@ def chatter(message: Outgoing) -> bool:
     return quoting and message.receipt is None
 
 
-def forget_rows(row_ids: list[int]) -> tuple[str, tuple[int, ...]]:
+def forget_rows(row_ids: list[int]) -> Statement:
     """The statement that deletes superseded rows, in the transaction of what supersedes them."""
-    return f"DELETE FROM outbox WHERE id IN ({','.join('?' * len(row_ids))})", tuple(row_ids)
+    sqlite = ", ".join("?" for _ in row_ids)
+    postgres = ", ".join(f"${n}" for n in range(1, len(row_ids) + 1))
+    deletes = Sql(f"DELETE FROM outbox WHERE id IN ({sqlite})", f"DELETE FROM outbox WHERE id IN ({postgres})")
+    return deletes, tuple(row_ids)
 
 
 @dataclass

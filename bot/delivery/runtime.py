@@ -247,6 +247,8 @@ class ChatRuntime:
         if query is not None:
             await answer_all(opened.bot, [(query.id, None, False)])
         chat = item.effective_chat
+        if chat is not None and opened.store.shared:  # perhaps applied by a try whose answer never came:
+            opened.outbox.reload(chat.id, await opened.store.pending_messages(chat.id))  # its rows wait there
         if chat is not None and opened.outbox.waiting(chat.id):
             await opened.outbox.flush(chat.id)
 

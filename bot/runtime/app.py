@@ -37,6 +37,7 @@ from bot.runtime.throttle import throttle_for
 from bot.runtime.transport import make_bot
 from bot.runtime.webhook import Hook, WebhookServer, limits_of
 from bot.storage import open_store
+from bot.storage.marker import marker_of
 
 #: Chats handled at once, as python-telegram-bot's ``concurrent_updates(True)`` (each chat's own
 #: items one at a time: ``bot/delivery/queue.py``).
@@ -161,12 +162,14 @@ async def post_init(application: App) -> None:
     services = application.bot_data.services
     settings = services.settings
     url = settings.database_url.get_secret_value() if settings.database_url is not None else ""
-    tables = [game.tables for game in wired(services)]
+    tables = [game.tables for game in wired(services) if game.tables is not None]
     store = await open_store(
         url or settings.database_path,
         tables=tables,
         connections=settings.database_connections,
         when_lost=lambda: store_lost(application),
+        marker=marker_of(settings.database_path),
+        fresh=application.bot_data.fresh_store,
     )
     services.store = store
     for game in wired(services):

@@ -11,6 +11,9 @@ refuses the token while the bot runs (revoked), so a restart policy sees it; 4 w
 API cannot be reached at start (no network, a wrong host in TELEGRAM_API_BASE_URL), said in
 one line: a later start may work, so a restart policy may try again; 5 when the database file
 went from under the running bot (deleted, replaced, cut short or damaged), said in one line.
+
+A store that is missing where the marker beside DATABASE_PATH says the bot kept one is refused
+at start (status 2, one line): restore it, or start afresh with ``--fresh-store``.
 """
 
 from __future__ import annotations
@@ -64,6 +67,13 @@ def main(argv: list[str] | None = None) -> int:
         return migrate_to(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Bukvoed, the Telegram word-game bot.")
     parser.add_argument("--console", action="store_true", help="chat with the bot here, without a token or network")
+    parser.add_argument(
+        "--fresh-store",
+        action="store_true",
+        help="start with a new, empty store even though the marker beside DATABASE_PATH says one was there and it "
+        "is now missing (deleted, emptied, replaced); without it such a start is refused, so that a lost store is "
+        "restored from a backup rather than silently made anew. A store that is there is used as it is",
+    )
     args = parser.parse_args(argv)
     try:
         settings = registry.Settings()
@@ -75,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level, console=args.console, secrets=secrets, user_data=settings.log_user_data)
     redact_uncaught_exceptions(secrets)
     try:
-        return _start(settings, console=args.console)
+        return _start(settings, console=args.console, fresh_store=args.fresh_store)
     except StoreUnavailableError as error:  # in use, written by a newer bot, unreadable, unwritable
         print(error, file=sys.stderr)
         return 2
@@ -100,7 +110,9 @@ def migrate_to(argv: list[str]) -> int:
     settings = registry.Settings()
     configure_logging(settings.log_level)
     try:
-        copied = asyncio.run(copy(settings.database_path, args.url, [game.tables for game in registry.GAMES]))
+        copied = asyncio.run(
+            copy(settings.database_path, args.url, [game.tables for game in registry.GAMES if game.tables is not None])
+        )
     except StoreUnavailableError as error:
         print(error, file=sys.stderr)
         return 2
@@ -108,7 +120,7 @@ def migrate_to(argv: list[str]) -> int:
     return 0
 
 
-def _start(settings: Settings, *, console: bool) -> int:
+def _start(settings: Settings, *, console: bool, fresh_store: bool = False) -> int:
     """The console, or the bot once its settings are checked (a problem: one line, status 2)."""
     if console:
         from bot.runtime.console import main as console_main
@@ -118,7 +130,7 @@ def _start(settings: Settings, *, console: bool) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    return serve(settings)
+    return serve(settings, fresh_store=fresh_store)
 
 
 def _secrets(settings: Settings) -> list[str]:
@@ -209,7 +221,7 @@ def redact_uncaught_exceptions(secrets: list[str]) -> None:
     threading.excepthook = print_thread_redacted
 
 
-def serve(settings: Settings) -> int:
+def serve(settings: Settings, *, fresh_store: bool = False) -> int:
     from bot.core.solvers import start_solvers
     from bot.runtime.app import build_application
 
@@ -231,6 +243,7 @@ def serve(settings: Settings) -> int:
 
     bot.when_refused(stop_refused)
     application.bot_data.when_store_lost = stop_refused
+    application.bot_data.fresh_store = fresh_store
     own_signals = stopping.catch_signals(loop)
     try:
         run(application, settings, own_signals)

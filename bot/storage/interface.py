@@ -3,39 +3,68 @@
 Two engines implement it side by side: :class:`bot.storage.store.SqliteStore` (one file, one
 process, the default) and :class:`bot.storage.postgres.PostgresStore` (a server shared by any
 number of bot processes, selected by ``DATABASE_URL=postgresql://…``). Both commit a unit of work
-as one transaction whose first statement enters the update in the idempotency ledger, keep the
-inbox and the outbox as tables, and take their schema from the same versioned scripts
-(:mod:`bot.storage.schema`).
+as one transaction whose first statement enters the update in the idempotency ledger, and keep
+the inbox and the outbox as tables, at the same schema versions; every statement is written for
+each engine (:class:`bot.storage.sql.Sql`), and each engine runs its own words.
 """
 
 from __future__ import annotations
 
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping, Sequence
+from typing import Any, Protocol
 
 from bot.storage.sessions import KEEP, Record, Stored, Tally, _Keep, stage_save
+from bot.storage.sql import Sql
 from bot.storage.unit_of_work import Outgoing, UnitOfWork
 
 #: URLs that select PostgreSQL; anything else is a path to a SQLite file.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 #: A PostgreSQL process's pooled connections by default (``DATABASE_CONNECTIONS``). An item holds
 #: one from taking its chat's lock until its messages are sent (only the lock holder may send a
-#: chat's messages), so the pool bounds the chats at work: about pool / send time items a second.
-#: More is not faster when the machine's cores are the limit: at 1,000 chats and 330 updates a second on 2 cores, 64
-#: connections let a burst put 64 server processes to work at once, and the bot fell behind for
-#: up to a second (p99 100-340 ms in half the runs); 32 kept p99 at 46-61 ms in four runs, and
-#: 200 chats flat out ran at 511 updates/s against 489 with 64 (bench_bot_load.py). With two more
-#: of its own (announcements, the poller's lock), three processes need ``max_connections`` of
-#: about 100 (docker-compose.yml sets 250).
+#: chat's messages), so the pool bounds the chats at work at once. More is not faster when the
+#: machine's cores are the limit: more server processes at work at once only queue for them
+#: (docs/postgresql.md, "The pool"). With two more of its own (announcements, the poller's lock),
+#: three processes need ``max_connections`` of about 100 (docker-compose.yml sets 250).
 CONNECTIONS = 32
+#: Kept updates one claim takes at most.
+CLAIM_BATCH = 256
 
 
 class StoreWriteError(RuntimeError):
     """The database refused a save (a full, read-only or failing disk; a server away or shutting
     down), or another process held the SQLite file's write lock too long; nothing was changed, and
     a later save will work once the database does."""
+
+
+class SharedInbox(Protocol):
+    """The inbox as several processes on one database work it off together: each update kept,
+    then claimed by the process that holds its chat (:mod:`bot.delivery.claims`)."""
+
+    async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
+        """Keep a fetched or posted batch, claiming for this process what no other may hold."""
+
+    def claimed_here(self, update_id: int) -> bool:
+        """Whether a kept update was claimed for this process as it was kept (handled as received)."""
+
+    async def claim(self, limit: int = CLAIM_BATCH) -> list[dict[str, Any]]:
+        """Kept updates of chats no other live process holds, oldest first, claimed for this one."""
+
+    def handled(self, update_id: int) -> None:
+        """The update was handled: its inbox row goes."""
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` whenever any process keeps an update."""
+
+    async def poller_turn(self, seconds: float = 1.0) -> bool:
+        """Whether this process is the one that polls Telegram (else it waits ``seconds``)."""
+
+    async def orphaned_outbox_chats(self) -> list[int]:
+        """Chats whose outbox rows a process that died left unsent."""
+
+    def run_beside(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` for as long as the store is open."""
 
 
 class Store(ABC):
@@ -46,6 +75,15 @@ class Store(ABC):
         """Whether other processes may write the same database (then nothing read may be trusted
         from memory, and a chat's item holds the chat's lock: :meth:`hold`)."""
         return False
+
+    def shared_inbox(self) -> SharedInbox | None:
+        """The inbox several processes work off together, or None where one process has the store."""
+        return None
+
+    def when_lost(self, stop: Callable[[str], None]) -> None:
+        """Call ``stop`` (with why) should the store go from under the bot for good (a file deleted
+        or damaged); a store that cannot vanish so never calls it."""
+        return
 
     @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
@@ -58,25 +96,38 @@ class Store(ABC):
         return
 
     @abstractmethod
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        """Flush what waits to be written and let the database go, whatever fails on the way."""
 
     @abstractmethod
-    def language_of(self, user_id: int) -> str | None: ...
+    def language_of(self, user_id: int) -> str | None:
+        """The language ``user_id`` chose with /lang, committed; None when they never chose."""
 
     @abstractmethod
-    def remember_language(self, user_id: int, lang: str) -> None: ...
+    def remember_language(self, user_id: int, lang: str) -> None:
+        """A unit that chose ``lang`` for ``user_id`` has committed: answer it from now on."""
 
     @abstractmethod
-    def applied_recently(self, update_id: int) -> bool: ...
+    def applied_recently(self, update_id: int) -> bool:
+        """Whether this process committed the update (the ledger stays the authority)."""
 
     @abstractmethod
-    def received_at(self, update_id: int) -> float: ...
+    def received_at(self, update_id: int) -> float:
+        """When the update was received: when it was kept, for one replayed or claimed; else now."""
 
     @abstractmethod
-    async def load(self, chat_id: int, kind: str) -> Stored | None: ...
+    async def load(self, chat_id: int, kind: str) -> Stored | None:
+        """The chat's committed session of ``kind``, or None; ``DamagedSessionError`` when its
+        row is not a JSON object."""
 
     @abstractmethod
-    async def active_kind(self, chat_id: int) -> str | None: ...
+    async def active_kind(self, chat_id: int) -> str | None:
+        """The game the chat plays now, as committed; None when it plays none."""
+
+    @abstractmethod
+    async def quarantine(self, chat_id: int, kind: str, reason: str) -> None:
+        """Move the chat's session of ``kind`` that cannot be read into the quarantine table (its
+        text, ``reason``, when), with its deadline and its place as the active game, at once."""
 
     async def save(
         self,
@@ -119,38 +170,44 @@ class Store(ABC):
         return None if await self.commit(unit) is None else version
 
     @abstractmethod
-    async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None: ...
+    async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
+        """Everything ``unit`` staged as one transaction, its update entered in the ledger first;
+        its outbox rows (id, message), or None when the update was applied before (nothing
+        changed). ``StaleSessionError`` or ``StoreWriteError``: nothing changed."""
 
     @abstractmethod
-    async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None: ...
+    async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
+        """Keep a fetched batch in the inbox before Telegram may forget it; ``StoreWriteError``
+        when it could not be kept (then the batch must not be confirmed)."""
 
     @abstractmethod
-    def handled(self, update_id: int) -> None: ...
+    def handled(self, update_id: int) -> None:
+        """The update was handled (applied, or dropped on purpose): its inbox row goes."""
 
     @abstractmethod
-    async def inbox(self) -> list[dict[str, Any]]: ...
+    async def inbox(self) -> list[dict[str, Any]]:
+        """The updates kept and not handled before the last stop, in the order they were kept."""
 
     @abstractmethod
-    def replayed_up_to(self) -> int: ...
+    def replayed_up_to(self) -> int:
+        """The highest id replayed that Telegram may still hand out again (0: none)."""
 
     @abstractmethod
-    def sent(self, row_id: int) -> None: ...
+    def sent(self, row_id: int) -> None:
+        """An outbox row went out (or was dropped for good): its row goes."""
 
     @abstractmethod
-    async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]: ...
-
-    @property
-    @abstractmethod
-    def writes_failing(self) -> bool: ...
+    async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]:
+        """The outbox rows not yet sent (of one chat, or all), in the order they were committed."""
 
     @abstractmethod
-    async def make_room(self) -> bool: ...
+    async def forget_old_updates(self) -> None:
+        """Forget the ledger's rows past the redelivery window, now."""
 
     @abstractmethod
-    async def forget_old_updates(self) -> None: ...
+    async def records(self, user_id: int) -> dict[str, Record]:
+        """The player's results, by the kind they count under."""
 
     @abstractmethod
-    async def records(self, user_id: int) -> dict[str, Record]: ...
-
-    @abstractmethod
-    async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...
+    async def read(self, sql: Sql, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a game's own query (its reports and boards, written in its ``store.py``)."""

@@ -6,8 +6,10 @@ and the one transaction a unit commits in, which begins with the ledger's check.
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from bot.storage.sessions import version_of
+from bot.storage.sql import Sql
 from bot.storage.unit_of_work import Statement
 
 #: Telegram keeps an undelivered update 24 hours at most, so a redelivery comes within a day
@@ -26,14 +28,18 @@ DUPLICATE = Outcome()  # the update is in the ledger already: nothing changed
 STALE = Outcome()  # a session changed since it was loaded: nothing changed
 
 
+#: A statement in SQLite's words and its parameters (this engine's own).
+SqliteStatement = tuple[str, tuple[Any, ...]]
+
+
 def unit_transaction(
     connection: sqlite3.Connection,
     ledger: tuple[int, int, float] | None,
     statements: list[Statement],
     outgoing: list[tuple[int, str, float]],
-    handled: list[Statement],
+    handled: list[SqliteStatement],
 ) -> list[int] | Outcome:
-    """One unit, all or nothing (run on aiosqlite's thread). The gate comes first, inside the
+    """One unit, all or nothing (run on the writing connection's thread). The gate comes first, inside the
     transaction: an update already in the ledger (or, for a window after the upgrade, at or below
     its chat's last id in the old table) rolls everything back."""
     connection.execute("BEGIN IMMEDIATE")
@@ -46,8 +52,8 @@ def unit_transaction(
             connection.execute("COMMIT")
             return DUPLICATE
         for sql, parameters in statements:
-            rows = connection.execute(sql, parameters).fetchall()
-            if "RETURNING version" in sql and version_of(rows) is None:
+            rows = connection.execute(sql.sqlite, parameters).fetchall()
+            if sql.checks_version and version_of(rows) is None:
                 connection.execute("ROLLBACK")
                 return STALE
         row_ids = [int(connection.execute(QUEUE_MESSAGE, message).fetchone()[0]) for message in outgoing]
@@ -79,8 +85,8 @@ def _applied_before(connection: sqlite3.Connection, update_id: int, chat_id: int
 QUEUE_MESSAGE = "INSERT INTO outbox (chat_id, message, queued_at) VALUES (?, ?, ?) RETURNING id"
 
 
-def commit_statements(connection: sqlite3.Connection, statements: list[Statement]) -> None:
-    """Statements as one transaction, all or nothing (run on aiosqlite's thread)."""
+def commit_statements(connection: sqlite3.Connection, statements: list[SqliteStatement]) -> None:
+    """Statements as one transaction, all or nothing (run on the writing connection's thread)."""
     connection.execute("BEGIN IMMEDIATE")
     try:
         for statement in statements:
@@ -92,9 +98,12 @@ def commit_statements(connection: sqlite3.Connection, statements: list[Statement
         raise
 
 
+_FORGET_LEDGER = Sql("DELETE FROM ledger WHERE received_at <= ?", "DELETE FROM ledger WHERE received_at <= $1")
+_FORGET_LAST_IDS = Sql(
+    "DELETE FROM applied_updates WHERE received_at <= ?", "DELETE FROM applied_updates WHERE received_at <= $1"
+)
+
+
 def forget_statements(since: float) -> list[Statement]:
-    """Forget the ledger rows (and schema 7's last ids) received at or before ``since``."""
-    return [
-        ("DELETE FROM ledger WHERE received_at <= ?", (since,)),
-        ("DELETE FROM applied_updates WHERE received_at <= ?", (since,)),
-    ]
+    """Forget the ledger rows (and the old table's last ids) received at or before ``since``."""
+    return [(_FORGET_LEDGER, (since,)), (_FORGET_LAST_IDS, (since,))]

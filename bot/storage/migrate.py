@@ -20,12 +20,13 @@ import asyncpg
 
 from bot.storage.postgres import migrate
 from bot.storage.schema import StoreUnavailableError
+from bot.storage.sql import Sql
 from bot.storage.store import SqliteStore
 
 log = logging.getLogger(__name__)
 
 
-async def migrate_to(path: Path, url: str, tables: Sequence[str] = ()) -> dict[str, int]:
+async def migrate_to(path: Path, url: str, tables: Sequence[Sql] = ()) -> dict[str, int]:
     """Copy every table of the SQLite file at ``path`` into the PostgreSQL database at ``url``
     (``tables``: the games' own tables' scripts, made on both sides first); the rows copied, by
     table. ``StoreUnavailableError`` when either cannot be used."""
@@ -51,7 +52,7 @@ async def migrate_to(path: Path, url: str, tables: Sequence[str] = ()) -> dict[s
 
 async def _tables_of(source: SqliteStore) -> list[str]:
     """Every table of the file, the shared ones and the games' own (SQLite's own bookkeeping aside)."""
-    rows = await source.read(
+    rows = await source.query(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     )
     return [str(name) for (name,) in rows]
@@ -66,14 +67,14 @@ async def _refuse_unless_empty(connection: asyncpg.Connection[Any], tables: Sequ
 async def _copy(source: SqliteStore, connection: asyncpg.Connection[Any], table: str) -> int:
     """One table's rows, with each value as the server's column type wants it (SQLite keeps a
     whole-number time as an integer)."""
-    columns = [str(row[1]) for row in await source.read(f"PRAGMA table_info({table})")]
+    columns = [str(row[1]) for row in await source.query(f"PRAGMA table_info({table})")]
     kinds = dict(
         await connection.fetch(
             "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = $1", table
         )
     )
     floats = [kinds.get(column) == "double precision" for column in columns]
-    rows = await source.read(f"SELECT {', '.join(columns)} FROM {table}")
+    rows = await source.query(f"SELECT {', '.join(columns)} FROM {table}")
     records = [tuple(float(v) if f and v is not None else v for v, f in zip(row, floats, strict=True)) for row in rows]
     if records:
         await connection.copy_records_to_table(table, records=records, columns=columns)

@@ -32,17 +32,20 @@ import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from pathlib import Path
 from typing import Any, TypeAlias
+from urllib.parse import urlsplit
 
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from bot.storage import interface, languages, schema
-from bot.storage.interface import Store, StoreWriteError
-from bot.storage.ledger import REDELIVERY_WINDOW
+from bot.storage import interface, languages, postgres_schema, schema
+from bot.storage import marker as store_marker
+from bot.storage.interface import CLAIM_BATCH, SharedInbox, Store, StoreWriteError
+from bot.storage.ledger import REDELIVERY_WINDOW, forget_statements
 from bot.storage.schema import StoreUnavailableError
-from bot.storage.sessions import Record, StaleSessionError, Stored, activate
+from bot.storage.sessions import Record, StaleSessionError, Stored, activate, quarantine_statements, stored
+from bot.storage.sql import Sql
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
 log = logging.getLogger(__name__)
@@ -59,8 +62,6 @@ POLL_LOCK = (0x42554B56, 3)
 #: ``CLAIM_LEASE_SECONDS`` (its process died) is any live process's to take, with its chat.
 CLAIM_RENEW_SECONDS = 1.0
 CLAIM_LEASE_SECONDS = 5.0
-#: Updates claimed at once at most.
-CLAIM_BATCH = 256
 #: The process that fetches a batch (or is posted an update) claims it for itself as it keeps it
 #: while it has fewer than this many updates in hand; past that, new chats go to whichever process
 #: claims them first, so a second process takes a share of the load.
@@ -159,6 +160,12 @@ UPDATE inbox SET claimed_by = $1, claimed_at = $2 WHERE update_id IN (
 ) RETURNING update_id, body, kept_at
 """
 
+#: Whether the database has the bot's tables (their versions' table, made first).
+_HAS_TABLES = "SELECT to_regclass('schema_version') IS NOT NULL"
+
+#: How often a chat's item tries again to take its lock while the server is away.
+AWAY_RETRY_SECONDS = 0.5
+
 #: SQLSTATE classes that mean the server or the way to it failed, not the statement: the player
 #: is asked to try again, as on a full disk. 08 connection, 40 rollback (deadlock, serialization),
 #: 53 resources, 57 operator intervention (shutdown), 58 system error.
@@ -169,16 +176,15 @@ def ids(numbers: Iterable[int | None]) -> str:
     """Whole numbers as one PostgreSQL array literal, which a statement reads as ``$n::text::bigint[]``.
 
     asyncpg encodes only text[] and oid[] arrays by itself and looks any other array type up in
-    the catalogue on each new connection: 8-9 ms for bigint[] (measured on fresh connections),
-    paid by each connection the pool opens, most of them in a burst of new chats."""
+    the catalogue on each new connection (a round trip more), paid by each connection the pool
+    opens, most of them in a burst of new chats."""
     return "{" + ",".join("NULL" if number is None else str(int(number)) for number in numbers) + "}"
 
 
-@lru_cache(maxsize=512)
-def numbered(sql: str) -> str:
-    """A statement written once with ``?`` placeholders, as PostgreSQL numbers them (``$1``, …)."""
-    parts = sql.split("?")
-    return "".join(part + (f"${i}" if i < len(parts) else "") for i, part in enumerate(parts, start=1))
+def name_of(url: str) -> str:
+    """A database's name for people and the store marker: its host, port and database, no secrets."""
+    parts = urlsplit(url)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
 
 
 def chat_in(body: Mapping[str, Any]) -> int | None:
@@ -192,6 +198,18 @@ def chat_in(body: Mapping[str, Any]) -> int | None:
                 chat_id = holder["chat"].get("id")
                 return chat_id if isinstance(chat_id, int) else None
     return None
+
+
+def _close_now(connection: Connection) -> None:
+    """Close a connection at once, whatever state it is in (one the server dropped is closed, and
+    given back to the pool, already)."""
+    with contextlib.suppress(asyncpg.InterfaceError):  # a proxy the pool took back answers nothing
+        if not connection.is_closed():
+            connection.terminate()
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(f"{type(error).__name__}: {error}".split())[:200]
 
 
 def server_fault(error: BaseException) -> bool:
@@ -250,11 +268,11 @@ async def _keep_session(connection: asyncpg.Connection[Any]) -> None:
     may be left on it."""
 
 
-async def migrate(connection: Connection, now: float, tables: Sequence[str] = ()) -> None:
-    """Bring the database to :data:`schema.SCHEMA_VERSION` with the same versioned scripts as a
-    SQLite file, in PostgreSQL's words, then make the games' own tables where missing (their
-    ``CREATE … IF NOT EXISTS`` scripts, translated the same way); one process at a time (replicas
-    may start together)."""
+async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()) -> None:
+    """Bring the database to :data:`schema.SCHEMA_VERSION` (the versions of a SQLite file, each
+    written for this engine: :mod:`bot.storage.postgres_schema`), then make the games' own tables
+    where missing (their ``CREATE … IF NOT EXISTS`` scripts, in PostgreSQL's words); one process at
+    a time (replicas may start together)."""
     async with connection.transaction():
         await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *MIGRATION_LOCK)
         await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -264,13 +282,13 @@ async def migrate(connection: Connection, now: float, tables: Sequence[str] = ()
                 f"the database was written by a newer bot (schema {version} > {schema.SCHEMA_VERSION})"
             )
         for step in range(version + 1, schema.SCHEMA_VERSION + 1):
-            script = schema.postgres_script(schema.MIGRATIONS[step], now)
+            script = postgres_schema.MIGRATIONS[step].replace("{now}", repr(float(now)))
             if script.strip():  # a version whose tables are now a game's own makes nothing here
                 await connection.execute(script)
             await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", step)
-        games = "\n".join(tables)
+        games = "\n".join(table.postgres for table in tables)
         if games.strip():
-            await connection.execute(schema.postgres_script(games, now))
+            await connection.execute(games)
         await connection.execute(_ITEM_FUNCTIONS)
 
 
@@ -295,6 +313,7 @@ class PostgresStore(Store):
         self._failed_writes = 0
         self._last_prune = 0.0
         self._refreshing: asyncio.Task[None] | None = None
+        self._away_since: float | None = None  # when chats' items began to wait for the server (monotonic)
         self._beside: list[asyncio.Task[None]] = []
 
     @classmethod
@@ -305,17 +324,26 @@ class PostgresStore(Store):
         clock: Callable[[], float] = time.time,
         remembered: int = 10_000,
         connections: int = interface.CONNECTIONS,
-        tables: Sequence[str] = (),
+        tables: Sequence[Sql] = (),
+        marker: Path | None = None,
+        fresh: bool = False,
     ) -> PostgresStore:
         """Connect (creating or migrating the tables); a server that cannot be reached or used is
-        a ``StoreUnavailableError`` with one line, here at start."""
+        a ``StoreUnavailableError`` with one line, here at start. So is a database without the
+        bot's tables that ``marker`` names (:mod:`bot.storage.marker`: it was emptied or
+        replaced), unless ``fresh``."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=connections, reset=_keep_session)
+            # No floor of open connections: asyncpg would log a traceback each time it failed to
+            # restore one while the server is away; connections open as items ask for them.
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=connections, reset=_keep_session)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreUnavailableError(f"cannot connect to the database: {error}") from None
         store = cls(pool, url=url, clock=clock, remembered=remembered)
         try:
             async with pool.acquire() as connection:
+                if marker is not None and not await connection.fetchval(_HAS_TABLES):
+                    missing = f"the PostgreSQL database {name_of(url)} has none of the bot's tables"
+                    store_marker.refuse_missing(marker, f"postgresql {name_of(url)}", missing, fresh=fresh)
                 await migrate(connection, clock(), tables)
             await store._load_languages()
             await store.forget_old_updates()
@@ -325,12 +353,17 @@ class PostgresStore(Store):
         except BaseException:
             await pool.close()
             raise
+        if marker is not None:
+            store_marker.note(marker, f"postgresql {name_of(url)}")
         store._refreshing = asyncio.create_task(store._refresh_every(REFRESH_SECONDS))
         return store
 
     @property
     def shared(self) -> bool:
         return True
+
+    def shared_inbox(self) -> SharedInbox:
+        return self
 
     def run_beside(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` for as long as the store is open (the claims of kept updates)."""
@@ -365,7 +398,10 @@ class PostgresStore(Store):
                 if self._clock() - self._last_prune >= 60:
                     await self.forget_old_updates()
             except Exception as error:  # the next round tries again
-                log.warning("could not refresh from the database: %s", error)
+                if server_fault(error):
+                    self._note_away(error)
+                else:
+                    log.warning("could not refresh from the database: %s", error)
 
     async def _load_languages(self) -> None:
         rows = await self._pool.fetch(languages.LOAD_ALL)
@@ -395,33 +431,99 @@ class PostgresStore(Store):
             yield connection
 
     @contextlib.asynccontextmanager
+    async def _reading(self) -> AsyncIterator[Connection]:
+        """A connection for reads (``_connection``); a server away is a ``StoreWriteError``, as
+        for a save: the player is asked to try again, and the bot logs it once, not per read."""
+        try:
+            async with self._connection() as connection:
+                yield connection
+        except BaseException as error:
+            if server_fault(error):
+                raise StoreWriteError(_one_line(error)) from error
+            raise
+
+    @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
         """The chat's advisory lock for one item, on one connection its loads and commit use,
         taken with a first read of the chat (``bukvoed_hold``); the outbox rows it sent are
         deleted before the lock goes (``bukvoed_release``), so the next holder, in any process,
         sends from where this one stopped (the handled updates' inbox rows may wait for the next
         transaction: the ledger answers for those). A lock or release that did not finish (an
-        error, a cancellation) closes the connection: the server then lets the lock go."""
-        async with self._pool.acquire() as connection:
+        error, a cancellation) closes the connection: the server then lets the lock go.
+
+        While the server is away the item waits for it, and takes the lock afresh once it answers:
+        the chat's line stays in order, and the update this process claimed is one it still works
+        on (an item that gave up here would leave its claim renewed and never handled, while the
+        chat's later updates went first)."""
+        held = await self._lock(chat_id)
+        token = _HELD.set(held)
+        try:
+            yield
+        finally:
+            _HELD.reset(token)
+            connection, held.connection = held.connection, None
+            if connection is not None:
+                try:
+                    await self._release(connection, chat_id, sorted(held.sent))
+                finally:
+                    await self._give_back(connection)
+
+    async def _give_back(self, connection: Connection) -> None:
+        """A pooled connection back to its pool (one the server dropped is back already)."""
+        if isinstance(connection, PoolConnectionProxy):
+            await self._pool.release(connection)
+
+    async def _lock(self, chat_id: int) -> _Held:
+        """A pooled connection holding the chat's lock, with the chat's first read; tried again
+        every ``AWAY_RETRY_SECONDS`` while the server is away (one log line when it goes, one when
+        it is back)."""
+        while True:
+            try:
+                connection = await self._pool.acquire()
+            except BaseException as error:
+                if not server_fault(error):
+                    raise
+                await self._server_away(error)
+                continue
             try:
                 held = _Held(chat_id, connection)
                 held.read(await connection.fetch("SELECT * FROM bukvoed_hold($1)", chat_id))
-            except BaseException:
-                connection.terminate()
-                raise
-            token = _HELD.set(held)
-            try:
-                yield
-            finally:
-                _HELD.reset(token)
-                held.connection = None
-                sent = sorted(held.sent)  # before the lock goes: not to be sent again
-                try:
-                    await connection.fetchval("SELECT bukvoed_release($1, $2::text::bigint[])", chat_id, ids(sent))
-                except BaseException:
-                    self._sent.update(sent)  # deleted with the next flush; never sent again from here
-                    connection.terminate()
+            except BaseException as error:
+                _close_now(connection)  # the lock may be held on it: closed, the server lets it go
+                await self._pool.release(connection)
+                if not server_fault(error):
                     raise
+                await self._server_away(error)
+                continue
+            self._server_back()
+            return held
+
+    async def _release(self, connection: Connection, chat_id: int, sent: list[int]) -> None:
+        """Delete the rows sent and let the chat's lock go; on a server fault the connection is
+        closed instead (the server lets its lock go), and the rows sent are deleted later."""
+        try:
+            await connection.fetchval("SELECT bukvoed_release($1, $2::text::bigint[])", chat_id, ids(sent))
+        except BaseException as error:
+            self._sent.update(sent)  # deleted with the next flush; never sent again from here
+            _close_now(connection)
+            if not server_fault(error):
+                raise
+
+    async def _server_away(self, error: BaseException) -> None:
+        """Say once that the server went away, then wait a little before the next try."""
+        self._note_away(error)
+        await asyncio.sleep(AWAY_RETRY_SECONDS)
+
+    def _note_away(self, error: BaseException) -> None:
+        """One line when the server goes away (not one per failed call while it is)."""
+        if self._away_since is None:
+            self._away_since = time.monotonic()
+            log.warning("the database is away (%s): chats' items wait for it, in order", _one_line(error))
+
+    def _server_back(self) -> None:
+        if self._away_since is not None:
+            log.warning("the database answers again, after %.1f s", time.monotonic() - self._away_since)
+            self._away_since = None
 
     def _fresh(self, chat_id: int) -> _Held | None:
         """The running item's first read, when it is of this chat and nothing was written since."""
@@ -467,18 +569,22 @@ class PostgresStore(Store):
         held = self._fresh(chat_id)
         if held is not None:
             found = held.sessions.get(kind)
-            return None if found is None else Stored(json.loads(found[0]), found[1])
-        async with self._connection() as connection:
+            return None if found is None else stored(chat_id, kind, found[0], found[1])
+        async with self._reading() as connection:
             row = await connection.fetchrow(
                 "SELECT state, version FROM sessions WHERE chat_id = $1 AND kind = $2", chat_id, kind
             )
-        return None if row is None else Stored(json.loads(row[0]), int(row[1]))
+        return None if row is None else stored(chat_id, kind, str(row[0]), int(row[1]))
+
+    async def quarantine(self, chat_id: int, kind: str, reason: str) -> None:
+        """Move the chat's damaged session of ``kind`` aside (``quarantine_statements``), now."""
+        await self._write(quarantine_statements(chat_id, kind, reason, self._clock()))
 
     async def active_kind(self, chat_id: int) -> str | None:
         held = self._fresh(chat_id)
         if held is not None:
             return held.active
-        async with self._connection() as connection:
+        async with self._reading() as connection:
             kind = await connection.fetchval("SELECT active_kind FROM chats WHERE chat_id = $1", chat_id)
         return None if kind is None else str(kind)
 
@@ -489,14 +595,12 @@ class PostgresStore(Store):
         self._handled.clear()
         if unit.update_id is not None:
             handled.append(unit.update_id)
-            self._replayed.pop(unit.update_id, None)
-            self._claimed.pop(unit.update_id, None)
         statements = [staged.statement for staged in unit.sessions] + unit.statements
         statements += [activate(chat, kind) for chat, kind in unit.active.items()]
         outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False)) for m in unit.messages]
         self._wrote()
         try:
-            rows = await self._write_unit(unit, statements, outgoing, handled)
+            rows = await self._write_unit_until_answered(unit, statements, outgoing, handled)
         except _StaleError:
             self._handled.update(handled)
             raise StaleSessionError(f"chat {unit.chat_id}: a session changed since it was loaded") from None
@@ -507,6 +611,9 @@ class PostgresStore(Store):
                 raise StoreWriteError(str(error)) from error
             raise
         self._note_write_worked()
+        if unit.update_id is not None:
+            self._replayed.pop(unit.update_id, None)
+            self._claimed.pop(unit.update_id, None)
         if rows is None:
             return None
         if unit.update_id is not None:
@@ -514,6 +621,34 @@ class PostgresStore(Store):
             while len(self._applied) > self._remembered:
                 self._applied.popitem(last=False)
         return list(zip(rows, unit.messages, strict=True))
+
+    async def _write_unit_until_answered(
+        self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
+    ) -> list[int] | None:
+        """The unit's transaction; when the server goes away under a chat's item, the item waits
+        for it, takes the chat's lock again and tries once more: whether the first try committed
+        is unknown, and the ledger tells (then the update was applied: None), as the session's
+        version tells a change made meanwhile. Outside an item, a server fault is raised."""
+        while True:
+            try:
+                return await self._write_unit(unit, statements, outgoing, handled)
+            except BaseException as error:
+                if not server_fault(error) or not await self._lock_again(error):
+                    raise
+
+    async def _lock_again(self, error: BaseException) -> bool:
+        """The running item's connection failed: close it, then hold the chat's lock again on a
+        new one, waiting for the server; False outside an item."""
+        held = _HELD.get()
+        if held is None or held.connection is None:
+            return False
+        lost, held.connection = held.connection, None
+        _close_now(lost)
+        await self._give_back(lost)
+        await self._server_away(error)
+        held.connection = (await self._lock(held.chat_id)).connection
+        held.fresh = False
+        return True
 
     async def _write_unit(
         self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
@@ -532,11 +667,11 @@ class PostgresStore(Store):
             elif handled:
                 await connection.execute(_FORGET_HANDLED, ids(handled))
             for sql, parameters in statements:
-                if "RETURNING version" in sql:
-                    if await connection.fetchval(numbered(sql), *parameters) is None:
+                if sql.checks_version:
+                    if await connection.fetchval(sql.postgres, *parameters) is None:
                         raise _StaleError
                 else:
-                    await connection.execute(numbered(sql), *parameters)
+                    await connection.execute(sql.postgres, *parameters)
             if unit.update_id is None and outgoing:
                 rows = await connection.fetch(_QUEUE_MESSAGES, ids(chats), messages, self._clock())
                 queued = sorted(int(row[0]) for row in rows)  # one sequence, taken in the rows' order
@@ -548,7 +683,7 @@ class PostgresStore(Store):
         try:
             async with self._connection() as connection, connection.transaction():
                 for sql, parameters in statements:
-                    await connection.execute(numbered(sql), *parameters)
+                    await connection.execute(sql.postgres, *parameters)
         except BaseException as error:
             if server_fault(error):
                 self._note_failed_write(error)
@@ -566,23 +701,10 @@ class PostgresStore(Store):
             log.warning("database writes work again, after %d refused", self._failed_writes)
             self._failed_writes = 0
 
-    @property
-    def writes_failing(self) -> bool:
-        return self._failed_writes > 0
-
-    async def make_room(self) -> bool:
-        """A server manages its own space: nothing to give back from here."""
-        return False
-
     async def forget_old_updates(self) -> None:
         self._last_prune = self._clock()
         since = self._clock() - REDELIVERY_WINDOW
-        await self._write(
-            [
-                ("DELETE FROM ledger WHERE received_at <= ?", (since,)),
-                ("DELETE FROM applied_updates WHERE received_at <= ?", (since,)),
-            ]
-        )
+        await self._write(forget_statements(since))
 
     async def keep_fetched(self, updates: Sequence[Mapping[str, Any]]) -> None:
         """Keep a fetched batch until each update is handled, in one transaction that also takes
@@ -633,9 +755,16 @@ class PostgresStore(Store):
         """Kept updates for this process to apply: of chats no other live process holds, or left
         by one that died (its claims not renewed for ``CLAIM_LEASE_SECONDS``), oldest first."""
         now = self._clock()
-        async with self._pool.acquire() as connection, connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
-            rows = await connection.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
+        try:
+            async with self._pool.acquire() as connection, connection.transaction():
+                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
+                rows = await connection.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
+        except Exception as error:
+            if not server_fault(error):
+                raise
+            self._note_away(error)  # nothing claimed: the next round tries again
+            return []
+        self._server_back()
         claimed = sorted((float(row[2]), int(row[0]), str(row[1])) for row in rows)
         for kept_at, update_id, _ in claimed:
             self._replayed[update_id] = kept_at  # applied as received when kept, not now
@@ -661,9 +790,25 @@ class PostgresStore(Store):
         ``getUpdates`` at a time): the first to take ``POLL_LOCK``, on a connection of its own,
         holds it until it stops or dies; any other waits ``seconds`` and says no."""
         if self._polling is not None:
-            return True
-        connection = await asyncpg.connect(self._url)
-        if await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *POLL_LOCK):
+            if not self._polling.is_closed():
+                return True
+            self._polling = None  # the server dropped the connection, and the lock with it
+            log.warning("this process no longer holds the turn to poll Telegram (its connection dropped)")
+        try:
+            connection = await asyncpg.connect(self._url)
+            try:
+                turn = await connection.fetchval("SELECT pg_try_advisory_lock($1, $2)", *POLL_LOCK)
+            except BaseException:
+                _close_now(connection)
+                raise
+        except BaseException as error:
+            if not server_fault(error):
+                raise
+            await self._server_away(error)  # one line while it is away; polling asks again
+            await asyncio.sleep(seconds)
+            return False
+        self._server_back()
+        if turn:
             self._polling = connection
             log.info("this process polls Telegram for updates now")
             return True
@@ -706,7 +851,7 @@ class PostgresStore(Store):
         if held is not None and chat_id is not None:
             fetched = [(row_id, json.loads(body)) for row_id, body in held.unsent if self._unsent(row_id)]
             return [(row_id, Outgoing.from_row(chat_id, row)) for row_id, row in fetched]
-        async with self._connection() as connection:
+        async with self._reading() as connection:
             if chat_id is None:
                 rows = await connection.fetch("SELECT id, chat_id, message FROM outbox ORDER BY id")
             else:
@@ -717,12 +862,12 @@ class PostgresStore(Store):
 
     async def records(self, user_id: int) -> dict[str, Record]:
         sql = "SELECT kind, played, won, lost, hints, draws FROM records WHERE user_id = $1"
-        async with self._connection() as connection:
+        async with self._reading() as connection:
             rows = await connection.fetch(sql, user_id)
         return {str(r[0]): Record(int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5])) for r in rows}
 
-    async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """Rows of a game's report or board, written once with ``?`` placeholders."""
-        async with self._connection() as connection:
-            rows = await connection.fetch(numbered(sql), *parameters)
+    async def read(self, sql: Sql, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a game's report or board, in PostgreSQL's words."""
+        async with self._reading() as connection:
+            rows = await connection.fetch(sql.postgres, *parameters)
         return [tuple(row) for row in rows]

@@ -1,60 +1,52 @@
-"""Game sessions and players' records in one SQLite file, through aiosqlite.
+"""Game sessions and players' records in one SQLite file, written on a thread of its own.
 
-A session is one JSON document per chat and game kind with a version number:
-a save names the version it was loaded at, so a save that raced another one
-fails loudly instead of silently overwriting a move. Every save (with the
-record changes it brings) is one committed transaction, made before the reply.
+A session is one JSON document per chat and game kind with a version number: a save names the
+version it was loaded at, so a save that raced another one fails loudly instead of silently
+overwriting a move. Every save (with the record changes it brings) is one committed transaction,
+made before the reply.
 
-Trips to aiosqlite's thread are what a busy bot waits on: each one hands the GIL
-to that thread and back, and under load (``benchmarks/bench_bot_load.py``) a
-letter move's p99 fell from ~100 ms to ~35 ms when its four trips became one. So
-the Store keeps the sessions it has read or written in memory (this process is
-the file's only writer: it holds a lock on ``<file>.lock``) and answers loads from there, and a save, whatever it
-changes, is one function run on aiosqlite's thread: a transaction no other
-chat's statement can fall into.
+Trips to the writing connection's thread are what a busy bot waits on (each one hands the GIL to
+that thread and back). So this process, the file's only writer (it holds a lock on
+``<file>.lock``), keeps the sessions it has read or written in memory and answers loads from
+there, and a save, whatever it changes, is one function run on the connection's thread
+(:mod:`bot.storage.sqlite_thread`): a transaction no other chat's statement can fall into.
 
-Copying the write-ahead log into the database file (a checkpoint) syncs the disk,
-which on a shared disk can take a few hundred milliseconds; SQLite does it on the
-committing connection by default, where every chat's save would wait behind it.
-Here a second connection, on its own thread, does it every few seconds instead,
-and when the bot is idle it truncates the log, so the log stays small. Under load the
-writing connection itself copies a log past ``WAL_CHECKPOINT_AT`` into the file, with
-SQLite's own automatic checkpoint at the end of the commit that passed it (on aiosqlite's
-thread: the event loop goes on), so the log outgrows that by one transaction at most; the
-next write then starts the log again from its beginning, over the same file. A checkpoint on
-another connection must wait for the writer and loses to a busy one: the writer's lock is
-free only between two commits, SQLite's busy handler sleeps through those gaps, and the
-commits queued meanwhile (a whole fetched batch's) took the log past 4 MB at 490 updates a
-second, even with new writes held back once it passed 1 MB.
+Copying the write-ahead log into the database file (a checkpoint) syncs the disk, which on a
+shared disk can take a long time; SQLite does it on the committing connection by default, where
+every chat's save would wait behind it. Here a second connection, on its own thread, does it
+every few seconds instead, and truncates the log when the bot is idle, so an idle bot leaves a
+small log. Under load a checkpoint on another connection loses to the busy writer (the writer's
+lock is free only between two commits), so the writing connection itself copies a log past
+``WAL_CHECKPOINT_AT`` into the file, with SQLite's own automatic checkpoint at the end of the
+commit that passed it: the log outgrows that by one transaction at most, and the next write
+starts it again from its beginning, over the same file.
 
-Exactly once: everything one item of a chat's serial line causes (sessions, records,
-winners, deadlines, the messages to send) is one transaction (``commit``), whose first
-statement enters the update's id in the delivery ledger. An update already there (a
-redelivery, or the same webhook POST twice at once) rolls the whole transaction back and
-changes nothing. Ledger rows older than ``REDELIVERY_WINDOW`` are pruned: Telegram keeps
-an update a day at most, and after a week without updates it may number them afresh.
+Exactly once: everything one item of a chat's serial line causes (sessions, records, winners,
+deadlines, the messages to send) is one transaction (``commit``), whose first statement enters the
+update's id in the delivery ledger. An update already there (a redelivery, or the same webhook
+POST twice at once) rolls the whole transaction back and changes nothing. Ledger rows older than
+``REDELIVERY_WINDOW`` are pruned: Telegram keeps an update a day at most, and after a week without
+updates it may number them afresh.
 
 A file gone from under the bot (deleted, replaced, cut short, or damaged: SQLITE_CORRUPT or
 NOTADB on any statement) is lost for good (``StoreLostError``): every write is checked against
-the file the connections hold, one CRITICAL line says what the operator must do, and the bot
-stops without confirming another update (``bot.delivery.runtime``). Writes into a deleted file's
-unlinked inode were answered as saved and gone at the next start.
+the file the connections hold (a write into a deleted file's unlinked inode would be answered as
+saved and gone at the next start), one CRITICAL line says what the operator must do, and the bot
+stops without confirming another update (``bot.delivery.runtime``). The next start refuses the
+missing file, as the marker beside it tells (:mod:`bot.storage.marker`).
 
-A disk that fills up fails the saves, not the bot: a failing save tries
-once more after a checkpoint that truncates the log, then raises
-``StoreWriteError`` (players are asked to try again), and the next save that
-works ends the episode, with one log line at each end.
+A disk that fills up fails the saves, not the bot: a failing save tries once more after a
+checkpoint that truncates the log, then raises ``StoreWriteError`` (players are asked to try
+again), and the next save that works ends the episode, with one log line at each end.
 
-The inbox closes the gap before a save: python-telegram-bot confirms a batch of
-updates with its next getUpdates, before it has handled them, so a crash then
-would lose them. Each fetched batch is kept here (``keep_fetched``, one
-transaction) before it may be confirmed, and replayed at the next start
-(``inbox``). An update leaves the inbox once handled (``handled``); those
-deletes ride along with the next transaction (a save or the next batch), so the
-hot path stays one trip per save, and an idle bot flushes them with its checkpoints.
-An update applied leaves the inbox in the transaction that applies it; its replies are
-in the outbox by then (``bot.delivery.outbox``), sent after the commit and again after a
-restart until Telegram confirms them.
+The inbox closes the gap before a save: python-telegram-bot confirms a batch of updates with its
+next getUpdates, before it has handled them, so a crash then would lose them. Each fetched batch
+is kept here (``keep_fetched``, one transaction) before it may be confirmed, and replayed at the
+next start (``inbox``). An update applied leaves the inbox in the transaction that applies it; one
+handled otherwise (``handled``) leaves with the next transaction (a save, the next batch, or an
+idle round's), so the hot path stays one trip per save. An applied update's replies are in the
+outbox by then (``bot.delivery.outbox``), sent after the commit and again after a restart until
+Telegram confirms them.
 """
 
 from __future__ import annotations
@@ -68,30 +60,34 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
 import aiosqlite
 
-from bot.storage import languages, ledger, schema
+from bot.storage import languages, ledger, marker, schema
 from bot.storage.interface import Store, StoreWriteError
-from bot.storage.ledger import REDELIVERY_WINDOW
+from bot.storage.ledger import REDELIVERY_WINDOW, SqliteStatement
 from bot.storage.schema import JOURNAL_SIZE_LIMIT
 from bot.storage.sessions import (
     Record,
     StaleSessionError,
     Stored,
     activate,
+    quarantine_statements,
+    stored,
 )
+from bot.storage.sql import Sql
+from bot.storage.sqlite_thread import SqliteThread
 from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 
 #: A log bigger than this is copied into the file by the commit that passed it (SQLite's
 #: ``wal_autocheckpoint``, set in pages at open): the log exceeds it by one transaction at most (a
-#: fetched batch's, some 100 kB, is the largest). Each checkpoint syncs the disk while the writes
-#: wait: at 1 MB, several times a second under load, the median latency at 330 updates a second
-#: was twice as long as at 3 MB. The copy does not truncate the log: the next write reuses the
-#: file from its start. Truncating it each time (then growing it again) cost the store a tenth
-#: more CPU per update (``benchmarks/bench_store.py``); an idle bot still truncates it.
+#: fetched batch's is the largest). Each checkpoint syncs the disk while the writes wait, so it is
+#: large enough to be rare under load. The copy does not truncate the log: the next write reuses
+#: the file from its start, where truncating and growing it again would cost CPU per update; an
+#: idle bot still truncates it.
 WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT * 3 // 4
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
 SLOW_WRITE_SECONDS = 2.0
@@ -145,7 +141,7 @@ def file_problem(path: Path, held: int, identity: tuple[int, int], largest: int)
 
 
 class _FileProblemError(Exception):
-    """What ``file_problem`` found, raised on aiosqlite's thread before a write."""
+    """What ``file_problem`` found, raised on the connection's thread before a write."""
 
 
 def _locked(error: sqlite3.OperationalError) -> bool:
@@ -166,7 +162,7 @@ class SqliteStore(Store):
 
     def __init__(
         self,
-        db: aiosqlite.Connection,
+        db: SqliteThread,
         checkpoints: aiosqlite.Connection,
         checkpoint_seconds: float,
         remembered: int,
@@ -199,17 +195,18 @@ class SqliteStore(Store):
         self._lost: str | None = None  # what happened to the file, once it is gone from under the bot
         self._largest = 0  # its largest size seen (after each check and checkpoint)
         self._note_size()
-        self.when_lost: Callable[[str], None] = lambda why: None  # the bot stops: open_store(when_lost=...)
+        self._on_lost: Callable[[str], None] = lambda why: None  # the bot stops: open_store(when_lost=...)
 
     @classmethod
     async def open_file(
         cls,
         path: Path,
         *,
-        tables: Sequence[str] = (),
+        tables: Sequence[Sql] = (),
         checkpoint_seconds: float = 2.0,
         remembered: int = 10_000,
         clock: Callable[[], float] = time.time,
+        fresh: bool = False,
     ) -> SqliteStore:
         """Open (creating or migrating) the file; ``remembered`` sessions are kept in memory;
         ``clock`` tells the epoch seconds (tests move it instead of waiting days); ``tables``: the
@@ -217,15 +214,23 @@ class SqliteStore(Store):
 
         Anything that makes the file unusable (a folder or file that cannot be written, a
         corrupt or unreadable file) is a ``StoreUnavailableError`` with one line saying so,
-        here at start rather than on every update."""
+        here at start rather than on every update. So is a file missing (or empty) that the
+        marker beside it says was there (:mod:`bot.storage.marker`), unless ``fresh``."""
         held = schema.hold_alone(path)
+        mark, name = marker.marker_of(path), f"sqlite {path.name}"
         try:
-            db = await schema.connect_and_migrate(path, clock())
+            if not path.exists():
+                marker.refuse_missing(mark, name, f"the SQLite file {path} is missing", fresh=fresh)
+            try:
+                db = await schema.connect_and_migrate(path, clock(), new=fresh or not marker.named(mark, name))
+            except schema.StoreMissingError as error:
+                marker.refuse_missing(mark, name, str(error), fresh=False)
+                raise
             try:
                 await schema.apply_tables(db, path, tables)
                 await schema.check_usable(db, path)
                 await checkpoint_by_size(db)
-                checkpoints = await schema.connect(path)
+                checkpoints = await schema.connect_for_checkpoints(path)
             except BaseException:
                 await db.close()
                 raise
@@ -233,6 +238,7 @@ class SqliteStore(Store):
             if held is not None:
                 held.close()
             raise
+        marker.note(mark, name)
         store = cls(db, checkpoints, checkpoint_seconds, remembered, held, path=path, clock=clock)
         try:
             await store._load_languages()
@@ -269,7 +275,7 @@ class SqliteStore(Store):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointing
             with contextlib.suppress(sqlite3.Error, StoreWriteError, ValueError):  # else replayed, harmlessly
-                await self._write(ledger.commit_statements, self._take_handled())
+                await self._write(ledger.commit_statements, self._take_handled().statements())
             await schema.close_quietly(self._db, "the database")
             with contextlib.suppress(sqlite3.Error, ValueError):
                 await self._checkpoints.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")  # one tidy file
@@ -303,12 +309,12 @@ class SqliteStore(Store):
         self._saves_since_checkpoint = 0
         statements = self._prune_statements()
         if not busy and (self._handled or self._sent or statements):  # no save came to take them along
-            await self._write(ledger.commit_statements, statements + self._take_handled())
+            await self._write(ledger.commit_statements, statements + self._take_handled().statements())
         elif statements:
             await self._write(ledger.commit_statements, statements)
         await self._checkpoint("PASSIVE" if busy else "TRUNCATE")
 
-    def _prune_statements(self) -> list[Statement]:
+    def _prune_statements(self) -> list[SqliteStatement]:
         """Once a minute: forget ledger rows past the redelivery window (the table stays small,
         and after Telegram restarts its numbering an old id is new again)."""
         now = self._clock()
@@ -321,8 +327,8 @@ class SqliteStore(Store):
         """Forget the ledger rows past the redelivery window now (the checkpoint loop does it once a minute)."""
         await self._write(ledger.commit_statements, self._forget_statements())
 
-    def _forget_statements(self) -> list[Statement]:
-        return ledger.forget_statements(self._clock() - REDELIVERY_WINDOW)
+    def _forget_statements(self) -> list[SqliteStatement]:
+        return in_sqlite(ledger.forget_statements(self._clock() - REDELIVERY_WINDOW))
 
     async def _checkpoint(self, mode: str, *, by_writer: bool = False) -> None:
         """A checkpoint on the checkpoint connection, or on the writing one (``by_writer``: after
@@ -362,7 +368,15 @@ class SqliteStore(Store):
             self._remember_session(key, str(rows[0][0]), int(rows[0][1]))
         text, version = self._sessions[key]
         self._sessions.move_to_end(key)
-        return Stored(json.loads(text), version)
+        return stored(chat_id, kind, text, version)
+
+    async def quarantine(self, chat_id: int, kind: str, reason: str) -> None:
+        """Move the chat's damaged session of ``kind`` aside (``quarantine_statements``), now."""
+        moved = quarantine_statements(chat_id, kind, reason, self._clock())
+        await self._write(ledger.commit_statements, in_sqlite(moved))
+        self._sessions.pop((chat_id, kind), None)
+        if self._active.get(chat_id) == kind:
+            del self._active[chat_id]
 
     async def active_kind(self, chat_id: int) -> str | None:
         if chat_id not in self._active:
@@ -380,7 +394,7 @@ class SqliteStore(Store):
         it was loaded, ``StoreWriteError`` when the disk refused: nothing changed either way."""
         handled = self._take_handled()
         if unit.update_id is not None:
-            handled.append(("DELETE FROM inbox WHERE update_id = ?", (unit.update_id,)))
+            handled.inbox.append(unit.update_id)
             self._replayed.pop(unit.update_id, None)
         entry = None if unit.update_id is None else (unit.update_id, unit.chat_id, unit.received_at)
         now = self._clock()
@@ -388,7 +402,7 @@ class SqliteStore(Store):
         statements = [staged.statement for staged in unit.sessions] + unit.statements
         statements += [activate(chat, kind) for chat, kind in unit.active.items()]
         try:
-            result = await self._write(ledger.unit_transaction, entry, statements, outgoing, handled)
+            result = await self._write(ledger.unit_transaction, entry, statements, outgoing, handled.statements())
         except BaseException:
             for staged in unit.sessions:
                 self._sessions.pop(staged.key, None)  # whatever happened, the next load reads the file
@@ -412,7 +426,7 @@ class SqliteStore(Store):
         return list(zip(result, unit.messages, strict=True))
 
     async def _write(self, work: Callable[..., R], *args: Any) -> R:
-        """A writing transaction on aiosqlite's thread; on a disk fault, once more after making
+        """A writing transaction on the connection's thread; on a disk fault, once more after making
         room, then ``StoreWriteError``. Logs one line when writes start failing or stall (another
         process holding the file's lock, a slow disk) and one when they work again."""
         if self._lost is not None:
@@ -454,7 +468,7 @@ class SqliteStore(Store):
             raise StoreWriteError(str(error)) from error
 
     def _checked(self, connection: sqlite3.Connection, work: Callable[..., R], args: tuple[Any, ...]) -> tuple[R, int]:
-        """``work(connection, *args)`` on aiosqlite's thread, once the file at the path is found
+        """``work(connection, *args)`` on the connection's thread, once the file at the path is found
         still the one the connections hold, and whole (else ``_FileProblemError``); with the file's
         size. A deleted file takes writes into its unlinked inode, answered as saved and gone at the
         next start; a file cut short loses pages SQLite may not read again for a long time. Checked
@@ -479,12 +493,17 @@ class SqliteStore(Store):
         self._lost = why
         log.critical(
             "the database %s is no longer usable: %s. Nothing more is saved and no update is confirmed to "
-            "Telegram, which keeps them; the bot stops. Restore the file from a backup (or move it aside to start "
-            "afresh), then start the bot again",
+            "Telegram, which keeps them; the bot stops. Restore the file from a backup and start the bot again, or "
+            "start afresh with an empty store: python -m bot --fresh-store",
             self._path,
             why,
         )
-        self.when_lost(why)
+        self._on_lost(why)
+
+    def when_lost(self, stop: Callable[[str], None]) -> None:
+        """Call ``stop`` once the file is gone from under the bot (deleted, replaced, cut short,
+        damaged), after the one line that says what to do."""
+        self._on_lost = stop
 
     @property
     def lost(self) -> bool:
@@ -518,7 +537,7 @@ class SqliteStore(Store):
         keep = [(ledger.KEEP_UPDATE, (int(u["update_id"]), json.dumps(u, ensure_ascii=False), now)) for u in updates]
         handled = self._take_handled()
         try:
-            await self._write(ledger.commit_statements, keep + handled)
+            await self._write(ledger.commit_statements, keep + handled.statements())
         except BaseException:
             self._give_back(handled)
             raise
@@ -544,22 +563,17 @@ class SqliteStore(Store):
         since = self._clock() - REDELIVERY_WINDOW
         return max((update_id for update_id, kept_at in self._replayed.items() if kept_at > since), default=0)
 
-    def _take_handled(self) -> list[Statement]:
-        """The deletes of the inbox rows of handled updates and of the outbox rows sent, as
-        statements for the next transaction (a save's, a batch's, or an idle round's)."""
-        statements: list[Statement] = []
-        if self._handled:
-            ids, self._handled = sorted(self._handled), set()
-            statements.append((f"DELETE FROM inbox WHERE update_id IN ({','.join('?' * len(ids))})", tuple(ids)))
-        if self._sent:
-            rows, self._sent = sorted(self._sent), set()
-            statements.append((f"DELETE FROM outbox WHERE id IN ({','.join('?' * len(rows))})", tuple(rows)))
-        return statements
+    def _take_handled(self) -> _Deletes:
+        """The inbox rows of handled updates and the outbox rows sent, to delete with the next
+        transaction (a save's, a batch's, or an idle round's)."""
+        deletes = _Deletes(sorted(self._handled), sorted(self._sent))
+        self._handled, self._sent = set(), set()
+        return deletes
 
-    def _give_back(self, statements: list[Statement]) -> None:
+    def _give_back(self, deletes: _Deletes) -> None:
         """The transaction that was to delete these rows did not commit: they wait for the next."""
-        for sql, ids in statements:
-            (self._handled if "FROM inbox" in sql else self._sent).update(ids)
+        self._handled.update(deletes.inbox)
+        self._sent.update(deletes.outbox)
 
     def sent(self, row_id: int) -> None:
         """An outbox row went out (or was dropped for good): its delete rides with the next transaction."""
@@ -589,9 +603,9 @@ class SqliteStore(Store):
         return self._failed_writes > 0
 
     async def _in_thread(self, work: Callable[..., R], *args: Any) -> R:
-        """``work(connection, *args)`` on aiosqlite's thread, with the file checked and the log
+        """``work(connection, *args)`` on the connection's thread, with the file checked and the log
         bounded first (``_checked``), in one trip."""
-        checked: tuple[R, int] = await on_its_thread(self._db, self._checked, work, args)
+        checked: tuple[R, int] = await self._db.run(self._checked, work, args)
         self._largest = max(self._largest, checked[1])
         return checked[0]
 
@@ -600,9 +614,13 @@ class SqliteStore(Store):
         rows = await self._reading(sql, (user_id,))
         return {str(kind): Record(int(p), int(w), int(lo), int(h), int(d)) for kind, p, w, lo, h, d in rows}
 
-    async def read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    async def read(self, sql: Sql, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Rows of a query no write of a unit can change meanwhile (a game's own reports and
         boards, written in its ``store.py``)."""
+        return await self.query(sql.sqlite, parameters)
+
+    async def query(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows of a query in SQLite's own words (the file's catalogue, for ``migrate-to``)."""
         return [tuple(row) for row in await self._reading(sql, parameters)]
 
     def forget_chats(self, *chat_ids: int) -> None:
@@ -633,17 +651,31 @@ class SqliteStore(Store):
 R = TypeVar("R")
 
 
-async def checkpoint_by_size(db: aiosqlite.Connection) -> None:
+def in_sqlite(statements: list[Statement]) -> list[SqliteStatement]:
+    """Statements as this engine runs them: their SQLite words."""
+    return [(sql.sqlite, parameters) for sql, parameters in statements]
+
+
+@dataclass
+class _Deletes:
+    """Rows whose deletes ride with a transaction: inbox rows by update id, outbox rows by id."""
+
+    inbox: list[int]
+    outbox: list[int]
+
+    def statements(self) -> list[SqliteStatement]:
+        deletes: list[SqliteStatement] = []
+        if self.inbox:
+            marks = ",".join("?" * len(self.inbox))
+            deletes.append((f"DELETE FROM inbox WHERE update_id IN ({marks})", tuple(self.inbox)))
+        if self.outbox:
+            deletes.append((f"DELETE FROM outbox WHERE id IN ({','.join('?' * len(self.outbox))})", tuple(self.outbox)))
+        return deletes
+
+
+async def checkpoint_by_size(db: SqliteThread) -> None:
     """The writing connection copies the log into the file at the end of the commit that takes it
     past ``WAL_CHECKPOINT_AT`` (SQLite counts it in pages)."""
     rows = list(await db.execute_fetchall("PRAGMA page_size"))
     pages = max(1, WAL_CHECKPOINT_AT // int(rows[0][0]))
     await db.execute_fetchall(f"PRAGMA wal_autocheckpoint={pages}")
-
-
-async def on_its_thread(db: aiosqlite.Connection, work: Callable[..., R], *args: Any) -> R:
-    """``work(connection, *args)`` on the connection's own thread, in one trip. aiosqlite has no
-    public call for this; ``_execute`` is the primitive its every public call goes through (the
-    version is pinned, and tests/bot/test_storage.py checks a save end to end)."""
-    result: R = await db._execute(work, db._conn, *args)  # type: ignore[no-untyped-call]
-    return result

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.outgoing import Outgoing
+from bot.storage.sql import Sql
+
 
 __all__ = ["Outgoing", "StagedSession", "Statement", "UnitOfWork"]
 
 
-#: A SQL statement and its parameters.
-Statement = tuple[str, tuple[Any, ...]]
+#: A statement (in each engine's words) and its parameters.
+Statement = tuple[Sql, tuple[Any, ...]]
 
 
 @dataclass

@@ -10,6 +10,7 @@ import re
 import signal
 import sqlite3
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -33,7 +34,6 @@ from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
 from bot.runtime.throttle import Throttle
-from bot.storage.postgres import numbered
 
 TIMEOUT = 20
 DONE_GROUP = 1000  # after every group the bot uses
@@ -65,6 +65,23 @@ class Bot:
         return lines.admission
 
 
+#: Where this run's bots on PostgreSQL keep their store markers (DATABASE_PATH's folder), apart
+#: from any other run's: a database name and port seen again in a later run is a new store.
+_MARKERS = tempfile.TemporaryDirectory(prefix="bukvoed-markers-")
+
+
+def beside(url: str) -> Path:
+    """The DATABASE_PATH of a bot on the PostgreSQL database ``url``: its marker sits beside it."""
+    return Path(_MARKERS.name) / (re.sub(r"\W", "_", url) + ".sqlite3")
+
+
+def where_the_store_is(database: Path | str) -> dict[str, Any]:
+    """The settings of a store: a SQLite file, or a PostgreSQL URL with its marker's folder."""
+    if isinstance(database, str):
+        return {"database_url": database, "database_path": beside(database)}
+    return {"database_path": database}
+
+
 @asynccontextmanager
 async def running_bot(
     standin: BotApiStandin,
@@ -80,7 +97,7 @@ async def running_bot(
     settings = for_games(game.settings for game in games)(
         _env_file=None,  # type: ignore[call-arg]
         bot_token=FAKE_TOKEN,
-        **({"database_url": database} if isinstance(database, str) else {"database_path": database}),
+        **where_the_store_is(database),
         telegram_api_base_url=standin.base_url,
         telegram_api_base_file_url=standin.base_url.replace("/bot", "/file/bot"),
         **({"throttle_messages": 0, "group_messages_per_minute": 0} | overrides),
@@ -178,6 +195,13 @@ def on_each_engine(database_on_each_engine: Path | str) -> Path | str:
     return database_on_each_engine
 
 
+def numbered(sql: str) -> str:
+    """A test's query, written with ``?`` as for SQLite, with PostgreSQL's ``$1``, ``$2``, … (the
+    tests read both engines' tables with the same query; the bot writes each engine's words)."""
+    parts = sql.split("?")
+    return "".join(part + (f"${i}" if i < len(parts) else "") for i, part in enumerate(parts, start=1))
+
+
 def rows(database: Path | str, sql: str, *parameters: object) -> list[tuple[Any, ...]]:
     """What another reader of the database sees (committed rows only): the SQLite file through
     the standard library, a PostgreSQL database through its own connection and event loop."""
@@ -268,13 +292,13 @@ class Finished:
 
 @asynccontextmanager
 async def bot_process(
-    env: dict[str, str], cwd: Path, standin: BotApiStandin, ready: str = "deleteWebhook"
+    env: dict[str, str], cwd: Path, standin: BotApiStandin, *flags: str, ready: str = "deleteWebhook"
 ) -> AsyncIterator[Finished]:
     """The real ``python -m bot`` as its own process, ready once it has made the ``ready`` call
     (polling deletes any webhook; webhook mode sets one); stopped with Ctrl-C (SIGINT) as a
     person would, its stderr and exit status kept."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.PIPE
+        sys.executable, "-m", "bot", *flags, cwd=cwd, env=env, stderr=asyncio.subprocess.PIPE
     )
     finished = Finished()
     try:

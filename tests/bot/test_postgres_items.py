@@ -17,6 +17,7 @@ from bot.storage import open_store
 from bot.storage import postgres as postgres_module
 from bot.storage.outgoing import Outgoing, SendText
 from bot.storage.postgres import PostgresStore
+from bot.storage.sql import Sql
 from bot.storage.unit_of_work import UnitOfWork
 
 _databases = itertools.count()
@@ -57,7 +58,15 @@ async def test_an_item_reads_the_chat_after_taking_its_lock(pair: tuple[Postgres
         await asyncio.sleep(0.2)
         assert not loaded  # the lock keeps the second out
         unit = UnitOfWork(5, 11, 0.0)
-        unit.statements.append(("UPDATE sessions SET version = 2 WHERE chat_id = ?", (5,)))
+        unit.statements.append(
+            (
+                Sql(
+                    "UPDATE sessions SET version = 2 WHERE chat_id = ?",
+                    "UPDATE sessions SET version = 2 WHERE chat_id = $1",
+                ),
+                (5,),
+            )
+        )
         unit.messages.append(Outgoing(5, SendText("один")))
         unit.messages.append(Outgoing(5, SendText("два")))
         committed = await first.commit(unit)

@@ -27,6 +27,7 @@ from bot.core.solvers import Solvers, SolverTables, Step, build_solvers
 from bot.core.texts import Lang
 from bot.registry import GAMES
 from bot.storage import Record, Tally
+from bot.storage.sql import Sql
 
 KIND = "coin"
 START = "coin"
@@ -41,7 +42,14 @@ class CoinSettings(BaseSettings):
 
 
 #: The coin's own table: every guess, as a game keeps whatever it likes beside its session.
-COIN_TABLES = "CREATE TABLE IF NOT EXISTS coin_guesses (chat_id INTEGER NOT NULL, guess TEXT NOT NULL);"
+COIN_TABLES = Sql(
+    "CREATE TABLE IF NOT EXISTS coin_guesses (chat_id INTEGER NOT NULL, guess TEXT NOT NULL);",
+    "CREATE TABLE IF NOT EXISTS coin_guesses (chat_id BIGINT NOT NULL, guess TEXT NOT NULL);",
+)
+COIN_GUESS = Sql(
+    "INSERT INTO coin_guesses (chat_id, guess) VALUES (?, ?)",
+    "INSERT INTO coin_guesses (chat_id, guess) VALUES ($1, $2)",
+)
 
 
 class CoinOdds(SolverTables):
@@ -98,7 +106,7 @@ async def on_text(update: Update, context: BotContext) -> None:
     session = loaded.session
     session.guesses.append(context.message.text or "")
     session.over = len(session.guesses) >= of(deps.settings, CoinSettings).coin_guesses
-    deps.stage(("INSERT INTO coin_guesses (chat_id, guess) VALUES (?, ?)", (context.chat_id, session.guesses[-1])))
+    deps.stage((COIN_GUESS, (context.chat_id, session.guesses[-1])))
     tally = Tally(won=1) if session.over else None
     await deps.save(context.chat_id, session, loaded, user_id=context.user.id, tally=tally)
     deps.reply(context.message, f"Принято: {len(session.guesses)}")

@@ -7,14 +7,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import shutil
 import sqlite3
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
-from bot_harness import bot_env, until, until_polling
+from bot_harness import bot_env, bot_process, until, until_polling
 from standin import BotApiStandin
 from test_webhook_server import answered as answered_in
 from test_webhook_server import serving, update
@@ -162,3 +165,74 @@ async def test_a_posted_update_the_store_cannot_keep_is_refused_for_telegram_to_
         await until(answered_in(standin, 92), seconds=30)
     assert finished.status == 0, finished.log
     assert "Traceback" not in finished.log, finished.log
+
+
+async def refused_start(env: dict[str, str], cwd: Path, *flags: str) -> tuple[int, list[str]]:
+    """``python -m bot`` run to its end (it must stop by itself): its status and stderr's lines."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *flags, cwd=cwd, env=env | {"LOG_LEVEL": "WARNING"}, stderr=asyncio.subprocess.PIPE
+    )
+    try:
+        _, err = await asyncio.wait_for(process.communicate(), 90)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode is not None
+    return process.returncode, err.decode().splitlines()
+
+
+async def played_and_stopped(standin: BotApiStandin, env: dict[str, str], cwd: Path, *flags: str) -> None:
+    """A start that works: a player's /start answered, then a stop with Ctrl-C (status 0)."""
+    since = len(standin.calls)
+    async with bot_process(env | {"LOG_LEVEL": "WARNING"}, cwd, standin, *flags) as finished:
+        standin.push_message(501, "/start")
+        await answered(standin, 501, since)
+    assert finished.status == 0, finished.log
+
+
+async def test_a_deleted_sqlite_file_is_refused_at_the_next_start_until_restored_or_started_afresh(
+    standin: BotApiStandin, tmp_path: Path
+) -> None:
+    database = tmp_path / "data" / "bot.sqlite3"
+    env = bot_env(standin, database)
+    await played_and_stopped(standin, env, tmp_path)  # a new install starts with no set-up
+    backup = tmp_path / "backup.sqlite3"
+    shutil.copy(database, backup)
+    database.unlink()
+    status, lines = await refused_start(env, tmp_path)
+    assert status == 2 and len(lines) == 1, lines
+    assert str(database) in lines[0] and "--fresh-store" in lines[0] and "restore" in lines[0], lines
+    assert not database.exists()  # nothing made in its place
+    database.write_bytes(b"")  # an empty file in its place is refused as well
+    assert (await refused_start(env, tmp_path))[0] == 2
+    shutil.copy(backup, database)  # restored: the bot starts on it
+    await played_and_stopped(standin, env, tmp_path)
+    database.unlink()
+    await played_and_stopped(standin, env, tmp_path, "--fresh-store")  # afresh, when asked
+    await played_and_stopped(standin, env, tmp_path)  # and that store is the one expected from now on
+
+
+async def test_an_emptied_postgresql_database_is_refused_at_the_next_start_until_started_afresh(
+    standin: BotApiStandin, postgres: object, tmp_path: Path
+) -> None:
+    url = postgres.fresh_database("store_marker")  # type: ignore[attr-defined]
+    env = bot_env(standin, url, DATABASE_PATH=str(tmp_path / "data" / "bot.sqlite3"))
+    await played_and_stopped(standin, env, tmp_path)
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")  # the database made anew
+    finally:
+        await connection.close()
+    status, lines = await refused_start(env, tmp_path)
+    assert status == 2 and len(lines) == 1, lines
+    assert "store_marker" in lines[0] and "--fresh-store" in lines[0] and "postgres@" not in lines[0], lines
+    await played_and_stopped(standin, env, tmp_path, "--fresh-store")
+    await played_and_stopped(standin, env, tmp_path)
+
+
+def test_the_help_says_how_to_start_afresh() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    assert "--fresh-store" in " ".join(shown.split()) and "missing" in shown
