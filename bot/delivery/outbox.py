@@ -45,7 +45,6 @@ from telegram.ext import ExtBot
 from telegram.warnings import PTBUserWarning
 
 from bot.delivery.events import ChatEvent, ChatMoved, LeftChat
-from bot.storage.sql import Sql
 from bot.storage.outgoing import (
     AnswerInline,
     EditButtons,
@@ -57,6 +56,7 @@ from bot.storage.outgoing import (
     SetMenu,
     encode_call,
 )
+from bot.storage.sql import Sql
 from bot.storage.unit_of_work import Statement, UnitOfWork
 
 log = logging.getLogger(__name__)

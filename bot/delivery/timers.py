@@ -24,8 +24,12 @@ from collections.abc import Callable
 
 from bot.delivery.events import ChatEvent, TimerFired
 from bot.storage import Store
+from bot.storage.sql import same
 
 log = logging.getLogger(__name__)
+
+#: Every chat's stored deadlines (no parameters: the same words in both engines).
+_DEADLINES = same("SELECT chat_id, kind, deadline FROM turn_deadlines")
 
 #: With several processes on one database, each reads the stored deadlines again this often.
 READ_AGAIN_SECONDS = 5.0
@@ -90,7 +94,7 @@ class Timers:
 
     async def restore(self, store: Store) -> None:
         """Every stored deadline, as the table has it now."""
-        rows = await store.read("SELECT chat_id, kind, deadline FROM turn_deadlines")
+        rows = await store.read(_DEADLINES)
         now = time.time()
         for chat_id, kind, deadline in rows:
             self.set(int(chat_id), str(kind), max(float(deadline), now))

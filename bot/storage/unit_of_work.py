@@ -15,7 +15,6 @@ from typing import Any
 from bot.storage.outgoing import Outgoing
 from bot.storage.sql import Sql
 
-
 __all__ = ["Outgoing", "StagedSession", "Statement", "UnitOfWork"]
 
 

@@ -23,11 +23,11 @@ from bot_harness import (
     running_bot,
     stored_state,
 )
+from standin import BotApiStandin
 
 from bot.core import texts
 from bot.core.context import Services
 from bot.core.solvers import Solvers
-from bot.runtime.standin import BotApiStandin
 
 database = on_each_engine  # a SQLite file and a PostgreSQL server alike
 

@@ -47,7 +47,6 @@ _TOP = Sql(
 )
 
 
-
 def winner(chat_id: int, user_id: int, name: str, won_at: float) -> Statement:
     """One group game won by ``user_id`` (called ``name`` then), at epoch seconds ``won_at``: for
     the unit that ends the game to commit with it."""
