@@ -12,6 +12,7 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from telegram import CallbackQuery, Update, User
 
@@ -19,7 +20,7 @@ from bot.core import game as games
 from bot.core import keyboards, texts
 from bot.core.context import BotContext, Deps, Loaded, S
 from bot.core.game import Answer, Handler, PrivatePlay, Rules
-from bot.core.keyboards import Press
+from bot.core.keyboards import ChooseLanguage, GameButton
 from bot.core.resilience import Fault, classify, handle_quietly
 from bot.core.session import Session
 from bot.core.texts import Lang
@@ -61,11 +62,11 @@ async def choose_language(update: Update, context: BotContext) -> None:
 async def on_language_button(update: Update, context: BotContext) -> None:
     """A /lang button: the presser's language from now on (in a group the presser alone is told,
     so the message stays as the others see it)."""
-    chosen = keyboards.chosen_language(context.query.data)
-    if chosen is None:
+    pressed = ChooseLanguage.unpack(context.query.data)
+    if pressed is None:
         answer_stale(context)
         return
-    deps = context.deps
+    deps, chosen = context.deps, pressed.lang
     _choose(context, chosen)
     chat = update.effective_chat
     if chat is not None and chat.type == chat.PRIVATE:
@@ -153,12 +154,16 @@ def _always(session: Session) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Tap:
-    """A press of one game's button, from the kind of chat that game is played in: what
-    every game's button handler starts from, so that each states only what is its own."""
+P = TypeVar("P", bound=GameButton)
 
-    press: Press
+
+@dataclass(frozen=True)
+class Tap(Generic[P]):
+    """A press of one game's button (``press``: its data, read), from the kind of chat that game
+    is played in: what every game's button handler starts from, so that each states only what is
+    its own."""
+
+    press: P
     query: CallbackQuery
     chat_id: int
     user: User
@@ -197,17 +202,17 @@ class Tap:
 
 
 #: A game's button handler, given only presses of its own buttons from its kind of chat.
-TapHandler = Callable[[Tap, BotContext], Awaitable[None]]
+TapHandler = Callable[[Tap[P], BotContext], Awaitable[None]]
 
 
-def on_press(parse_data: Callable[[object], Press | None], *, private: bool = True) -> Callable[[TapHandler], Handler]:
-    """Make ``handle`` a button handler: presses it cannot read (``parse_data``) or from the
+def on_press(kind: type[P], *, private: bool = True) -> Callable[[TapHandler[P]], Handler]:
+    """Make ``handle`` a button handler: presses that do not read as ``kind`` or come from the
     other kind of chat (``private``) are answered as stale before it is called."""
 
-    def wrap(handle: TapHandler) -> Handler:
+    def wrap(handle: TapHandler[P]) -> Handler:
         @functools.wraps(handle)
         async def on_button(update: Update, context: BotContext) -> None:
-            press = keyboards.checked_press(context.query, context.incoming, parse_data, private=private)
+            press = keyboards.checked_press(context.query, context.incoming, kind, private=private)
             if press is None:
                 answer_stale(context)
                 return

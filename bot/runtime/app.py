@@ -145,9 +145,9 @@ def add_buttons(application: App, games: tuple[Game, ...]) -> None:
     anything else is answered as stale."""
     routes: list[Route] = [
         ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
-        (keyboards.is_menu_press, active.on_start_button),
-        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button),
-        (keyboards.is_language_press, common.on_language_button),
+        (keyboards.Start.matches, active.on_start_button),
+        (keyboards.Switch.matches, active.on_switch_button),
+        (keyboards.ChooseLanguage.matches, common.on_language_button),
         *(route for game in games for route in game.buttons),
     ]
     for pattern, callback in routes:

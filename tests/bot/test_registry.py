@@ -19,7 +19,7 @@ from bot.core import active, texts
 from bot.core.context import BotContext, Deps
 from bot.core.game import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text, solver_tables
 from bot.core.handlers import Tap, on_press, reply_with
-from bot.core.keyboards import Buttons, button, start_data
+from bot.core.keyboards import GameButton, button, start_data
 from bot.core.part import Part
 from bot.core.session import Session, new_id
 from bot.core.settings import SOURCES, of
@@ -30,7 +30,16 @@ from bot.storage import Record, Tally
 
 KIND = "coin"
 START = "coin"
-BUTTONS = Buttons("C", lambda action, argument: action == "flip" and not argument)
+
+
+@dataclass(frozen=True)
+class CoinButton(GameButton, prefix="C"):
+    """The coin's buttons."""
+
+
+@dataclass(frozen=True)
+class Flip(CoinButton, action="flip"):
+    """Toss the coin."""
 
 
 class CoinSettings(BaseSettings):
@@ -82,7 +91,7 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
 
 
 def _flip_button(session: CoinSession) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[button("🪙", f"C:{session.id}:{len(session.guesses)}:flip")]])
+    return InlineKeyboardMarkup([[button("🪙", Flip(session.id, len(session.guesses)))]])
 
 
 async def start(update: Update, context: BotContext) -> None:
@@ -113,8 +122,8 @@ async def standing(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
     return None if loaded is None else (f"Бросков: {len(loaded.session.guesses)}", None)
 
 
-@on_press(BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@on_press(CoinButton)
+async def on_button(tap: Tap[CoinButton], context: BotContext) -> None:
     loaded = await tap.load(CoinSession)
     if loaded is not None:
         tap.reply(("🪙 Подброшено", None))
@@ -142,7 +151,7 @@ COIN = Game(
     help=lambda lang: "/coin — монетка",
     records={KIND: coin_record},
     commands=(Command("coin", start, "toss a coin"), Command("coinodds", odds)),
-    buttons=((BUTTONS.is_press, on_button),),
+    buttons=((CoinButton.matches, on_button),),
     settings=CoinSettings,
     tables=COIN_TABLES,
     solver_tables=(CoinOdds,),

@@ -24,7 +24,7 @@ GAME = Game(
     ),
     # /word in a group too (/whowins there is the group game's: it knows the game under way).
     group_commands=(Command("word", handlers.word),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    buttons=((keyboards.LetterButton.matches, handlers.on_button),),
     private=PrivatePlay(
         session=LetterSession,
         begins={

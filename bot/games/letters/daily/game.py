@@ -21,7 +21,7 @@ GAME = Game(
     },
     commands=(Command("daily", handlers.start, NP_("menu", "the daily puzzle")),),
     group_commands=(Command("daily", handlers.in_group),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    buttons=((keyboards.DailyButton.matches, handlers.on_button),),
     settings=DailySettings,
     solver_tables=(LetterGames,),  # the daily puzzle is a letter game: it plays on its tables
     tables=store.TABLES,

@@ -202,8 +202,8 @@ async def review(update: Update, context: BotContext) -> None:
     deps.reply(context.message, _review(deps, context.lang, loaded.session if loaded is not None else None))
 
 
-@on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@on_press(keyboards.DailyButton)
+async def on_button(tap: Tap[keyboards.DailyButton], context: BotContext) -> None:
     loaded = await tap.load(DailySession, lambda session: session.over)
     if loaded is not None:
         tap.reply((_review(tap.deps, tap.lang, loaded.session), None))

@@ -35,7 +35,7 @@ GAME = Game(
     ),
     group_text=handlers.on_text,
     group_menu=texts.group_commands,
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_lobby_button),),
+    buttons=((keyboards.LobbyButton.matches, handlers.on_lobby_button),),
     events={TimerFired: handlers.on_timer, Delivered: handlers.on_delivered},
     on_start=handlers.ask_for_nudges,
     on_moved=handlers.on_moved,

@@ -21,7 +21,7 @@ from telegram.error import TelegramError
 from bot.core import texts as shared_texts
 from bot.core.context import App, BotContext, Deps, Loaded, Services, topic_of
 from bot.core.handlers import Tap, on_press, reply_with
-from bot.core.keyboards import Press
+from bot.core.i18n import Language
 from bot.core.texts import Lang, own_words
 from bot.delivery.events import Delivered, TimerFired
 from bot.games.letters.group import keyboards, texts
@@ -30,13 +30,12 @@ from bot.games.letters.group import store as group_store
 from bot.games.letters.group.session import GroupSession
 from bot.games.letters.group.settings import own_settings
 from bot.games.letters.handlers import UnderWay, answer_who_wins
-from bot.games.letters.session import ENGLISH, asked_dictionary
+from bot.games.letters.session import asked_dictionary
 from bot.games.letters.tables import LetterGames
 from bot.games.letters.texts import board_outdated, play_usage
 from bot.storage import Tally
 from bot.storage.outgoing import Receipt
-from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
-from solver.levels import Level
+from solver.letters import InputError, InputProblem, LetterGame, normalise_letter
 
 log = logging.getLogger(__name__)
 
@@ -253,7 +252,7 @@ async def _move(update: Update, context: BotContext, text: str, addressed: bool)
             context.deps.reply(context.message, texts.not_your_turn(lang, session))
         return
     game = _game(deps, session)
-    english = session.dictionary == ENGLISH
+    english = session.dictionary == Language.ENGLISH
     letter = normalise_letter(text, game.alphabet)
     latin = not english and LATIN.search(text) is not None
     if isinstance(letter, InputError) or latin:
@@ -338,7 +337,7 @@ async def _stopped_if_outdated(
         return False
     group.stop(session)
     await _close(context, deps, chat_id, loaded)
-    english = session.dictionary == "en"
+    english = session.dictionary == Language.ENGLISH
     deps.say(chat_id, board_outdated(_lang(session), session.board, english=english), thread=session.thread)
     return True
 
@@ -371,12 +370,12 @@ async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool | N
 # ------------------------------------------------------------------ the lobby's buttons
 
 
-@on_press(keyboards.BUTTONS.press, private=False)
-async def on_lobby_button(tap: Tap, context: BotContext) -> None:
+@on_press(keyboards.LobbyButton, private=False)
+async def on_lobby_button(tap: Tap[keyboards.LobbyButton], context: BotContext) -> None:
     """Join, the language, the bot and its level, the rule, Start; a press for another game or a
     game begun is stale. The lobby speaks its own language; a note to the presser is in theirs."""
     press, deps, query, chat_id, user = tap.press, tap.deps, tap.query, tap.chat_id, tap.user
-    if press.action == "again":
+    if isinstance(press, keyboards.Rematch):
         await _rematch(tap, context)
         return
     loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
@@ -388,9 +387,9 @@ async def on_lobby_button(tap: Tap, context: BotContext) -> None:
     if refusal is not None:
         context.deps.answer(query, refusal(context.lang))
         return
-    if press.action == "dict":
+    if isinstance(press, keyboards.ChooseWords):
         session.rule = deps.solvers.of(LetterGames).letter_game(session.dictionary).rule
-    if press.action == "start":
+    if isinstance(press, keyboards.Begin):
         context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}
         await _commit(context, deps, chat_id, loaded=loaded, events=[], tallies=played)
@@ -400,7 +399,7 @@ async def on_lobby_button(tap: Tap, context: BotContext) -> None:
     context.deps.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
-async def _rematch(tap: Tap, context: BotContext) -> None:
+async def _rematch(tap: Tap[keyboards.LobbyButton], context: BotContext) -> None:
     """🔁 under a finished game: a new lobby with the same players (each can still /giveup) and the
     same set-up, gathered by the presser. A second tap, or one under an older game, is stale: by
     then the group's game is another one."""
@@ -426,28 +425,34 @@ async def _rematch(tap: Tap, context: BotContext) -> None:
     await _open_lobby(context, tap.chat_id, session, loaded, None)
 
 
-def _lobby_change(session: GroupSession, press: Press, user_id: int, forms: list[str]) -> Callable[[Lang], str] | None:
+def _lobby_change(
+    session: GroupSession, press: keyboards.LobbyButton, user_id: int, forms: list[str]
+) -> Callable[[Lang], str] | None:
     """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
     Anyone may join; only the lobby's creator chooses the language, the rule, the mode, the bot
     and its level, and when to start."""
-    if press.action == "join":
+    if isinstance(press, keyboards.Join):
         if user_id not in session.players and group.is_full(session):
             return texts.lobby_full
         return None if group.join(session, user_id, forms[0], forms) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
-    if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
-        return texts.lobby_full
-    if press.action == "rule" and session.dictionary == "ru":
-        session.rule = Rule(press.argument)
-    if press.action == "gentle":
-        session.gentle = press.argument == "1"
-    if press.action == "dict":
-        session.dictionary = press.argument
-    if press.action == "level":
-        session.level = Level(press.argument)
-    if press.action == "start" and not group.start(session):
-        return texts.need_two_players
+    match press:
+        case keyboards.SeatBot(seated=seated):
+            if not group.seat_bot(session, seated):
+                return texts.lobby_full
+        case keyboards.ChooseRule(rule=rule):
+            if session.dictionary == Language.RUSSIAN:
+                session.rule = rule
+        case keyboards.Gentle(on=on):
+            session.gentle = on
+        case keyboards.ChooseWords(dictionary=dictionary):
+            session.dictionary = dictionary
+        case keyboards.ChooseLevel(level=level):
+            session.level = level
+        case keyboards.Begin():
+            if not group.start(session):
+                return texts.need_two_players
     return None
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from bot.core.i18n import Language
 from bot.core.session import Session, new_id
 from solver.letters import MAX_PLAYERS, LetterGame, Play, Rule, Verdict
 from solver.levels import MISTAKE_RATE, Level
@@ -64,8 +65,8 @@ class GroupSession(Session):
 
     KIND = KIND
     creator: int
-    lang: str = "ru"  # the language the group is spoken to in (the creator's)
-    dictionary: str = "ru"
+    lang: str = Language.RUSSIAN  # the language the group is spoken to in (the creator's)
+    dictionary: Language = Language.RUSSIAN
     rule: Rule = Rule.COMPLETE_WINS
     id: str = field(default_factory=new_id)
     players: list[int] = field(default_factory=list)  # join order

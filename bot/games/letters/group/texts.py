@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.core.i18n import N_, NP_, gettext, ngettext, pgettext
+from bot.core.i18n import N_, NP_, Language, gettext, ngettext, pgettext
 from bot.core.texts import Lang, button_level
 from bot.games.letters.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.games.letters.texts import attempt, board, button_rule, examples
@@ -96,7 +96,7 @@ def button_gentle(lang: Lang, gentle: bool) -> str:
 
 def button_dictionary(lang: Lang, dictionary: str, chosen: bool) -> str:
     mark = "✅ " if chosen else ""
-    if dictionary == "en":
+    if dictionary == Language.ENGLISH:
         return mark + gettext(lang, "🇬🇧 English Ghost")
     return mark + gettext(lang, "🇷🇺 Russian words")
 
@@ -120,13 +120,13 @@ def button_start(lang: Lang) -> str:
 
 
 def _group_rule(lang: Lang, session: GroupSession) -> str:
-    if session.dictionary == "en":
+    if session.dictionary == Language.ENGLISH:
         return gettext(lang, "English Ghost (4+ letters)")
     return button_rule(lang, session.rule)
 
 
 def _game_language(lang: Lang, session: GroupSession) -> str:
-    if session.dictionary == "en":
+    if session.dictionary == Language.ENGLISH:
         return gettext(lang, "🇬🇧 A game of English words.")
     return gettext(lang, "🇷🇺 A game of Russian words.")
 
