@@ -14,7 +14,8 @@ from bot.core import game as games
 from bot.core import keyboards, texts
 from bot.core.context import BotContext, Deps, Loaded, S
 from bot.core.game import Begin
-from bot.core.handlers import Tap, answer_stale, on_press, send_standing
+from bot.core.handlers import answer_stale, send_standing
+from bot.core.router import Tap, on_press
 from bot.core.session import Session
 from bot.storage import Tally
 

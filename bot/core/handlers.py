@@ -1,6 +1,6 @@
-"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults, and the
-commands and messages every private game answers its own way (routed to the chat's game now);
-and what every game's button handler starts from (:class:`Tap`, :func:`on_press`).
+"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults, a press
+under a message sent through inline mode, and the commands and messages every private game answers
+its own way (routed to the chat's game now).
 
 Which games there are, this module reads from the registry's records (``games.wired(deps.services)``),
 so it imports no game.
@@ -8,21 +8,19 @@ so it imports no game.
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from collections.abc import Callable
 
-from telegram import CallbackQuery, Update, User
+from telegram import Update
+from telegram.ext import CallbackQueryHandler
 
 from bot.core import game as games
 from bot.core import keyboards, texts
-from bot.core.context import BotContext, Deps, Loaded, S
-from bot.core.game import Answer, Handler, PrivatePlay, Rules
-from bot.core.keyboards import ChooseLanguage, GameButton
+from bot.core.context import BotContext, Deps
+from bot.core.game import PrivatePlay, Rules
+from bot.core.keyboards import ChooseLanguage
 from bot.core.resilience import Fault, classify, handle_quietly
-from bot.core.session import Session
+from bot.core.router import Handler
 from bot.core.texts import Lang
 from bot.storage import StoreLostError
 
@@ -140,6 +138,20 @@ async def send_standing(context: BotContext, play: PrivatePlay) -> None:
         context.deps.say(context.chat_id, state[0], state[1])
 
 
+class PressUnderInlineMessage(CallbackQueryHandler[BotContext, None]):
+    """A press under a message sent through inline mode (``inline_message_id``, no message): no
+    chat of the bot's holds it, so no game can read it; each game's handler expects a chat."""
+
+    def check_update(self, update: object) -> bool:
+        query = update.callback_query if isinstance(update, Update) else None
+        return query is not None and query.message is None and query.inline_message_id is not None
+
+
+async def on_press_under_inline_message(update: Update, context: BotContext) -> None:
+    """The press is answered (its button stops spinning) with where the games are played."""
+    context.deps.answer(context.query, texts.press_under_inline_message(context.lang, context.bot.username or ""))
+
+
 async def on_stale_button(update: Update, context: BotContext) -> None:
     """A button no game recognises (forged, or from an older version of the bot)."""
     answer_stale(context)
@@ -148,80 +160,6 @@ async def on_stale_button(update: Update, context: BotContext) -> None:
 def answer_stale(context: BotContext) -> None:
     """The pressed button no longer works: the player is told so, and nothing changes."""
     context.deps.answer(context.query, texts.stale_button(context.lang))
-
-
-def _always(session: Session) -> bool:
-    return True
-
-
-P = TypeVar("P", bound=GameButton)
-
-
-@dataclass(frozen=True)
-class Tap(Generic[P]):
-    """A press of one game's button (``press``: its data, read), from the kind of chat that game
-    is played in: what every game's button handler starts from, so that each states only what is
-    its own."""
-
-    press: P
-    query: CallbackQuery
-    chat_id: int
-    user: User
-    lang: Lang
-    deps: Deps
-    private: bool = True
-
-    def stale(self) -> None:
-        """The button no longer works: the player is told so, and nothing changes."""
-        self.deps.answer(self.query, texts.stale_button(self.lang))
-
-    async def made_for(self, session: S, still: Callable[[S], bool] = _always) -> bool:
-        """Whether the press was made for ``session`` (its id and, in a private chat, the
-        chat's game now: another game's buttons are stale) and ``still`` holds (say, this turn)."""
-        if session.id != self.press.session_id or not still(session):
-            return False
-        return not self.private or await self.deps.active_kind(self.chat_id) == session.KIND
-
-    async def load(self, kind: type[S], still: Callable[[S], bool] = _always) -> Loaded[S] | None:
-        """The chat's session of ``kind`` if the press was made for it, else None once the player
-        is told the button is stale (the chat's line runs one item at a time, so the check holds
-        for the change)."""
-        loaded = await self.deps.load(self.chat_id, kind)
-        if loaded is not None and await self.made_for(loaded.session, still):
-            return loaded
-        self.stale()
-        return None
-
-    def reply(self, answer: Answer | None) -> None:
-        """Answer the press with a new message (None: the press turned out stale)."""
-        if answer is None:
-            self.stale()
-            return
-        self.deps.answer(self.query)
-        self.deps.say(self.chat_id, answer[0], answer[1])
-
-
-#: A game's button handler, given only presses of its own buttons from its kind of chat.
-TapHandler = Callable[[Tap[P], BotContext], Awaitable[None]]
-
-
-def on_press(kind: type[P], *, private: bool = True) -> Callable[[TapHandler[P]], Handler]:
-    """Make ``handle`` a button handler: presses that do not read as ``kind`` or come from the
-    other kind of chat (``private``) are answered as stale before it is called."""
-
-    def wrap(handle: TapHandler[P]) -> Handler:
-        @functools.wraps(handle)
-        async def on_button(update: Update, context: BotContext) -> None:
-            press = keyboards.checked_press(context.query, context.incoming, kind, private=private)
-            if press is None:
-                answer_stale(context)
-                return
-            tap = Tap(press, context.query, context.chat_id, context.user, context.lang, context.deps, private)
-            await handle(tap, context)
-
-        return on_button
-
-    return wrap
 
 
 async def _chats_game(context: BotContext) -> games.Game | None:

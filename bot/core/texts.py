@@ -237,6 +237,11 @@ def stale_button(lang: Lang) -> str:
     return gettext(lang, "This button no longer works.")
 
 
+def press_under_inline_message(lang: Lang, bot_username: str) -> str:
+    """A press under a message posted through inline mode: the games are played in the bot's chat."""
+    return gettext(lang, "The games are played in the chat with @{bot}: open it to play.", bot=bot_username)
+
+
 def no_records(lang: Lang) -> str:
     return gettext(lang, "You have not played yet. Choose a game with /start.")
 

@@ -119,7 +119,13 @@ async def test_polling_asks_only_for_the_updates_the_bot_handles(standin: BotApi
         process.send_signal(signal.SIGINT)
     status, log = await ended(process)
     assert status == 0, log
-    assert standin.polls[0]["allowed_updates"] == ["message", "callback_query", "inline_query", "my_chat_member"]
+    assert standin.polls[0]["allowed_updates"] == [
+        "message",
+        "callback_query",
+        "inline_query",
+        "my_chat_member",
+        "chat_member",
+    ]
 
 
 async def test_webhook_mode_without_a_secret_refuses_to_start(standin: BotApiStandin, tmp_path: Path) -> None:

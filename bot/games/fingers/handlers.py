@@ -11,8 +11,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import BotContext, Deps
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.fingers import keyboards, texts
 from bot.games.fingers import session as fingers
@@ -29,6 +30,11 @@ RESULT_TALLY = {
 }
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
+@router.command("fingers", NP_("menu", "the finger game"))
 async def start(update: Update, context: BotContext) -> None:
     """/fingers: a new game; the level is chosen by buttons."""
     await start_or_ask(context, keyboards.START, begin)
@@ -129,7 +135,7 @@ def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -
     deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
 
 
-@on_press(keyboards.FingerButton)
+@router.press(keyboards.FingerButton)
 async def on_button(tap: Tap[keyboards.FingerButton], context: BotContext) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, deps, lang = tap.press, tap.deps, tap.lang

@@ -18,9 +18,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import is_active, kept_secret, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
-from bot.core.i18n import Language
+from bot.core.game import offer_games
+from bot.core.i18n import NP_, Language
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.letters import choice, keyboards, texts
 from bot.games.letters import session as letters
@@ -66,6 +66,11 @@ async def _save(
 # ------------------------------------------------------------------ a new game
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
+@router.command("play", NP_("menu", "play the letter game"))
 async def play(update: Update, context: BotContext) -> None:
     """/play: which letter game (the player's language's first); /play en for English Ghost (its
     rule is fixed, so the set-up skips the rule), /play ru for the Russian game."""
@@ -343,6 +348,7 @@ async def _made_at_this_turn(tap: Tap[keyboards.LetterButton], session: LetterSe
     )
 
 
+@router.command("whowins", NP_("menu", "who wins from these letters"))
 async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
     given), under the rule and in the language of the letter game being played."""
@@ -434,6 +440,8 @@ async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:
 LONGEST_WORD = 40
 
 
+@router.command("word", NP_("menu", "does a word count in the games"))
+@router.command("word", group=True)  # in a group too (/whowins there is the group game's: it knows its board)
 async def word(update: Update, context: BotContext) -> None:
     """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
     lang = context.lang
@@ -497,7 +505,7 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSess
 # ------------------------------------------------------------------ buttons
 
 
-@on_press(keyboards.LetterButton)
+@router.press(keyboards.LetterButton)
 async def on_button(tap: Tap[keyboards.LetterButton], context: BotContext) -> None:
     """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
     press, deps = tap.press, tap.deps

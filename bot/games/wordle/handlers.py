@@ -13,8 +13,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import App, BotContext, Deps, Loaded, Services
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.wordle import keyboards, texts
 from bot.games.wordle import session as wordle
@@ -26,7 +27,11 @@ from bot.games.wordle.solver import WordleSolver
 from bot.storage import Tally
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
 
+
+@router.command("5bukv", NP_("menu", "helper for the 5bukv word game"))
 async def start(update: Update, context: BotContext) -> None:
     """/5bukv: a new game, with the first guess to try."""
     await start_or_ask(context, keyboards.START, begin)
@@ -266,7 +271,7 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSess
     deps.say(chat_id, found.grid)
 
 
-@on_press(keyboards.WordleButton)
+@router.press(keyboards.WordleButton)
 async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
     press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query

@@ -12,8 +12,9 @@ from telegram import Update
 
 from bot.core.active import start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang, own_words
 from bot.games.letters.daily import keyboards, store, texts
 from bot.games.letters.daily import session as daily
@@ -58,6 +59,11 @@ def _asked_language(args: list[str], lang: Lang) -> str | None:
 # ------------------------------------------------------------------ private play
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
+@router.command("daily", NP_("menu", "the daily puzzle"))
 async def start(update: Update, context: BotContext) -> None:
     asked = _asked_language(context.args or [], context.lang)
     if asked is None:
@@ -202,7 +208,7 @@ async def review(update: Update, context: BotContext) -> None:
     deps.reply(context.message, _review(deps, context.lang, loaded.session if loaded is not None else None))
 
 
-@on_press(keyboards.DailyButton)
+@router.press(keyboards.DailyButton)
 async def on_button(tap: Tap[keyboards.DailyButton], context: BotContext) -> None:
     loaded = await tap.load(DailySession, lambda session: session.over)
     if loaded is not None:
@@ -239,6 +245,7 @@ async def more_stats(deps: Deps, user_id: int, lang: Lang) -> list[str]:
 # ------------------------------------------------------------------ groups and sharing
 
 
+@router.command("daily", group=True)
 async def in_group(update: Update, context: BotContext) -> None:
     """/daily in a group: the day's board and who of the group solved it; the asker joins its board.
     The solution is never shown here."""
@@ -254,6 +261,7 @@ async def in_group(update: Update, context: BotContext) -> None:
     deps.reply(context.message, texts.group_board(lang, puzzle, username, rows))
 
 
+@router.inline
 async def inline(update: Update, context: BotContext) -> None:
     """An inline query (the Share button, or @bot typed in any chat): the player's card of the day,
     each language they finished today; nothing else."""
