@@ -230,12 +230,14 @@ async def on_error(update: object, context: BotContext) -> None:
     disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
     if not disk:
         log.error("an update failed", exc_info=context.error)
-    if not isinstance(update, Update) or update.effective_chat is None or context._deps is None:
+    if not isinstance(update, Update) or context._deps is None:
         return
     deps = context.deps
     deps.unit.discard()
     if update.callback_query is not None:
-        deps.answer(update.callback_query)
+        deps.answer(update.callback_query)  # every press is answered, one with no chat too
+    if update.effective_chat is None:
+        return
     lang = context.lang
     words = texts.store_lost if isinstance(context.error, StoreLostError) else texts.try_again_soon
     deps.say(update.effective_chat.id, words(lang) if disk else texts.something_went_wrong(lang))
