@@ -14,7 +14,8 @@ from bot.core import game as games
 from bot.core import keyboards, texts
 from bot.core.context import BotContext, Deps, Loaded, S
 from bot.core.game import Begin
-from bot.core.handlers import Tap, answer_stale, on_press, send_standing
+from bot.core.handlers import answer_stale, send_standing
+from bot.core.router import Tap, on_press
 from bot.core.session import Session
 from bot.storage import Tally
 
@@ -78,7 +79,8 @@ async def start_or_ask(context: BotContext, target: str, begin: Begin) -> None:
 
 async def on_start_button(update: Update, context: BotContext) -> None:
     """A start button (the menu's, or a finished game's "play again"): begin that game, or ask first."""
-    target = keyboards.menu_target(context.query.data) or ""
+    pressed = keyboards.Start.unpack(context.query.data)
+    target = pressed.target if pressed is not None else ""
     begin = games.begins(games.wired(context.deps.services)).get(target)
     chat = update.effective_chat
     if begin is None or chat is None or chat.type != chat.PRIVATE:
@@ -88,19 +90,20 @@ async def on_start_button(update: Update, context: BotContext) -> None:
     await start_or_ask(context, target, begin)
 
 
-@on_press(keyboards.SWITCH_BUTTONS.press)
-async def on_switch_button(tap: Tap, context: BotContext) -> None:
+@on_press(keyboards.Switch)
+async def on_switch_button(tap: Tap[keyboards.Switch], context: BotContext) -> None:
     """The answer to "resign and start?": resign the game it asked about and begin the target,
     or keep playing: then where that game stands is sent again, since its board or buttons are
     now above the question. A question about a game that has since ended or changed is stale."""
     press, deps, lang = tap.press, tap.deps, tap.lang
-    begin = games.begins(games.wired(deps.services)).get(press.argument)
+    assert isinstance(press, keyboards.Resign | keyboards.Keep), "a switch button is one of the two"
+    begin = games.begins(games.wired(deps.services)).get(press.target)
     running = await running_game(deps, tap.chat_id)
     if running is None or running.session.id != press.session_id or begin is None:
         tap.stale()
         return
     game = games.by_kind(games.wired(deps.services))[running.session.KIND]
-    if press.action == keyboards.KEEP:
+    if isinstance(press, keyboards.Keep):
         deps.answer_and_edit(tap.query, texts.keep_playing(lang))
         assert game.private is not None
         await send_standing(context, game.private)

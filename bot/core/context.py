@@ -13,7 +13,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import ValidationError
 from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Message, Update, User
@@ -32,6 +32,9 @@ from bot.storage.languages import choice_statement
 from bot.storage.outgoing import Receipt
 from bot.storage.sessions import stage_save
 from bot.storage.unit_of_work import Statement
+
+if TYPE_CHECKING:  # the record's handlers take this module's context: it is named here for its type only
+    from bot.core.game import Game
 
 S = TypeVar("S", bound=Session)
 
@@ -62,10 +65,7 @@ class Services:
     store: Store | None = None
     delivery: ChatRuntime | None = None
     rng: random.Random = field(default_factory=random.Random)
-    # Every game wired, as the registry lists them: bot.core.game.Game records, which
-    # bot.core.game.wired reads back typed (their handlers take this module's context, so this
-    # module holds them without importing the record: the two would import each other).
-    games: tuple[Any, ...] = ()
+    games: tuple[Game, ...] = ()  # every game wired, as the registry lists them
 
     @property
     def db(self) -> Store:

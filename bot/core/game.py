@@ -1,58 +1,38 @@
 """What a game is to the bot: one record per game, exported by its folder (``bot/<game>/game.py``)
-and listed once in :mod:`bot.registry`. ``bot/runtime/app.py`` wires every game from these records, and
-the menu, ``/help``, ``/rules``, ``/stats`` and the one-game-per-chat rule read them; nothing
-outside a game's folder names one game.
+and listed once in :mod:`bot.registry`. Each game's handlers register themselves on its router
+(:mod:`bot.core.router`), which ``bot/runtime/app.py`` wires; the menu, ``/help``, ``/rules``,
+``/stats`` and the one-game-per-chat rule read the records; nothing outside a game's folder names
+one game.
 
 Imports no game, so every game can import it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, cast
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic_settings import BaseSettings
-from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import texts
 from bot.core.context import App, BotContext, Deps, Services
 from bot.core.i18n import pgettext
+from bot.core.router import Answer, Handler, Router
 from bot.core.session import Session
 from bot.core.solvers import MakeTables
 from bot.core.texts import Lang
 from bot.storage import Record
 from bot.storage.sql import Sql
 
-#: A command's or message's handler.
-Handler = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
-#: A handler of the bot's own events (timers, receipts): the event and the context.
-EventHandler = Callable[[Any, BotContext], Coroutine[Any, Any, None]]
-#: A game's answer: its message and buttons.
-Answer = tuple[str, InlineKeyboardMarkup | None]
 #: What a game expects next in the chat, for a message that is not text.
 Reminder = Callable[[Deps, int, Lang], Awaitable[str]]
 #: Where a game stands (its message and buttons), or None when the chat has none under way.
 Standing = Callable[[Deps, int, Lang], Awaitable[Answer | None]]
 #: Begins a game in a chat (context, chat id, user id, language).
 Begin = Callable[[BotContext, int, int, Lang], Awaitable[None]]
-#: A button route: the pattern python-telegram-bot's ``CallbackQueryHandler`` matches, and its handler.
-Route = tuple[str | Callable[[object], bool], Handler]
 #: A line of ``/stats`` for one record kind.
 StatsLine = Callable[[Lang, Record], str]
-
-
-@dataclass(frozen=True)
-class Command:
-    """A command and its line in Telegram's command menu (``about``: an English msgid marked
-    ``NP_("menu", …)``; none keeps the command out of the menu)."""
-
-    name: str
-    handler: Handler
-    about: str = ""
-
-    def menu_line(self, lang: Lang) -> tuple[str, str]:
-        return self.name, pgettext(lang, "menu", self.about)
 
 
 @dataclass(frozen=True)
@@ -110,12 +90,8 @@ class Game:
     rules: Rules
     help: Callable[[Lang], str]  # its lines in /help
     records: Mapping[str, StatsLine]  # its /stats line by record kind
-    commands: Sequence[Command] = ()  # its own commands in a private chat
-    group_commands: Sequence[Command] = ()  # its own commands in a group
-    group_text: Handler | None = None  # text in a group (the group game's moves)
+    router: Router  # its handlers: commands, buttons, text in groups, events (each registered beside itself)
     group_menu: Callable[[Lang], Sequence[tuple[str, str]]] | None = None  # its commands in a group's menu
-    buttons: Sequence[Route] = ()
-    events: Mapping[type, EventHandler] = field(default_factory=dict)  # the bot's own events it handles
     private: PrivatePlay | None = None
     on_start: Callable[[App], Awaitable[None]] | None = None  # once the store is open (restore timers, answers)
     # the name of one game of it, when that depends on the game (English Ghost beside the Russian game)
@@ -126,7 +102,6 @@ class Game:
     # the solver tables it plays on, built at start (``bot.core.solvers``; its handlers read them with
     # ``deps.solvers.of``): its own, and those of a game it plays on (made once however many list them)
     solver_tables: Sequence[MakeTables] = ()
-    inline: Handler | None = None  # its answer to inline queries (@bot … typed in any chat)
     # more /stats lines, from its own tables (the player, the language)
     more_stats: Callable[[Deps, int, Lang], Awaitable[list[str]]] | None = None
     # a group moved to a new id (context, old, new): stage the move of its own rows, move its timers
@@ -141,7 +116,7 @@ class Game:
 
 def wired(services: Services) -> tuple[Game, ...]:
     """The games the bot was built with, as the registry lists them."""
-    return cast(tuple[Game, ...], services.games)
+    return services.games
 
 
 def solver_tables(games: Sequence[Game]) -> list[MakeTables]:
@@ -157,7 +132,7 @@ def help_text(lang: Lang, games: Sequence[Game]) -> str:
 
 def command_menu(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
     """Telegram's command menu in a private chat: each game's commands, then the shared ones."""
-    own = [command.menu_line(lang) for game in games for command in game.commands if command.about]
+    own = [command.menu_line(lang) for game in games for command in game.router.commands if command.about]
     return own + [(name, pgettext(lang, "menu", about)) for name, about in texts.COMMON_COMMANDS]
 
 
@@ -181,19 +156,15 @@ def begins(games: Sequence[Game]) -> dict[str, Begin]:
 def start_lines(lang: Lang, games: Sequence[Game]) -> list[tuple[str, str]]:
     """How each game played in a private chat starts: its first command and what it starts."""
     return [
-        game.commands[0].menu_line(lang)
+        game.router.commands[0].menu_line(lang)
         for game in games
-        if game.private is not None and game.commands and game.commands[0].about
+        if game.private is not None and game.router.commands and game.router.commands[0].about
     ]
 
 
 def offer_games(deps: Deps, lang: Lang) -> str:
     """What to say when no game is under way: how to start each one."""
     return texts.nothing_running(lang, start_lines(lang, wired(deps.services)))
-
-
-def inline_handlers(games: Sequence[Game]) -> list[Handler]:
-    return [game.inline for game in games if game.inline is not None]
 
 
 def stats_text(lang: Lang, records: Mapping[str, Record], games: Sequence[Game]) -> str:

@@ -1,6 +1,6 @@
-"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults, and the
-commands and messages every private game answers its own way (routed to the chat's game now);
-and what every game's button handler starts from (:class:`Tap`, :func:`on_press`).
+"""Handlers no one game owns: the start menu, help, rules, records, unknown input, faults, a press
+under a message sent through inline mode, and the commands and messages every private game answers
+its own way (routed to the chat's game now).
 
 Which games there are, this module reads from the registry's records (``games.wired(deps.services)``),
 so it imports no game.
@@ -8,20 +8,19 @@ so it imports no game.
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from telegram import CallbackQuery, Update, User
+from telegram import Update
+from telegram.ext import CallbackQueryHandler
 
 from bot.core import game as games
 from bot.core import keyboards, texts
-from bot.core.context import BotContext, Deps, Loaded, S
-from bot.core.game import Answer, Handler, PrivatePlay, Rules
-from bot.core.keyboards import Press
+from bot.core.context import BotContext, Deps
+from bot.core.game import PrivatePlay, Rules
+from bot.core.keyboards import ChooseLanguage
 from bot.core.resilience import Fault, classify, handle_quietly
-from bot.core.session import Session
+from bot.core.router import Handler
 from bot.core.texts import Lang
 from bot.storage import StoreLostError
 
@@ -61,11 +60,11 @@ async def choose_language(update: Update, context: BotContext) -> None:
 async def on_language_button(update: Update, context: BotContext) -> None:
     """A /lang button: the presser's language from now on (in a group the presser alone is told,
     so the message stays as the others see it)."""
-    chosen = keyboards.chosen_language(context.query.data)
-    if chosen is None:
+    pressed = ChooseLanguage.unpack(context.query.data)
+    if pressed is None:
         answer_stale(context)
         return
-    deps = context.deps
+    deps, chosen = context.deps, pressed.lang
     _choose(context, chosen)
     chat = update.effective_chat
     if chat is not None and chat.type == chat.PRIVATE:
@@ -139,6 +138,20 @@ async def send_standing(context: BotContext, play: PrivatePlay) -> None:
         context.deps.say(context.chat_id, state[0], state[1])
 
 
+class PressUnderInlineMessage(CallbackQueryHandler[BotContext, None]):
+    """A press under a message sent through inline mode (``inline_message_id``, no message): no
+    chat of the bot's holds it, so no game can read it; each game's handler expects a chat."""
+
+    def check_update(self, update: object) -> bool:
+        query = update.callback_query if isinstance(update, Update) else None
+        return query is not None and query.message is None and query.inline_message_id is not None
+
+
+async def on_press_under_inline_message(update: Update, context: BotContext) -> None:
+    """The press is answered (its button stops spinning) with where the games are played."""
+    context.deps.answer(context.query, texts.press_under_inline_message(context.lang, context.bot.username or ""))
+
+
 async def on_stale_button(update: Update, context: BotContext) -> None:
     """A button no game recognises (forged, or from an older version of the bot)."""
     answer_stale(context)
@@ -147,76 +160,6 @@ async def on_stale_button(update: Update, context: BotContext) -> None:
 def answer_stale(context: BotContext) -> None:
     """The pressed button no longer works: the player is told so, and nothing changes."""
     context.deps.answer(context.query, texts.stale_button(context.lang))
-
-
-def _always(session: Session) -> bool:
-    return True
-
-
-@dataclass(frozen=True)
-class Tap:
-    """A press of one game's button, from the kind of chat that game is played in: what
-    every game's button handler starts from, so that each states only what is its own."""
-
-    press: Press
-    query: CallbackQuery
-    chat_id: int
-    user: User
-    lang: Lang
-    deps: Deps
-    private: bool = True
-
-    def stale(self) -> None:
-        """The button no longer works: the player is told so, and nothing changes."""
-        self.deps.answer(self.query, texts.stale_button(self.lang))
-
-    async def made_for(self, session: S, still: Callable[[S], bool] = _always) -> bool:
-        """Whether the press was made for ``session`` (its id and, in a private chat, the
-        chat's game now: another game's buttons are stale) and ``still`` holds (say, this turn)."""
-        if session.id != self.press.session_id or not still(session):
-            return False
-        return not self.private or await self.deps.active_kind(self.chat_id) == session.KIND
-
-    async def load(self, kind: type[S], still: Callable[[S], bool] = _always) -> Loaded[S] | None:
-        """The chat's session of ``kind`` if the press was made for it, else None once the player
-        is told the button is stale (the chat's line runs one item at a time, so the check holds
-        for the change)."""
-        loaded = await self.deps.load(self.chat_id, kind)
-        if loaded is not None and await self.made_for(loaded.session, still):
-            return loaded
-        self.stale()
-        return None
-
-    def reply(self, answer: Answer | None) -> None:
-        """Answer the press with a new message (None: the press turned out stale)."""
-        if answer is None:
-            self.stale()
-            return
-        self.deps.answer(self.query)
-        self.deps.say(self.chat_id, answer[0], answer[1])
-
-
-#: A game's button handler, given only presses of its own buttons from its kind of chat.
-TapHandler = Callable[[Tap, BotContext], Awaitable[None]]
-
-
-def on_press(parse_data: Callable[[object], Press | None], *, private: bool = True) -> Callable[[TapHandler], Handler]:
-    """Make ``handle`` a button handler: presses it cannot read (``parse_data``) or from the
-    other kind of chat (``private``) are answered as stale before it is called."""
-
-    def wrap(handle: TapHandler) -> Handler:
-        @functools.wraps(handle)
-        async def on_button(update: Update, context: BotContext) -> None:
-            press = keyboards.checked_press(context.query, context.incoming, parse_data, private=private)
-            if press is None:
-                answer_stale(context)
-                return
-            tap = Tap(press, context.query, context.chat_id, context.user, context.lang, context.deps, private)
-            await handle(tap, context)
-
-        return on_button
-
-    return wrap
 
 
 async def _chats_game(context: BotContext) -> games.Game | None:
@@ -287,12 +230,14 @@ async def on_error(update: object, context: BotContext) -> None:
     disk = classify(context.error) is Fault.DISK  # the store has logged it, once for the episode
     if not disk:
         log.error("an update failed", exc_info=context.error)
-    if not isinstance(update, Update) or update.effective_chat is None or context._deps is None:
+    if not isinstance(update, Update) or context._deps is None:
         return
     deps = context.deps
     deps.unit.discard()
     if update.callback_query is not None:
-        deps.answer(update.callback_query)
+        deps.answer(update.callback_query)  # every press is answered, one with no chat too
+    if update.effective_chat is None:
+        return
     lang = context.lang
     words = texts.store_lost if isinstance(context.error, StoreLostError) else texts.try_again_soon
     deps.say(update.effective_chat.id, words(lang) if disk else texts.something_went_wrong(lang))

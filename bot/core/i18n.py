@@ -13,11 +13,22 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from enum import StrEnum
 from gettext import GNUTranslations
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "messages"
+
+
+class Language(StrEnum):
+    """The languages the bot's games are played in, by their codes: the words of a game (Russian
+    nouns, English Ghost) and the two catalogues every text has. A member is its code, so it is a
+    :data:`Lang` too."""
+
+    RUSSIAN = "ru"
+    ENGLISH = "en"
+
 
 #: The calls that mark a message, as Babel's extractor reads them (argument positions, ``c`` the
 #: context); ``make messages`` passes the same to ``pybabel extract`` (tests check they agree).

@@ -12,6 +12,7 @@ from typing import Literal, TypeVar, cast
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.core.i18n import Language
 from bot.storage.interface import CONNECTIONS
 
 #: What BotFather hands out: the bot's numeric id, a colon, 35 URL-safe characters.
@@ -48,7 +49,7 @@ class Settings(BaseSettings):
     # Players' texts and names stay out of the log at every level, DEBUG too (python-telegram-bot
     # logs each update and call there); true lets them in, for a developer's own test bot.
     log_user_data: bool = False
-    console_language: str = "ru"  # the language the --console player's messages carry
+    console_language: str = Language.RUSSIAN  # the language the --console player's messages carry
     # Webhook mode when WEBHOOK_URL is set; long polling otherwise.
     webhook_url: str | None = None
     # Only this machine by default: put a proxy in front, or set 0.0.0.0 to face the internet.

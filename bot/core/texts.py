@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from babel import Locale
 
 from bot.core import i18n
-from bot.core.i18n import NP_, gettext, pgettext
+from bot.core.i18n import NP_, Language, gettext, pgettext
 from bot.storage import Record, StoreLostError, StoreWriteError
 from solver.levels import Level
 from solver.review import Summary
@@ -18,8 +18,9 @@ from solver.review import Summary
 #: Not a game's word language (Russian nouns, English Ghost), which the game itself keeps.
 Lang = str
 
+
 #: The project's first language: spoken to anyone whose own has no catalogue.
-FIRST_LANGUAGE: Lang = "ru"
+FIRST_LANGUAGE: Lang = Language.RUSSIAN
 
 
 def language(code: str | None) -> Lang:
@@ -34,11 +35,11 @@ def languages() -> list[Lang]:
     return sorted(i18n.languages(), key=lambda lang: (lang != FIRST_LANGUAGE, lang))
 
 
-def own_words(lang: Lang, offered: Collection[str]) -> str:
+def own_words(lang: Lang, offered: Collection[str]) -> Language:
     """Of a game's word languages (``offered``, as "ru" and "en"), the one a reader of ``lang``
     plays unless they ask: their own when the game has it, else Russian (the words, not the
     language spoken: a German reader plays Russian words in German)."""
-    return lang if lang in offered else FIRST_LANGUAGE
+    return Language(lang) if lang in offered else Language.RUSSIAN
 
 
 def ask_to_resign(lang: Lang, name: str, *, lost: bool = True) -> str:
@@ -240,6 +241,11 @@ def store_lost(lang: Lang) -> str:
 
 def stale_button(lang: Lang) -> str:
     return gettext(lang, "This button no longer works.")
+
+
+def press_under_inline_message(lang: Lang, bot_username: str) -> str:
+    """A press under a message posted through inline mode: the games are played in the bot's chat."""
+    return gettext(lang, "The games are played in the chat with @{bot}: open it to play.", bot=bot_username)
 
 
 def no_records(lang: Lang) -> str:

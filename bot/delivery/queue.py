@@ -45,6 +45,8 @@ def chat_of(item: object) -> int | None:
         return item.effective_chat.id
     if isinstance(item, Update) and item.inline_query is not None:
         return item.inline_query.from_user.id  # no chat: the sender's private chat has the same id
+    if isinstance(item, Update) and item.callback_query is not None:
+        return item.callback_query.from_user.id  # a press under an inline-mode message: likewise, so it is answered
     return None
 
 

@@ -1,7 +1,8 @@
 """The one place that builds the Application and wires every handler; nothing imports back from here.
 
 Each game's handlers, buttons and words live in its folder and reach this module as one record,
-listed in :mod:`bot.registry`; what no game owns is in :mod:`bot.core.handlers`, what a handler needs
+listed in :mod:`bot.registry`, whose router (:mod:`bot.core.router`) holds the handlers the game
+registered itself; what no game owns is in :mod:`bot.core.handlers`, what a handler needs
 in :mod:`bot.core.context`, and how an update reaches a handler and its effects reach the chat in
 :mod:`bot.delivery`.
 """
@@ -18,9 +19,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
-    InlineQueryHandler,
     MessageHandler,
-    TypeHandler,
     filters,
 )
 
@@ -28,7 +27,8 @@ from bot import registry
 from bot.core import active, chats, keyboards, texts
 from bot.core import handlers as common
 from bot.core.context import GROUPS, PRIVATE, App, BotContext, BotData, Services
-from bot.core.game import Game, Handler, Route, command_menu, group_menu, inline_handlers, wired
+from bot.core.game import Game, command_menu, group_menu, wired
+from bot.core.router import Handler
 from bot.core.settings import Settings
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang
@@ -71,10 +71,13 @@ def build_application(
     application.bot_data.services = services
     add_rules(application, games)
     add_language(application)
-    add_private_handlers(application, games)
-    add_group_handlers(application, games)
+    add_shared_commands(application, games)
+    add_presses_no_game_reads(application)
+    for game in games:
+        game.router.add_handlers(application)  # each game's own commands, buttons, text in groups, events
+    add_routed_to_the_chats_game(application, games)
     chats.add_handlers(application)  # a group moved to a supergroup, the bot removed from one
-    add_buttons(application, games)
+    add_buttons(application)
     application.add_error_handler(common.on_error)
     return application
 
@@ -88,44 +91,42 @@ def use_timedelta_periods() -> None:
     os.environ["PTB_TIMEDELTA"] = "true"
 
 
-def add_private_handlers(application: App, games: tuple[Game, ...]) -> None:
-    """Each game's own commands; the shared ones, which go to the game the chat plays now; typed
-    text and other messages, likewise."""
-    assert any(game.private is not None for game in games), "at least one game is played in a private chat"
-    commands: dict[str, Handler] = {
+def add_shared_commands(application: App, games: tuple[Game, ...]) -> None:
+    """The commands no game owns: /start, /help, /rules and /stats in a private chat; /stats and
+    /rules (the group game's) in a group."""
+    private: dict[str, Handler] = {
         "start": common.start,
         "help": common.show_help,
         "rules": common.route_rules,
         "stats": common.stats,
-        **{command.name: command.handler for game in games for command in game.commands},
+    }
+    for name, callback in private.items():
+        application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
+    played = [game for game in games if game.router.plays_in_groups]  # /rules in a group: the game played there
+    in_groups = {"stats": common.stats} | ({"rules": common.show_rules(played[0].rules)} if played else {})
+    for name, callback in in_groups.items():
+        application.add_handler(CommandHandler(name, callback, filters=GROUPS))
+
+
+def add_routed_to_the_chats_game(application: App, games: tuple[Game, ...]) -> None:
+    """After the games' own handlers: the commands every private game answers its own way, which
+    go to the game the chat plays now; typed text and other messages, likewise; a private game's
+    command in a group says where it is played."""
+    assert any(game.private is not None for game in games), "at least one game is played in a private chat"
+    routed: dict[str, Handler] = {
         "hint": common.route_command(lambda play: play.hint, common.no_game_running),
         "giveup": common.route_command(lambda play: play.give_up, common.no_game_running),
         "undo": common.route_command(lambda play: play.undo, common.no_game_running),
         "review": common.route_command(lambda play: play.review or common.no_review, common.no_review),
     }
-    for name, callback in commands.items():
+    for name, callback in routed.items():
         application.add_handler(CommandHandler(name, callback, filters=PRIVATE))
+    private_only = {command.name for game in games for command in game.router.commands}
+    for name in sorted(private_only):  # a game's own handler in groups, registered before, answers first
+        application.add_handler(CommandHandler(name, common.play_privately, filters=GROUPS))
     application.add_handler(MessageHandler(PRIVATE & filters.COMMAND, common.unknown_command))
     application.add_handler(MessageHandler(PRIVATE & filters.TEXT, common.route_text))
     application.add_handler(MessageHandler(PRIVATE, common.route_other_message))
-
-
-def add_group_handlers(application: App, games: tuple[Game, ...]) -> None:
-    """The group games' commands and moves; a private game's command in a group says where it is
-    played; the bot's own events (timers, receipts) go to the game that handles them."""
-    in_groups = [game for game in games if game.group_commands]
-    commands: dict[str, Handler] = {command.name: common.play_privately for game in games for command in game.commands}
-    commands |= {command.name: command.handler for game in in_groups for command in game.group_commands}
-    played = [game for game in in_groups if game.group_text is not None]  # /rules: the game played in groups
-    commands |= {"stats": common.stats} | ({"rules": common.show_rules(played[0].rules)} if played else {})
-    for name, callback in commands.items():
-        application.add_handler(CommandHandler(name, callback, filters=GROUPS))
-    for game in in_groups:
-        if game.group_text is not None:
-            application.add_handler(MessageHandler(GROUPS & filters.TEXT & ~filters.COMMAND, game.group_text))
-    for game in games:
-        for event, handler in game.events.items():
-            application.add_handler(TypeHandler(event, handler))
 
 
 def add_rules(application: App, games: tuple[Game, ...]) -> None:
@@ -141,21 +142,24 @@ def add_language(application: App) -> None:
     application.add_handler(CommandHandler("lang", common.choose_language, filters=PRIVATE | GROUPS))
 
 
-def add_buttons(application: App, games: tuple[Game, ...]) -> None:
-    """Each game's buttons by their pattern; the start buttons and the question before resigning;
-    anything else is answered as stale."""
-    routes: list[Route] = [
-        ("^$", common.on_stale_button),  # no data: PTB would hand such a press to every pattern
-        (keyboards.is_menu_press, active.on_start_button),
-        (keyboards.SWITCH_BUTTONS.is_press, active.on_switch_button),
-        (keyboards.is_language_press, common.on_language_button),
-        *(route for game in games for route in game.buttons),
+def add_presses_no_game_reads(application: App) -> None:
+    """Before the games' buttons: a press under a message sent through inline mode (no chat to
+    play it in), and one without data (python-telegram-bot would hand it to every pattern)."""
+    application.add_handler(common.PressUnderInlineMessage(common.on_press_under_inline_message))
+    application.add_handler(CallbackQueryHandler(common.on_stale_button, pattern="^$"))
+
+
+def add_buttons(application: App) -> None:
+    """The start buttons, the question before resigning and /lang's (each game's are on its
+    router); anything else is answered as stale."""
+    routes: list[tuple[str | Callable[[object], bool], Handler]] = [
+        (keyboards.Start.matches, active.on_start_button),
+        (keyboards.Switch.matches, active.on_switch_button),
+        (keyboards.ChooseLanguage.matches, common.on_language_button),
     ]
     for pattern, callback in routes:
         application.add_handler(CallbackQueryHandler(callback, pattern=pattern))
     application.add_handler(CallbackQueryHandler(common.on_stale_button))
-    for answer in inline_handlers(games):
-        application.add_handler(InlineQueryHandler(answer))
 
 
 async def post_init(application: App) -> None:

@@ -47,7 +47,13 @@ log = logging.getLogger(__name__)
 JSON_BODY = {"Content-Type": "application/json"}
 
 #: The update types the bot has handlers for; Telegram sends no others.
-HANDLED_UPDATES = (Update.MESSAGE, Update.CALLBACK_QUERY, Update.INLINE_QUERY, Update.MY_CHAT_MEMBER)
+HANDLED_UPDATES = (
+    Update.MESSAGE,
+    Update.CALLBACK_QUERY,
+    Update.INLINE_QUERY,
+    Update.MY_CHAT_MEMBER,
+    Update.CHAT_MEMBER,
+)
 
 #: Calls with their own pool: answering a button press must not wait behind replies.
 ANSWERS = frozenset({"answerCallbackQuery"})
@@ -183,6 +189,7 @@ class UpdatesRequest(AiohttpRequest):
     def _readable(self, batch: list[Any]) -> list[dict[str, Any]]:
         fetched, readable = [], []
         for body in batch:
+            mend_text(body)
             problem = unreadable(body, parse=False)  # PTB's own parse of the batch comes next
             if problem is None:
                 fetched.append(body)
@@ -350,6 +357,29 @@ POLL_PAUSE_MAX = 30.0
 
 #: The kinds of update that carry a message, which must say in which chat it was written.
 MESSAGE_KINDS = ("message", "edited_message", "channel_post", "edited_channel_post")
+
+
+def mend_text(body: object) -> bool:
+    """Replace, in place, each character of the update's text that is not valid Unicode (a lone
+    UTF-16 surrogate, which Telegram may pass on and which SQLite and every reply refuse) with
+    U+FFFD, so the update is read and answered like any other; whether there was any."""
+    mended = False
+    items = list(body.items()) if isinstance(body, dict) else list(enumerate(body)) if isinstance(body, list) else []
+    for key, value in items:
+        if isinstance(value, str) and not _is_unicode(value):
+            body[key] = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")  # type: ignore[index]
+            mended = True
+        elif isinstance(value, dict | list):
+            mended = mend_text(value) or mended
+    return mended
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def unreadable(body: object, *, parse: bool = True) -> str | None:

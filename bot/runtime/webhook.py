@@ -48,7 +48,7 @@ from tornado.iostream import IOStream
 
 from bot.core.settings import Settings
 from bot.delivery.inbox import Received
-from bot.runtime.transport import HANDLED_UPDATES, skipped_update, unreadable
+from bot.runtime.transport import HANDLED_UPDATES, mend_text, skipped_update, unreadable
 
 log = logging.getLogger(__name__)
 
@@ -365,6 +365,7 @@ class UpdateHandler(tornado.web.RequestHandler):
         body = self._update_body()
         if body is None:
             return
+        mend_text(body)
         problem = unreadable(body)
         if problem is not None:
             skipped_update(body, problem)

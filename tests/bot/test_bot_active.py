@@ -169,11 +169,12 @@ async def test_play_again_repeats_the_set_up_in_one_tap(bot: Bot, database: Path
 def test_start_and_switch_buttons_are_read_strictly(data: str) -> None:
     """Whatever a client sends, a start or switch press parses only to a short lower-case target
     (which game begins it is the registry's to say: a target none begins is stale)."""
-    press = keyboards.SWITCH_BUTTONS.press(data)
+    press = keyboards.Switch.unpack(data)
     if press is not None:
-        assert press.action in (keyboards.RESIGN, keyboards.KEEP) and keyboards.is_target(press.argument)
-    target = keyboards.menu_target(data)
-    assert target is None or re.fullmatch(r"[a-z0-9-]{1,20}", target)
+        assert isinstance(press, keyboards.Resign | keyboards.Keep) and keyboards.is_target(press.target)
+        assert press.pack() == data
+    start = keyboards.Start.unpack(data)
+    assert start is None or re.fullmatch(r"[a-z0-9-]{1,20}", start.target)
 
 
 async def test_a_start_button_for_a_game_no_one_begins_is_stale(bot: Bot) -> None:

@@ -119,7 +119,13 @@ async def test_polling_asks_only_for_the_updates_the_bot_handles(standin: BotApi
         process.send_signal(signal.SIGINT)
     status, log = await ended(process)
     assert status == 0, log
-    assert standin.polls[0]["allowed_updates"] == ["message", "callback_query", "inline_query", "my_chat_member"]
+    assert standin.polls[0]["allowed_updates"] == [
+        "message",
+        "callback_query",
+        "inline_query",
+        "my_chat_member",
+        "chat_member",
+    ]
 
 
 async def test_webhook_mode_without_a_secret_refuses_to_start(standin: BotApiStandin, tmp_path: Path) -> None:
@@ -213,9 +219,10 @@ async def test_every_update_it_cannot_read_in_a_batch_is_skipped_and_the_rest_ha
     standin: BotApiStandin, tmp_path: Path
 ) -> None:
     """One batch: a text with a lone UTF-16 surrogate (it made the bot fetch the batch 80 times
-    a second for ever, logging nothing: PTB's CRITICAL line was dropped by our filter), a message
-    without a chat (it ended in a traceback), an update PTB cannot parse, and two good ones.
-    Each bad one is one WARNING line (id and kind, no text); the good ones are answered."""
+    a second for ever, logging nothing: PTB's CRITICAL line was dropped by our filter; now read
+    with U+FFFD in its place, and answered), a message without a chat (it ended in a traceback),
+    an update PTB cannot parse, and two good ones. Each bad one is one WARNING line (id and kind,
+    no text); the others are answered."""
     process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
     try:
         await until_polling(standin)  # pushed in one go, the five come in one batch
@@ -230,15 +237,15 @@ async def test_every_update_it_cannot_read_in_a_batch_is_skipped_and_the_rest_ha
             standin.push_raw({"poll_answer": {"poll_id": "1", "user": user, "option_ids": [0]}}),
             standin.push_message(15, "/help"),
         ]
-        await until(lambda: {14, 15} <= {c.chat_id for c in standin.calls if c.method == "sendMessage"}, seconds=20)
+        await until(lambda: {11, 14, 15} <= {c.chat_id for c in standin.calls if c.method == "sendMessage"}, seconds=20)
         await until(lambda: standin.pending() == 0, seconds=20)  # polling went on past the batch
     finally:
         process.send_signal(signal.SIGINT)
     status, log = await ended(process)
     assert status == 0, log
     skipped = [line for line in log.splitlines() if "skipped update" in line]
-    assert [int(line.split("skipped update ")[1].split()[0]) for line in skipped] == [bad[0], bad[2], bad[3]], log
+    assert [int(line.split("skipped update ")[1].split()[0]) for line in skipped] == [bad[2], bad[3]], log
     assert all(" WARNING " in line for line in skipped)
     assert "CRITICAL" not in log and "Traceback" not in log and " ERROR " not in log, log
     assert PRIVATE_TEXT not in log
-    assert {c.chat_id for c in standin.calls if c.method == "sendMessage"} == {14, 15}
+    assert {c.chat_id for c in standin.calls if c.method == "sendMessage"} == {11, 14, 15}

@@ -1,7 +1,8 @@
 """A game plugs in at one place: a tiny private game, registered only here, gets its command,
 its menu button, its typed text, /hint, /giveup, /rules, /help and /stats, the one-game-per-chat
 question, its own setting, its own database table and its own solver table, without a line
-changed anywhere else."""
+changed anywhere else; and each of its commands and buttons is registered where it is written
+(its router), so a new command is one function with one decorator."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import active, texts
 from bot.core.context import BotContext, Deps
-from bot.core.game import Answer, Command, Game, MenuEntry, PrivatePlay, Rules, help_text, solver_tables
-from bot.core.handlers import Tap, on_press, reply_with
-from bot.core.keyboards import Buttons, button, start_data
+from bot.core.game import Game, MenuEntry, PrivatePlay, Rules, help_text, solver_tables
+from bot.core.handlers import reply_with
+from bot.core.keyboards import GameButton, button, start_data
 from bot.core.part import Part
+from bot.core.router import Answer, Router, Tap
 from bot.core.session import Session, new_id
 from bot.core.settings import SOURCES, of
 from bot.core.solvers import Solvers, SolverTables, Step, build_solvers
@@ -31,7 +33,16 @@ from bot.storage.sql import Sql
 
 KIND = "coin"
 START = "coin"
-BUTTONS = Buttons("C", lambda action, argument: action == "flip" and not argument)
+
+
+@dataclass(frozen=True)
+class CoinButton(GameButton, prefix="C"):
+    """The coin's buttons."""
+
+
+@dataclass(frozen=True)
+class Flip(CoinButton, action="flip"):
+    """Toss the coin."""
 
 
 class CoinSettings(BaseSettings):
@@ -83,6 +94,9 @@ class CoinSession(Session):
         self.over = True
 
 
+router = Router()
+
+
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     session = CoinSession()
     await context.deps.save(chat_id, session, None, user_id=user_id, tally=Tally(played=1), activate=True)
@@ -90,9 +104,10 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
 
 
 def _flip_button(session: CoinSession) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[button("🪙", f"C:{session.id}:{len(session.guesses)}:flip")]])
+    return InlineKeyboardMarkup([[button("🪙", Flip(session.id, len(session.guesses)))]])
 
 
+@router.command("coin", "toss a coin")
 async def start(update: Update, context: BotContext) -> None:
     await active.start_or_ask(context, START, begin)
 
@@ -121,13 +136,14 @@ async def standing(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
     return None if loaded is None else (f"Бросков: {len(loaded.session.guesses)}", None)
 
 
-@on_press(BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@router.press(CoinButton)
+async def on_button(tap: Tap[CoinButton], context: BotContext) -> None:
     loaded = await tap.load(CoinSession)
     if loaded is not None:
         tap.reply(("🪙 Подброшено", None))
 
 
+@router.command("coinodds")
 async def odds(update: Update, context: BotContext) -> None:
     tosses = of(context.deps.settings, CoinSettings).coin_guesses
     ways = context.deps.solvers.of(CoinOdds).ways.get()[tosses]
@@ -149,8 +165,7 @@ COIN = Game(
     rules=Rules("rules_coin", lambda lang: "Угадайте три броска.", "the coin"),
     help=lambda lang: "/coin — монетка",
     records={KIND: coin_record},
-    commands=(Command("coin", start, "toss a coin"), Command("coinodds", odds)),
-    buttons=((BUTTONS.is_press, on_button),),
+    router=router,
     settings=CoinSettings,
     tables=COIN_TABLES,
     solver_tables=(CoinOdds,),

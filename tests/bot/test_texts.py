@@ -52,7 +52,7 @@ def test_the_move_cap_draw_agrees_with_any_cap(cap: int, moves: str) -> None:
 
 
 def test_a_time_out_does_not_guess_the_players_gender() -> None:
-    session = GroupSession(creator=1, players=[1, 2, 3], names={"1": "Аня", "2": "Боря", "3": "Вера"}, started=True)
+    session = GroupSession(creator=1, players=[1, 2, 3], names={1: "Аня", 2: "Боря", 3: "Вера"}, started=True)
     session.out = [1]
     session.turn = 1
     text = group_turn_text("ru", session, [Event(1, Outcome.TIMEOUT, out=[1])], 60)
@@ -70,7 +70,7 @@ def test_the_gentle_mode_has_no_chess_jargon() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [("ru", "Доска пуста"), ("en", "The board is empty")])
 def test_a_group_turn_on_the_empty_board_says_it_is_empty(lang: Lang, said: str) -> None:
-    session = GroupSession(creator=1, players=[1, 2], names={"1": "Аня", "2": "Боря"}, started=True)
+    session = GroupSession(creator=1, players=[1, 2], names={1: "Аня", 2: "Боря"}, started=True)
     text = group_turn_text(lang, session, [], 60)
     assert said in text and "«»" not in text and "“”" not in text
     session.board = "к"

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from bot.core.i18n import Language
 from bot.core.session import Session
 from bot.games.fingers.session import FingerSession
-from bot.games.letters.group.session import GroupSession
+from bot.games.letters.group.session import Exit, GroupSession, Move, Outcome
 from bot.games.letters.session import LetterSession
 from bot.games.wordle.session import Played, WordleSession
 from solver.letters import Rule
@@ -24,6 +25,7 @@ KINDS: dict[str, type[Session]] = {
     "letters": LetterSession,
     "ghost": LetterSession,
     "group": GroupSession,
+    "group_finished": GroupSession,
     "fingers": FingerSession,
     "5bukv": WordleSession,
 }
@@ -47,6 +49,15 @@ def test_the_letter_game_reads_its_choices_as_enums() -> None:
     assert session.rule is Rule.COMPLETE_LOSES and session.tier is Tier.COMMON and session.level is Level.STRONG
     assert GroupSession.from_dict(ROWS["group"]).rule is Rule.COMPLETE_LOSES
     assert FingerSession.from_dict(ROWS["fingers"]).level is Level.EASY
+
+
+def test_the_group_game_reads_moves_and_exits_as_records_and_players_by_their_ids() -> None:
+    session = GroupSession.from_dict(ROWS["group_finished"])
+    assert session.moves == [Move(301, "", "л", 3), Move(303, "л", "е", 2), Move(301, "ле", "с", 2)]
+    assert session.exits == [Exit(302, Outcome.TIMEOUT, 1), Exit(303, Outcome.BEATEN, 3)]
+    assert session.names == {301: "Аня Ким", 302: "Аня (@anya)", 303: "Вера"} and session.forms[303] == ["Вера"]
+    assert session.dictionary is Language.RUSSIAN
+    assert session.to_dict()["moves"] == ROWS["group_finished"]["moves"]  # still written as compact lists
 
 
 def test_5bukv_entries_come_back_typed_and_a_refused_word_has_no_mask() -> None:

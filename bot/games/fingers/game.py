@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.core import handlers as common
-from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.game import Game, MenuEntry, PrivatePlay, Rules
 from bot.core.i18n import NP_
 from bot.games.fingers import handlers, keyboards, texts
 from bot.games.fingers.session import FingerSession
@@ -18,8 +18,7 @@ GAME = Game(
     rules=Rules("rules_fingers", texts.rules, NP_("rules", "the finger game")),
     help=texts.help_lines,
     records={FingerSession.KIND: texts.record_line},
-    commands=(Command("fingers", handlers.start, NP_("menu", "the finger game")),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    router=handlers.router,
     private=PrivatePlay(
         session=FingerSession,
         begins={keyboards.START: handlers.begin, keyboards.AGAIN: handlers.begin_again},

@@ -11,9 +11,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import BotContext, Deps
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
-from bot.core.keyboards import Press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.fingers import keyboards, texts
 from bot.games.fingers import session as fingers
@@ -21,7 +21,6 @@ from bot.games.fingers.session import FingerSession, FingerTurn
 from bot.games.fingers.settings import own_settings
 from bot.games.fingers.tables import FingerTables
 from bot.storage import Tally
-from solver.levels import Level
 
 RESULT_TALLY = {
     fingers.Result.WON: Tally(won=1),
@@ -31,6 +30,11 @@ RESULT_TALLY = {
 }
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
+@router.command("fingers", NP_("menu", "the finger game"))
 async def start(update: Update, context: BotContext) -> None:
     """/fingers: a new game; the level is chosen by buttons."""
     await start_or_ask(context, keyboards.START, begin)
@@ -131,13 +135,13 @@ def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -
     deps.say(chat_id, shared_texts.nothing_to_review(lang) if graded is None else texts.review_text(lang, graded))
 
 
-@on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@router.press(keyboards.FingerButton)
+async def on_button(tap: Tap[keyboards.FingerButton], context: BotContext) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, deps, lang = tap.press, tap.deps, tap.lang
     game = deps.solvers.of(FingerTables).game
     cap = own_settings(deps.settings).fingers_move_cap
-    if press.action == "review":
+    if isinstance(press, keyboards.Review):
         finished = await tap.load(FingerSession, lambda session: session.over)
         if finished is not None:
             tap.deps.answer(tap.query)
@@ -149,17 +153,18 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     session = loaded.session
     turn = None
     tally = Tally()
-    if press.action == "level":
-        fingers.choose_level(session, Level(press.argument))
-    elif press.action == "first":
-        turn = fingers.begin(game, session, press.argument == "1", cap, deps.rng)
-        tally = Tally(played=1)
-    else:
-        turn = fingers.play(game, session, int(press.argument), cap, deps.rng)
-        if turn is None:
-            tap.stale()
-            return
-        tally = RESULT_TALLY[turn.result] if turn.result else Tally()
+    match press:
+        case keyboards.ChooseLevel(level=level):
+            fingers.choose_level(session, level)
+        case keyboards.ChooseFirst(first=first):
+            turn = fingers.begin(game, session, first, cap, deps.rng)
+            tally = Tally(played=1)
+        case keyboards.Move(index=index):
+            turn = fingers.play(game, session, index, cap, deps.rng)
+            if turn is None:
+                tap.stale()
+                return
+            tally = RESULT_TALLY[turn.result] if turn.result else Tally()
     await deps.save(tap.chat_id, session, loaded, user_id=tap.user.id, tally=tally)
     if session.player_first is None:
         tap.deps.answer_and_edit(tap.query, texts.fingers_ask_first(lang), keyboards.fingers_first(lang, session))
@@ -167,13 +172,13 @@ async def on_button(tap: Tap, context: BotContext) -> None:
         tap.deps.answer_and_edit(tap.query, *_board(deps, lang, session, turn))
 
 
-def _waits_for(session: FingerSession, press: Press) -> bool:
+def _waits_for(session: FingerSession, press: keyboards.FingerButton) -> bool:
     """Whether the game waits for this press: its level, then who starts, then a move at this move number."""
     if session.over:
         return False
-    if press.action == "level":
+    if isinstance(press, keyboards.ChooseLevel):
         return session.level is None
-    if press.action == "first":
+    if isinstance(press, keyboards.ChooseFirst):
         return session.level is not None and session.player_first is None
     return session.player_first is not None and press.step == session.moves
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.core import handlers as common
-from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
-from bot.core.i18n import NP_
+from bot.core.game import Game, MenuEntry, PrivatePlay, Rules
+from bot.core.i18n import NP_, Language
 from bot.games.letters import handlers, keyboards, texts
 from bot.games.letters.session import LetterSession
 from bot.games.letters.tables import LetterGames
@@ -17,14 +17,7 @@ GAME = Game(
     rules=Rules("rules_letters", texts.rules, NP_("rules", "the letter game (and English Ghost)")),
     help=texts.help_lines,
     records={"letters": texts.letters_record, "ghost": texts.ghost_record},
-    commands=(
-        Command("play", handlers.play, NP_("menu", "play the letter game")),
-        Command("whowins", handlers.who_wins, NP_("menu", "who wins from these letters")),
-        Command("word", handlers.word, NP_("menu", "does a word count in the games")),
-    ),
-    # /word in a group too (/whowins there is the group game's: it knows the game under way).
-    group_commands=(Command("word", handlers.word),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    router=handlers.router,
     private=PrivatePlay(
         session=LetterSession,
         begins={
@@ -39,8 +32,8 @@ GAME = Game(
         hint=handlers.hint,
         give_up=handlers.give_up,
         undo=common.no_undo,
-        menu=MenuEntry(texts.menu_button, keyboards.RUSSIAN, lead="ru"),
-        more_menu=(MenuEntry(texts.ghost_menu_button, keyboards.GHOST, lead="en"),),
+        menu=MenuEntry(texts.menu_button, keyboards.RUSSIAN, lead=Language.RUSSIAN),
+        more_menu=(MenuEntry(texts.ghost_menu_button, keyboards.GHOST, lead=Language.ENGLISH),),
         review=handlers.review,
     ),
 )

@@ -18,9 +18,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import is_active, kept_secret, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
-from bot.core.keyboards import Press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_, Language
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.letters import choice, keyboards, texts
 from bot.games.letters import session as letters
@@ -28,8 +28,7 @@ from bot.games.letters.picture import review_picture
 from bot.games.letters.session import KIND, LetterSession, Phase
 from bot.games.letters.tables import LetterGames
 from bot.storage import Tally
-from solver.letters import InputError, LetterGame, Rule, Verdict, normalise_letter
-from solver.levels import Level
+from solver.letters import InputError, LetterGame, Verdict, normalise_letter
 from solver.lookup import TypedWord, TypedWordProblem, WordReport, look_up, read_typed_word
 from solver.words import Tier
 
@@ -67,6 +66,11 @@ async def _save(
 # ------------------------------------------------------------------ a new game
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
+@router.command("play", NP_("menu", "play the letter game"))
 async def play(update: Update, context: BotContext) -> None:
     """/play: which letter game (the player's language's first); /play en for English Ghost (its
     rule is fixed, so the set-up skips the rule), /play ru for the Russian game."""
@@ -74,7 +78,7 @@ async def play(update: Update, context: BotContext) -> None:
     dictionary = letters.asked_dictionary(asked)
     if dictionary is None:
         context.deps.reply(context.message, texts.play_usage(context.lang))
-    elif dictionary == letters.ENGLISH:
+    elif dictionary == Language.ENGLISH:
         await start_or_ask(context, keyboards.GHOST, begin_ghost)
     elif asked:
         await start_or_ask(context, keyboards.RUSSIAN, begin_russian)
@@ -87,14 +91,14 @@ async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> 
     rule or English Ghost."""
     session = LetterSession(tier=None)
     await context.deps.save(chat_id, session, None, activate=True)
-    context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, "rule"))
+    context.deps.say(chat_id, texts.ask_rule(lang), markup=keyboards.letter_setup(lang, session, Phase.RULE))
 
 
 async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """The Russian game's set-up (/play ru): only its rules are offered."""
     session = LetterSession(tier=None)
     await context.deps.save(chat_id, session, None, activate=True)
-    markup = keyboards.letter_setup(lang, session, "rule", ghost=False)
+    markup = keyboards.letter_setup(lang, session, Phase.RULE, ghost=False)
     context.deps.say(chat_id, texts.ask_russian_rule(lang), markup=markup)
 
 
@@ -102,11 +106,11 @@ async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lan
     """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
     deps = context.deps
     session = LetterSession(
-        dictionary=letters.ENGLISH, rule=deps.solvers.of(LetterGames).letter_game(letters.ENGLISH).rule, tier=None
+        dictionary=Language.ENGLISH, rule=deps.solvers.of(LetterGames).letter_game(Language.ENGLISH).rule, tier=None
     )
     await deps.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
-    context.deps.say(chat_id, question, markup=keyboards.letter_setup(lang, session, "tier"))
+    context.deps.say(chat_id, question, markup=keyboards.letter_setup(lang, session, Phase.TIER))
 
 
 async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -274,7 +278,7 @@ async def _answer_command(update: Update, context: BotContext, act: Act[T]) -> N
 
 
 async def _do(
-    act: Act[T], deps: Deps, chat_id: int, lang: Lang, *, user_id: int, tap: Tap | None = None
+    act: Act[T], deps: Deps, chat_id: int, lang: Lang, *, user_id: int, tap: Tap[keyboards.LetterButton] | None = None
 ) -> Answer | None:
     """``act``, committed, and its answer; with a button ``tap``, None when that button is stale."""
     changed = await _change_running(deps, chat_id, lang, act.change, act.tally, user_id=user_id, tap=tap)
@@ -309,7 +313,7 @@ async def _change_running(
     tally: Callable[[T], Tally | None],
     *,
     user_id: int,
-    tap: Tap | None = None,
+    tap: Tap[keyboards.LetterButton] | None = None,
 ) -> tuple[LetterSession, T] | str | None:
     """Apply ``change`` to the chat's letter game if one is being played, and commit
     it with the player's record change ``tally`` makes of its result; None when there
@@ -332,17 +336,19 @@ async def _change_running(
 MAX_TYPED_LETTERS = 40
 
 
-async def _made_at_this_turn(tap: Tap, session: LetterSession) -> bool:
+async def _made_at_this_turn(tap: Tap[keyboards.LetterButton], session: LetterSession) -> bool:
     """Whether a hint or give-up button was made for this game at this turn (a hint button, for the hint due now)."""
     press = tap.press
     return await tap.made_for(
         session,
         lambda current: (
-            press.step == len(current.board) and (press.action != "hint" or press.argument == str(current.hint_stage))
+            press.step == len(current.board)
+            and (not isinstance(press, keyboards.Hint) or press.stage == current.hint_stage)
         ),
     )
 
 
+@router.command("whowins", NP_("menu", "who wins from these letters"))
 async def who_wins(update: Update, context: BotContext) -> None:
     """The articles' question: who wins from these letters (the game's board when none are
     given), under the rule and in the language of the letter game being played."""
@@ -385,7 +391,7 @@ def answer_who_wins(context: BotContext, under_way: UnderWay | None, playing: Le
         board: str | InputError = under_way.board if under_way is not None else ""
     else:
         game, board = choice.game_for_letters(deps.solvers.of(LetterGames), game, typed)
-    english = deps.solvers.of(LetterGames).language_of(game) == letters.ENGLISH
+    english = deps.solvers.of(LetterGames).language_of(game) == Language.ENGLISH
     if isinstance(board, InputError):
         context.deps.reply(context.message, texts.not_letters(lang, english=english))
         return
@@ -434,6 +440,8 @@ async def _letter_game_played(deps: Deps, chat_id: int) -> LetterSession | None:
 LONGEST_WORD = 40
 
 
+@router.command("word", NP_("menu", "does a word count in the games"))
+@router.command("word", group=True)  # in a group too (/whowins there is the group game's: it knows its board)
 async def word(update: Update, context: BotContext) -> None:
     """/word слово: does it count in the letter game (which words) and in 5bukv, and if not, why."""
     lang = context.lang
@@ -497,49 +505,53 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSess
 # ------------------------------------------------------------------ buttons
 
 
-@on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@router.press(keyboards.LetterButton)
+async def on_button(tap: Tap[keyboards.LetterButton], context: BotContext) -> None:
     """The set-up's choices, hint and give up; anything stale gets a short notice and changes nothing."""
     press, deps = tap.press, tap.deps
     loaded = await tap.load(LetterSession)
     if loaded is None:
         return
-    if press.action in keyboards.SETUP_FIELDS:
-        if loaded.session.phase.value != press.action:
+    if isinstance(press, keyboards.SetupChoice):
+        if loaded.session.phase is not press.PHASE:
             tap.stale()
             return
-        await _setup_step(tap, context, loaded)
+        await _setup_step(tap, press, context, loaded)
         return
-    if press.action in ("review", "picture"):
+    if isinstance(press, keyboards.Review | keyboards.Picture):
         tap.deps.answer(tap.query)
-        await _send_review(deps, tap.chat_id, tap.lang, loaded.session, picture=press.action == "picture")
+        await _send_review(deps, tap.chat_id, tap.lang, loaded.session, picture=isinstance(press, keyboards.Picture))
         return
-    act: Act[Any] = HINT if press.action == "hint" else GIVE_UP
+    act: Act[Any] = HINT if isinstance(press, keyboards.Hint) else GIVE_UP
     tap.reply(await _do(act, deps, tap.chat_id, tap.lang, user_id=tap.user.id, tap=tap))
 
 
-def _choose(deps: Deps, session: LetterSession, press: Press) -> None:
+def _choose(deps: Deps, session: LetterSession, press: keyboards.SetupChoice) -> None:
     """Record one set-up answer in the session."""
-    if press.action == "rule" and press.argument == keyboards.ENGLISH_GHOST:
-        session.dictionary = letters.ENGLISH
-        session.rule = deps.solvers.of(LetterGames).letter_game(letters.ENGLISH).rule
-    elif press.action == "rule":
-        session.rule = Rule(press.argument)
-    elif press.action == "tier":
-        session.tier = Tier(press.argument)
-    elif press.action == "first":
-        session.player_first = press.argument == "1"
-    elif press.action == "level":
-        session.level = Level(press.argument)
-    else:
-        session.strict = press.argument == "1"
+    match press:
+        case keyboards.ChooseGame(opening=opening):
+            if opening.rule is None:  # English Ghost, under its own rule
+                session.dictionary = Language.ENGLISH
+                session.rule = deps.solvers.of(LetterGames).letter_game(Language.ENGLISH).rule
+            else:
+                session.rule = opening.rule
+        case keyboards.ChooseTier(tier=tier):
+            session.tier = tier
+        case keyboards.ChooseFirst(first=first):
+            session.player_first = first
+        case keyboards.ChooseLevel(level=level):
+            session.level = level
+        case keyboards.ChooseStrict(strict=strict):
+            session.strict = strict
 
 
-async def _setup_step(tap: Tap, context: BotContext, loaded: Loaded[LetterSession]) -> None:
+async def _setup_step(
+    tap: Tap[keyboards.LetterButton], press: keyboards.SetupChoice, context: BotContext, loaded: Loaded[LetterSession]
+) -> None:
     """One choice of the game's set-up; the last one starts the game."""
     deps, query, chat_id, lang = tap.deps, tap.query, tap.chat_id, tap.lang
     session = loaded.session
-    _choose(deps, session, tap.press)
+    _choose(deps, session, press)
     turn = None
     tally = None
     if session.phase is Phase.PLAYING:
@@ -550,7 +562,7 @@ async def _setup_step(tap: Tap, context: BotContext, loaded: Loaded[LetterSessio
     phase = session.phase
     if phase in SETUP_QUESTIONS:
         question = SETUP_QUESTIONS[phase]
-        context.deps.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase.value))
+        context.deps.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase))
         return
     game = _game(deps, session)
     summary = _set_up_line(lang, game, session)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.core.keyboards import COMMON_CHOICES, Buttons, button, start_data
+from bot.core.i18n import Language
+from bot.core.keyboards import GameButton, Start, button
 from bot.core.texts import (
     Lang,
     button_again,
@@ -16,81 +21,144 @@ from bot.core.texts import (
     own_words,
 )
 from bot.games.letters import texts
-from bot.games.letters.session import ENGLISH, LetterSession
+from bot.games.letters.session import LetterSession, Phase
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier
 
-KIND = "L"
-ENGLISH_GHOST = "en"  # the set-up's rule button for English Ghost
 # What the letter game's start buttons begin: a new game, English Ghost, the last set-up again.
 START, GHOST, AGAIN = "letters", "ghost", "letters-again"
 RUSSIAN = "letters-ru"  # /play ru: the Russian game's rules only
-SETUP_CHOICES: dict[str, list[str]] = {
-    "rule": [*(rule.value for rule in Rule), ENGLISH_GHOST],
-    "tier": [tier.value for tier in Tier],
-    **COMMON_CHOICES,
-    "strict": ["1", "0"],
-}
-SETUP_FIELDS = tuple(SETUP_CHOICES)
-#: The hint button carries the hint it offers (hints given this turn), so a second press of the same
-#: button, a double tap, is stale instead of giving (and counting) the next hint unasked.
-HINT_STAGES = ("0", "1")
 
 
-def _valid(action: str, argument: str) -> bool:
-    return (
-        argument in SETUP_CHOICES.get(action, [])
-        or (action == "hint" and argument in HINT_STAGES)
-        or (action in ("giveup", "review", "picture") and not argument)
-    )
+@dataclass(frozen=True)
+class LetterButton(GameButton, prefix="L"):
+    """A button of the private letter game, tied to the game and its board's length."""
 
 
-BUTTONS = Buttons(KIND, _valid)
+@dataclass(frozen=True)
+class SetupChoice(LetterButton):
+    """An answer to one set-up question: stale unless the game asks that question now."""
+
+    PHASE: ClassVar[Phase]
 
 
-def letter_setup(lang: Lang, session: LetterSession, field: str, *, ghost: bool = True) -> InlineKeyboardMarkup:
+class Opening(Enum):
+    """The set-up's first choice: the Russian game under either rule, or English Ghost."""
+
+    COMPLETE_WINS = Rule.COMPLETE_WINS.value
+    COMPLETE_LOSES = Rule.COMPLETE_LOSES.value
+    ENGLISH_GHOST = Language.ENGLISH.value
+
+    @property
+    def rule(self) -> Rule | None:
+        """The Russian game's rule; None for English Ghost (its rule is fixed)."""
+        return None if self is Opening.ENGLISH_GHOST else Rule(self.value)
+
+
+@dataclass(frozen=True)
+class ChooseGame(SetupChoice, action="rule"):
+    PHASE = Phase.RULE
+    opening: Opening
+
+
+@dataclass(frozen=True)
+class ChooseTier(SetupChoice, action="tier"):
+    PHASE = Phase.TIER
+    tier: Tier
+
+
+@dataclass(frozen=True)
+class ChooseFirst(SetupChoice, action="first"):
+    PHASE = Phase.FIRST
+    first: bool
+
+
+@dataclass(frozen=True)
+class ChooseLevel(SetupChoice, action="level"):
+    PHASE = Phase.LEVEL
+    level: Level
+
+
+@dataclass(frozen=True)
+class ChooseStrict(SetupChoice, action="strict"):
+    PHASE = Phase.STRICT
+    strict: bool
+
+
+@dataclass(frozen=True)
+class Hint(LetterButton, action="hint"):
+    """The hint button carries the hint it offers (hints given this turn), so a second press of the
+    same button, a double tap, is stale instead of giving (and counting) the next hint unasked."""
+
+    stage: int
+
+    def valid(self) -> bool:
+        return self.stage in (0, 1)
+
+
+@dataclass(frozen=True)
+class GiveUp(LetterButton, action="giveup"):
+    pass
+
+
+@dataclass(frozen=True)
+class Review(LetterButton, action="review"):
+    """The engine's review of a finished game."""
+
+
+@dataclass(frozen=True)
+class Picture(LetterButton, action="picture"):
+    """The review, as a picture."""
+
+
+def letter_setup(lang: Lang, session: LetterSession, phase: Phase, *, ghost: bool = True) -> InlineKeyboardMarkup:
     """The buttons of one set-up question; the first (``rule``) offers English Ghost too unless
     ``ghost`` is False (the player asked for the Russian game)."""
-    prefix = f"{KIND}:{session.id}:0:{field}"
-    if field == "rule":
-        rows = _games_in_your_language_first(lang, prefix, ghost=ghost)
-    elif field == "tier":
-        rows = [[button(texts.button_tier(lang, tier), f"{prefix}:{tier.value}")] for tier in Tier]
-    elif field == "first":
-        rows = [[button(button_first(lang, first), f"{prefix}:{int(first)}")] for first in (True, False)]
-    elif field == "level":
-        rows = [[button(button_level(lang, level), f"{prefix}:{level.value}") for level in Level]]
+    at = (session.id, 0)
+    if phase is Phase.RULE:
+        rows = _games_in_your_language_first(lang, session, ghost=ghost)
+    elif phase is Phase.TIER:
+        rows = [[button(texts.button_tier(lang, tier), ChooseTier(*at, tier))] for tier in Tier]
+    elif phase is Phase.FIRST:
+        rows = [[button(button_first(lang, first), ChooseFirst(*at, first))] for first in (True, False)]
+    elif phase is Phase.LEVEL:
+        rows = [[button(button_level(lang, level), ChooseLevel(*at, level)) for level in Level]]
     else:
-        rows = [[button(texts.button_strict(lang, strict), f"{prefix}:{int(strict)}")] for strict in (False, True)]
+        rows = [[button(texts.button_strict(lang, strict), ChooseStrict(*at, strict))] for strict in (False, True)]
     return InlineKeyboardMarkup(rows)
 
 
-def _games_in_your_language_first(lang: Lang, prefix: str, *, ghost: bool) -> list[list[InlineKeyboardButton]]:
+def _games_in_your_language_first(
+    lang: Lang, session: LetterSession, *, ghost: bool
+) -> list[list[InlineKeyboardButton]]:
     """The set-up's first choice: the Russian game under either rule, and English Ghost, each
     saying its language; the player's own language's game first (English Ghost for English)."""
-    russian = [[button(texts.button_russian_rule(lang, rule), f"{prefix}:{rule.value}")] for rule in Rule]
+    russian = [
+        [button(texts.button_russian_rule(lang, rule), ChooseGame(session.id, 0, Opening(rule.value)))] for rule in Rule
+    ]
     if not ghost:
         return russian
-    english = [[button(texts.button_english_ghost(lang), f"{prefix}:{ENGLISH_GHOST}")]]
-    return english + russian if own_words(lang, (ENGLISH, "ru")) == ENGLISH else russian + english
+    english = [[button(texts.button_english_ghost(lang), ChooseGame(session.id, 0, Opening.ENGLISH_GHOST))]]
+    reader_plays = own_words(lang, (Language.ENGLISH, Language.RUSSIAN))
+    return english + russian if reader_plays == Language.ENGLISH else russian + english
 
 
 def letter_play(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
-    prefix = f"{KIND}:{session.id}:{len(session.board)}"
+    at = (session.id, len(session.board))
     if session.over:
-        rows = [[button(button_again(lang), start_data(AGAIN))], [button(button_other_setup(lang), start_data(START))]]
+        rows = [[button(button_again(lang), Start(AGAIN))], [button(button_other_setup(lang), Start(START))]]
         if session.board:  # a game with moves: the engine's review of them
-            rows.append([button(button_review(lang), f"{prefix}:review")])
+            rows.append([button(button_review(lang), Review(*at))])
         return InlineKeyboardMarkup(rows)
-    giveup = button(texts.button_giveup(lang), f"{prefix}:giveup")
+    giveup = button(texts.button_giveup(lang), GiveUp(*at))
     if session.hint_stage >= 2:  # both hints of this turn are shown: a third press would only repeat them
         return InlineKeyboardMarkup([[giveup]])
     return InlineKeyboardMarkup(
-        [[button(texts.button_hint(lang, session.hint_stage), f"{prefix}:hint:{session.hint_stage}"), giveup]]
+        [[button(texts.button_hint(lang, session.hint_stage), Hint(*at, session.hint_stage)), giveup]]
     )
 
 
 def review_picture(lang: Lang, session: LetterSession) -> InlineKeyboardMarkup:
     """Under the review: the same review as a picture."""
-    return InlineKeyboardMarkup([[button(button_picture(lang), f"{KIND}:{session.id}:{len(session.board)}:picture")]])
+    return InlineKeyboardMarkup([[button(button_picture(lang), Picture(session.id, len(session.board)))]])

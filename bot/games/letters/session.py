@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from bot.core.i18n import Language
 from bot.core.session import Session, new_id
 from solver.engine import Value
 from solver.letters import LetterGame, Play, Rule, Verdict
@@ -20,7 +21,6 @@ from solver.words import Tier
 
 KIND = "letters"
 GHOST_KIND = "ghost"  # English Ghost's records, kept apart from the Russian game's
-ENGLISH = "en"
 
 
 class Phase(Enum):
@@ -40,7 +40,7 @@ class LetterSession(Session):
     KIND = KIND
     id: str = field(default_factory=new_id)
     rule: Rule | None = None
-    dictionary: str = "ru"  # "en": English Ghost (the Ghost article), its rule fixed to complete-loses
+    dictionary: Language = Language.RUSSIAN  # "en": English Ghost (the Ghost article), its rule fixed to complete-loses
     # The common words or every clean one. A new game asks (None); a game stored before
     # the tiers existed played the whole list, and goes on with the full tier.
     tier: Tier | None = Tier.FULL
@@ -68,7 +68,7 @@ class LetterSession(Session):
 
     @property
     def english(self) -> bool:
-        return self.dictionary == ENGLISH
+        return self.dictionary == Language.ENGLISH
 
     @property
     def record_kind(self) -> str:
@@ -154,13 +154,13 @@ class WhoWins:
     over_word: str | None  # the board is already a finished word
 
 
-def asked_dictionary(args: Sequence[str]) -> str | None:
+def asked_dictionary(args: Sequence[str]) -> Language | None:
     """Which words /play's arguments ask for: none (or ``ru``) the Russian nouns, ``en``
     English Ghost; None for anything else, which is answered, not guessed at."""
     asked = [arg.lower() for arg in args]
-    if asked in ([], ["ru"]):
-        return "ru"
-    return ENGLISH if asked == [ENGLISH] else None
+    if asked in ([], [Language.RUSSIAN]):
+        return Language.RUSSIAN
+    return Language.ENGLISH if asked == [Language.ENGLISH] else None
 
 
 def same_setup(last: LetterSession) -> LetterSession:

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.core import i18n
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver.letters import LetterGame, Rule
 from solver.lookup import look_up
 from solver.words import LANGUAGES, Language, Tier
 
-LANGUAGE = LANGUAGES["ru"]
-ENGLISH = LANGUAGES["en"]  # English Ghost: the Ghost article, complete-loses, words of 4+ letters
+LANGUAGE = LANGUAGES[i18n.Language.RUSSIAN]
+ENGLISH = LANGUAGES[i18n.Language.ENGLISH]  # English Ghost: the Ghost article, complete-loses, words of 4+ letters
 
 #: The rules each language's letter game is played under: the Russian game under both, English
 #: Ghost under its own only.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.i18n import N_, gettext, ngettext, pgettext
+from bot.core.i18n import N_, Language, gettext, ngettext, pgettext
 from bot.core.texts import Lang, button_level, games_record, review_footer
 from bot.games.letters.session import EndReason, GiveUp, Hint, LetterSession, Refusal, Review, Turn, WhoWins
 from bot.storage import Record
@@ -43,7 +43,7 @@ def board(letters: str, lang: Lang) -> str:
 def attempt(letters: str, lang: Lang) -> str:
     """Letters a player tried that no word goes on with, shown as :func:`board` shows them, except an
     offensive word (or its start), which is never repeated back: its first letter, then asterisks."""
-    code = "en" if any("a" <= letter <= "z" for letter in letters.lower()) else "ru"
+    code = Language.ENGLISH if any("a" <= letter <= "z" for letter in letters.lower()) else Language.RUSSIAN
     if letters and offensive(letters.lower(), code):
         return board(letters[0] + "*" * (len(letters) - 1), lang)
     return board(letters, lang)
@@ -433,7 +433,7 @@ def word_offensive(lang: Lang, *, english: bool) -> str:
 def word_report_text(lang: Lang, report: WordReport) -> str:
     """Where the word counts, game by game (each named with its words: everyday ones, which a new
     game plays by default, and the whole dictionary), and why not; an offensive word is not repeated back."""
-    english = report.language == "en"
+    english = report.language == Language.ENGLISH
     if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
         return word_offensive(lang, english=english)
     spelled = gettext(lang, " (as the dictionary spells it)") if report.asked else ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.game import Game, MenuEntry, PrivatePlay, Rules
 from bot.core.i18n import NP_
 from bot.games.wordle import handlers, keyboards, store, texts
 from bot.games.wordle.session import WordleSession
@@ -18,8 +18,7 @@ GAME = Game(
     rules=Rules("rules_5bukv", texts.rules, NP_("rules", "5bukv")),
     help=texts.help_lines,
     records={WordleSession.KIND: texts.record_line},
-    commands=(Command("5bukv", handlers.start, NP_("menu", "helper for the 5bukv word game")),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    router=handlers.router,
     private=PrivatePlay(
         session=WordleSession,
         begins={keyboards.START: handlers.begin},

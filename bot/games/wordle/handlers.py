@@ -13,8 +13,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import App, BotContext, Deps, Loaded, Services
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.wordle import keyboards, texts
 from bot.games.wordle import session as wordle
@@ -26,7 +27,11 @@ from bot.games.wordle.solver import WordleSolver
 from bot.storage import Tally
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
 
+
+@router.command("5bukv", NP_("menu", "helper for the 5bukv word game"))
 async def start(update: Update, context: BotContext) -> None:
     """/5bukv: a new game, with the first guess to try."""
     await start_or_ask(context, keyboards.START, begin)
@@ -187,7 +192,7 @@ async def undo(update: Update, context: BotContext) -> None:
     context.deps.reply(context.message, undone[0], markup=undone[1])
 
 
-async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
+async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap[keyboards.WordleButton] | None = None) -> Answer | None:
     """Take back the last entry; with a button ``tap``, None when that button is stale
     (checked in the same item, which runs alone in its chat, so two taps take back one entry, not two)."""
     loaded = await deps.load(chat_id, WordleSession)
@@ -266,18 +271,18 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSess
     deps.say(chat_id, found.grid)
 
 
-@on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@router.press(keyboards.WordleButton)
+async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> None:
     """A letter tap, done, solved, undo or "not taken"; a stale or forged press changes nothing."""
     press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query
-    if press.action == "undo":
+    if isinstance(press, keyboards.Undo):
         tap.reply(await _undo(deps, chat_id, lang, tap))
         return
-    if press.action in ("review", "picture"):
+    if isinstance(press, keyboards.Review | keyboards.Picture):
         reviewed = await tap.load(WordleSession)
         if reviewed is not None:
             deps.answer(query)
-            await _send_review(deps, chat_id, lang, reviewed.session, picture=press.action == "picture")
+            await _send_review(deps, chat_id, lang, reviewed.session, picture=isinstance(press, keyboards.Picture))
         return
     loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
     if loaded is None:
@@ -287,25 +292,25 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if not remaining:  # no word fits: only undo and a new word are left
         tap.stale()
         return
-    if press.action != "tap" and session.full:
+    if not isinstance(press, keyboards.Tile) and session.full:
         context.deps.answer(query, texts.too_many_entries(lang, MAX_ENTRIES), alert=True)
         return
-    if press.action == "tap":
-        wordle.tap(session, int(press.argument))
+    if isinstance(press, keyboards.Tile):
+        wordle.tap(session, press.index)
         await deps.save(chat_id, session, loaded)
         masked = not deps.solvers.of(WordleSolver).wordle.can_say(session.suggestion)
         context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
         return
-    if press.action == "refused":
+    if isinstance(press, keyboards.Refused):
         text, markup = await _refuse(deps, chat_id, tap.user.id, lang, loaded)
     else:
-        entry = wordle.solved_entry(session) if press.action == "solved" else wordle.tapped_entry(session)
+        entry = wordle.solved_entry(session) if isinstance(press, keyboards.Solved) else wordle.tapped_entry(session)
         text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
     context.deps.answer_and_edit_buttons(query, None)
     context.deps.say(chat_id, text, markup=markup)
 
 
-async def _made_at_this_step(tap: Tap, session: WordleSession) -> bool:
+async def _made_at_this_step(tap: Tap[keyboards.WordleButton], session: WordleSession) -> bool:
     """Whether an undo button was made for this game after its last entry."""
     return await tap.made_for(session, lambda current: tap.press.step == len(current.entries))
 

@@ -12,6 +12,7 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import BeforeValidator
 
+from bot.core.i18n import Language
 from bot.core.session import Session, new_id
 from bot.games.wordle.solver import WordleSolver
 from solver.wordle import (
@@ -32,7 +33,7 @@ from solver.words import LANGUAGES
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
 WORD_LENGTH = 5
-LANGUAGE = LANGUAGES["ru"]  # 5bukv is played in Russian
+LANGUAGE = LANGUAGES[Language.RUSSIAN]  # 5bukv is played in Russian
 MAX_LISTED = 10
 #: A tap on a letter button moves its colour on: grey → white → yellow → grey.
 NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}

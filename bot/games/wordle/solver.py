@@ -9,6 +9,7 @@ import threading
 from collections.abc import Sequence
 from functools import cached_property
 
+from bot.core.i18n import Language
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
@@ -143,7 +144,7 @@ class WordleSolver(SolverTables):
         """Whether the bot may show ``word``: never a crude word of either list, nor one the policy questions."""
         if word in self.wordle.index:
             return self.wordle.can_say(word)
-        return self.more.can_say(word) and policy.question(word, "ru") is None
+        return self.more.can_say(word) and policy.question(word, Language.RUSSIAN) is None
 
     def add_answers(self, words: Sequence[str]) -> None:
         """Reported answers join the candidates (the list's own words already are)."""
@@ -176,5 +177,5 @@ class WordleSolver(SolverTables):
         return sorted(
             word
             for word in self.answers
-            if word not in refused and fits(word, history) and policy.question(word, "ru") is None
+            if word not in refused and fits(word, history) and policy.question(word, Language.RUSSIAN) is None
         )

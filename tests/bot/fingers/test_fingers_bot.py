@@ -140,16 +140,15 @@ async def test_stale_and_forged_finger_buttons(bot: Bot, solvers: Solvers, datab
 @given(st.text(max_size=70) | st.from_regex(r"\A[FG]:[0-9a-f]{0,7}:-?[0-9]{0,3}:[a-z]{0,6}(:[a-z0-9-]{0,15})?\Z"))
 def test_callback_data_is_read_strictly(data: str) -> None:
     """Whatever a client sends, a finger or lobby press parses only to an action its handlers know."""
-    press = fingers_keyboards.BUTTONS.press(data) or group_keyboards.BUTTONS.press(data)
+    press = fingers_keyboards.FingerButton.unpack(data) or group_keyboards.LobbyButton.unpack(data)
     if press is None:
         return
-    assert press.step >= 0
-    if press.kind == "F":
-        assert press.action in ("level", "first", "move")
-        assert press.action != "move" or (press.argument.isdigit() and int(press.argument) < 100)
+    assert press.step >= 0 and press.pack() == data  # one encoding: what reads back packs the same
+    if isinstance(press, fingers_keyboards.FingerButton):
+        assert isinstance(press, fingers_keyboards.ChooseLevel | fingers_keyboards.ChooseFirst | fingers_keyboards.Move)
+        assert not isinstance(press, fingers_keyboards.Move) or 0 <= press.index < 100
     else:
-        assert press.action in ("join", "bot", "start", "rule")
-        assert press.action != "rule" or press.argument in ("complete-wins", "complete-loses")
+        assert isinstance(press, group_keyboards.Join | group_keyboards.SeatBot | group_keyboards.Begin)
 
 
 async def test_play_again_keeps_the_level_and_who_starts(bot: Bot, database: Path) -> None:

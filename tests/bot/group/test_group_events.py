@@ -15,7 +15,7 @@ from telegram import Update
 
 from bot.core.solvers import Solvers
 from bot.delivery.outbox import MAX_WAITING_CHATTER, Pace
-from bot.games.letters.group.session import GroupSession
+from bot.games.letters.group.session import GroupSession, Outcome
 from bot.games.letters.tables import LetterGames
 from bot.runtime.throttle import Throttle
 from solver.letters import Rule
@@ -222,3 +222,71 @@ async def test_a_member_spamming_a_command_does_not_hold_the_game_back(
     assert time.monotonic() - moved_at < 4.0  # one token's time at most, not ten replies' (33 s)
     waiting = outbox.pending.get(group.chat_id, ())
     assert 0 < len(waiting) <= MAX_WAITING_CHATTER  # the replies past that were dropped
+
+
+def left_the_group(group: Group, user_id: int) -> dict[str, Any]:
+    """The service message of a member leaving (or removed), which every bot in a group gets."""
+    return service(group, left_chat_member=group._user(user_id))
+
+
+def member_change(group: Group, user_id: int, status: str) -> dict[str, Any]:
+    """What a bot that is an admin gets when a member's status changes."""
+    member = {"user": group._user(user_id), "status": status} | ({"until_date": 0} if status == "kicked" else {})
+    return {
+        "chat_member": {
+            "chat": group.chat,
+            "from": group._user(user_id),
+            "date": int(time.time()),
+            "old_chat_member": {"user": group._user(user_id), "status": "member"},
+            "new_chat_member": member,
+        }
+    }
+
+
+async def test_a_player_who_leaves_the_group_on_their_turn_is_out_at_once(
+    bot: Bot, solvers: Solvers, database: Path
+) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302, 303, rule="проиграл")
+    reply = await group.press(301, lobby, button(buttons, "Начать"))
+    assert to_move(reply) == 301
+    reply = await group._push(left_the_group(group, 301))
+    assert "Аня покидает группу и выбывает из игры" in reply.text, reply.text
+    assert to_move(reply) == 302  # the turn passed on, not left to run out
+    session = session_at(database, group.chat_id)
+    assert session is not None and session.out == [301] and not session.over
+    assert [(gone.player, gone.how) for gone in session.exits] == [(301, Outcome.GONE)]
+    letter = a_letter(solvers, "")
+    assert f"{NAMES[302]}: {letter.upper()}" in (await group.say(302, letter)).text
+    again = await group._push(left_the_group(group, 301))  # a second signal of the same leaving: nothing
+    assert not [c for c in again.calls if c.method == "sendMessage"]
+
+
+async def test_a_player_removed_while_another_moves_is_out_and_the_turn_stays(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, 301, 302, 303, rule="проиграл")
+    await group.press(301, lobby, button(buttons, "Начать"))
+    reply = await group._push(member_change(group, 303, "kicked"))
+    assert to_move(reply) == 301
+    session = session_at(database, group.chat_id)
+    assert session is not None and session.out == [303] and session.current == 301
+    assert [(gone.player, gone.how) for gone in session.exits] == [(303, Outcome.GONE)]
+
+
+async def test_the_last_opponent_leaving_the_group_ends_the_game_with_a_winner(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    await started(group)
+    await group._push(member_change(group, 302, "left"))
+    session = session_at(database, group.chat_id)
+    assert session is not None and session.over and session.winner == 301
+    assert record(database, 301, "group") == (1, 1, 0, 0) and record(database, 302, "group") == (1, 0, 1, 0)
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM turn_deadlines").fetchone()[0] == 0
+
+
+async def test_a_member_leaving_the_lobby_leaves_its_list(bot: Bot, database: Path) -> None:
+    group = Group(bot)
+    await open_lobby(group, 301, 302)
+    await group._push(left_the_group(group, 302))
+    session = session_at(database, group.chat_id)
+    assert session is not None and session.players == [301] and not session.started

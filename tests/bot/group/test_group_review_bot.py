@@ -90,7 +90,7 @@ def test_the_group_review_in_english() -> None:
     from bot.games.letters.group.session import TurningPoint
     from bot.games.letters.group.texts import review_text
 
-    session = GroupSession(creator=1, lang="en", players=[1, 2, 0], names={"1": "Ann", "2": "Bob"})
+    session = GroupSession(creator=1, lang="en", players=[1, 2, 0], names={1: "Ann", 2: "Bob"})
     points: dict[int, TurningPoint | None] = {1: TurningPoint("ca", "t", ("r",), "car"), 2: None, 0: None}
     lines = review_text("en", session, points).splitlines()
     assert lines[0].startswith("🔍 Review")

@@ -166,5 +166,5 @@ def test_exits_are_kept_in_order_with_how_and_when() -> None:
     group.play_letter(game, session, "к")
     group.time_out(session)  # P2 runs out of time after one letter
     group.leave(session, 3)  # P3 gives up: P1 wins
-    assert session.exits == [[2, Outcome.TIMEOUT.value, 1], [3, Outcome.LEFT.value, 1]]
+    assert session.exits == [group.Exit(2, Outcome.TIMEOUT, 1), group.Exit(3, Outcome.LEFT, 1)]
     assert session.winner == 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.core import handlers as common
-from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
+from bot.core.game import Game, MenuEntry, PrivatePlay, Rules
 from bot.core.i18n import NP_
 from bot.games.letters.daily import handlers, keyboards, store, texts
 from bot.games.letters.daily.session import DailySession
@@ -19,13 +19,10 @@ GAME = Game(
         DailySession.KIND: lambda lang, record: texts.record_text(lang, record, english_ghost=False),
         f"{DailySession.KIND}_en": lambda lang, record: texts.record_text(lang, record, english_ghost=True),
     },
-    commands=(Command("daily", handlers.start, NP_("menu", "the daily puzzle")),),
-    group_commands=(Command("daily", handlers.in_group),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    router=handlers.router,
     settings=DailySettings,
     solver_tables=(LetterGames,),  # the daily puzzle is a letter game: it plays on its tables
     tables=store.TABLES,
-    inline=handlers.inline,
     more_stats=handlers.more_stats,
     private=PrivatePlay(
         session=DailySession,

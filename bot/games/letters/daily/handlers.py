@@ -12,8 +12,9 @@ from telegram import Update
 
 from bot.core.active import start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_, Language
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang, own_words
 from bot.games.letters.daily import keyboards, store, texts
 from bot.games.letters.daily import session as daily
@@ -47,31 +48,36 @@ def today(deps: Deps) -> date:
     return datetime.now(ZoneInfo(own_settings(deps.settings).daily_timezone)).date()
 
 
-def _asked_language(args: list[str], lang: Lang) -> str | None:
+def _asked_language(args: list[str], lang: Lang) -> Language | None:
     """``/daily``: the player's language's puzzle; ``/daily ru`` or ``/daily en``: that one."""
     if not args:
         return own_words(lang, BEGINS)
     asked = args[0].lower()
-    return asked if asked in ("ru", "en") and len(args) == 1 else None
+    return Language(asked) if asked in tuple(Language) and len(args) == 1 else None
 
 
 # ------------------------------------------------------------------ private play
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
+@router.command("daily", NP_("menu", "the daily puzzle"))
 async def start(update: Update, context: BotContext) -> None:
     asked = _asked_language(context.args or [], context.lang)
     if asked is None:
         context.deps.reply(context.message, texts.usage(context.lang))
         return
-    await start_or_ask(context, keyboards.START_EN if asked == "en" else keyboards.START_RU, BEGINS[asked])
+    await start_or_ask(context, keyboards.START_EN if asked == Language.ENGLISH else keyboards.START_RU, BEGINS[asked])
 
 
 async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    await _begin(context, chat_id, user_id, lang, "ru")
+    await _begin(context, chat_id, user_id, lang, Language.RUSSIAN)
 
 
 async def begin_english(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    await _begin(context, chat_id, user_id, lang, "en")
+    await _begin(context, chat_id, user_id, lang, Language.ENGLISH)
 
 
 async def begin_own(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -79,7 +85,7 @@ async def begin_own(context: BotContext, chat_id: int, user_id: int, lang: Lang)
     await _begin(context, chat_id, user_id, lang, own_words(lang, BEGINS))
 
 
-BEGINS = {"ru": begin_russian, "en": begin_english}
+BEGINS = {Language.RUSSIAN: begin_russian, Language.ENGLISH: begin_english}
 
 
 async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, puzzle_lang: str) -> None:
@@ -109,7 +115,7 @@ async def on_text(update: Update, context: BotContext) -> None:
     game = _game(deps, session.lang)
     letter = normalise_letter(context.message.text or "", game.alphabet)
     if isinstance(letter, InputError):
-        deps.reply(context.message, texts.not_a_letter(lang, session.lang == "en"))
+        deps.reply(context.message, texts.not_a_letter(lang, session.lang == Language.ENGLISH))
         return
     turn = daily.play(game, session, letter)
     if not turn.over:
@@ -142,7 +148,7 @@ async def _finish(context: BotContext, loaded: Loaded[DailySession], game: Lette
 
 async def _streaks(deps: Deps, user_id: int, ended: DailySession | None = None) -> tuple[int, int]:
     """The player's current and best streak, counting ``ended`` (a counted go just ended, not yet committed)."""
-    puzzle_lang = ended.lang if ended is not None else "ru"
+    puzzle_lang = ended.lang if ended is not None else Language.RUSSIAN
     results = await store.results(deps.db, user_id, puzzle_lang)
     if ended is not None and ended.counted_go:
         mine = store.Result(ended.date, ended.won, ended.player_moves, "")
@@ -202,8 +208,8 @@ async def review(update: Update, context: BotContext) -> None:
     deps.reply(context.message, _review(deps, context.lang, loaded.session if loaded is not None else None))
 
 
-@on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@router.press(keyboards.DailyButton)
+async def on_button(tap: Tap[keyboards.DailyButton], context: BotContext) -> None:
     loaded = await tap.load(DailySession, lambda session: session.over)
     if loaded is not None:
         tap.reply((_review(tap.deps, tap.lang, loaded.session), None))
@@ -228,22 +234,23 @@ def _review(deps: Deps, lang: Lang, session: DailySession | None) -> str:
 async def more_stats(deps: Deps, user_id: int, lang: Lang) -> list[str]:
     """Each language's streak, for the player who has played its daily."""
     lines = []
-    for puzzle_lang in ("ru", "en"):
+    for puzzle_lang in Language:
         results = await store.results(deps.db, user_id, puzzle_lang)
         if results:
             current, best = await _streaks_of(deps, user_id, puzzle_lang)
-            lines.append(texts.streak_stats(lang, current, best, english_ghost=puzzle_lang == "en"))
+            lines.append(texts.streak_stats(lang, current, best, english_ghost=puzzle_lang == Language.ENGLISH))
     return lines
 
 
 # ------------------------------------------------------------------ groups and sharing
 
 
+@router.command("daily", group=True)
 async def in_group(update: Update, context: BotContext) -> None:
     """/daily in a group: the day's board and who of the group solved it; the asker joins its board.
     The solution is never shown here."""
     deps, lang = context.deps, context.lang
-    asked = _asked_language(context.args or [], lang) or "ru"
+    asked = _asked_language(context.args or [], lang) or Language.RUSSIAN
     puzzle: Puzzle = book(deps, asked).puzzle(today(deps))
     user = context.user
     deps.stage(store.member(context.chat_id, user.id, user.full_name))
@@ -254,6 +261,7 @@ async def in_group(update: Update, context: BotContext) -> None:
     deps.reply(context.message, texts.group_board(lang, puzzle, username, rows))
 
 
+@router.inline
 async def inline(update: Update, context: BotContext) -> None:
     """An inline query (the Share button, or @bot typed in any chat): the player's card of the day,
     each language they finished today; nothing else."""
@@ -262,7 +270,7 @@ async def inline(update: Update, context: BotContext) -> None:
     deps, lang = context.deps, context.lang
     day = today(deps)
     results = []
-    for puzzle_lang in ("ru", "en"):
+    for puzzle_lang in Language:
         result = await store.result_of(deps.db, query.from_user.id, puzzle_lang, day)
         if result is None or result.won is None:
             continue

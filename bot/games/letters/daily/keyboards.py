@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.core import texts as shared_texts
-from bot.core.keyboards import Buttons, button, start_data
+from bot.core.i18n import Language
+from bot.core.keyboards import GameButton, Start, button
 from bot.core.texts import Lang
 from bot.games.letters.daily import texts
 from bot.games.letters.daily.session import DailySession
@@ -13,18 +16,25 @@ from bot.games.letters.daily.session import DailySession
 START = "daily"  # the start menu's button: the day's puzzle in the player's language
 START_RU = "daily_ru"
 START_EN = "daily_en"
-REVIEW = "review"
 
-BUTTONS = Buttons("D", lambda action, argument: action == REVIEW and not argument)
+
+@dataclass(frozen=True)
+class DailyButton(GameButton, prefix="D"):
+    """A button of the daily puzzle, tied to the go and its number of letters."""
+
+
+@dataclass(frozen=True)
+class Review(DailyButton, action="review"):
+    """The engine's review of the go."""
 
 
 def after_go(lang: Lang, session: DailySession) -> InlineKeyboardMarkup:
     """Share (the card, posted through inline mode to any chat), the review, and again."""
-    again = START_EN if session.lang == "en" else START_RU
+    again = START_EN if session.lang == Language.ENGLISH else START_RU
     return InlineKeyboardMarkup(
         [
             [InlineKeyboardButton(texts.share_button(lang), switch_inline_query="")],
-            [button(shared_texts.button_review(lang), f"D:{session.id}:{len(session.letters)}:{REVIEW}")],
-            [button(texts.replay_button(lang), start_data(again))],
+            [button(shared_texts.button_review(lang), Review(session.id, len(session.letters)))],
+            [button(texts.replay_button(lang), Start(again))],
         ]
     )

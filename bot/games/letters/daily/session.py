@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import ClassVar
 
+from bot.core.i18n import Language
 from bot.core.session import Session, new_id
 from bot.games.letters.daily.store import Result
 from solver.daily import Puzzle, Square, squares
@@ -26,7 +27,7 @@ class DailySession(Session):
 
     KIND: ClassVar[str] = KIND
     id: str = field(default_factory=new_id)
-    lang: str = "ru"
+    lang: Language = Language.RUSSIAN
     day: str = ""  # ISO date of the puzzle
     number: int = 0
     board: str = ""
@@ -38,7 +39,11 @@ class DailySession(Session):
     @classmethod
     def of(cls, puzzle: Puzzle, *, counted: bool) -> DailySession:
         return cls(
-            lang=puzzle.lang, day=puzzle.day.isoformat(), number=puzzle.number, board=puzzle.board, counted_go=counted
+            lang=Language(puzzle.lang),
+            day=puzzle.day.isoformat(),
+            number=puzzle.number,
+            board=puzzle.board,
+            counted_go=counted,
         )
 
     @property
@@ -65,7 +70,7 @@ class DailySession(Session):
     @property
     def record_kind(self) -> str:
         """/stats counts English Ghost's dailies apart from the Russian ones."""
-        return KIND if self.lang == "ru" else f"{KIND}_en"
+        return KIND if self.lang == Language.RUSSIAN else f"{KIND}_{Language.ENGLISH}"
 
     @property
     def position(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from babel.dates import get_day_names
 
-from bot.core.i18n import gettext, ngettext, pgettext
+from bot.core.i18n import Language, gettext, ngettext, pgettext
 from bot.core.texts import Lang
 from bot.games.letters.daily.session import DailySession, Turn
 from bot.games.letters.daily.store import Result
@@ -48,7 +48,7 @@ def rule_line(lang: Lang, english_ghost: bool) -> str:
 
 
 def intro(lang: Lang, puzzle: Puzzle, *, counted: bool) -> str:
-    english_ghost = puzzle.lang == "en"
+    english_ghost = puzzle.lang == Language.ENGLISH
     lines = [
         _title(lang, puzzle.number, puzzle.day.isoformat(), puzzle.weekday, english_ghost),
         gettext(
@@ -186,7 +186,7 @@ def streak_stats(lang: Lang, current: int, best: int, *, english_ghost: bool) ->
 def group_board(lang: Lang, puzzle: Puzzle, username: str, rows: list[tuple[str, bool | None, int]]) -> str:
     """The day's board in a group and who of its members solved it (never the solution)."""
     lines = [
-        _title(lang, puzzle.number, puzzle.day.isoformat(), puzzle.weekday, puzzle.lang == "en"),
+        _title(lang, puzzle.number, puzzle.day.isoformat(), puzzle.weekday, puzzle.lang == Language.ENGLISH),
         gettext(
             lang,
             "Board {board}: the player to move wins in {moves}. Solve it with me in private: @{username}, /daily.",

@@ -17,11 +17,13 @@ from functools import partial
 from telegram import InlineKeyboardMarkup, Message, Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
+from telegram.ext import ChatMemberHandler, filters
 
 from bot.core import texts as shared_texts
-from bot.core.context import App, BotContext, Deps, Loaded, Services, topic_of
-from bot.core.handlers import Tap, on_press, reply_with
-from bot.core.keyboards import Press
+from bot.core.context import GROUPS, App, BotContext, Deps, Loaded, Services, topic_of
+from bot.core.handlers import reply_with
+from bot.core.i18n import Language
+from bot.core.router import Router, Tap
 from bot.core.texts import Lang, own_words
 from bot.delivery.events import Delivered, TimerFired
 from bot.games.letters.group import keyboards, texts
@@ -30,13 +32,12 @@ from bot.games.letters.group import store as group_store
 from bot.games.letters.group.session import GroupSession
 from bot.games.letters.group.settings import own_settings
 from bot.games.letters.handlers import UnderWay, answer_who_wins
-from bot.games.letters.session import ENGLISH, asked_dictionary
+from bot.games.letters.session import asked_dictionary
 from bot.games.letters.tables import LetterGames
 from bot.games.letters.texts import board_outdated, play_usage
 from bot.storage import Tally
 from bot.storage.outgoing import Receipt
-from solver.letters import InputError, InputProblem, LetterGame, Rule, normalise_letter
-from solver.levels import Level
+from solver.letters import InputError, InputProblem, LetterGame, normalise_letter
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +65,14 @@ def _game(deps: Deps, session: GroupSession) -> LetterGame:
     return deps.solvers.of(LetterGames).letter_game(session.dictionary, session.rule)
 
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
+
+
 # ------------------------------------------------------------------ commands
 
 
+@router.command("play", group=True)
 async def play(update: Update, context: BotContext) -> None:
     """/play (or /play ru, /play en): open a lobby, one game per group. The game's words follow
     the creator's language unless asked for; the lobby offers both."""
@@ -125,6 +131,7 @@ async def _open_lobby(
 LOBBY_RECEIPT, TURN_RECEIPT = "lobby", "turn"
 
 
+@router.event(Delivered)
 async def on_delivered(event: Delivered, context: BotContext) -> None:
     """A lobby's or a turn's message is out (in the chat's line, like any update)."""
     deps = context.deps
@@ -149,6 +156,7 @@ def _show_lobby(deps: Deps, chat_id: int, session: GroupSession, closed: str | N
     deps.edit(chat_id, session.lobby_message, text, markup)
 
 
+@router.command("start", group=True)
 async def start_in_group(update: Update, context: BotContext) -> None:
     """/start in a group: what the bot does here, and where the other games are."""
     context.deps.reply(context.message, texts.group_start(context.lang, context.bot.username or ""))
@@ -156,8 +164,12 @@ async def start_in_group(update: Update, context: BotContext) -> None:
 
 #: /l, /stop or /top in a private chat: they belong to a game in a group.
 group_only = reply_with(texts.group_only)
+router.add_command("l", group_only)
+router.add_command("stop", group_only)
+router.add_command("top", group_only)
 
 
+@router.command("top", group=True)
 async def top(update: Update, context: BotContext) -> None:
     """/top: the group's leaderboard, the last 7 days and all time."""
     store, chat_id = context.deps.db, context.chat_id
@@ -167,8 +179,10 @@ async def top(update: Update, context: BotContext) -> None:
 
 
 hint_in_group = reply_with(texts.no_group_hints)
+router.add_command("hint", hint_in_group, group=True)
 
 
+@router.command("review", group=True)
 async def review(update: Update, context: BotContext) -> None:
     """/review in a group: after the game, each player's turning point in one line."""
     deps = context.deps
@@ -195,8 +209,10 @@ def _forms(user: User) -> list[str]:
 
 
 show_help = reply_with(texts.group_help_text)
+router.add_command("help", show_help, group=True)
 
 
+@router.command("whowins", group=True)
 async def who_wins(update: Update, context: BotContext) -> None:
     """/whowins in a group: the letter game's answer, except on the line of the group's game
     while it is played (a group game has no hints)."""
@@ -207,6 +223,7 @@ async def who_wins(update: Update, context: BotContext) -> None:
     answer_who_wins(context, under_way)
 
 
+@router.command("l", group=True)
 async def letter_command(update: Update, context: BotContext) -> None:
     """/l <letter>: a move that reaches the bot even with privacy mode on."""
     text = " ".join(context.args or [])
@@ -216,6 +233,7 @@ async def letter_command(update: Update, context: BotContext) -> None:
     await _move(update, context, text, addressed=True)
 
 
+@router.text_in_groups
 async def on_text(update: Update, context: BotContext) -> None:
     """A bare letter, or a reply to the bot, or a message that mentions it."""
     username = context.bot.username or ""
@@ -253,7 +271,7 @@ async def _move(update: Update, context: BotContext, text: str, addressed: bool)
             context.deps.reply(context.message, texts.not_your_turn(lang, session))
         return
     game = _game(deps, session)
-    english = session.dictionary == ENGLISH
+    english = session.dictionary == Language.ENGLISH
     letter = normalise_letter(text, game.alphabet)
     latin = not english and LATIN.search(text) is not None
     if isinstance(letter, InputError) or latin:
@@ -264,6 +282,7 @@ async def _move(update: Update, context: BotContext, text: str, addressed: bool)
     await _commit(context, deps, chat_id, loaded=loaded, events=[group.play_letter(game, session, letter)])
 
 
+@router.command("giveup", group=True)
 async def give_up(update: Update, context: BotContext) -> None:
     """/giveup: the player leaves the lobby or the running game."""
     deps = context.deps
@@ -271,21 +290,71 @@ async def give_up(update: Update, context: BotContext) -> None:
     loaded = await _open_game(context, deps, chat_id)
     if loaded is None or await _stopped_if_outdated(context, deps, chat_id, loaded):
         return
-    session = loaded.session
-    name = session.name(context.user.id)
-    event = group.leave(session, context.user.id)
-    if event is None:
-        context.deps.reply(context.message, texts.not_in_game(_lang(session)))
+    if not await _leave(context, chat_id, loaded, context.user.id, context.message):
+        context.deps.reply(context.message, texts.not_in_game(_lang(loaded.session)))
+
+
+@router.message(GROUPS & filters.StatusUpdate.LEFT_CHAT_MEMBER)
+async def on_member_left(update: Update, context: BotContext) -> None:
+    """A member left the group, or was removed from it (the service message every bot gets)."""
+    gone = context.message.left_chat_member
+    if gone is not None:
+        await _member_gone(context, gone)
+
+
+async def on_member_change(update: Update, context: BotContext) -> None:
+    """A member's status changed (what a bot that is an admin gets, also where the group hides
+    the service messages of members leaving): gone when they left or were banned."""
+    change = update.chat_member
+    if change is not None and change.new_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+        await _member_gone(context, change.new_chat_member.user)
+
+
+router.add(ChatMemberHandler(on_member_change, ChatMemberHandler.CHAT_MEMBER))
+
+
+async def _member_gone(context: BotContext, gone: User) -> None:
+    """Out of the group's lobby or game at once, the turn passing on if it was theirs (rather than
+    waiting for their time to run out); a second signal of the same leaving finds them out."""
+    if gone.is_bot:  # the bot's own removal: bot.core.chats
         return
+    deps, chat_id = context.deps, context.chat_id
+    loaded = await deps.load(chat_id, GroupSession)
+    if loaded is None or loaded.session.phase is group.GroupPhase.OVER:
+        return
+    if not await _stopped_if_outdated(context, deps, chat_id, loaded):
+        await _leave(context, chat_id, loaded, gone.id, None, how=group.Outcome.GONE)
+
+
+async def _leave(
+    context: BotContext,
+    chat_id: int,
+    loaded: Loaded[GroupSession],
+    player: int,
+    asked: Message | None,
+    *,
+    how: group.Outcome = group.Outcome.LEFT,
+) -> bool:
+    """``player`` leaves the lobby or the running game (``asked``: the message that asked, answered);
+    False when they were not in it."""
+    deps, session = context.deps, loaded.session
+    name = session.name(player)
+    event = group.leave(session, player, how)
+    if event is None:
+        return False
     if not session.started:
         if session.over:  # nobody is left in the lobby
             await _close(context, deps, chat_id, loaded)
         else:
             await deps.save(chat_id, session, loaded)
-        context.deps.reply(context.message, texts.left_lobby(_lang(session), name))
+        if asked is not None:
+            deps.reply(asked, texts.left_lobby(_lang(session), name))
+        else:
+            deps.say(chat_id, texts.left_lobby(_lang(session), name), thread=session.thread)
         _show_lobby(deps, chat_id, session, texts.lobby_closed(_lang(session)) if session.over else None)
-        return
+        return True
     await _commit(context, deps, chat_id, loaded=loaded, events=[event])
+    return True
 
 
 async def _open_game(context: BotContext, deps: Deps, chat_id: int) -> Loaded[GroupSession] | None:
@@ -297,6 +366,7 @@ async def _open_game(context: BotContext, deps: Deps, chat_id: int) -> Loaded[Gr
     return loaded
 
 
+@router.command("stop", group=True)
 async def stop(update: Update, context: BotContext) -> None:
     """/stop: for the group's admins and the game's creator."""
     deps = context.deps
@@ -313,11 +383,7 @@ async def stop(update: Update, context: BotContext) -> None:
             refusal = texts.group_stop_refused if admin is False else texts.admin_check_failed
             context.deps.reply(context.message, refusal(_lang(session)))
             return
-    who = (
-        texts.anonymous_admin(_lang(session))
-        if anonymous
-        else session.names.get(str(user_id)) or context.user.first_name
-    )
+    who = texts.anonymous_admin(_lang(session)) if anonymous else session.names.get(user_id) or context.user.first_name
     group.stop(session)
     await _close(context, deps, chat_id, loaded)
     context.deps.reply(context.message, texts.group_stopped(_lang(session), who))
@@ -338,7 +404,7 @@ async def _stopped_if_outdated(
         return False
     group.stop(session)
     await _close(context, deps, chat_id, loaded)
-    english = session.dictionary == "en"
+    english = session.dictionary == Language.ENGLISH
     deps.say(chat_id, board_outdated(_lang(session), session.board, english=english), thread=session.thread)
     return True
 
@@ -371,12 +437,12 @@ async def _is_admin(context: BotContext, chat_id: int, user_id: int) -> bool | N
 # ------------------------------------------------------------------ the lobby's buttons
 
 
-@on_press(keyboards.BUTTONS.press, private=False)
-async def on_lobby_button(tap: Tap, context: BotContext) -> None:
+@router.press(keyboards.LobbyButton, private=False)
+async def on_lobby_button(tap: Tap[keyboards.LobbyButton], context: BotContext) -> None:
     """Join, the language, the bot and its level, the rule, Start; a press for another game or a
     game begun is stale. The lobby speaks its own language; a note to the presser is in theirs."""
     press, deps, query, chat_id, user = tap.press, tap.deps, tap.query, tap.chat_id, tap.user
-    if press.action == "again":
+    if isinstance(press, keyboards.Rematch):
         await _rematch(tap, context)
         return
     loaded = await tap.load(GroupSession, lambda session: session.phase is group.GroupPhase.LOBBY)
@@ -388,9 +454,9 @@ async def on_lobby_button(tap: Tap, context: BotContext) -> None:
     if refusal is not None:
         context.deps.answer(query, refusal(context.lang))
         return
-    if press.action == "dict":
+    if isinstance(press, keyboards.ChooseWords):
         session.rule = deps.solvers.of(LetterGames).letter_game(session.dictionary).rule
-    if press.action == "start":
+    if isinstance(press, keyboards.Begin):
         context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}
         await _commit(context, deps, chat_id, loaded=loaded, events=[], tallies=played)
@@ -400,7 +466,7 @@ async def on_lobby_button(tap: Tap, context: BotContext) -> None:
     context.deps.answer_and_edit(query, texts.lobby_text(lang, session), keyboards.lobby(lang, session))
 
 
-async def _rematch(tap: Tap, context: BotContext) -> None:
+async def _rematch(tap: Tap[keyboards.LobbyButton], context: BotContext) -> None:
     """🔁 under a finished game: a new lobby with the same players (each can still /giveup) and the
     same set-up, gathered by the presser. A second tap, or one under an older game, is stale: by
     then the group's game is another one."""
@@ -421,33 +487,39 @@ async def _rematch(tap: Tap, context: BotContext) -> None:
         thread=old.thread,
     )
     for player in old.players:
-        group.join(session, player, old.names.get(str(player), ""), old.forms.get(str(player), []))
+        group.join(session, player, old.names.get(player, ""), old.forms.get(player, []))
     tap.deps.answer_and_edit_buttons(tap.query, None)
     await _open_lobby(context, tap.chat_id, session, loaded, None)
 
 
-def _lobby_change(session: GroupSession, press: Press, user_id: int, forms: list[str]) -> Callable[[Lang], str] | None:
+def _lobby_change(
+    session: GroupSession, press: keyboards.LobbyButton, user_id: int, forms: list[str]
+) -> Callable[[Lang], str] | None:
     """Make the change a lobby button asks for; the words of the refusal when it cannot be made.
     Anyone may join; only the lobby's creator chooses the language, the rule, the mode, the bot
     and its level, and when to start."""
-    if press.action == "join":
+    if isinstance(press, keyboards.Join):
         if user_id not in session.players and group.is_full(session):
             return texts.lobby_full
         return None if group.join(session, user_id, forms[0], forms) else texts.already_joined
     if user_id != session.creator:
         return partial(texts.only_creator, session=session)
-    if press.action == "bot" and not group.seat_bot(session, press.argument == "1"):
-        return texts.lobby_full
-    if press.action == "rule" and session.dictionary == "ru":
-        session.rule = Rule(press.argument)
-    if press.action == "gentle":
-        session.gentle = press.argument == "1"
-    if press.action == "dict":
-        session.dictionary = press.argument
-    if press.action == "level":
-        session.level = Level(press.argument)
-    if press.action == "start" and not group.start(session):
-        return texts.need_two_players
+    match press:
+        case keyboards.SeatBot(seated=seated):
+            if not group.seat_bot(session, seated):
+                return texts.lobby_full
+        case keyboards.ChooseRule(rule=rule):
+            if session.dictionary == Language.RUSSIAN:
+                session.rule = rule
+        case keyboards.Gentle(on=on):
+            session.gentle = on
+        case keyboards.ChooseWords(dictionary=dictionary):
+            session.dictionary = dictionary
+        case keyboards.ChooseLevel(level=level):
+            session.level = level
+        case keyboards.Begin():
+            if not group.start(session):
+                return texts.need_two_players
     return None
 
 
@@ -566,6 +638,7 @@ async def _nudge(event: TimerFired, context: BotContext) -> None:
     deps.say(event.chat_id, text, html=True, thread=session.thread)
 
 
+@router.event(TimerFired)
 async def on_timer(event: TimerFired, context: BotContext) -> None:
     """A deadline of the group game's went off (a reminder, or the time itself)."""
     if event.kind == group.KIND:

@@ -21,10 +21,14 @@ Decisions (also in ``bot.games.letters.group.texts``):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Annotated
 
+from pydantic import BeforeValidator, PlainSerializer
+
+from bot.core.i18n import Language
 from bot.core.session import Session, new_id
 from solver.letters import MAX_PLAYERS, LetterGame, Play, Rule, Verdict
 from solver.levels import MISTAKE_RATE, Level
@@ -50,12 +54,51 @@ class Outcome(Enum):
     WORD = "word"  # the board became a word
     NO_WORD = "no-word"  # no word starts with the board
     TIMEOUT = "timeout"
-    LEFT = "left"
+    LEFT = "left"  # gave up
+    GONE = "gone"  # left the group (or was removed from it)
     REFUSED = "refused"  # gentle mode: a letter no word starts with, refused once a turn
+    BEATEN = "beaten"  # the others, when a completed word won the game (in ``GroupSession.exits``)
 
 
-#: How the others went out when a completed word won the game (in ``GroupSession.exits``).
-BEATEN = "beaten"
+@dataclass(frozen=True)
+class Move:
+    """A letter played, for the review: who played it, on which board, and how many were still in."""
+
+    player: int
+    board: str  # before the letter
+    letter: str
+    live: int
+
+
+@dataclass(frozen=True)
+class Exit:
+    """Who went out, how, and after how many letters of the game."""
+
+    player: int
+    how: Outcome
+    letters: int
+
+
+def _from_row(names: tuple[str, ...]) -> Callable[[object], object]:
+    """Read a record stored as a JSON list (compact, and as the rows have always been written)."""
+
+    def read(value: object) -> object:
+        return dict(zip(names, value, strict=True)) if isinstance(value, list | tuple) else value
+
+    return read
+
+
+#: Moves and exits are stored as lists, ``[player, board, letter, live]`` and ``[player, how, letters]``.
+StoredMove = Annotated[
+    Move,
+    BeforeValidator(_from_row(("player", "board", "letter", "live"))),
+    PlainSerializer(lambda move: [move.player, move.board, move.letter, move.live]),
+]
+StoredExit = Annotated[
+    Exit,
+    BeforeValidator(_from_row(("player", "how", "letters"))),
+    PlainSerializer(lambda gone: [gone.player, gone.how.value, gone.letters]),
+]
 
 
 @dataclass
@@ -64,12 +107,12 @@ class GroupSession(Session):
 
     KIND = KIND
     creator: int
-    lang: str = "ru"  # the language the group is spoken to in (the creator's)
-    dictionary: str = "ru"
+    lang: str = Language.RUSSIAN  # the language the group is spoken to in (the creator's)
+    dictionary: Language = Language.RUSSIAN
     rule: Rule = Rule.COMPLETE_WINS
     id: str = field(default_factory=new_id)
     players: list[int] = field(default_factory=list)  # join order
-    names: dict[str, str] = field(default_factory=dict)  # str(user id) -> first name
+    names: dict[int, str] = field(default_factory=dict)  # user id -> the name the game calls them by
     out: list[int] = field(default_factory=list)
     started: bool = False
     over: bool = False
@@ -84,15 +127,13 @@ class GroupSession(Session):
     refused: bool = False  # the player to move has had their one refusal this turn
     lobby_message: int | None = None  # the lobby's message, kept up to date
     thread: int | None = None  # the forum topic the lobby was opened in: every message of the game goes there
-    # Every letter played, for the review: [player, board before, letter, players still in]
-    # (a game stored before they were kept has none).
-    moves: list[list[int | str]] = field(default_factory=list)
+    # Every letter played, for the review (a game stored before they were kept has none).
+    moves: list[StoredMove] = field(default_factory=list)
     # Each player's names, fuller and fuller (first name, with the last name, with the username):
     # when two share a name, every holder is called by a fuller one (``names``).
-    forms: dict[str, list[str]] = field(default_factory=dict)
+    forms: dict[int, list[str]] = field(default_factory=dict)
     level: Level = Level.PERFECT  # the bot's, when it plays
-    # Who went out, how and after how many letters: [player, Outcome value, letters played], in order.
-    exits: list[list[int | str]] = field(default_factory=list)
+    exits: list[StoredExit] = field(default_factory=list)  # who went out, how and when, in order
     started_step: int | None = None  # ``step`` just after the start: tells the game's first message
     nudged: float | None = None  # the turn deadline the "seconds left" nudge was sent for
 
@@ -111,7 +152,7 @@ class GroupSession(Session):
         return [player for player in self.players if player not in self.out]
 
     def name(self, player: int) -> str:
-        return self.names.get(str(player), str(player))
+        return self.names.get(player, str(player))
 
 
 @dataclass(frozen=True)
@@ -135,9 +176,9 @@ def join(session: GroupSession, player: int, name: str, forms: Sequence[str] = (
     if session.started or player in session.players or is_full(session):
         return False
     session.players.append(player)
-    session.names[str(player)] = name
+    session.names[player] = name
     if player != BOT:
-        session.forms[str(player)] = list(forms) or [name]
+        session.forms[player] = list(forms) or [name]
         tell_apart(session)
     return True
 
@@ -147,7 +188,7 @@ def tell_apart(session: GroupSession) -> None:
     people called the same are both named fully (a shared name is never left to one of them);
     someone with no such form gets their first form numbered in join order."""
     people = [player for player in session.players if player != BOT]
-    forms = {player: session.forms.get(str(player)) or [session.name(player)] for player in people}
+    forms = {player: session.forms.get(player) or [session.name(player)] for player in people}
     unique: dict[int, str | None] = {}
     for player in people:
         others = {form for other in people if other != player for form in forms[other]}
@@ -155,7 +196,7 @@ def tell_apart(session: GroupSession) -> None:
     for player in people:
         base = forms[player][0]
         numbered = [other for other in people if unique[other] is None and forms[other][0] == base]
-        session.names[str(player)] = unique[player] or f"{base} {numbered.index(player) + 1}"
+        session.names[player] = unique[player] or f"{base} {numbered.index(player) + 1}"
 
 
 def start(session: GroupSession) -> bool:
@@ -202,7 +243,7 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
     if verdict is Verdict.NO_WORD and session.gentle and not session.refused:
         session.refused = True
         return Event(player, Outcome.REFUSED, letter, board, possible=game.plays(before))
-    session.moves.append([player, before, letter, len(session.live)])
+    session.moves.append(Move(player, before, letter, len(session.live)))
     if verdict is Verdict.GOES_ON:
         session.board = board
         _advance(session)
@@ -214,7 +255,7 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
         if game.rule is Rule.COMPLETE_WINS:
             losers = [other for other in session.live if other != player]
             session.out += losers
-            session.exits += [[loser, BEATEN, len(session.moves)] for loser in losers]
+            session.exits += [Exit(loser, Outcome.BEATEN, len(session.moves)) for loser in losers]
             event = _finish(session, Event(player, Outcome.WORD, letter, board, out=losers, winner=player))
         else:
             event = _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
@@ -250,20 +291,21 @@ def time_out(session: GroupSession) -> Event:
     return _eliminate(session, session.current, Outcome.TIMEOUT, letter=None, board=session.board, possible=[])
 
 
-def leave(session: GroupSession, player: int) -> Event | None:
-    """A player gives up: out of a running game, or off the lobby's list. None if not playing."""
+def leave(session: GroupSession, player: int, how: Outcome = Outcome.LEFT) -> Event | None:
+    """A player gives up (or left the group: ``how`` is ``GONE``): out of a running game, the turn
+    passing on when it was theirs, or off the lobby's list. None if not playing."""
     if player not in session.live:
         return None
     session.step += 1
     if not session.started:
         session.players.remove(player)
-        session.names.pop(str(player), None)
-        session.forms.pop(str(player), None)
+        session.names.pop(player, None)
+        session.forms.pop(player, None)
         tell_apart(session)
         _hand_on_the_lobby(session, player)
-        return Event(player, Outcome.LEFT, board=session.board)
+        return Event(player, how, board=session.board)
     _forget_sure_line(session)
-    return _eliminate(session, player, Outcome.LEFT, letter=None, board=session.board, possible=[])
+    return _eliminate(session, player, how, letter=None, board=session.board, possible=[])
 
 
 def is_outdated(game: LetterGame, session: GroupSession) -> bool:
@@ -283,7 +325,7 @@ def _eliminate(
 ) -> Event:
     was_current = session.current == player
     session.out.append(player)
-    session.exits.append([player, outcome.value, len(session.moves)])
+    session.exits.append(Exit(player, outcome, len(session.moves)))
     if len(session.live) == 1:
         return _finish(session, Event(player, outcome, letter, board, possible, [player], session.live[0]))
     if was_current:
@@ -341,14 +383,14 @@ def turning_points(game: LetterGame, session: GroupSession) -> dict[int, Turning
         return None
     found: dict[int, TurningPoint | None] = {player: None for player in session.players}
     try:
-        for player, before, letter, live in session.moves:
-            if found.get(int(player)) is not None:
+        for move in session.moves:
+            if found.get(move.player) is not None:
                 continue
-            grade = grade_group_move(game, int(live), str(before), str(letter))
+            grade = grade_group_move(game, move.live, move.board, move.letter)
             if grade.threw:
                 kept = grade.forcing_letters
-                example = game.example_word(str(before) + kept[0])
-                found[int(player)] = TurningPoint(str(before), str(letter), kept, example)
+                example = game.example_word(move.board + kept[0])
+                found[move.player] = TurningPoint(move.board, move.letter, kept, example)
     except ReviewError:
         return None
     return found

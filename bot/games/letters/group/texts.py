@@ -5,9 +5,9 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.core.i18n import N_, NP_, gettext, ngettext, pgettext
+from bot.core.i18n import N_, NP_, Language, gettext, ngettext, pgettext
 from bot.core.texts import Lang, button_level
-from bot.games.letters.group.session import BEATEN, BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
+from bot.games.letters.group.session import BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
 from bot.games.letters.texts import attempt, board, button_rule, examples
 from bot.storage import Record
 from solver.letters import InputError, InputProblem
@@ -96,7 +96,7 @@ def button_gentle(lang: Lang, gentle: bool) -> str:
 
 def button_dictionary(lang: Lang, dictionary: str, chosen: bool) -> str:
     mark = "✅ " if chosen else ""
-    if dictionary == "en":
+    if dictionary == Language.ENGLISH:
         return mark + gettext(lang, "🇬🇧 English Ghost")
     return mark + gettext(lang, "🇷🇺 Russian words")
 
@@ -120,13 +120,13 @@ def button_start(lang: Lang) -> str:
 
 
 def _group_rule(lang: Lang, session: GroupSession) -> str:
-    if session.dictionary == "en":
+    if session.dictionary == Language.ENGLISH:
         return gettext(lang, "English Ghost (4+ letters)")
     return button_rule(lang, session.rule)
 
 
 def _game_language(lang: Lang, session: GroupSession) -> str:
-    if session.dictionary == "en":
+    if session.dictionary == Language.ENGLISH:
         return gettext(lang, "🇬🇧 A game of English words.")
     return gettext(lang, "🇷🇺 A game of Russian words.")
 
@@ -355,6 +355,8 @@ def _event_lines(lang: Lang, session: GroupSession, event: Event) -> list[str]:
         lines.append(gettext(lang, "⏰ {who} ran out of time and is out.", who=who))
     elif event.outcome is Outcome.LEFT:
         lines.append(gettext(lang, "🏳 {who} leaves the game.", who=who))
+    elif event.outcome is Outcome.GONE:
+        lines.append(gettext(lang, "🚪 {who} left the group and is out of the game.", who=who))
     return lines
 
 
@@ -412,12 +414,13 @@ def _next_turn(lang: Lang, session: GroupSession, events: Sequence[Event], secon
 
 
 #: How a player went out, in the standings (translated where shown).
-_HOW_OUT: dict[str, str] = {
-    Outcome.TIMEOUT.value: N_("ran out of time"),
-    Outcome.WORD.value: N_("completed a word"),
-    Outcome.NO_WORD.value: N_("no word started like that"),
-    Outcome.LEFT.value: N_("gave up"),
-    BEATEN: N_("the winner completed a word"),
+_HOW_OUT: dict[Outcome, str] = {
+    Outcome.TIMEOUT: N_("ran out of time"),
+    Outcome.WORD: N_("completed a word"),
+    Outcome.NO_WORD: N_("no word started like that"),
+    Outcome.LEFT: N_("gave up"),
+    Outcome.GONE: N_("left the group"),
+    Outcome.BEATEN: N_("the winner completed a word"),
 }
 
 
@@ -432,13 +435,13 @@ def standings(lang: Lang, session: GroupSession) -> list[str]:
     if session.winner is not None:
         lines.append(f"1. 🏆 {_player_html(session, session.winner, lang)}")
         place = 2
-    for player, how, letters in reversed(session.exits):
-        how_out = gettext(lang, _HOW_OUT.get(str(how), N_("out")))
-        played = ngettext(lang, "{n} letter", "{n} letters", int(letters))
+    for gone in reversed(session.exits):
+        how_out = gettext(lang, _HOW_OUT.get(gone.how, N_("out")))
+        played = ngettext(lang, "{n} letter", "{n} letters", gone.letters)
         when = gettext(lang, "after {played}", played=played)
-        if not int(letters):
+        if not gone.letters:
             when = gettext(lang, "before the first letter")
-        lines.append(f"{place}. {_player_html(session, int(player), lang)} — {how_out}, {when}")
+        lines.append(f"{place}. {_player_html(session, gone.player, lang)} — {how_out}, {when}")
         place += 1
     return lines
 
