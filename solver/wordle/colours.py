@@ -162,7 +162,10 @@ class ColourTable:
         """The colours of ``guesses`` against ``secrets`` (both words of the list, by index). A block
         of a few columns is coloured on the spot; a wide one colours and keeps its rows."""
         coloured = self._coloured[guesses]
-        if coloured.all() or WIDE_BLOCK * len(secrets) >= len(self):
+        if coloured.all():  # only the cells asked for: whole rows of a long list copied 168 MB a call
+            kept: CodeArray = self._table[np.ix_(guesses, secrets)]
+            return kept
+        if WIDE_BLOCK * len(secrets) >= len(self):
             block: CodeArray = self.rows(guesses)[:, secrets]
             return block
         block = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
