@@ -85,8 +85,13 @@ def mask_text(mask: Mask) -> str:
 
 
 def encode_words(words: Sequence[str]) -> IntArray:
-    """Words as an (n, 5) array of code points, for the vectorised colouring."""
-    return np.array([[ord(letter) for letter in word] for word in words], dtype=np.int64).reshape(-1, WORD_LENGTH)
+    """Words as an (n, 5) array of code points, for the vectorised colouring (decoded whole, as UTF-32:
+    a list of code points per word took 0.1 s of a start for English Wordle's 12,972 words)."""
+    text = "".join(words)
+    if len(text) != WORD_LENGTH * len(words):
+        return np.array([[ord(letter) for letter in word] for word in words], dtype=np.int64).reshape(-1, WORD_LENGTH)
+    points = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    return points.astype(np.int64).reshape(-1, WORD_LENGTH)
 
 
 def colour_table(guesses: IntArray, secrets: IntArray) -> CodeArray:

@@ -8,6 +8,7 @@ white), 2 the right place (Wordle's green, 5bukv's yellow); only their names and
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import unicodedata
@@ -69,8 +70,28 @@ def lists_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = Fa
 
 @cache
 def english_engine(hard: bool = False) -> Wordle:
-    """The shipped English engine (built once per process, from the stored tree)."""
-    return lists_engine(read_list(ANSWERS_FILE), read_list(GUESSES_FILE), hard)
+    """The shipped English engine (built once per process, from the stored tree); the hard-mode one
+    is the normal one's twin with its own tree, sharing its lists and colour table."""
+    if not hard:
+        return lists_engine(read_list(ANSWERS_FILE), read_list(GUESSES_FILE))
+    normal = english_engine(False)
+    digest = lists_digest(normal.secrets, normal.words, True, UNIFORM_LIMITS)
+    stored = read_tree(tree_file(True))
+    if stored is None or stored.digest != digest:
+        return lists_engine(normal.secrets, normal.words, hard=True)
+    return twin(normal, stored.tree, hard=True)
+
+
+def twin(engine: Wordle, plan: Plan, *, hard: bool) -> Wordle:
+    """Another configuration of ``engine`` on the same lists: its own tree, mode and what it works
+    out while playing; the words, prior and colour table shared (read only, or safe to share)."""
+    other = copy.copy(engine)  # a lock of its own (Wordle.__getstate__)
+    other.plan, other.hard = plan, hard
+    other.splitting, other.guessable = engine.splitting.copy(), engine.guessable.copy()  # refusals change them
+    other.refused_everywhere = set()
+    other._online = None
+    other._refused_searches, other._allowed, other._costs = {}, {}, {}
+    return other
 
 
 # --------------------------------------------------------------------------- what Wordle players type

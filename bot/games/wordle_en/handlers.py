@@ -31,7 +31,7 @@ async def start(update: Update, context: BotContext) -> None:
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     solver = context.deps.solvers.of(EnglishWordleSolver)
-    session = game.start(solver)
+    session = await asyncio.to_thread(game.start, solver)  # right after a start, off the loop while it is built
     progress = game.progress(solver, session)
     await context.deps.save(chat_id, session, None, activate=True)
     text, markup = _shown(lang, session, progress)

@@ -10,8 +10,11 @@ from bot.core.solvers import Solvers, SolverTables, Step
 from solver.wordle import Entry, Wordle
 from solver.wordle.english import english_engine
 
-#: Where English Wordle's steps sit among every game's (bot.core.solvers.Step): after 5bukv's engine.
+#: Where English Wordle's steps sit among every game's (bot.core.solvers.Step): its engine right after
+#: 5bukv's (a first /wordle needs it), the hard-mode twin (milliseconds: the same lists and colour
+#: table) and the rows a position off the tree reads after every game's engines.
 ENGINE_ORDER = 15
+HARD_ORDER = 16
 PREPARE_ORDER = 45
 
 
@@ -26,14 +29,11 @@ class EnglishWordleSolver(SolverTables):
         return (self._normal, self._hard)
 
     def steps(self) -> Sequence[Step]:
-        return (Step(ENGINE_ORDER, "wordle engines", self._build), Step(PREPARE_ORDER, "wordle rows", self._prepare))
-
-    def _build(self, _: Solvers) -> None:
-        normal = english_engine(False)
-        hard = english_engine(True)
-        hard.colours = normal.colours  # the same words: one table, its rows coloured once for both
-        self._normal.set(normal)
-        self._hard.set(hard)
+        return (
+            Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False))),
+            Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True))),
+            Step(PREPARE_ORDER, "wordle rows", self._prepare),
+        )
 
     def _prepare(self, _: Solvers) -> None:
         """What a position off the tree needs (the broad guesses and their rows), so no player waits."""
