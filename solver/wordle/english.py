@@ -58,6 +58,7 @@ def lists_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = Fa
     answer_list, every = sorted(set(answers)), sorted(set(guesses) | set(answers))
     engine = Wordle(every, guess_only=set(every) - set(answer_list))
     engine.hard = hard
+    engine.rivals_on_the_whole_tree = False
     digest = lists_digest(answer_list, every, hard, UNIFORM_LIMITS)
     path = tree_file(hard)
     stored = read_tree(path)

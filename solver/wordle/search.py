@@ -454,6 +454,9 @@ class Wordle:
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
         #: Hard mode (English Wordle's): each guess off the tree uses every hint revealed so far.
         self.hard = False
+        #: Whether a position on the stored tree with many candidates has rivals too (5bukv's); with
+        #: 12,972 guesses (English Wordle) playing each rival out from the start took half a minute.
+        self.rivals_on_the_whole_tree = True
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy (or a pickle) gets a lock of its own."""
@@ -650,9 +653,12 @@ class Wordle:
         """The guesses a suggestion is weighed against: the ``RIVALS`` the bot may say that leave the
         fewest words on average after one step; none off the tree past ``WEIGHED_UP_TO`` candidates."""
         candidates = self._candidate_indices(history, refused)
-        if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and self._planned_guess(history) is None):
+        off_tree = self._planned_guess(history) is None or not self.rivals_on_the_whole_tree
+        if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and off_tree):
             return []
         pool = self.guessable[self.sayable[self.guessable]]
+        if self.hard and history:
+            pool = _using_hints(self.codes, history, pool)
         pool = pool[~np.isin(pool, [self.index[word] for word in refused if word in self.index])]
         if not len(pool):
             return []

@@ -47,7 +47,8 @@ class EnglishWordleSolver(SolverTables):
         return self.engine(hard).first_guess()
 
     def next_guess(self, history: Sequence[Entry], hard: bool) -> str:
-        return self.engine(hard).next_guess(history)
+        """The engine's suggestion (weighed against its rivals off the tree, as the review weighs it)."""
+        return self.engine(hard).suggest(history)
 
     def candidates(self, history: Sequence[Entry], hard: bool = False) -> list[str]:
         return self.engine(hard).candidates(history)
