@@ -47,17 +47,30 @@ from bench_bot_load import Answers  # noqa: E402  (each chat's next answer, as t
 from standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
 
 from solver.wordle import default_words, feedback, mask_text  # noqa: E402
+from solver.wordle.english import ANSWERS_FILE, english_squares, read_list  # noqa: E402
 
 SUGGESTION = re.compile(r"(?:Попробуйте|Try): (\w{5})")
 SETUP = ("rule:complete-loses", "tier:common", "first:1", "level:perfect", "strict:0")
 #: The players' chats: the first reply, then 5bukv on the tree, 5bukv off it, the letter game.
-START_CHAT, WORDLE_CHAT, LETTERS_CHAT, OWN_WORD_CHAT = 1, 2, 3, 4
+START_CHAT, WORDLE_CHAT, LETTERS_CHAT, OWN_WORD_CHAT, ENGLISH_CHAT = 1, 2, 3, 4, 5
 ON_TREE, OFF_TREE = "5bukv colours (tree)", "5bukv own word (off)"
+ENGLISH_TREE = "Wordle colours (tree)"
 #: Replies measured after the first one, in the order they are asked for.
-STEPS = ("/5bukv", ON_TREE, "/5bukv (2nd player)", OFF_TREE, "/play", "set-up taps (max)", "first letter", "/hint")
+STEPS = (
+    "/5bukv",
+    ON_TREE,
+    "/5bukv (2nd player)",
+    OFF_TREE,
+    "/play",
+    "set-up taps (max)",
+    "first letter",
+    "/hint",
+    "/wordle",
+    ENGLISH_TREE,
+)
 #: The replies wanted within ``TARGET_MS`` of being received: the first 5bukv guesses
 #: (the opening, the next on the tree and off it) and the first letter-game reply.
-TARGETED = ("/5bukv", ON_TREE, "/5bukv (2nd player)", OFF_TREE, "/play")
+TARGETED = ("/5bukv", ON_TREE, "/5bukv (2nd player)", OFF_TREE, "/play", "/wordle")
 TARGET_MS = 50.0
 #: The word the off-tree player types first (another when it is the bot's own opening guess).
 OWN_WORDS = ("шмель", "тоска")
@@ -104,10 +117,10 @@ def suggested(answer: Call) -> str:
     return found.group(1).lower()
 
 
-async def play_first(standin: BotApiStandin, replies: Answers, secret: str) -> dict[str, float]:
+async def play_first(standin: BotApiStandin, replies: Answers, secret: str, english: str = "cigar") -> dict[str, float]:
     """What players ask first, three players at once, each without a pause between replies: two
     play 5bukv (one follows the bot's guesses, one types a word of their own), the third sets up a
-    letter game and plays; the latency of each reply."""
+    letter game and plays, a fourth plays English Wordle on its tree; the latency of each reply."""
     steps: dict[str, float] = {}
 
     async def wordle() -> None:
@@ -135,11 +148,19 @@ async def play_first(standin: BotApiStandin, replies: Answers, secret: str) -> d
         steps["first letter"] = latency(await ask(standin, replies, LETTERS_CHAT, text="к"))
         steps["/hint"] = latency(await ask(standin, replies, LETTERS_CHAT, text="/hint"))
 
-    await asyncio.gather(wordle(), own_word(), letters())
+    async def english_wordle() -> None:
+        answer = await ask(standin, replies, ENGLISH_CHAT, text="/wordle")
+        if SUGGESTION.search(answer.text) is None:
+            return  # code without English Wordle (``--before``)
+        steps["/wordle"] = latency(answer)
+        colours = english_squares(feedback(suggested(answer), english))
+        steps[ENGLISH_TREE] = latency(await ask(standin, replies, ENGLISH_CHAT, text=colours))
+
+    await asyncio.gather(wordle(), own_word(), letters(), english_wordle())
     return steps
 
 
-async def launch(kind: str, root: Path, secret: str, pause: float = 0.0) -> Round:
+async def launch(kind: str, root: Path, secret: str, pause: float = 0.0, english: str = "cigar") -> Round:
     """One launch of the bot (``kind`` "bot", code under ``root``) or of the echo bot."""
     standin = BotApiStandin()
     await standin.start()
@@ -162,7 +183,7 @@ async def launch(kind: str, root: Path, secret: str, pause: float = 0.0) -> Roun
             _, arrived = await asyncio.wait_for(future, 60)
             assert first in standin.handed_out
             await asyncio.sleep(pause)
-            steps = await play_first(standin, replies, secret) if kind == "bot" else {}
+            steps = await play_first(standin, replies, secret, english) if kind == "bot" else {}
             await until_idle(process.pid)  # whatever it builds after its first reply is built
             peak, resident = memory_mb(process.pid)
         finally:
@@ -188,13 +209,13 @@ def main() -> None:
     contenders = {"bot": ("bot", ROOT), "echo": ("echo", ROOT)}
     if args.before:
         contenders["bot (before)"] = ("bot", args.before.resolve())
-    words = default_words()
+    words, answers = default_words(), read_list(ANSWERS_FILE)
     rng = random.Random(22)
     results: dict[str, list[Round]] = {name: [] for name in contenders}
     for number in range(args.rounds):
-        secret = rng.choice(words)
+        secret, english = rng.choice(words), rng.choice(answers)
         for name, (kind, root) in contenders.items():  # interleaved, so each sees the same machine
-            results[name].append(asyncio.run(launch(kind, root, secret, args.pause)))
+            results[name].append(asyncio.run(launch(kind, root, secret, args.pause, english)))
         print(f"round {number + 1}: " + ", ".join(f"{n} {r[-1].first_reply:.2f} s" for n, r in results.items()))
     report(results, args.rounds, args.pause)
 
@@ -224,7 +245,9 @@ def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
         when = f"{pause:g} s after the first one" if pause else "right after the first one"
         print(f"\n{name}: replies asked {when}, three players at once, ms (median / max of {rounds} rounds)")
         for step in STEPS:
-            values = [1000 * r.steps[step] for r in runs]
+            values = [1000 * r.steps[step] for r in runs if step in r.steps]
+            if not values:
+                continue
             judged = ""
             if step in TARGETED:
                 judged = f"   target {TARGET_MS:.0f} ms: " + ("met" if max(values) <= TARGET_MS else "MISSED")

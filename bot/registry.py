@@ -11,9 +11,10 @@ from bot.games.letters.daily.game import GAME as DAILY
 from bot.games.letters.game import GAME as LETTERS
 from bot.games.letters.group.game import GAME as GROUP
 from bot.games.wordle.game import GAME as WORDLE
+from bot.games.wordle_en.game import GAME as WORDLE_EN
 
 #: In the order the menu, /help and /rules list them.
-GAMES: tuple[Game, ...] = (LETTERS, DAILY, FINGERS, WORDLE, GROUP)
+GAMES: tuple[Game, ...] = (LETTERS, DAILY, FINGERS, WORDLE, WORDLE_EN, GROUP)
 
 #: The bot's settings: the ones every game shares and each game's own.
 Settings = for_games(game.settings for game in GAMES)

@@ -11,6 +11,7 @@ from typing import Any
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 from solver.cli import UsageError
+from solver.cli.wordle_en import run_english
 from solver.wordle import (
     BUILD_LIMITS,
     LISTS_LIMITS,
@@ -105,9 +106,20 @@ def _add_prior_option(parser: argparse.ArgumentParser) -> None:
 
 def _add_words_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--words", metavar="FILE", help="a UTF-8 word list, one word a line (default: the nouns)")
+    parser.add_argument(
+        "--lang",
+        choices=["ru", "en"],
+        default="ru",
+        help="ru: 5bukv (default); en: English Wordle on its original lists, every answer equally likely",
+    )
+    parser.add_argument("--hard", action="store_true", help="with --lang en: hard mode (every revealed hint used)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.lang == "en":
+        return run_english(args)
+    if args.hard:
+        raise UsageError("--hard goes with --lang en (5bukv has no hard mode)")
     answers, guesses = getattr(args, "answers", None), getattr(args, "guesses", None)
     if answers or guesses:
         if args.words:

@@ -31,6 +31,7 @@ from solver.wordle.colours import (
     WORD_LENGTH,
     BoolArray,
     CodeArray,
+    Colour,
     ColourTable,
     FloatArray,
     IntArray,
@@ -451,6 +452,11 @@ class Wordle:
         self._allowed: dict[frozenset[str], IntArray] = {}  # _allowed_guesses
         self._costs: dict[CostKey, float] = {}  # _cost_after, oldest first
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
+        #: Hard mode (English Wordle's): each guess off the tree uses every hint revealed so far.
+        self.hard = False
+        #: Whether a position on the stored tree with many candidates has rivals too (5bukv's); with
+        #: 12,972 guesses (English Wordle) playing each rival out from the start took half a minute.
+        self.rivals_on_the_whole_tree = True
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy (or a pickle) gets a lock of its own."""
@@ -616,13 +622,16 @@ class Wordle:
         if len(candidates) == 0:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
         allowed = self._allowed_guesses(refused)
+        hinted = self.hard and bool(history)
+        if hinted:
+            allowed = _using_hints(self.codes, history, allowed)
         if len(candidates) > ONLINE_EXACT_UP_TO:
             chance = self.online.limits.rare_chance
             likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
             return self.words[_most_informative(self.colours, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
-        search = self._search_for(refused)
+        search = self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS]) if hinted else self._search_for(refused)
         self.colours.colour(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
@@ -644,9 +653,12 @@ class Wordle:
         """The guesses a suggestion is weighed against: the ``RIVALS`` the bot may say that leave the
         fewest words on average after one step; none off the tree past ``WEIGHED_UP_TO`` candidates."""
         candidates = self._candidate_indices(history, refused)
-        if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and self._planned_guess(history) is None):
+        off_tree = self._planned_guess(history) is None or not self.rivals_on_the_whole_tree
+        if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and off_tree):
             return []
         pool = self.guessable[self.sayable[self.guessable]]
+        if self.hard and history:
+            pool = _using_hints(self.codes, history, pool)
         pool = pool[~np.isin(pool, [self.index[word] for word in refused if word in self.index])]
         if not len(pool):
             return []
@@ -766,6 +778,23 @@ class Wordle:
             if len(history) > 2 * MAX_TRIES:
                 raise RuntimeError(f"the engine loops on {secret!r}")
         return history
+
+
+def _using_hints(codes: IntArray, history: Sequence[Entry], guesses: IntArray) -> IntArray:
+    """The ``guesses`` that hard mode accepts after ``history``: each right-place letter kept in its
+    place, and every letter revealed used at least as many times as one entry revealed it."""
+    letters = codes[guesses]
+    fits = np.ones(len(guesses), dtype=bool)
+    for entry in history:
+        shown: dict[int, int] = {}
+        for position, (letter, colour) in enumerate(zip(entry.word, entry.mask, strict=True)):
+            if colour is Colour.YELLOW:
+                fits &= letters[:, position] == ord(letter)
+            if colour is not Colour.GREY:
+                shown[ord(letter)] = shown.get(ord(letter), 0) + 1
+        for point, count in shown.items():
+            fits &= (letters == point).sum(axis=1) >= count
+    return guesses[fits]
 
 
 def expected_left(codes: npt.NDArray[np.uint8], weights: FloatArray) -> FloatArray:

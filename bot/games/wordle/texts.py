@@ -329,9 +329,11 @@ def menu_button(lang: Lang) -> str:
 
 
 def help_lines(lang: Lang) -> str:
-    return gettext(
+    colours = gettext(lang, "🟨 5bukv: 🟨 yellow is the right place, ⬜ white elsewhere (not Wordle's colours).")
+    commands = gettext(
         lang, "/5bukv — helper for 5bukv: send the colours, I suggest the next word\n/undo — take back the last mask"
     )
+    return f"{colours}\n{commands}"
 
 
 def record_line(lang: Lang, record: Record) -> str:

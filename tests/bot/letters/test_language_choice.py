@@ -11,6 +11,7 @@ from bot.core.texts import Lang
 from bot.games.letters import texts
 from bot.games.letters.session import LetterSession
 from bot.games.letters.tables import LetterGames
+from bot.games.wordle_en import texts as wordle_en_texts
 from solver.letters import Rule
 
 
@@ -44,7 +45,11 @@ async def test_play_ru_offers_only_the_russian_game(bot: Bot) -> None:
 async def test_the_start_menu_puts_english_ghost_first_for_english_speakers(bot: Bot) -> None:
     english = Player(bot, 1803, language_code="en")
     await english.say("/start")
-    assert labels(english)[:2] == [texts.ghost_menu_button("en"), texts.menu_button("en")]
+    assert labels(english)[:3] == [
+        texts.ghost_menu_button("en"),
+        wordle_en_texts.menu_button("en"),
+        texts.menu_button("en"),
+    ]
     reply = await english.tap(texts.ghost_menu_button("en"))
     assert texts.ghost_intro("en") in reply.text
     russian = Player(bot, 1804)

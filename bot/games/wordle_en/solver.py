@@ -1,0 +1,54 @@
+"""English Wordle's engines in the bot, shared by every chat: normal and hard mode on the original
+lists, each with its stored tree, built once at start and sharing one colour table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.core.part import Part
+from bot.core.solvers import Solvers, SolverTables, Step
+from solver.wordle import Entry, Wordle
+from solver.wordle.english import english_engine
+
+#: Where English Wordle's steps sit among every game's (bot.core.solvers.Step): its engine right after
+#: 5bukv's (a first /wordle needs it), the hard-mode twin (milliseconds: the same lists and colour
+#: table) and the rows a position off the tree reads after every game's engines.
+ENGINE_ORDER = 15
+HARD_ORDER = 16
+PREPARE_ORDER = 45
+
+
+class EnglishWordleSolver(SolverTables):
+    """The normal and hard-mode engines (two configurations of one engine, one colour table)."""
+
+    def __init__(self, normal: Wordle | None = None, hard: Wordle | None = None) -> None:
+        self._normal: Part[Wordle] = Part("wordle") if normal is None else Part.built("wordle", normal)
+        self._hard: Part[Wordle] = Part("wordle hard") if hard is None else Part.built("wordle hard", hard)
+
+    def parts(self) -> Sequence[Part[Wordle]]:
+        return (self._normal, self._hard)
+
+    def steps(self) -> Sequence[Step]:
+        return (
+            Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False))),
+            Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True))),
+            Step(PREPARE_ORDER, "wordle rows", self._prepare),
+        )
+
+    def _prepare(self, _: Solvers) -> None:
+        """What a position off the tree needs (the broad guesses and their rows), so no player waits."""
+        self.engine(False).prepare_off_tree()
+        self.engine(True).prepare_off_tree()
+
+    def engine(self, hard: bool) -> Wordle:
+        return (self._hard if hard else self._normal).get()
+
+    def first_guess(self, hard: bool) -> str:
+        return self.engine(hard).first_guess()
+
+    def next_guess(self, history: Sequence[Entry], hard: bool) -> str:
+        """The engine's suggestion (weighed against its rivals off the tree, as the review weighs it)."""
+        return self.engine(hard).suggest(history)
+
+    def candidates(self, history: Sequence[Entry], hard: bool = False) -> list[str]:
+        return self.engine(hard).candidates(history)

@@ -1,0 +1,173 @@
+"""English Wordle as a configuration of the 5bukv engine: the original lists (2,315 answers, each
+equally likely, and the 12,972 words the game accepts), their trees built offline for normal and
+hard mode (``scripts/build_wordle_en.py``) and the ``Wordle`` engine that plays them.
+
+The colours are coded as 5bukv's: 0 grey, 1 the letter is elsewhere (Wordle's yellow, 5bukv's
+white), 2 the right place (Wordle's green, 5bukv's yellow); only their names and squares differ.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from solver.wordle.colours import WORD_LENGTH, Colour, Mask
+from solver.wordle.entries import Entry, EntryError, EntryProblem
+from solver.wordle.plan import Plan, read_tree
+from solver.wordle.search import Wordle
+from solver.wordle.uniform import UNIFORM_LIMITS, UniformLimits, UniformSearch, lists_digest
+from solver.words import DATA_DIR
+
+ANSWERS_FILE = DATA_DIR / "wordle_en_answers.txt"
+GUESSES_FILE = DATA_DIR / "wordle_en_guesses.txt"
+
+
+def tree_file(hard: bool) -> Path:
+    return DATA_DIR / ("wordle_en_hard_tree.json" if hard else "wordle_en_tree.json")
+
+
+def read_list(path: Path) -> list[str]:
+    """A list file: one lower-case five-letter word a line."""
+    return [line.strip() for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def build_tree(
+    answers: Sequence[str], guesses: Sequence[str], hard: bool, limits: UniformLimits = UNIFORM_LIMITS
+) -> Plan:
+    """The engine's whole tree for these lists (minutes for the original ones)."""
+    every = sorted(set(guesses) | set(answers))
+    return UniformSearch(every, sorted(set(answers)), hard=hard, limits=limits).build()
+
+
+def save_tree(
+    path: Path, tree: Plan, *, answers: Sequence[str], guesses: Sequence[str], hard: bool, seconds: float
+) -> None:
+    digest = lists_digest(sorted(set(answers)), sorted(set(guesses) | set(answers)), hard, UNIFORM_LIMITS)
+    document = {"digest": digest, "words": len(answers), "hard": hard, "build_seconds": round(seconds, 1)}
+    path.write_text(json.dumps(document | {"tree": tree}, separators=(",", ":")) + "\n", "utf-8")
+
+
+def lists_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = False) -> Wordle:
+    """The engine on these lists with every answer equally likely; its tree is the stored one where
+    it was built for these very lists and mode, else built now (minutes) and stored for the next run."""
+    answer_list, every = sorted(set(answers)), sorted(set(guesses) | set(answers))
+    engine = Wordle(every, guess_only=set(every) - set(answer_list))
+    engine.hard = hard
+    engine.rivals_on_the_whole_tree = False
+    digest = lists_digest(answer_list, every, hard, UNIFORM_LIMITS)
+    path = tree_file(hard)
+    stored = read_tree(path)
+    if stored is not None and stored.digest == digest:
+        engine.plan = stored.tree
+    else:
+        engine.plan = build_tree(answer_list, every, hard)
+    return engine
+
+
+@cache
+def english_engine(hard: bool = False) -> Wordle:
+    """The shipped English engine (built once per process, from the stored tree); the hard-mode one
+    is the normal one's twin with its own tree, sharing its lists and colour table."""
+    if not hard:
+        return lists_engine(read_list(ANSWERS_FILE), read_list(GUESSES_FILE))
+    normal = english_engine(False)
+    digest = lists_digest(normal.secrets, normal.words, True, UNIFORM_LIMITS)
+    stored = read_tree(tree_file(True))
+    if stored is None or stored.digest != digest:
+        return lists_engine(normal.secrets, normal.words, hard=True)
+    return twin(normal, stored.tree, hard=True)
+
+
+def twin(engine: Wordle, plan: Plan, *, hard: bool) -> Wordle:
+    """Another configuration of ``engine`` on the same lists: its own tree, mode and what it works
+    out while playing; the words, prior and colour table shared (read only, or safe to share)."""
+    other = copy.copy(engine)  # a lock of its own (Wordle.__getstate__)
+    other.plan, other.hard = plan, hard
+    other.splitting, other.guessable = engine.splitting.copy(), engine.guessable.copy()  # refusals change them
+    other.refused_everywhere = set()
+    other._online = None
+    other._refused_searches, other._allowed, other._costs = {}, {}, {}
+    return other
+
+
+# --------------------------------------------------------------------------- what Wordle players type
+
+#: Wordle's colours as players paste or type them: the share card's squares (dark and light theme,
+#: and the high-contrast theme's 🟧 🟦), or letters: g green, y yellow, b, x or - grey. In the
+#: engine's codes green is the right place (5bukv's yellow), yellow elsewhere (5bukv's white).
+_ENGLISH_SYMBOLS = (
+    dict.fromkeys("🟩🟧g", Colour.YELLOW)
+    | dict.fromkeys("🟨🟦y", Colour.WHITE)
+    | dict.fromkeys("⬛⬜◼◻■□▪▫◾◽bx-.", Colour.GREY)
+)
+_SQUARES = {Colour.YELLOW: "🟩", Colour.WHITE: "🟨", Colour.GREY: "⬛"}
+_LETTERS = {Colour.YELLOW: "g", Colour.WHITE: "y", Colour.GREY: "b"}
+_INVISIBLE = re.compile("[\\s\ufe0e\ufe0f\u200d\u200b,;|]+")
+
+
+def parse_english_mask(text: str) -> Mask | EntryError:
+    """Five Wordle colours: 🟩🟨⬛⬜ squares, or ``g y b`` / ``g y x`` letters."""
+    symbols = _INVISIBLE.sub("", unicodedata.normalize("NFC", text).lower())
+    if not symbols:
+        return EntryError(EntryProblem.EMPTY, "the colours are empty", length=0)
+    for symbol in symbols:
+        if symbol not in _ENGLISH_SYMBOLS:
+            return EntryError(EntryProblem.UNKNOWN_SYMBOL, f"unknown symbol {symbol!r} in the colours", symbol=symbol)
+    if len(symbols) != WORD_LENGTH:
+        detail = f"the colours are {len(symbols)}, not {WORD_LENGTH}"
+        return EntryError(EntryProblem.WRONG_LENGTH, detail, length=len(symbols))
+    return tuple(_ENGLISH_SYMBOLS[symbol] for symbol in symbols)
+
+
+def parse_english_word(text: str) -> str | EntryError:
+    """A typed guess: five Latin letters, any case."""
+    word = unicodedata.normalize("NFC", text).strip().lower()
+    if len(word) != WORD_LENGTH or not (word.isascii() and word.isalpha()):
+        detail = f"the word {text.strip()!r} is not five English letters"
+        return EntryError(EntryProblem.WORD_NOT_FIVE_LETTERS, detail, length=len(word))
+    return word
+
+
+def parse_english_entry(text: str, suggested: str) -> Entry | EntryError:
+    """``COLOURS`` (for the suggested word), ``WORD COLOURS`` or ``WORD:COLOURS`` (the word the player
+    typed), or ``COLOURS WORD`` when only that order reads."""
+    word_text, mask_text_part = _split_english(text.strip())
+    mask = parse_english_mask(mask_text_part)
+    if isinstance(mask, EntryError):
+        return mask
+    word = parse_english_word(word_text if word_text is not None else suggested)
+    if isinstance(word, EntryError):
+        return word
+    return Entry(word, mask)
+
+
+def _split_english(text: str) -> tuple[str | None, str]:
+    if ":" in text:
+        word, _, mask = text.partition(":")
+    else:
+        parts = text.split(maxsplit=1)
+        if len(parts) != 2 or _reads_as_english_mask(text):
+            return None, text
+        word, mask = parts
+    if _reads_as_english_mask(word) and not _reads_as_english_mask(mask):
+        return mask, word
+    return word, mask
+
+
+def _reads_as_english_mask(text: str) -> bool:
+    return not isinstance(parse_english_mask(text), EntryError)
+
+
+def english_squares(mask: Mask) -> str:
+    """A mask as Wordle's share card paints it: 🟩 right place, 🟨 elsewhere, ⬛ absent."""
+    return "".join(_SQUARES[colour] for colour in mask)
+
+
+def english_letters(mask: Mask) -> str:
+    """A mask as ``g y b`` letters."""
+    return "".join(_LETTERS[colour] for colour in mask)
