@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.core.game import Command, Game, MenuEntry, PrivatePlay, Rules
-from bot.core.i18n import NP_
+from bot.core.game import Game, MenuEntry, PrivatePlay, Rules
+from bot.core.i18n import NP_, Language
 from bot.games.wordle_en import handlers, keyboards, texts
 from bot.games.wordle_en.session import WordleEnSession
 from bot.games.wordle_en.solver import EnglishWordleSolver
@@ -15,8 +15,7 @@ GAME = Game(
     rules=Rules("rules_wordle", texts.rules, NP_("rules", "Wordle")),
     help=texts.help_lines,
     records={WordleEnSession.KIND: texts.record_line},
-    commands=(Command("wordle", handlers.start, NP_("menu", "helper for English Wordle")),),
-    buttons=((keyboards.BUTTONS.is_press, handlers.on_button),),
+    router=handlers.router,
     private=PrivatePlay(
         session=WordleEnSession,
         begins={keyboards.START: handlers.begin},
@@ -26,7 +25,7 @@ GAME = Game(
         hint=handlers.hint,
         give_up=handlers.give_up,
         undo=handlers.undo,
-        menu=MenuEntry(texts.menu_button, keyboards.START, lead="en"),
+        menu=MenuEntry(texts.menu_button, keyboards.START, lead=Language.ENGLISH),
         review=handlers.review,
     ),
 )

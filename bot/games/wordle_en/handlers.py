@@ -12,8 +12,9 @@ from telegram import InlineKeyboardMarkup, Update
 from bot.core import texts as shared_texts
 from bot.core.active import resign_running, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
-from bot.core.game import Answer, offer_games
-from bot.core.handlers import Tap, on_press
+from bot.core.game import offer_games
+from bot.core.i18n import NP_
+from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
 from bot.games.wordle_en import keyboards, texts
 from bot.games.wordle_en import session as game
@@ -23,7 +24,11 @@ from bot.storage import Tally
 from solver.wordle import Entry, EntryError
 from solver.wordle.english import parse_english_entry
 
+#: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
+router = Router()
 
+
+@router.command("wordle", NP_("menu", "helper for English Wordle"))
 async def start(update: Update, context: BotContext) -> None:
     """/wordle: a new game, with the first guess to try."""
     await start_or_ask(context, keyboards.START, begin)
@@ -96,7 +101,9 @@ async def undo(update: Update, context: BotContext) -> None:
     context.deps.reply(context.message, undone[0], markup=undone[1])
 
 
-async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap | None = None) -> Answer | None:
+async def _undo(
+    deps: Deps, chat_id: int, lang: Lang, tap: Tap[keyboards.WordleEnButton] | None = None
+) -> Answer | None:
     loaded = await deps.load(chat_id, WordleEnSession)
     if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
         return None
@@ -147,14 +154,14 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleEnSe
     deps.say(chat_id, found.card)
 
 
-@on_press(keyboards.BUTTONS.press)
-async def on_button(tap: Tap, context: BotContext) -> None:
+@router.press(keyboards.WordleEnButton)
+async def on_button(tap: Tap[keyboards.WordleEnButton], context: BotContext) -> None:
     """A letter tap, done, solved, undo, hard mode or review; a stale or forged press changes nothing."""
     press, deps, lang, chat_id, query = tap.press, tap.deps, tap.lang, tap.chat_id, tap.query
-    if press.action == "undo":
+    if isinstance(press, keyboards.Undo):
         tap.reply(await _undo(deps, chat_id, lang, tap))
         return
-    if press.action == "review":
+    if isinstance(press, keyboards.Review):
         reviewed = await tap.load(WordleEnSession)
         if reviewed is not None:
             deps.answer(query)
@@ -169,23 +176,23 @@ async def on_button(tap: Tap, context: BotContext) -> None:
     if not remaining:
         tap.stale()
         return
-    if press.action == "tap":
-        game.tap(session, int(press.argument))
+    if isinstance(press, keyboards.Tile):
+        game.tap(session, press.index)
         await deps.save(chat_id, session, loaded)
         deps.answer_and_edit_buttons(query, keyboards.board(lang, session, remaining))
         return
-    if press.action == "hard":
+    if isinstance(press, keyboards.Hard):
         progress = await asyncio.to_thread(game.switch_mode, solver, session)
         await deps.save(chat_id, session, loaded)
         text, markup = _shown(lang, session, progress)
     else:
-        entry = game.solved_entry(session) if press.action == "solved" else game.tapped_entry(session)
+        entry = game.solved_entry(session) if isinstance(press, keyboards.Solved) else game.tapped_entry(session)
         text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
     deps.answer_and_edit_buttons(query, None)
     deps.say(chat_id, text, markup=markup)
 
 
-async def _made_at_this_step(tap: Tap, session: WordleEnSession) -> bool:
+async def _made_at_this_step(tap: Tap[keyboards.WordleEnButton], session: WordleEnSession) -> bool:
     return await tap.made_for(session, lambda current: tap.press.step == len(current.entries))
 
 
