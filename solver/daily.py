@@ -74,6 +74,7 @@ class Square(StrEnum):
     BEST = "best"  # kept the win on a fastest line
     SLOWER = "slower"  # kept the win, on a longer line
     THREW = "threw"  # gave the win away
+    GONE = "gone"  # the win had been given away before this move: nothing left to keep
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,8 @@ def main_line(game: LetterGame, board: str) -> str:
 
 def squares(game: LetterGame, board: str, letters: str) -> list[Square]:
     """The solver's player's moves among ``letters`` (played from ``board``, the player first),
-    each judged against the best letter it had: a fastest win, a slower win, or the win thrown."""
+    each judged against the best letter it had: a fastest win, a slower win, the win thrown, or
+    (after that) a move with no win left to keep: one square for every move the player made."""
     judged: list[Square] = []
     for index in range(0, len(letters), 2):
         before = board + letters[:index]
@@ -206,8 +208,8 @@ def squares(game: LetterGame, board: str, letters: str) -> list[Square]:
         winning = [play for play in plays if play.outcome is Value.WIN]
         chosen = next((play for play in plays if play.letter == letters[index]), None)
         if not winning:
-            break  # the win was gone before this move: nothing left to judge
-        if chosen is None or chosen.outcome is not Value.WIN:
+            judged.append(Square.GONE)
+        elif chosen is None or chosen.outcome is not Value.WIN:
             judged.append(Square.THREW)
         elif chosen.plies == min(play.plies for play in winning):
             judged.append(Square.BEST)

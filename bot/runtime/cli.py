@@ -1,6 +1,7 @@
 """``python -m bot``: run the bot (long polling, or a webhook when WEBHOOK_URL is set).
 
-``python -m bot --console`` chats with it in the terminal instead, with no token.
+``python -m bot --console`` chats with it in the terminal instead, with no token (``--group N``: as a
+group of N members).
 
 ``python -m bot migrate-to postgresql://…`` moves the SQLite file at DATABASE_PATH into an empty
 PostgreSQL database (docs/postgresql.md), with the bot stopped.
@@ -59,13 +60,21 @@ UNREACHABLE_AT_START = (
 UNREACHABLE_STATUS = 4
 #: The exit status when the database file went from under the running bot.
 STORE_LOST_STATUS = 5
+#: The most members ``--console --group N`` seats at the keyboard (the console has a name for each).
+MAX_MEMBERS = 8
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else argv
     if arguments[:1] == ["migrate-to"]:
         return migrate_to(arguments[1:])
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Bukvoed, the Telegram word-game bot.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Bukvoed, the Telegram word-game bot.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="commands:\n  migrate-to URL  move the SQLite file at DATABASE_PATH into the empty PostgreSQL database\n"
+        "                  at URL, with the bot stopped (python -m bot migrate-to --help)",
+    )
     parser.add_argument("--console", action="store_true", help="chat with the bot here, without a token or network")
     parser.add_argument(
         "--fresh-store",
@@ -74,7 +83,16 @@ def main(argv: list[str] | None = None) -> int:
         "is now missing (deleted, emptied, replaced); without it such a start is refused, so that a lost store is "
         "restored from a backup rather than silently made anew. A store that is there is used as it is",
     )
+    parser.add_argument(
+        "--group",
+        type=_members,
+        default=0,
+        metavar="N",
+        help=f"with --console: play in a group of N members (2 to {MAX_MEMBERS}) taking turns at the keyboard",
+    )
     args = parser.parse_args(argv)
+    if args.group and not args.console:
+        parser.error("--group plays in the console: add --console")
     try:
         settings = registry.Settings()
     except ValidationError as error:
@@ -85,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level, console=args.console, secrets=secrets, user_data=settings.log_user_data)
     redact_uncaught_exceptions(secrets)
     try:
-        return _start(settings, console=args.console, fresh_store=args.fresh_store)
+        return _start(settings, console=args.console, fresh_store=args.fresh_store, members=args.group)
     except StoreUnavailableError as error:  # in use, written by a newer bot, unreadable, unwritable
         print(error, file=sys.stderr)
         return 2
@@ -120,12 +138,19 @@ def migrate_to(argv: list[str]) -> int:
     return 0
 
 
-def _start(settings: Settings, *, console: bool, fresh_store: bool = False) -> int:
+def _members(value: str) -> int:
+    """``--group N``: a whole number of members the console can name."""
+    if not value.isdigit() or not 2 <= int(value) <= MAX_MEMBERS:
+        raise argparse.ArgumentTypeError(f"a number of members from 2 to {MAX_MEMBERS}")
+    return int(value)
+
+
+def _start(settings: Settings, *, console: bool, fresh_store: bool = False, members: int = 0) -> int:
     """The console, or the bot once its settings are checked (a problem: one line, status 2)."""
     if console:
         from bot.runtime.console import main as console_main
 
-        return console_main(settings)
+        return console_main(settings, members)
     problem = settings.token_problem() or settings.webhook_problem()
     if problem is not None:
         print(problem, file=sys.stderr)

@@ -174,6 +174,11 @@ class LocalBotApi:
         }
         return self._push({"callback_query": query})
 
+    def push_update(self, body: dict[str, Any]) -> int:
+        """Any update's body (its id is added): the console's group messages and taps, and the
+        inline query a Share button starts."""
+        return self._push(body)
+
     def number_updates_from(self, first: int) -> None:
         """Number the next updates from ``first``, as Telegram may after a week without any:
         it then picks the next id at random, which may be lower than every id before."""

@@ -13,6 +13,9 @@ CYRILLIC_LOOKALIKES = str.maketrans(
     "АВСЕНКМОРТХУасеорхукЁё",
 )
 
+#: Cyrillic letters that look like Latin ones, read as those in English Ghost (the same pairs).
+LATIN_LOOKALIKES = str.maketrans("АВСЕНКМОРТХУасеорхук", "ABCEHKMOPTXYaceopxyk")
+
 
 class InputProblem(Enum):
     """Why a player's text is not a letter of the game."""
@@ -49,9 +52,14 @@ def normalise_letters(text: str, alphabet: str) -> str | InputError:
 
 
 def normalise_letter(text: str, alphabet: str) -> str | InputError:
-    """Like :func:`normalise_letters`, for exactly one letter."""
-    letters = normalise_letters(text, alphabet)
-    if isinstance(letters, str) and len(letters) != 1:
+    """Like :func:`normalise_letters`, for exactly one letter (a move); in a Latin alphabet a
+    Cyrillic look-alike counts as the Latin letter (a player on a Russian keyboard layout). Boards
+    of several letters keep their script: Cyrillic ones ask about the Russian game."""
+    read = text if _is_cyrillic(alphabet) else text.translate(LATIN_LOOKALIKES)
+    letters = normalise_letters(read, alphabet)
+    if isinstance(letters, InputError):
+        return InputError(letters.problem, text)  # the player's own text, as typed
+    if len(letters) != 1:
         return InputError(InputProblem.NOT_ONE_LETTER, text)
     return letters
 

@@ -10,7 +10,7 @@ and its judge chooses the bot's move, the hint and the review's grades alike.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from bot.core.session import Session, new_id
@@ -218,7 +218,9 @@ class Review:
     ``player_seat`` is 1 when the player moved first; ``slips`` gives, for each move that let a
     win slip into a draw rule while the bare table still had it won, which rule (repetition or
     the cap); ``states`` the state before each move (the mover's hands first), so a move can be
-    found again; ``result`` is how the game ended, ``resigned`` whether by the player's /giveup."""
+    found again; ``result`` is how the game ended, ``resigned`` whether by the player's /giveup;
+    ``shown`` the hands before each move as the game showed them (left stays left), so the review
+    names moves in the game's own words."""
 
     moves: list[GradedMove]
     summary: Summary
@@ -227,6 +229,34 @@ class Review:
     states: list[State]
     result: Result
     resigned: bool = False
+    shown: list[FingerSession] = field(default_factory=list)
+    game: FingerGame | None = None
+
+    def seen(self, ply: int, code: str) -> HandMove:
+        """The move ``code`` (the review's notation) at move ``ply``, as the game would have shown it."""
+        assert self.game is not None
+        return seen_code(self.game, self.shown[ply - 1], code)
+
+
+def seen_code(game: FingerGame, position: FingerSession, code: str) -> HandMove:
+    """A move in the review's notation, on the hands of ``position`` as shown."""
+    move = next(move for move in game.moves(position.state) if move_code(move) == code)
+    return _seen(position, move)
+
+
+def replay_shown(game: FingerGame, session: FingerSession) -> list[FingerSession]:
+    """The hands before each move of the game, as the players saw them: the game's history
+    played again from the first position, each move placed as the game placed it."""
+    position = FingerSession(player=[1, 1], bot=[1, 1], player_to_move=bool(session.player_first))
+    shown = []
+    for code in session.history:
+        shown.append(replace(position, player=list(position.player), bot=list(position.bot)))
+        seen = seen_code(game, position, code)
+        mover, waiting = (position.player, position.bot) if position.player_to_move else (position.bot, position.player)
+        changed = waiting if seen.move.kind is Kind.TAP else mover
+        changed[:] = list(seen.after)
+        position.player_to_move = not position.player_to_move
+    return shown
 
 
 def review(game: FingerGame, session: FingerSession, cap: int) -> Review | None:
@@ -248,7 +278,8 @@ def review(game: FingerGame, session: FingerSession, cap: int) -> Review | None:
     states = [course.state for course in courses[: len(moves)]]
     result = Result(session.result)
     resigned = result is Result.LOST and not game.is_over(session.state)
-    return Review(moves, summarise(moves), seat, slips, states, result, resigned)
+    shown = replay_shown(game, session)
+    return Review(moves, summarise(moves), seat, slips, states, result, resigned, shown, game)
 
 
 def _slip(judged: list[Judged], code: str) -> Ending | None:

@@ -221,8 +221,8 @@ def _turning_line(lang: Lang, move: GradedMove, review: Review) -> str:
     """A move that changed the result: whose, what, what it lost and what would have kept it."""
     you = move.mover == review.player_seat
     who = gettext(lang, "you") if you else gettext(lang, "I")
-    head = f"❌ {_where(lang, move, review)}, {who}: {review_move(lang, move.move)}"
-    better = _option(lang, move.best_moves[0])
+    head = f"❌ {_where(lang, move, review)}, {who}: {finger_move(lang, review.seen(move.ply, move.move))}"
+    better = _option(lang, move, move.best_moves[0], review)
     if move.grade is Grade.THREW_DRAW:
         return head + gettext(lang, " — threw the draw away; {better} held it.", better=better)
     slip = review.slips.get(move.ply)
@@ -236,18 +236,17 @@ def _turning_line(lang: Lang, move: GradedMove, review: Review) -> str:
 
 
 def _where(lang: Lang, move: GradedMove, review: Review) -> str:
-    """A move's number with the hands before it (sorted), so the player finds it again:
-    «Ход 8 (у вас 1+3, у меня 2+2)»."""
-    state = review.states[move.ply - 1]
-    yours, mine = (state.mover, state.waiting) if move.mover == review.player_seat else (state.waiting, state.mover)
-    you, me = f"{yours[0]}+{yours[1]}", f"{mine[0]}+{mine[1]}"
+    """A move's number with the hands before it as the board showed them (left hand first), so the
+    player finds it again: «Ход 8 (у вас 3+1, у меня 2+2)»."""
+    shown = review.shown[move.ply - 1]
+    you, me = f"{shown.player[0]}+{shown.player[1]}", f"{shown.bot[0]}+{shown.bot[1]}"
     return gettext(lang, "Move {ply} (you {you}, me {me})", ply=move.ply, you=you, me=me)
 
 
 def _slow_line(lang: Lang, slow: list[GradedMove], review: Review) -> str:
     """The player's moves that kept a win but let it recede; the first with the move that would have hurried it."""
     first = slow[0]
-    better = _option(lang, first.best_moves[0])
+    better = _option(lang, first, first.best_moves[0], review)
     plies = ngettext(lang, "{n} move", "{n} moves", first.before_plies)
     where = _where(lang, first, review)
     kept = gettext(
@@ -279,16 +278,6 @@ def _tally(lang: Lang, review: Review) -> str:
     )
 
 
-def review_move(lang: Lang, code: str) -> str:
-    """A move of the review's notation in words: hands named by their fingers («1 бьёт 2», "split → 1+3")."""
-    if "+" in code:
-        return gettext(lang, "split → ") + code
-    own = "xx" in code
-    tapper, tapped = code.split("xx" if own else "x")
-    if own:
-        return gettext(lang, "{tapper} taps own {tapped}", tapper=tapper, tapped=tapped)
-    return gettext(lang, "{tapper} taps {tapped}", tapper=tapper, tapped=tapped)
-
-
-def _option(lang: Lang, option: Option) -> str:
-    return pgettext(lang, "quotation marks", "“{text}”", text=review_move(lang, option.move))
+def _option(lang: Lang, move: GradedMove, option: Option, review: Review) -> str:
+    """A better move at ``move``'s position, in the game's words (as its buttons and /hint say it)."""
+    return pgettext(lang, "quotation marks", "“{text}”", text=finger_move(lang, review.seen(move.ply, option.move)))

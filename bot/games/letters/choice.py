@@ -42,5 +42,10 @@ def written_in_latin(typed: str) -> bool:
     return _any_of_script(typed, "LATIN")
 
 
+def written_in_cyrillic(typed: str) -> bool:
+    """Whether ``typed`` has a Cyrillic letter (which English Ghost reads as its Latin look-alike)."""
+    return _any_of_script(typed, "CYRILLIC")
+
+
 def _any_of_script(typed: str, script: str) -> bool:
     return any(unicodedata.name(letter, "").startswith(script) for letter in typed)

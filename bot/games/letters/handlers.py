@@ -161,6 +161,21 @@ def _turn_message(
     return texts.turn_text(lang, turn, game.rule, english=session.english), keyboards.letter_play(lang, session)
 
 
+@router.command("cancel")
+async def cancel(update: Update, context: BotContext) -> None:
+    """/cancel: leave the letter game's set-up (nothing is counted); with no set-up waiting, say
+    what ends what."""
+    deps, lang, chat_id = context.deps, context.lang, context.chat_id
+    loaded = await deps.load(chat_id, LetterSession)
+    in_setup = loaded is not None and loaded.session.phase not in (Phase.PLAYING, Phase.OVER)
+    if loaded is None or not in_setup or await deps.active_kind(chat_id) != LetterSession.KIND:
+        deps.reply(context.message, texts.nothing_to_cancel(lang))
+        return
+    loaded.session.over = True
+    await _save(deps, chat_id, loaded, user_id=context.user.id, tally=None)
+    deps.reply(context.message, texts.setup_left(lang))
+
+
 # ------------------------------------------------------------------ moves
 
 
@@ -197,9 +212,12 @@ async def on_text(update: Update, context: BotContext) -> None:
 
 
 def _look_alike_read(lang: Lang, typed: str, letter: str, *, english: bool) -> str:
-    """The first line of the answer when the Russian game read a Latin letter as its Cyrillic
-    look-alike (a → А), so the player sees which letter was played; else nothing."""
-    if english or not choice.written_in_latin(typed):
+    """The first line of the answer when a game read a letter of the other script as its
+    look-alike (Latin a → А in the Russian game, Cyrillic а → A in English Ghost), so the player
+    sees which letter was played; else nothing."""
+    if english:
+        return texts.read_as_english(lang, typed, letter) + "\n" if choice.written_in_cyrillic(typed) else ""
+    if not choice.written_in_latin(typed):
         return ""
     return texts.read_as_russian(lang, typed, letter) + "\n"
 

@@ -77,7 +77,9 @@ def button_english_ghost(lang: Lang) -> str:
 
 
 def ghost_intro(lang: Lang) -> str:
-    return gettext(lang, "👻 English Ghost: English words of 4+ letters (the Unix word list); completing a word loses.")
+    return gettext(
+        lang, "👻 English Ghost: English words of 4+ letters, from Webster's dictionary; completing a word loses."
+    )
 
 
 def button_strict(lang: Lang, strict: bool) -> str:
@@ -218,6 +220,24 @@ def not_a_letter(lang: Lang, error: InputError, english: bool = False) -> str:
     if english:
         return gettext(lang, "Send one letter a-z (or /hint, /giveup).")
     return gettext(lang, "Send one Russian letter (or /hint, /giveup).")
+
+
+def read_as_english(lang: Lang, typed: str, letter: str) -> str:
+    """A Cyrillic letter English Ghost took for its Latin look-alike, said before the move's answer."""
+    return gettext(
+        lang,
+        "{typed} → {letter} (an English letter: this is English Ghost; the Russian game is /play ru)",
+        typed=typed,
+        letter=letter.upper(),
+    )
+
+
+def setup_left(lang: Lang) -> str:
+    return gettext(lang, "Set-up left: no game was started, nothing counted. /play starts a new one.")
+
+
+def nothing_to_cancel(lang: Lang) -> str:
+    return gettext(lang, "Nothing to cancel: no set-up is waiting for an answer. A game under way ends with /giveup.")
 
 
 def read_as_russian(lang: Lang, typed: str, letter: str) -> str:

@@ -1,7 +1,7 @@
 """The finger game's review and hint end to end: the moves are kept in the session and graded after
 the game under the draw rules it was played by, in a few lines; a win let slip into a repetition is
-named at its move; /hint names the judge's move; an old stored game without moves loads and has
-nothing to review."""
+named at its move; the review names moves and hands as the game's buttons did at that move; /hint
+names the judge's move; an old stored game without moves loads and has nothing to review."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.core.solvers import Solvers
 from bot.games.fingers import texts as fingers_texts
 from bot.games.fingers.session import FingerSession, player_moves
 from bot.games.fingers.tables import FingerTables
-from bot.games.fingers.texts import finger_move, review_move
+from bot.games.fingers.texts import finger_move
 from solver.engine import Value
 from solver.fingers import REPEATS, FingerGame, Move, State, after_move
 from solver.levels import Level
@@ -35,8 +35,16 @@ def slowest_win(game: FingerGame, state: State) -> Move:
     return max(winning, key=lambda move: game.distance(after_move(state, move)))
 
 
-async def play(player: Player, game: FingerGame, database: Path, choose: Chooser, limit: int = 120) -> Reply:
-    """The player presses the button of the chosen move every turn until the game ends; the last reply."""
+#: Each of the player's moves by its number in the game: the labels of the move buttons then, and
+#: the one pressed (the game's own words for the moves, as /hint says them too).
+Shown = dict[int, tuple[list[str], str]]
+
+
+async def play(
+    player: Player, game: FingerGame, database: Path, choose: Chooser, *, limit: int = 120, shown: Shown | None = None
+) -> Reply:
+    """The player presses the button of the chosen move every turn until the game ends; the last
+    reply. ``shown`` collects the buttons of each of the player's moves."""
     reply = Reply([])
     for _ in range(limit):
         stored = stored_state(database, player.user_id, "fingers")
@@ -45,9 +53,21 @@ async def play(player: Player, game: FingerGame, database: Path, choose: Chooser
         if session.over:
             return reply
         index = game.moves(session.state).index(choose(game, session.state))
-        message_id = player.keyboards[-1][0]
+        message_id, rows = player.keyboards[-1]
+        labels = [button["text"] for row in rows for button in row]
+        if shown is not None:
+            shown[session.moves + 1] = (labels, labels[index])
         reply = await player.press_data(message_id, f"F:{session.id}:{session.moves}:move:{index}")
     raise AssertionError("the game did not end")
+
+
+def quoted(line: str) -> str:
+    """The better move a review line names in quotation marks («…» or “…”)."""
+    return (
+        line.rsplit("«", 1)[-1].split("»", maxsplit=1)[0]
+        if "«" in line
+        else line.rsplit("“", 1)[-1].split("”", maxsplit=1)[0]
+    )
 
 
 async def test_a_win_let_slip_into_a_repetition_is_named_at_its_move(
@@ -61,7 +81,8 @@ async def test_a_win_let_slip_into_a_repetition_is_named_at_its_move(
     await player.tap("Безупречный")
     await player.tap("Начинает бот")
     assert "когда партия закончится" in (await player.say("/review")).text
-    ended = await play(player, game, database, slowest_win)
+    shown: Shown = {}
+    ended = await play(player, game, database, slowest_win, shown=shown)
     assert "🤝 Ничья: позиция повторилась трижды." in ended.text
     stored = stored_state(database, 531, "fingers")
     assert stored is not None
@@ -74,11 +95,10 @@ async def test_a_win_let_slip_into_a_repetition_is_named_at_its_move(
     text = (await player.tap("Разбор партии")).text
     lines = text.splitlines()
     assert lines[0] == "🔍 Разбор: ничья повтором позиции, хотя выигрыш с начала был ваш."
-    better = review_move("ru", slip.best_moves[0].move)
+    labels, pressed = shown[slip.ply]
     line = next(line for line in lines if line.startswith(f"❌ Ход {slip.ply} (у вас "))
-    assert line.endswith(
-        f"), вы: {review_move('ru', slip.move)} — выигрыш ушёл в повтор позиции; выигрывало «{better}»."
-    )
+    assert f"), вы: {pressed} — выигрыш ушёл в повтор позиции; выигрывало «" in line, line
+    assert quoted(line) in labels, (line, labels)  # the better move in the words of its button
     assert any(line.startswith("☑️ Ход") and str(slow[0].ply) in line and "не приблизил" in line for line in lines)
     assert lines[-1].startswith("Лучших ходов: у вас ")
     assert "Перелома не было" not in text and "сохранили выигрыш" not in text
@@ -87,6 +107,8 @@ async def test_a_win_let_slip_into_a_repetition_is_named_at_its_move(
     english = Player(bot, 531, language_code="en")
     text = (await english.say("/review")).text
     assert text.splitlines()[0] == "🔍 Review: a draw by repetition, though the win was yours from the start."
+    english_line = next(line for line in text.splitlines() if line.startswith(f"❌ Move {slip.ply} (you "))
+    assert any(word in english_line for word in ("left", "right", "split")), english_line
     assert f"❌ Move {slip.ply} (you " in text and "the win slipped into a repetition" in text
     assert "kept the win without bringing it closer" in text and len(text.splitlines()) == len(lines)
 
@@ -97,7 +119,8 @@ async def test_the_review_of_a_lost_game_names_the_turning_point(bot: Bot, solve
     await player.say("/fingers")
     await player.tap("Perfect")
     await player.tap("bot")
-    await play(player, game, database, first_move)
+    shown: Shown = {}
+    await play(player, game, database, first_move, shown=shown)
     stored = stored_state(database, 532, "fingers")
     assert stored is not None and stored[0]["result"] == "lost"
     history = [str(code) for code in stored[0]["history"]]  # type: ignore[union-attr]
@@ -107,9 +130,12 @@ async def test_the_review_of_a_lost_game_names_the_turning_point(bot: Bot, solve
     text = (await player.say("/review")).text
     lines = text.splitlines()
     assert lines[0] == "🔍 Review: I won, though the win was yours from the start."
-    shown = [move for move in turning if move.mover == 2][:3]
-    assert shown and all(f"), you: {review_move('en', move.move)} — " in text for move in shown)
-    assert all(f"❌ Move {move.ply} (you " in text for move in shown)
+    named = [move for move in turning if move.mover == 2][:3]
+    assert named and all(f"), you: {shown[move.ply][1]} — " in text for move in named)
+    assert all(f"❌ Move {move.ply} (you " in text for move in named)
+    for move in named:  # the hands before the move as the board showed them, the better move as a button
+        line = next(line for line in lines if line.startswith(f"❌ Move {move.ply} (you "))
+        assert quoted(line) in shown[move.ply][0], (line, shown[move.ply][0])
     best = sum(move.best for move in graded if move.mover == 2)
     assert lines[-1].startswith(f"Best moves: yours {best} of {len(graded) // 2}, mine ")
 

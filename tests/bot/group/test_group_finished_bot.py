@@ -195,7 +195,7 @@ async def test_final_standings_and_a_rematch_in_one_tap(bot: Bot) -> None:
     lines = final.text.split("\n")
     at = lines.index(group_texts.standings("ru", over)[0])
     assert [line.split(" — ")[0] for line in lines[at + 1 :]] == ["1. 🏆 Буквоед 🤖", "2. Вера", "3. Боря", "4. Аня"]
-    assert all(line.endswith("выход из игры, до первой буквы") for line in lines[at + 2 :])
+    assert all(line.endswith("выход из игры, не сыграв ни одной буквы") for line in lines[at + 2 :])
     rematch = final.buttons[0][0]["callback_data"]
     # Someone who did not play cannot start it; a player can, once: the same players, set-up kept.
     assert notices(await group.press(399, final.message_id, rematch)) == [group_texts.rematch_not_yours("ru")]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.core import handlers as common
 from bot.core.game import Game, MenuEntry, PrivatePlay, Rules
 from bot.core.i18n import NP_
 from bot.games.letters.daily import handlers, keyboards, store, texts
@@ -36,7 +35,7 @@ GAME = Game(
         standing=handlers.where_it_stands,
         hint=handlers.hint,
         give_up=handlers.give_up,
-        undo=common.no_undo,
+        undo=handlers.undo,
         menu=MenuEntry(texts.menu_button, keyboards.START),
         review=handlers.review,
         secret=True,

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from telegram import Update
 
-from bot.core.active import start_or_ask
+from bot.core.active import running_game, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import offer_games
 from bot.core.i18n import NP_, Language
@@ -22,7 +22,7 @@ from bot.games.letters.daily.session import DailySession, Turn
 from bot.games.letters.daily.settings import own_settings
 from bot.games.letters.tables import LetterGames
 from bot.storage import Tally
-from solver.daily import DailyBook, Puzzle, main_line, squares
+from solver.daily import EPOCH, DailyBook, Puzzle, main_line, squares
 from solver.letters import InputError, LetterGame, normalise_letter
 from solver.words import Tier
 
@@ -50,10 +50,27 @@ def today(deps: Deps) -> date:
 
 def _asked_language(args: list[str], lang: Lang) -> Language | None:
     """``/daily``: the player's language's puzzle; ``/daily ru`` or ``/daily en``: that one."""
-    if not args:
-        return own_words(lang, BEGINS)
-    asked = args[0].lower()
-    return Language(asked) if asked in tuple(Language) and len(args) == 1 else None
+    asked = _asked(args, lang)
+    return asked[0] if asked is not None and asked[1] is None else None
+
+
+def _asked(args: list[str], lang: Lang) -> tuple[Language, date | None] | None:
+    """The puzzle's language and, for ``/daily 2026-11-20`` (or ``/daily en 2026-11-20``), its day;
+    None when the words are neither."""
+    puzzle_lang: Language | None = None
+    day: date | None = None
+    for word in args:
+        if word.lower() in tuple(Language) and puzzle_lang is None:
+            puzzle_lang = Language(word.lower())
+            continue
+        try:
+            parsed = date.fromisoformat(word)
+        except ValueError:
+            return None
+        if day is not None:
+            return None
+        day = parsed
+    return puzzle_lang or own_words(lang, BEGINS), day
 
 
 # ------------------------------------------------------------------ private play
@@ -65,11 +82,44 @@ router = Router()
 
 @router.command("daily", NP_("menu", "the daily puzzle"))
 async def start(update: Update, context: BotContext) -> None:
-    asked = _asked_language(context.args or [], context.lang)
+    asked = _asked(context.args or [], context.lang)
     if asked is None:
         context.deps.reply(context.message, texts.usage(context.lang))
         return
-    await start_or_ask(context, keyboards.START_EN if asked == Language.ENGLISH else keyboards.START_RU, BEGINS[asked])
+    puzzle_lang, day = asked
+    if day is not None:
+        await _start_archive(context, puzzle_lang, day)
+        return
+    await start_or_ask(
+        context, keyboards.START_EN if puzzle_lang == Language.ENGLISH else keyboards.START_RU, BEGINS[puzzle_lang]
+    )
+
+
+async def _start_archive(context: BotContext, puzzle_lang: Language, day: date) -> None:
+    """A past day's puzzle, never counted; today's is /daily itself, and tomorrow's is not out."""
+    deps, lang = context.deps, context.lang
+    now = today(deps)
+    if day > now:
+        deps.reply(context.message, texts.not_out_yet(lang, day.isoformat()))
+        return
+    if day < EPOCH:
+        deps.reply(context.message, texts.before_the_first(lang, EPOCH.isoformat()))
+        return
+    if day == now:
+        await start_or_ask(
+            context, keyboards.START_EN if puzzle_lang == Language.ENGLISH else keyboards.START_RU, BEGINS[puzzle_lang]
+        )
+        return
+    if await running_game(deps, context.chat_id) is not None:
+        deps.reply(context.message, texts.finish_first(lang))
+        return
+    puzzle = book(deps, puzzle_lang).puzzle(day)
+    session = DailySession.of(puzzle, counted=False, archive=True)
+    last = await deps.load(context.chat_id, DailySession)
+    await deps.save(
+        context.chat_id, session, last, user_id=context.user.id, activate=True, record_kind=session.record_kind
+    )
+    deps.say(context.chat_id, texts.intro(lang, puzzle, counted=False, archive=True))
 
 
 async def begin_russian(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
@@ -102,7 +152,7 @@ async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, pu
         chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=session.record_kind
     )
     said = texts.intro(lang, puzzle, counted=earlier is None)
-    deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n" + said)
+    deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n\n" + said)
 
 
 async def on_text(update: Update, context: BotContext) -> None:
@@ -117,6 +167,14 @@ async def on_text(update: Update, context: BotContext) -> None:
     if isinstance(letter, InputError):
         deps.reply(context.message, texts.not_a_letter(lang, session.lang == Language.ENGLISH))
         return
+    losing = daily.loses_at_once(game, session, letter)
+    if losing is not None and session.pending != letter:
+        session.pending = letter  # asked once: the same letter again counts
+        await deps.save(context.chat_id, session, loaded)
+        word = game.word_on_the_way(session.position + letter)
+        deps.reply(context.message, texts.sure(lang, session, letter, losing, word))
+        return
+    session.pending = ""
     turn = daily.play(game, session, letter)
     if not turn.over:
         await deps.save(context.chat_id, session, loaded)
@@ -139,10 +197,12 @@ async def _finish(context: BotContext, loaded: Loaded[DailySession], game: Lette
         )
         tally = Tally(won=1) if session.won else Tally(lost=1)
     await deps.save(context.chat_id, session, loaded, user_id=user_id, tally=tally, record_kind=session.record_kind)
-    current, best = await _streaks(deps, user_id, session)
     lines = [texts.turn_text(lang, session, turn), texts.ending(lang, session, turn)]
-    lines.append(texts.streak_line(lang, current, best) if session.counted_go else texts.replay_note(lang))
-    lines += ["", texts.card(lang, session, marks, current)]
+    if session.counted_go:
+        current, best = await _streaks(deps, user_id, session)
+        lines += [texts.streak_line(lang, current, best), "", texts.card(lang, session, marks, current)]
+    else:  # a replay or a past day: its card would tell a result that is not the day's
+        lines += [texts.replay_note(lang, session), marks]
     deps.say(context.chat_id, "\n".join(lines), keyboards.after_go(lang, session))
 
 
@@ -158,8 +218,17 @@ async def _streaks(deps: Deps, user_id: int, ended: DailySession | None = None) 
 
 
 async def hint(update: Update, context: BotContext) -> None:
-    """No hints in the daily: it is solved alone."""
-    context.deps.reply(context.message, texts.no_hints(context.lang))
+    """No hints in the daily: it is solved alone; once it is over, nothing is secret."""
+    loaded = await context.deps.load(context.chat_id, DailySession)
+    over = loaded is None or not loaded.session.running
+    context.deps.reply(context.message, texts.over_now(context.lang) if over else texts.no_hints(context.lang))
+
+
+async def undo(update: Update, context: BotContext) -> None:
+    """Moves are not taken back; once the go is over there is nothing to take back at all."""
+    loaded = await context.deps.load(context.chat_id, DailySession)
+    over = loaded is None or not loaded.session.running
+    context.deps.reply(context.message, texts.no_undo(context.lang, over))
 
 
 async def give_up(update: Update, context: BotContext) -> None:
@@ -275,15 +344,16 @@ async def inline(update: Update, context: BotContext) -> None:
         if result is None or result.won is None:
             continue
         current, _ = await _streaks_of(deps, query.from_user.id, puzzle_lang)
-        session = DailySession(lang=puzzle_lang, day=day.isoformat(), number=book(deps, puzzle_lang).puzzle(day).number)
+        number = book(deps, puzzle_lang).puzzle(day).number
+        session = DailySession(lang=puzzle_lang, day=day.isoformat(), number=number)
         session.won, session.letters = bool(result.won), "?" * max(0, 2 * result.moves - 1)
         text = texts.card(lang, session, result.squares, current)
         results.append(
             {
                 "type": "article",
                 "id": uuid4().hex,
-                "title": texts.inline_title(lang),
-                "description": text.splitlines()[0],
+                "title": texts.inline_title(lang, number, english_ghost=puzzle_lang == Language.ENGLISH),
+                "description": text.splitlines()[1],
                 "input_message_content": {"message_text": text},
             }
         )

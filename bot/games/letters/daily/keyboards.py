@@ -29,12 +29,12 @@ class Review(DailyButton, action="review"):
 
 
 def after_go(lang: Lang, session: DailySession) -> InlineKeyboardMarkup:
-    """Share (the card, posted through inline mode to any chat), the review, and again."""
+    """Share (the card of the day's counted go, posted through inline mode to any chat: none after
+    a replay or a past day), the review, and again (today's puzzle; not after a past day's)."""
     again = START_EN if session.lang == Language.ENGLISH else START_RU
-    return InlineKeyboardMarkup(
-        [
-            [InlineKeyboardButton(texts.share_button(lang), switch_inline_query="")],
-            [button(shared_texts.button_review(lang), Review(session.id, len(session.letters)))],
-            [button(texts.replay_button(lang), Start(again))],
-        ]
-    )
+    rows = [[button(shared_texts.button_review(lang), Review(session.id, len(session.letters)))]]
+    if not session.archive:
+        rows.append([button(texts.replay_button(lang), Start(again))])
+    if session.counted_go:
+        rows.insert(0, [InlineKeyboardButton(texts.share_button(lang), switch_inline_query="")])
+    return InlineKeyboardMarkup(rows)

@@ -17,13 +17,15 @@ from solver.letters import LetterGame, Verdict
 KIND = "daily"
 
 #: The squares of the share card, by the grade of each of the player's moves.
-SQUARES = {Square.BEST: "🟩", Square.SLOWER: "🟨", Square.THREW: "🟥"}
+SQUARES = {Square.BEST: "🟩", Square.SLOWER: "🟨", Square.THREW: "🟥", Square.GONE: "⬛"}
 
 
 @dataclass
 class DailySession(Session):
     """A player's go at one day's puzzle; ``letters`` are those written since the puzzle's
-    board, the player's and the bot's in turn. Only the day's first go is ``counted``."""
+    board, the player's and the bot's in turn. Only the day's first go is counted (``counted_go``);
+    a past day's puzzle (``archive``) never is. ``pending`` is a letter that would end the go
+    lost at once, asked about once before it counts."""
 
     KIND: ClassVar[str] = KIND
     id: str = field(default_factory=new_id)
@@ -35,15 +37,18 @@ class DailySession(Session):
     counted_go: bool = True
     over: bool = False
     won: bool = False
+    archive: bool = False
+    pending: str = ""
 
     @classmethod
-    def of(cls, puzzle: Puzzle, *, counted: bool) -> DailySession:
+    def of(cls, puzzle: Puzzle, *, counted: bool, archive: bool = False) -> DailySession:
         return cls(
             lang=Language(puzzle.lang),
             day=puzzle.day.isoformat(),
             number=puzzle.number,
             board=puzzle.board,
-            counted_go=counted,
+            counted_go=counted and not archive,
+            archive=archive,
         )
 
     @property
@@ -97,6 +102,15 @@ class Turn:
     @property
     def over(self) -> bool:
         return self.verdict is not Verdict.GOES_ON or (self.reply_verdict not in (None, Verdict.GOES_ON))
+
+
+def loses_at_once(game: LetterGame, session: DailySession, letter: str) -> Verdict | None:
+    """How ``letter`` would end the go on the spot, lost (no word starts so, it passes a shorter
+    word, or completes one where that loses); None when the game goes on or the letter wins."""
+    verdict = game.verdict(session.position + letter)
+    if verdict is Verdict.GOES_ON or (verdict is Verdict.COMPLETED_WORD and game.rule == "complete-wins"):
+        return None
+    return verdict
 
 
 def play(game: LetterGame, session: DailySession, letter: str) -> Turn:

@@ -6,7 +6,7 @@ from babel.dates import get_day_names
 
 from bot.core.i18n import Language, gettext, ngettext, pgettext
 from bot.core.texts import Lang
-from bot.games.letters.daily.session import DailySession, Turn
+from bot.games.letters.daily.session import SQUARES, DailySession, Turn
 from bot.games.letters.daily.store import Result
 from bot.storage import Record
 from solver.daily import Puzzle, Square
@@ -41,13 +41,20 @@ def _title(lang: Lang, puzzle_number: int, day: str, weekday: int, english_ghost
     )
 
 
+def game_name(lang: Lang, english_ghost: bool) -> str:
+    """Which daily it is, language and rule in a few words: two cards side by side are told apart."""
+    if english_ghost:
+        return gettext(lang, "English Ghost, completing a word loses")
+    return gettext(lang, "Russian nouns, completing a word wins")
+
+
 def rule_line(lang: Lang, english_ghost: bool) -> str:
     if english_ghost:
         return gettext(lang, "English words of 4+ letters; whoever completes a word loses.")
     return gettext(lang, "Everyday Russian nouns; whoever completes a word wins.")
 
 
-def intro(lang: Lang, puzzle: Puzzle, *, counted: bool) -> str:
+def intro(lang: Lang, puzzle: Puzzle, *, counted: bool, archive: bool = False) -> str:
     english_ghost = puzzle.lang == Language.ENGLISH
     lines = [
         _title(lang, puzzle.number, puzzle.day.isoformat(), puzzle.weekday, english_ghost),
@@ -60,7 +67,9 @@ def intro(lang: Lang, puzzle: Puzzle, *, counted: bool) -> str:
         ),
         rule_line(lang, english_ghost),
     ]
-    if not counted:
+    if archive:
+        lines.append(gettext(lang, "A puzzle from the archive: played for fun, never counted."))
+    elif not counted:
         lines.append(gettext(lang, "A replay: only the day's first go counts."))
     lines.append(gettext(lang, "Send a letter."))
     return "\n".join(lines)
@@ -97,26 +106,69 @@ def streak_line(lang: Lang, current: int, best: int) -> str:
     return gettext(lang, "Streak: {current} (best {best}).", current=current, best=best)
 
 
-def replay_note(lang: Lang) -> str:
+def replay_note(lang: Lang, session: DailySession) -> str:
+    if session.archive:
+        return gettext(lang, "A puzzle from the archive: not counted.")
     return gettext(lang, "That was a replay: the day's result stays as it was.")
 
 
+def outcome(lang: Lang, won: bool, player_moves: int) -> str:
+    mark = "✅" if won else "❌"
+    return gettext(lang, "{mark} in {moves}", mark=mark, moves=moves(lang, player_moves))
+
+
 def card(lang: Lang, session: DailySession, squares: str, current_streak: int) -> str:
-    """The spoiler-free result to share: the number, the outcome, the streak, a square per move."""
-    mark = "✅" if session.won else "❌"
-    done = gettext(lang, "{mark} in {moves}", mark=mark, moves=moves(lang, session.player_moves))
+    """The spoiler-free result to share: which puzzle (number, language and rule), the outcome,
+    the streak, a square per move."""
     head = gettext(
         lang,
-        "Bukvoed · daily #{number} · {done} · streak {current_streak}",
+        "Bukvoed · daily #{number} · {game}",
         number=session.number,
-        done=done,
+        game=game_name(lang, session.lang == Language.ENGLISH),
+    )
+    done = gettext(
+        lang,
+        "{outcome} · streak {current_streak}",
+        outcome=outcome(lang, session.won, session.player_moves),
         current_streak=current_streak,
     )
-    return f"{head}\n{squares}"
+    return f"{head}\n{done}\n{squares}"
 
 
 def card_legend(lang: Lang) -> str:
-    return gettext(lang, "🟩 best move · 🟨 kept the win, slower · 🟥 let the win go")
+    return gettext(lang, "🟩 best move · 🟨 kept the win, slower · 🟥 let the win go · ⬛ the win was already gone")
+
+
+def over_now(lang: Lang) -> str:
+    """/hint once the go is over: nothing is secret any more."""
+    return gettext(
+        lang,
+        "The puzzle is over: /review explains every move, and /whowins and /word answer again. /daily for "
+        "how the day went.",
+    )
+
+
+def no_undo(lang: Lang, over: bool) -> str:
+    if over:
+        return gettext(lang, "Nothing to take back: the puzzle is over. /review shows every move.")
+    return gettext(lang, "Moves cannot be taken back in the daily puzzle: think before each letter.")
+
+
+def sure(lang: Lang, session: DailySession, letter: str, verdict: Verdict, word: str | None) -> str:
+    """A letter that would end the go lost at once: asked once before it counts."""
+    shown = board(lang, session.position + letter)
+    if verdict is Verdict.COMPLETED_WORD:
+        why = gettext(lang, "{shown} is a word, and completing a word loses.", shown=shown)
+    elif verdict is Verdict.UNREACHABLE and word:
+        why = gettext(lang, "{shown} passes the word {word}.", shown=shown, word=board(lang, word))
+    else:
+        why = gettext(lang, "No word starts with {shown}.", shown=shown)
+    return gettext(
+        lang,
+        "Sure? {why} That letter ends the puzzle, lost. Send {letter} again to play it, or another letter.",
+        why=why,
+        letter=letter.upper(),
+    )
 
 
 def no_hints(lang: Lang) -> str:
@@ -146,7 +198,23 @@ def nothing_to_give_up(lang: Lang) -> str:
 
 
 def usage(lang: Lang) -> str:
-    return gettext(lang, "/daily — the day's puzzle; /daily en — English Ghost's.")
+    return gettext(
+        lang,
+        "/daily — the day's puzzle; /daily en — English Ghost's; /daily 2026-11-20 (or /daily en 2026-11-20) — "
+        "a past day's, not counted.",
+    )
+
+
+def not_out_yet(lang: Lang, day: str) -> str:
+    return gettext(lang, "The puzzle of {day} is not out yet: /daily plays today's.", day=day)
+
+
+def before_the_first(lang: Lang, first: str) -> str:
+    return gettext(lang, "The first daily puzzle was on {first}: pick a day from then on.", first=first)
+
+
+def finish_first(lang: Lang) -> str:
+    return gettext(lang, "A game is under way: finish it or /giveup, then ask for the past day's puzzle again.")
 
 
 def review_text(lang: Lang, session: DailySession, judged: list[tuple[str, Square, tuple[str, ...]]], line: str) -> str:
@@ -157,9 +225,11 @@ def review_text(lang: Lang, session: DailySession, judged: list[tuple[str, Squar
         )
     ]
     for number, (letter, square, best) in enumerate(judged, start=1):
-        mark = {Square.BEST: "🟩", Square.SLOWER: "🟨", Square.THREW: "🟥"}[square]
+        mark = SQUARES[square]
         note = ""
-        if square is not Square.BEST:
+        if square is Square.GONE:
+            note = gettext(lang, " — no winning letter was left")
+        elif square is not Square.BEST:
             better = ", ".join(b.upper() for b in best)
             note = gettext(lang, " — better: {better}", better=better)
         lines.append(f"{number}. {mark} {letter.upper()}{note}")
@@ -219,8 +289,10 @@ def replay_button(lang: Lang) -> str:
     return gettext(lang, "🔁 Again (not counted)")
 
 
-def inline_title(lang: Lang) -> str:
-    return gettext(lang, "My daily puzzle result")
+def inline_title(lang: Lang, number: int, english_ghost: bool) -> str:
+    """The inline result's title: which puzzle, so two results offered side by side differ."""
+    game = gettext(lang, "English Ghost") if english_ghost else gettext(lang, "Russian")
+    return gettext(lang, "My daily #{number} · {game}", number=number, game=game)
 
 
 def inline_nothing(lang: Lang) -> str:
@@ -243,8 +315,9 @@ def rules(lang: Lang) -> str:
         "The daily puzzle is a letter-game position on everyday words, one for everyone for the whole "
         "day. The player to move wins against any defence: find how, against the bot's perfect defence. "
         "From Monday to Sunday the lines grow longer and fewer letters win. The day's first go counts; "
-        "your streak is how many days in a row you solved it. No hints; after the game /review explains "
-        "every move.",
+        "your streak is how many days in a row you solved it. No hints; a letter that would lose at once is "
+        "asked about once («Sure?») before it counts. After the game /review explains every move. "
+        "/daily 2026-11-20 plays a past day's puzzle, never counted.",
     )
 
 
@@ -253,6 +326,16 @@ def record_line(lang: Lang, solved: int) -> str:
 
 
 def result_of_day(lang: Lang, result: Result) -> str:
+    """How the day's counted go went, for /daily asked again."""
     if result.won:
-        return gettext(lang, "Solved today already, in {moves}.", moves=moves(lang, result.moves))
-    return gettext(lang, "Today's go has been counted already.")
+        return gettext(
+            lang, "Solved today already, in {moves}: {squares}", moves=moves(lang, result.moves), squares=result.squares
+        )
+    if result.won is False:
+        return gettext(
+            lang,
+            "Today's go is counted: not solved, {moves} made: {squares}",
+            moves=moves(lang, result.moves),
+            squares=result.squares,
+        )
+    return gettext(lang, "Today's go is counted: it was left unfinished.")

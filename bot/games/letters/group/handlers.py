@@ -545,9 +545,9 @@ async def _commit(
     session.deadline = time.time() + seconds if session.phase is group.GroupPhase.PLAYING else None
     changes = _results(events, tallies or {})
     version = await deps.save(chat_id, session, loaded, tallies=changes, deadline=session.deadline)
-    if session.over and session.winner not in (None, group.BOT):
-        assert session.winner is not None
-        deps.stage(group_store.winner(chat_id, session.winner, session.name(session.winner), time.time()))
+    if session.over and session.winner is not None:  # the bot's wins too: /top must not say nobody won
+        name = texts.player_name(_lang(session), session, session.winner)
+        deps.stage(group_store.winner(chat_id, session.winner, name, time.time()))
     text = texts.group_turn_text(_lang(session), session, events, seconds)
     receipt = Receipt(TURN_RECEIPT, session.id, version) if session.deadline is not None else None
     # One message per turn; while the group's budget holds it back, the next turn's replaces it

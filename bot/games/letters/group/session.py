@@ -242,7 +242,7 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
     verdict = game.verdict(board)
     if verdict is Verdict.NO_WORD and session.gentle and not session.refused:
         session.refused = True
-        return Event(player, Outcome.REFUSED, letter, board, possible=game.plays(before))
+        return Event(player, Outcome.REFUSED, letter, board, possible=not_losing_at_once(game, before))
     session.moves.append(Move(player, before, letter, len(session.live)))
     if verdict is Verdict.GOES_ON:
         session.board = board
@@ -260,7 +260,18 @@ def play_letter(game: LetterGame, session: GroupSession, letter: str) -> Event:
         else:
             event = _eliminate(session, player, Outcome.WORD, letter=letter, board=board, possible=[])
         return replace(event, sure_from=sure_from, sure_line=sure_line)
-    return _eliminate(session, player, Outcome.NO_WORD, letter=letter, board=board, possible=game.plays(before))
+    return _eliminate(
+        session, player, Outcome.NO_WORD, letter=letter, board=board, possible=not_losing_at_once(game, before)
+    )
+
+
+def not_losing_at_once(game: LetterGame, board: str) -> list[Play]:
+    """The letters to name as possible after a dead letter: none that completes a word where that
+    loses (it would have put the player out as well), unless every playable letter does."""
+    plays = game.plays(board)
+    if game.rule is not Rule.COMPLETE_LOSES:
+        return plays
+    return [play for play in plays if not game.is_word(board + play.letter)] or plays
 
 
 def bot_letter(game: LetterGame, session: GroupSession, rng: random.Random | None = None) -> Event:

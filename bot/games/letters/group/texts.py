@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.core.i18n import N_, NP_, Language, gettext, ngettext, pgettext
 from bot.core.texts import Lang, button_level
 from bot.games.letters.group.session import BOT, SEATS, Event, GroupSession, Outcome, TurningPoint
-from bot.games.letters.texts import attempt, board, button_rule, examples
+from bot.games.letters.texts import attempt, board, button_rule, button_strict, examples
 from bot.storage import Record
 from solver.letters import InputError, InputProblem
 from solver.levels import Level
@@ -66,6 +66,11 @@ def _player(session: GroupSession, player: int, lang: Lang) -> str:
     return gettext(lang, "Bukvoed 🤖") if player == BOT else session.name(player)
 
 
+def player_name(lang: Lang, session: GroupSession, player: int) -> str:
+    """A player's name as the game shows it (the bot's in the game's language), for the leaderboard."""
+    return _player(session, player, lang)
+
+
 def _player_html(session: GroupSession, player: int, lang: Lang) -> str:
     return html.escape(_player(session, player, lang))
 
@@ -90,8 +95,9 @@ def button_remove_bot(lang: Lang) -> str:
 
 
 def button_gentle(lang: Lang, gentle: bool) -> str:
+    """The private set-up's words for the same mode, so a player meets one name for it."""
     mark = "✅ " if gentle else ""
-    return mark + gettext(lang, "🙂 Gentle: one retry after a dead letter")
+    return mark + "🙂 " + button_strict(lang, False)
 
 
 def button_dictionary(lang: Lang, dictionary: str, chosen: bool) -> str:
@@ -120,9 +126,11 @@ def button_start(lang: Lang) -> str:
 
 
 def _group_rule(lang: Lang, session: GroupSession) -> str:
+    """The rule mid-sentence («Правило: закончил слово — выиграл»): the button's words, lower case."""
     if session.dictionary == Language.ENGLISH:
         return gettext(lang, "English Ghost (4+ letters)")
-    return button_rule(lang, session.rule)
+    rule = button_rule(lang, session.rule)
+    return rule[:1].lower() + rule[1:]
 
 
 def _game_language(lang: Lang, session: GroupSession) -> str:
@@ -426,8 +434,8 @@ _HOW_OUT: dict[Outcome, str] = {
 
 def standings(lang: Lang, session: GroupSession) -> list[str]:
     """The final standings: the winner first, then the others from the last out to the first,
-    each with how they went out and after how many letters (none for a game stored before
-    they were kept)."""
+    each with how they went out and how many letters of their own they had played by then (the
+    game's letters would credit a player who never moved with the others' moves)."""
     if not session.exits:
         return []
     lines = [gettext(lang, "📋 Standings:")]
@@ -437,10 +445,10 @@ def standings(lang: Lang, session: GroupSession) -> list[str]:
         place = 2
     for gone in reversed(session.exits):
         how_out = gettext(lang, _HOW_OUT.get(gone.how, N_("out")))
-        played = ngettext(lang, "{n} letter", "{n} letters", gone.letters)
-        when = gettext(lang, "after {played}", played=played)
-        if not gone.letters:
-            when = gettext(lang, "before the first letter")
+        own = sum(1 for move in session.moves[: gone.letters] if move.player == gone.player)
+        when = ngettext(lang, "having played {n} letter", "having played {n} letters", own)
+        if not own:
+            when = gettext(lang, "without a letter of their own")
         lines.append(f"{place}. {_player_html(session, gone.player, lang)} — {how_out}, {when}")
         place += 1
     return lines
