@@ -273,3 +273,179 @@ def test_readme_links_every_docs_page() -> None:
     linked = {Path(target.partition("#")[0]).name for target in _links(README)}
     pages = {page.name for page in PAGES[1:]}
     assert pages <= linked, f"README.md does not link {sorted(pages - linked)}"
+
+
+# ------------------------------------------------------------------ quoted output, checked by running it
+
+#: A figure a page quotes: a number with thousands separators (61,428) or a decimal (3.4574).
+FIGURE = re.compile(r"(?<![\w.,])(?:\d{1,3}(?:,\d{3})+|\d+\.\d+)(?![\w,]|\.\d)")
+#: Any number, for matching a quoted line to the output's line of the same words.
+NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+#: A time the command measured: it differs from run to run and is not compared.
+TIMING = re.compile(r"\d[\d,]*(?:\.\d+)?(?= ?(?:s|ms|seconds)\b)|(?<=seconds: )\d+(?:\.\d+)?")
+#: A shown run: ``$ python -m solver …`` (or the venv's python), with no pipe and no file of one's own.
+SHOWN_RUN = re.compile(r"^\$ (?:\.venv/bin/)?python -m solver ([^|<>]*)$")
+#: A line that names its command in a code span: ``python -m solver …`` alone in it.
+NAMED_RUN = re.compile(r"`(?:\.venv/bin/)?python -m solver ([^`|<>]*)`")
+
+
+@cache
+def _solver_output(arguments: tuple[str, ...]) -> str:
+    """What ``python -m solver ARGUMENTS`` prints: run once per command for the whole session."""
+    run = subprocess.run(
+        [sys.executable, "-m", "solver", *arguments], check=False, cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, f"python -m solver {' '.join(arguments)}: {run.stderr.strip()}"
+    return run.stdout
+
+
+def _runnable(arguments: str) -> tuple[str, ...] | None:
+    """The arguments of a command the test can run as written: none naming a file of the reader's own
+    (FILE, /tmp/…, a .txt) or a placeholder (…, N, WORD)."""
+    words = tuple(arguments.split())
+    own = any(
+        word.isupper() or "/" in word or word.endswith(".txt") or "…" in word or "[" in word or "|" in word
+        for word in words
+    )
+    return None if own or not words else words
+
+
+def _shown_runs() -> list[tuple[str, tuple[str, ...], list[str]]]:
+    """Every run a page shows in a fenced block: the page, the command's arguments, the lines quoted as its output."""
+    runs: list[tuple[str, tuple[str, ...], list[str]]] = []
+    for page in PAGES:
+        fenced = False
+        current: list[str] | None = None
+        for line in _text(page).splitlines():
+            if FENCE.match(line.strip()):
+                fenced, current = not fenced, None
+                continue
+            if not fenced:
+                continue
+            if line.startswith("$ "):
+                match = SHOWN_RUN.match(line.strip())
+                arguments = _runnable(match.group(1)) if match else None
+                current = [] if arguments is not None else None
+                if arguments is not None and current is not None:
+                    runs.append((_name(page), arguments, current))
+            elif current is not None and line.strip():
+                current.append(line.strip())
+    return runs
+
+
+def _skeleton(line: str) -> str:
+    return " ".join(NUMBER.sub("#", line).split())
+
+
+def _compared(line: str) -> list[str]:
+    """The numbers of a line that must match, times left out."""
+    timed = {match.start() for match in TIMING.finditer(line)}
+    return [match.group() for match in NUMBER.finditer(line) if match.start() not in timed]
+
+
+@pytest.mark.parametrize(
+    ("page", "arguments", "quoted"), _shown_runs(), ids=[f"{p}: {' '.join(a)}" for p, a, _ in _shown_runs()]
+)
+def test_a_shown_run_prints_what_the_page_quotes(page: str, arguments: tuple[str, ...], quoted: list[str]) -> None:
+    """Each quoted output line is a line of the command's real output, with the same figures (times
+    excepted): a figure that drifts (a word list grew) fails here, with the line the command prints."""
+    printed = [" ".join(line.split()) for line in _solver_output(arguments).splitlines()]
+    for line in quoted:
+        same_words = [real for real in printed if _skeleton(real) == _skeleton(line)]
+        assert same_words, f"{page}: `python -m solver {' '.join(arguments)}` prints no line like {line!r}"
+        assert any(_compared(real) == _compared(line) for real in same_words), (
+            f"{page} quotes {line!r}; the command prints {same_words}"
+        )
+
+
+def _named_runs() -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every prose line or table row that quotes figures and names the one command they come from."""
+    found = []
+    for page in PAGES:
+        prose, _ = _prose_and_code(page)
+        for line in prose:
+            commands = NAMED_RUN.findall(line)
+            figures = FIGURE.findall(NAMED_RUN.sub("", CODE_SPAN.sub("", line)))
+            arguments = _runnable(commands[0]) if len(commands) == 1 else None
+            if figures and arguments is not None:
+                found.append((_name(page), line, arguments))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("page", "line", "arguments"), _named_runs(), ids=[f"{p}: {' '.join(a)}" for p, _, a in _named_runs()]
+)
+def test_a_figure_beside_its_command_is_what_the_command_prints(
+    page: str, line: str, arguments: tuple[str, ...]
+) -> None:
+    printed = _solver_output(arguments)
+    numbers = {number.replace(",", "") for number in NUMBER.findall(printed)}  # 61,428 and 61428 alike
+    figures = FIGURE.findall(NAMED_RUN.sub("", CODE_SPAN.sub("", line)))
+    missing = [figure for figure in figures if figure.replace(",", "") not in numbers]
+    assert not missing, f"{page}: {missing} beside `python -m solver {' '.join(arguments)}`, which prints:\n{printed}"
+
+
+def _letters_json(lang: str, tier: str, rule: str | None = None) -> dict[str, object]:
+    import json
+
+    arguments = ("letters", "--lang", lang, "--tier", tier, *(("--rule", rule) if rule else ()), "--json")
+    answer: dict[str, object] = json.loads(_solver_output(arguments))
+    return answer
+
+
+def _table_rows(page: Path, after: str) -> list[list[str]]:
+    """The cells of the first table after the line that contains ``after``."""
+    lines = _text(page).splitlines()
+    start = next(index for index, line in enumerate(lines) if after in line)
+    rows = []
+    for line in lines[start + 1 :]:
+        if rows and not line.startswith("|"):
+            break
+        if line.startswith("|") and not re.match(r"^\|\s*-", line):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows[1:]  # the header's cells left out
+
+
+def _count(cell: str) -> int:
+    return int(cell.replace(",", ""))
+
+
+def test_the_shipped_lists_table_of_cli_md_is_what_letters_prints() -> None:
+    """docs/cli.md's table of the shipped lists: each row is `letters --lang … --tier … [--rule …] --json`."""
+    checked = 0
+    for dictionary, rule, words, reachable, positions, winner, letters in _table_rows(
+        ROOT / "docs" / "cli.md", "The answers on the shipped lists"
+    ):
+        if "raw file" in dictionary:
+            continue  # played through --words on a file the reader fetches
+        lang = "en" if dictionary.startswith("English") else "ru"
+        tier = "full" if ", full" in dictionary else "common"
+        answer = _letters_json(lang, tier, rule)
+        assert (_count(words), _count(reachable), _count(positions)) == (
+            answer["words"],
+            answer["reachable_words"],
+            answer["positions"],
+        ), f"docs/cli.md: {dictionary}, {rule}: {words} / {reachable} / {positions}; the command says {answer}"
+        assert winner == answer["winner"], (dictionary, rule, winner, answer["winner"])
+        winning = answer["winning_moves"] if answer["to_move"] == answer["winner"] else []
+        assert letters.replace("—", "").split() == winning, (dictionary, rule, letters, winning)
+        checked += 1
+    assert checked >= 6
+
+
+def test_the_list_sizes_of_words_md_are_what_letters_prints() -> None:
+    """docs/words.md's table of list sizes, counted (it says) by `letters --lang ru|en --tier common|full`."""
+    rows = _table_rows(ROOT / "docs" / "words.md", "| list | common tier | full tier |")
+    assert rows
+    for name, common, full in rows:
+        lang = "en" if name.startswith("English") else "ru"
+        counted = (_letters_json(lang, "common")["words"], _letters_json(lang, "full")["words"])
+        assert (_count(common), _count(full)) == counted, f"docs/words.md: {name}: {common} / {full}; counted {counted}"
+
+
+def test_the_checks_of_quoted_output_find_what_they_check() -> None:
+    """The parsers above find the runs and figures the pages quote (an empty match would pass every check)."""
+    shown = {arguments for _, arguments, _ in _shown_runs()}
+    assert {("letters", "--tier", "full"), ("letters", "--lang", "en"), ("fingers",), ("wordle", "stats")} <= shown
+    named = {(page, arguments) for page, _, arguments in _named_runs()}
+    assert ("README.md", ("letters", "--tier", "full")) in named and ("README.md", ("wordle", "stats")) in named
