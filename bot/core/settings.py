@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal, TypeVar, cast
+from urllib.parse import urlparse
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -116,6 +117,11 @@ class Settings(BaseSettings):
     def webhook_problem(self) -> str | None:
         """Why webhook mode cannot start as set (one line for people), or None."""
         has_secret = self.webhook_secret_token is not None and bool(self.webhook_secret_token.get_secret_value())
+        if self.webhook_url and not urlparse(self.webhook_url).hostname:
+            return (
+                f"WEBHOOK_URL {self.webhook_url!r} has no host: set the public HTTPS address Telegram calls "
+                "(with docker compose's postgres profile: WEBHOOK_DOMAIN in .env)"
+            )
         if self.webhook_url and not has_secret and not self.webhook_allow_no_secret:
             return (
                 "WEBHOOK_URL is set but WEBHOOK_SECRET_TOKEN is not: anyone could post updates to the bot. "
