@@ -14,8 +14,8 @@ from bot.games.letters.daily import texts
 from bot.games.letters.daily.session import DailySession
 
 START = "daily"  # the start menu's button: the day's puzzle in the player's language
-START_RU = "daily_ru"
-START_EN = "daily_en"
+START_RU = "daily-ru"
+START_EN = "daily-en"
 
 
 @dataclass(frozen=True)
