@@ -398,7 +398,7 @@ def _table_rows(page: Path, after: str) -> list[list[str]]:
     lines = _text(page).splitlines()
     start = next(index for index, line in enumerate(lines) if after in line)
     rows = []
-    for line in lines[start + 1 :]:
+    for line in lines[start:]:  # ``after`` may be the line before the table or its header
         if rows and not line.startswith("|"):
             break
         if line.startswith("|") and not re.match(r"^\|\s*-", line):
@@ -425,7 +425,10 @@ def test_the_shipped_lists_table_of_cli_md_is_what_letters_prints() -> None:
             answer["words"],
             answer["reachable_words"],
             answer["positions"],
-        ), f"docs/cli.md: {dictionary}, {rule}: {words} / {reachable} / {positions}; the command says {answer}"
+        ), (
+            f"docs/cli.md: {dictionary}, {rule}: {words} / {reachable} / {positions}; the command says "
+            f"{answer['words']:,} / {answer['reachable_words']:,} / {answer['positions']:,}"
+        )
         assert winner == answer["winner"], (dictionary, rule, winner, answer["winner"])
         winning = answer["winning_moves"] if answer["to_move"] == answer["winner"] else []
         assert letters.replace("—", "").split() == winning, (dictionary, rule, letters, winning)

@@ -79,6 +79,7 @@ def test_a_webhook_url_with_no_host_is_refused_at_start(tmp_path: Path) -> None:
         "PATH": "/usr/bin:/bin",
         "BOT_TOKEN": "123456:" + "A" * 35,
         "WEBHOOK_URL": "https:///telegram",
+        "TELEGRAM_API_BASE_URL": "http://127.0.0.1:9/bot",  # nothing listens: no call leaves the machine
         "WEBHOOK_SECRET_TOKEN": "s3cret",
         "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
     }
