@@ -37,7 +37,7 @@ async def test_english_ghost_reads_a_cyrillic_look_alike_as_its_latin_letter(
     bot: Bot, solvers: Solvers, lang: str
 ) -> None:
     game = solvers.of(LetterGames).game("en")
-    cyrillic, latin = next((c, l) for c, l in LOOK_ALIKES.items() if game.is_fragment(l))
+    cyrillic, latin = next((cy, la) for cy, la in LOOK_ALIKES.items() if game.is_fragment(la))
     player = Player(bot, 1401 if lang == "ru" else 1402, language_code=lang)
     intro = await english_ghost(player, lang)
     assert "Unix" not in intro and {"ru": "словаря Вебстера", "en": "Webster's dictionary"}[lang] in intro
@@ -50,7 +50,7 @@ async def test_english_ghost_reads_a_cyrillic_look_alike_as_its_latin_letter(
 @pytest.mark.parametrize("lang", ["ru", "en"])
 async def test_a_group_s_english_ghost_takes_a_cyrillic_look_alike(bot: Bot, solvers: Solvers, lang: str) -> None:
     game = solvers.of(LetterGames).letter_game("en", None)
-    cyrillic, latin = next((c, l) for c, l in LOOK_ALIKES.items() if game.is_fragment(l))
+    cyrillic, latin = next((cy, la) for cy, la in LOOK_ALIKES.items() if game.is_fragment(la))
     group = Group(bot, chat_id=-1009876 - (lang == "en"), language=lang)
     lobby, buttons = lobby_buttons(await group.say(301, "/play en"))
     join, start = {"ru": ("Играю", "Начать"), "en": ("Join", "Start")}[lang]
