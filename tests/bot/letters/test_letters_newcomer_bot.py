@@ -88,3 +88,20 @@ def test_a_webhook_url_with_no_host_is_refused_at_start(tmp_path: Path) -> None:
     )
     assert run.returncode == 2, run.stderr
     assert "has no host" in run.stderr and "WEBHOOK_DOMAIN" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_hint_does_what_playing_md_says(bot: Bot, solvers: Solvers, lang: str) -> None:
+    """docs/playing.md: the first /hint lists the letters you can play; a second in the same turn
+    which of them win, each with a word; a third repeats that."""
+    player = Player(bot, 1405 if lang == "ru" else 1406, language_code=lang)
+    await english_ghost(player, lang)
+    first, second, third = [(await player.say("/hint")).text for _ in range(3)]
+    game = solvers.of(LetterGames).game("en")
+    assert "(" not in first and all(p.letter.upper() in first for p in game.plays(""))
+    winning = [p for p in game.plays("") if p.outcome.name == "WIN"]
+    assert winning and all(f"{p.letter.upper()} (" in second for p in winning), second
+    assert third == second
+    page = " ".join((ROOT / "docs" / "playing.md").read_text(encoding="utf-8").split())
+    assert "the first lists the letters you can play; a second in the same turn names which of them win" in page
+    assert "A third repeats that answer" in page and "a second `/hint` repeats the answer" not in page
