@@ -8,7 +8,11 @@ out to the reply's arrival. The process's peak memory (VmHWM) is read from /proc
 The players write in English, so ``/daily`` is English Ghost's puzzle, whose table comes late in
 the build's order.
 
-    .venv/bin/python benchmarks/bench_daily.py [--rounds 5] [--players 5]
+    .venv/bin/python benchmarks/bench_daily.py [--rounds 5] [--players 5] [--before DIR]
+
+With ``--before DIR`` (other code, e.g. ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``)
+each round also runs that code's bot, the two taking turns at going first, and the report gives
+the figures of each.
 """
 
 from __future__ import annotations
@@ -62,15 +66,15 @@ class DailyRound:
     log_at_restart: str = ""  # the process's log when the restart's /daily was answered (with ``log``)
 
 
-async def one_round(players: int, board: str, line: str, log: Path | None = None) -> DailyRound:
-    """One fresh process; with ``log``, its log (at INFO) is written there."""
+async def one_round(players: int, board: str, line: str, log: Path | None = None, root: Path = ROOT) -> DailyRound:
+    """One fresh process of the code under ``root``; with ``log``, its log (at INFO) is written there."""
     standin = BotApiStandin()
     await standin.start()
     replies = Answers(standin)
     with tempfile.TemporaryDirectory(prefix="bukvoed-daily-") as folder:
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": str(root),
             "BOT_TOKEN": FAKE_TOKEN,
             "TELEGRAM_API_BASE_URL": standin.base_url,
             "DATABASE_PATH": str(Path(folder) / "bot.sqlite3"),
@@ -118,29 +122,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--before", type=Path, help="a checkout of other code whose bot runs each round too")
     args = parser.parse_args()
     board, line = todays_line()
-    restarts, firsts, others, moves, peaks = [], [], [], [], []
-    for _ in range(args.rounds):
-        done = asyncio.run(one_round(args.players, board, line))
-        restarts.append(done.restart * 1000)
-        firsts.append(done.asked[0] * 1000)
-        others += [value * 1000 for value in done.asked[1:]]
-        moves += [value * 1000 for value in done.moves]
-        peaks.append(done.peak_mb)
+    codes = {"this": ROOT, **({"before": args.before.resolve()} if args.before else {})}
+    rounds: dict[str, list[DailyRound]] = {code: [] for code in codes}
+    for number in range(args.rounds):
+        for code in list(codes)[:: 1 if number % 2 == 0 else -1]:  # taking turns at going first
+            rounds[code].append(asyncio.run(one_round(args.players, board, line, root=codes[code])))
     print(f"daily puzzle {board.upper()} → {line.upper()}; {args.rounds} rounds, {args.players} players each")
-    for name, values in (
-        ("right after the first reply", restarts),
-        ("first /daily once built", firsts),
-        ("later /daily", others),
-        ("a move", moves),
-    ):
+    for code, done in rounds.items():
+        report(code, done)
+
+
+def report(code: str, rounds: list[DailyRound]) -> None:
+    figures = {
+        "right after the first reply": [r.restart * 1000 for r in rounds],
+        "first /daily once built": [r.asked[0] * 1000 for r in rounds],
+        "later /daily": [value * 1000 for r in rounds for value in r.asked[1:]],
+        "a move": [value * 1000 for r in rounds for value in r.moves],
+    }
+    print(f"{code}:")
+    for name, values in figures.items():
+        if not values:
+            continue
         within = sum(value <= TARGET_MS for value in values)
         print(
-            f"{name:28} median {statistics.median(values):6.1f} ms  max {max(values):6.1f} ms  "
+            f"  {name:28} median {statistics.median(values):7.1f} ms  max {max(values):7.1f} ms  "
             f"within {TARGET_MS:.0f} ms: {within}/{len(values)}"
         )
-    print(f"VmHWM median {statistics.median(peaks):.1f} MB, max {max(peaks):.1f} MB")
+    peaks = [r.peak_mb for r in rounds]
+    print(f"  VmHWM median {statistics.median(peaks):.1f} MB, max {max(peaks):.1f} MB")
 
 
 if __name__ == "__main__":
