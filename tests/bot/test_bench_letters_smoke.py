@@ -1,5 +1,5 @@
 """The letter benchmark's cold start on a list a user passes (``--words FILE``), small and untimed:
-seed 000's program, ours and the floor (Python + NumPy + reading the file) each run and agree."""
+the Russian article's program, ours and the floor (Python + NumPy + reading the file) each run and agree."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def load_benchmark() -> ModuleType:
 def test_a_word_list_of_ones_own_is_timed_beside_the_floor(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     words = tmp_path / "nouns.txt"
     words.write_text("кот\nкит\nкорова\nмышь\nмыло\nдом\nдорога\n", encoding="utf-8")
-    load_benchmark().cold_start_against_seed_000(1, words)
+    load_benchmark().cold_start_against_the_article(1, words)
     out = capsys.readouterr().out
     assert f"cold start on 7 words ({words})" in out
     assert "floor: Python + NumPy + reading the file" in out and "ours/floor: " in out
