@@ -66,6 +66,7 @@ sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
 
 from standin import FAKE_TOKEN, BotApiStandin, Call  # noqa: E402
 
+from solver.engine import Value  # noqa: E402
 from solver.letters import LetterGame, Rule  # noqa: E402
 from solver.words import LANGUAGES  # noqa: E402
 
@@ -104,6 +105,13 @@ class Result:
     engine: str = "sqlite"
     processes: int = 1
     pair: int = 0  # which of --pairs
+    games: int = 0  # games begun by the players
+    letters: int = 0  # letters they played
+    mix: str = "games"
+
+    @property
+    def cpu_per_update(self) -> float:
+        return self.bot_cpu_seconds / self.updates if self.updates else float("nan")
 
     @property
     def per_second(self) -> float:
@@ -137,47 +145,127 @@ class Answers:
             future.set_result((call, time.perf_counter()))
 
 
-class Chat:
-    """One player: plays games back to back until its updates are used up."""
+#: The players' mixes: ``games`` plays whole games (the set-up once, then letters, the next game
+#: from the finished one's «again» button; every ``HINTING``-th chat asks /hint before each letter
+#: and plays the best one); ``taps`` sets up a new game after every loss (mostly set-up taps, as
+#: random letters lose at once).
+MIXES = ("games", "taps")
+HINTING = 3
+#: What the players play against: the bot itself, the echo bot on the bot's transport and event
+#: loop (``benchmarks/echo_bot.py``), or a plain PTB echo as a user writes it (``benchmarks/ptb_echo.py``).
+ANCHORS = {"echo": "echo_bot.py", "ptb": "ptb_echo.py"}
+AGAIN = "menu:letters-again"  # the finished game's button that starts the next with the same set-up
 
-    def __init__(
-        self, chat_id: int, standin: BotApiStandin, answers: Answers, game: LetterGame, pause: float = 0.0
+
+class Chat:
+    """One player: plays games back to back until its updates are used up. Against an echo anchor
+    (``local``) it sends the same kinds of updates, following the game on its own board (the bot's
+    replies are played by the same game's best letter), since an echo's reply holds no board."""
+
+    def __init__(  # noqa: PLR0917
+        self,
+        chat_id: int,
+        standin: BotApiStandin,
+        answers: Answers,
+        game: LetterGame,
+        pause: float = 0.0,
+        local: bool = False,
     ) -> None:
         self.chat_id = chat_id
         self.pause = pause  # mean seconds between this chat's updates (a player's thinking); 0: none
         self.standin = standin
         self.answers = answers
         self.game = game
+        self.local = local
+        self.hinting = chat_id % HINTING == 0
         self.rng = random.Random(chat_id)
         self.next_at = time.perf_counter() + self.rng.uniform(0, pause)  # players do not start in step
         self.sent = 0
+        self.games = 0  # games begun
+        self.letters = 0  # letters the player played
         self.latencies: list[float] = []
         self.answered_at: list[float] = []
         self.lost = 0
 
-    async def play(self, updates: int, patience: float) -> None:
+    async def play(self, updates: int, patience: float, mix: str = "taps") -> None:
+        if mix == "games":
+            await self.play_games(updates, patience)
+            return
         while self.sent < updates and not self.lost:
-            answer = await self._send(functools.partial(self.standin.push_message, self.chat_id, "/play"), patience)
+            answer = await self._set_up(updates, patience)
             if answer is None:
                 return
-            for choice in SETUP:
-                if self.sent >= updates:
-                    return
-                answer = await self._tap(answer, choice, patience)
-                if answer is None:
-                    return
             board = ""
             while self.sent < updates:
                 letter = self.rng.choice([p.letter for p in self.game.plays(board)])
-                answer = await self._send(functools.partial(self.standin.push_message, self.chat_id, letter), patience)
-                if answer is None or any(mark in answer.text for mark in GAME_OVER):
+                self.letters += 1
+                answer = await self._text(letter, patience)
+                if answer is None:
+                    return
+                board, over = self._after(answer, board, letter)
+                if over:
                     break
-                boards = BOARD.findall(answer.text)
-                board = boards[-1].lower() if boards else board
+
+    async def play_games(self, updates: int, patience: float) -> None:
+        """Whole games: the set-up once, then letters as a person plays them (no word completed
+        when another letter goes on, a winning one when the player sees it), some after /hint."""
+        answer = await self._set_up(updates, patience)
+        board = ""
+        while answer is not None and self.sent < updates:
+            hinted = await self._text("/hint", patience) if self.hinting else None
+            if (self.hinting and hinted is None) or self.sent >= updates:
+                return
+            letter = self.game.best_letter(board) if self.hinting else self._human_letter(board)
+            self.letters += 1
+            answer = await self._text(letter, patience)
+            if answer is None:
+                return
+            board, over = self._after(answer, board, letter)
+            if over and self.sent < updates:
+                answer = await self._again(answer, patience)
+                board = ""
+
+    def _human_letter(self, board: str) -> str:
+        plays = self.game.plays(board)
+        going_on = [p for p in plays if not p.completes_word] or plays
+        winning = [p for p in going_on if p.outcome is Value.WIN]
+        return self.rng.choice(winning if winning and self.rng.random() < 0.7 else going_on).letter
+
+    def _after(self, answer: Call, board: str, letter: str) -> tuple[str, bool]:
+        """The board after the player's ``letter`` and the reply, and whether the game is over."""
+        if not self.local:
+            boards = BOARD.findall(answer.text)
+            return (boards[-1].lower() if boards else board), any(mark in answer.text for mark in GAME_OVER)
+        board += letter
+        if self.game.is_word(board):
+            return board, True
+        board += self.game.best_letter(board)
+        return board, self.game.is_word(board)
+
+    async def _set_up(self, updates: int, patience: float) -> Call | None:
+        self.games += 1
+        answer = await self._text("/play", patience)
+        for choice in SETUP:
+            if answer is None or self.sent >= updates:
+                return None
+            answer = await self._tap(answer, choice, patience)
+        return answer
+
+    async def _again(self, answer: Call, patience: float) -> Call | None:
+        self.games += 1
+        if self.local:
+            data = AGAIN
+        else:
+            data = next(b["callback_data"] for row in answer.buttons for b in row if b.get("callback_data") == AGAIN)
+        push = functools.partial(self.standin.push_callback, self.chat_id, answer.message_id or 0, str(data))
+        return await self._send(push, patience)
+
+    async def _text(self, text: str, patience: float) -> Call | None:
+        return await self._send(functools.partial(self.standin.push_message, self.chat_id, text), patience)
 
     async def _tap(self, answer: Call, choice: str, patience: float) -> Call | None:
         message_id = answer.message_id or 0
-        session_id = str(answer.buttons[0][0]["callback_data"]).split(":")[1]
+        session_id = str(answer.buttons[0][0]["callback_data"]).split(":")[1] if answer.buttons else "0"
         data = f"L:{session_id}:0:{choice}"
         return await self._send(functools.partial(self.standin.push_callback, self.chat_id, message_id, data), patience)
 
@@ -254,9 +342,11 @@ async def until_idle(pid: int, quiet: float = 0.5, limit: float = 60.0) -> None:
         used = now
 
 
-async def start_bot(
-    standin: BotApiStandin, folder: Path, loop: str, root: Path, database_url: str | None = None
+async def start_bot(  # noqa: PLR0917
+    standin: BotApiStandin, folder: Path, loop: str, root: Path, database_url: str | None = None, kind: str = "bot"
 ) -> asyncio.subprocess.Process:
+    """The bot (``kind`` "bot", the code under ``root``) or an anchor (a key of ``ANCHORS``) as its
+    own process, polling the stand-in; back once it polls and is idle."""
     started = sum(1 for c in standin.calls if c.method == "deleteWebhook")
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -275,6 +365,8 @@ async def start_bot(
     if profile and root != ROOT:
         profile += ".before"  # --before's bot: its own file
     command = ["-m", "cProfile", "-o", profile, "-m", "bot"] if profile else ["-m", "bot"]
+    if kind in ANCHORS:
+        command = [str(ROOT / "benchmarks" / ANCHORS[kind])]
     process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=folder, env=env)
     for _ in range(1200):
         if sum(1 for c in standin.calls if c.method == "deleteWebhook") > started and process.returncode is None:
@@ -306,24 +398,30 @@ async def run_load(  # noqa: PLR0917
     code: tuple[str, Path] = ("this", ROOT),
     database_url: str | None = None,
     processes: int = 1,
+    mix: str = "games",
 ) -> Result:
-    """One run: a fresh bot process (of the ``code`` named, from its folder) and database, ``chats``
-    players sending ``updates`` each, paced to ``rate`` updates a second in all (0: each as soon as
-    the last answer arrived)."""
+    """One run: a fresh bot process (of the ``code`` named, from its folder; or an anchor, when the
+    name is a key of ``ANCHORS``) and database, ``chats`` players sending ``updates`` each in the
+    ``mix`` given, paced to ``rate`` updates a second in all (0: each as soon as the last answer
+    arrived)."""
     pause = chats / rate if rate else 0.0
+    kind = code[0] if code[0] in ANCHORS else "bot"
+    engine = "postgresql" if database_url else "sqlite"  # an anchor's: the configuration it is set beside
+    if kind != "bot":
+        database_url, processes = None, 1  # an echo keeps nothing
     standin = BotApiStandin()
     await standin.start()
     with tempfile.TemporaryDirectory(prefix="bukvoed-load-") as folder:
-        bots = [await start_bot(standin, Path(folder), loop, code[1], database_url) for _ in range(processes)]
+        bots = [await start_bot(standin, Path(folder), loop, code[1], database_url, kind) for _ in range(processes)]
         process = bots[0]
         try:
             rss_started, peak_started = resident_mb(process.pid), resident_mb(process.pid, "VmHWM")
             cpu_started = sum(cpu_seconds(bot.pid) for bot in bots), time.process_time()
             answers = Answers(standin)
-            players = [Chat(FIRST_CHAT + i, standin, answers, game, pause) for i in range(chats)]
+            players = [Chat(FIRST_CHAT + i, standin, answers, game, pause, kind != "bot") for i in range(chats)]
             started = time.perf_counter()
             with collector_paused():
-                await asyncio.gather(*(p.play(updates, patience) for p in players))
+                await asyncio.gather(*(p.play(updates, patience, mix) for p in players))
             seconds = time.perf_counter() - started
             sustained = sustained_rate(players, started + pause)
             rss_after, peak_after = resident_mb(process.pid), resident_mb(process.pid, "VmHWM")
@@ -353,9 +451,12 @@ async def run_load(  # noqa: PLR0917
         sustained_per_second=sustained,
         bot_cpu_seconds=cpu[0],
         standin_cpu_seconds=cpu[1],
-        engine="postgresql" if database_url else "sqlite",
+        engine=engine,
         processes=processes,
         timeline=sorted(timeline),
+        games=sum(p.games for p in players),
+        letters=sum(p.letters for p in players),
+        mix=mix,
     )
 
 
@@ -403,6 +504,12 @@ def report(results: list[Result]) -> None:
                 f" after x{this.rss_after_mb / r.rss_after_mb:.2f},"
                 f" peak (VmHWM) after x{this.peak_after_mb / r.peak_after_mb:.2f}"
             )
+    for r in results:
+        print(
+            f"{r.code}, N={r.chats}, offered {r.rate or 'max'}: {r.mix} mix, {r.games} games begun,"
+            f" {r.updates / max(r.games, 1):.1f} updates and {r.letters / max(r.games, 1):.1f} of the player's letters"
+            f" a game, CPU per update {1000 * r.cpu_per_update:.2f} ms"
+        )
     for r in results:
         print(
             f"targets, {r.code}, {r.engine}×{r.processes}, {r.loop}, N={r.chats}, offered {r.rate or 'max'}: "
@@ -467,7 +574,15 @@ def main() -> None:
     )
     parser.add_argument("--patience", type=float, default=10.0, help="seconds before an answer counts as lost")
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot runs each configuration too")
-    parser.add_argument("--pairs", type=int, default=1, help="with --before: runs of each code, taking turns first")
+    parser.add_argument(
+        "--anchors",
+        nargs="*",
+        default=list(ANCHORS),
+        choices=list(ANCHORS),
+        help="anchors run beside the bot (default: echo, the echo on the bot's transport and loop; ptb, plain PTB)",
+    )
+    parser.add_argument("--mix", default="games", choices=MIXES, help="what the players send (default: whole games)")
+    parser.add_argument("--pairs", type=int, default=1, help="runs of each contender, taking turns at going first")
     parser.add_argument("--engines", nargs="+", default=["sqlite"], choices=["sqlite", "postgresql"])
     parser.add_argument("--processes", type=int, nargs="+", default=[1], help="bot processes (PostgreSQL only)")
     parser.add_argument(
@@ -478,6 +593,8 @@ def main() -> None:
         parser.error("--chats: between 1 and 1000")
     codes = [("this", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     games = {code: game_of(root) for code, root in codes}
+    games.update(dict.fromkeys(args.anchors, games["this"]))
+    codes += [(anchor, ROOT) for anchor in args.anchors]
     setups = [(None, 1)] if "sqlite" in args.engines else []
     with contextlib.ExitStack() as stack:
         if "postgresql" in args.engines:
@@ -500,6 +617,7 @@ def main() -> None:
                         code,
                         server.fresh_database(f"load_{next(databases)}") if server else None,
                         processes,
+                        args.mix,
                     )
                 ),
                 pair=pair,
@@ -512,32 +630,38 @@ def main() -> None:
             for code in (codes if pair % 2 == 0 else codes[::-1])
         ]
     report(results)
-    if args.before and args.pairs > 1:
+    if len(codes) > 1:
         report_pairs(results)
     if args.timeline:
         args.timeline.write_text(json.dumps([{"run": _label(r), "answers": r.timeline} for r in results]))
 
 
 def report_pairs(results: list[Result]) -> None:
-    """Each configuration's pairs: this code against the code before, pair by pair, and the median."""
+    """Each configuration's pairs: this code against each other contender (the code before, the
+    anchors), pair by pair, and the median."""
     configurations = _grouped(results, lambda r: (r.rate, r.chats, r.loop, r.engine, r.processes))
     for runs in configurations.values():
         first = runs[0]
-        pairs = _grouped(runs, lambda r: (r.pair,))
-        cpu, steady, p99 = [], [], []
-        for pair in pairs.values():
-            this, before = (next(r for r in pair if r.code == code) for code in ("this", "before"))
-            cpu.append((this.bot_cpu_seconds / this.updates) / (before.bot_cpu_seconds / before.updates))
-            steady.append(
-                (this.bot_cpu_seconds / this.standin_cpu_seconds)
-                / (before.bot_cpu_seconds / before.standin_cpu_seconds)
+        pairs = list(_grouped(runs, lambda r: (r.pair,)).values())
+        for other in dict.fromkeys(r.code for r in runs if r.code != "this"):
+            cpu, steady, p99, rate = [], [], [], []
+            for pair in pairs:
+                this, base = (next(r for r in pair if r.code == code) for code in ("this", other))
+                cpu.append(this.cpu_per_update / base.cpu_per_update)
+                steady.append(per_standin_second(this) / per_standin_second(base))
+                p99.append(this.percentile(0.99) / base.percentile(0.99))
+                rate.append(this.per_second / base.per_second)
+            print(
+                f"{first.loop}, {first.engine}×{first.processes}, N={first.chats}, offered {first.rate or 'max'},"
+                f" {len(cpu)} pairs, this vs {other}: CPU per update {_series(cpu)};"
+                f" per stand-in CPU second {_series(steady)}; p99 {_series(p99)}"
+                + (f"; updates/s {_series(rate)}" if not first.rate else "")
             )
-            p99.append(this.percentile(0.99) / before.percentile(0.99))
-        print(
-            f"{first.loop}, {first.engine}×{first.processes}, N={first.chats}, offered {first.rate or 'max'},"
-            f" {len(cpu)} pairs, this vs before: bot CPU per update {_series(cpu)};"
-            f" per stand-in CPU second {_series(steady)}; p99 {_series(p99)}"
-        )
+
+
+def per_standin_second(r: Result) -> float:
+    """The contender's CPU per CPU second of this process (the stand-in and the players)."""
+    return r.bot_cpu_seconds / r.standin_cpu_seconds
 
 
 def _series(ratios: list[float]) -> str:

@@ -5,11 +5,17 @@ with L = 4, each against the reference the source articles use (recursion over a
 fragments with a cache, as in the Ghost article and Norvig's Ghost notebook), then the
 latency of a hint and of a computer move on random boards, the cost of the
 N-player tables against the two-player one, and a cold start of the command
-line against the Russian article's own program. Figures are best-of-N wall times (cold
-starts: medians); ratios compare contenders in the same run, which is what
-survives a noisy shared machine.
+line against the Russian article's own program and against the floor any
+Python solver pays (start Python, import NumPy, read the file). Figures are
+best-of-N wall times (cold starts: medians); ratios compare contenders in the
+same run, which is what survives a noisy shared machine.
 
-    .venv/bin/python benchmarks/bench_letters.py [--repeat N]
+    .venv/bin/python benchmarks/bench_letters.py [--repeat N] [--words FILE] [--cold-only]
+
+The cold start runs on a list of the Russian article's size drawn from the
+shipped list, unless ``--words FILE`` names a list of one word a line (the
+article's own, say: Harrix/Russian-Nouns' ``dist/russian_nouns.txt``, which
+this repository does not ship); ``--cold-only`` runs that part alone.
 """
 
 from __future__ import annotations
@@ -92,26 +98,35 @@ def timed_run(command: list[str]) -> tuple[float, str]:
     return time.perf_counter() - started, done.stdout
 
 
-def cold_start_against_the_article(repeat: int) -> None:
-    """Both programs as their users run them, alternating, from a fresh process each time."""
+#: The floor of any solver written in Python with NumPy: start, import NumPy, read the word file.
+FLOOR = "import sys, numpy; words = open(sys.argv[1], encoding='utf-8').read().split(); print(len(words))"
+
+
+def cold_start_against_the_article(repeat: int, words_file: Path | None = None) -> None:
+    """The article's program, ours and the floor as their users run them, taking turns, from a
+    fresh process each time, on ``words_file`` (default: a list of the article's size)."""
     with tempfile.TemporaryDirectory() as folder:
-        words = str(article_sized_list(Path(folder)))
-        ours_command = [sys.executable, "-m", "solver", "letters", "--words", words]
-        article_command = [sys.executable, str(ARTICLE_SCRIPT), words]
-        ours_times, article_times = [], []
+        words = str(words_file or article_sized_list(Path(folder)))
+        commands = {
+            "article": [sys.executable, str(ARTICLE_SCRIPT), words],
+            "ours": [sys.executable, "-m", "solver", "letters", "--words", words],
+            "floor": [sys.executable, "-c", FLOOR, words],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        out: dict[str, str] = {}
         for _ in range(repeat):
-            seconds, ours_out = timed_run(ours_command)
-            ours_times.append(seconds)
-            seconds, article_out = timed_run(article_command)
-            article_times.append(seconds)
-    ours_winner = "first" if "the first player wins" in ours_out else "second"
-    article_winner = "first" if "winner 1" in article_out else "second"
-    ours_s, article_s = statistics.median(ours_times), statistics.median(article_times)
-    size = "the Russian article's size, from the full Russian tier"
-    print(f"\ncold start on {ARTICLE_WORDS:,} nouns ({size}), median of {repeat}")
-    print(f"  the Russian article's algorithm, as a script        {article_s:6.3f} s   winner: {article_winner}")
-    print(f"  python -m solver letters --words FILE    {ours_s:6.3f} s   winner: {ours_winner}")
-    print(f"  ratio article/ours: {article_s / ours_s:.1f}x")
+            for name, command in commands.items():
+                seconds, out[name] = timed_run(command)
+                times[name].append(seconds)
+    ours_winner = "first" if "the first player wins" in out["ours"] else "second"
+    article_winner = "first" if "winner 1" in out["article"] else "second"
+    article_s, ours_s, floor_s = (statistics.median(times[name]) for name in commands)
+    source = f"{words_file}" if words_file else "the Russian article's size, from the full Russian tier"
+    print(f"\ncold start on {int(out['floor']):,} words ({source}), median of {repeat}")
+    print(f"  the Russian article's algorithm, as a script  {article_s:6.3f} s   winner: {article_winner}")
+    print(f"  python -m solver letters --words FILE         {ours_s:6.3f} s   winner: {ours_winner}")
+    print(f"  floor: Python + NumPy + reading the file      {floor_s:6.3f} s")
+    print(f"  ratio article/ours: {article_s / ours_s:.1f}x; ours/floor: {ours_s / floor_s:.2f}x")
     if ours_winner != article_winner:
         raise SystemExit("the two programs disagree")
 
@@ -138,7 +153,15 @@ PLAYER_COUNTS = (2, 3, 4, 6, 10)
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=3)
-    repeat = parser.parse_args().repeat
+    parser.add_argument("--words", type=Path, help="the cold start's word list, one word a line (default: a stand-in)")
+    parser.add_argument("--cold-only", action="store_true", help="the cold start alone, with the floor")
+    args = parser.parse_args()
+    repeat = args.repeat
+    if args.words and not args.words.is_file():
+        parser.error(f"--words: no such file: {args.words}")
+    if args.cold_only:
+        cold_start_against_the_article(max(repeat, 5), args.words)
+        return
 
     print("letter game: load + solve, ours vs plain memoised minimax (best of", repeat, "runs)")
     print(f"{'dictionary':<28}{'ours s':>9}{'plain s':>10}{'ratio':>8}  winner (ours / plain)")
@@ -174,7 +197,7 @@ def main() -> None:
         assert all(game.value(b) in (Value.WIN, Value.LOSS) for b in boards[:100])
 
     group_tables_against_two_players(games, repeat)
-    cold_start_against_the_article(max(repeat, 5))
+    cold_start_against_the_article(max(repeat, 5), args.words)
 
 
 if __name__ == "__main__":

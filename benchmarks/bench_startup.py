@@ -4,8 +4,9 @@ what a player waits for right after: the first 5bukv guesses and the first lette
 Each round launches both, one after the other, each as its own process against a fresh Bot API
 stand-in on 127.0.0.1 (``tests/bot/standin.py``), with a ``/start`` already waiting: the time from
 launch to that reply arriving is the start-up a user sees. The echo bot
-(``benchmarks/echo_bot.py``) is PTB v22 on the project's own transport, so the ratio is what the
-bot adds. Right after its first reply (or ``--pause`` seconds later), the bot is asked what
+(``benchmarks/ptb_echo.py``) is a plain PTB v22 echo as a user writes it, importing nothing of the
+project, on the same event loop as the bot (uvloop), so the ratio is what the bot adds over any
+PTB bot. Right after its first reply (or ``--pause`` seconds later), the bot is asked what
 players ask first, by three players at once, each without a pause: one sends ``/5bukv`` (the
 opening guess), then the colours of that guess (the second guess: on the stored tree); another
 ``/5bukv`` too, then a word of their own with its colours (``слово маска``: off the tree, so the
@@ -174,7 +175,7 @@ async def launch(kind: str, root: Path, secret: str, pause: float = 0.0, english
             "DATABASE_PATH": str(Path(folder) / "bot.sqlite3"),
             "LOG_LEVEL": "WARNING",
         }
-        command = ["-m", "bot"] if kind == "bot" else [str(ROOT / "benchmarks" / "echo_bot.py")]
+        command = ["-m", "bot"] if kind == "bot" else [str(ROOT / "benchmarks" / "ptb_echo.py")]
         first = standin.push_message(START_CHAT, "/start", "en")
         future = replies.expect(START_CHAT)
         launched = time.perf_counter()

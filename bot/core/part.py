@@ -22,6 +22,7 @@ class Part(Generic[T]):
         self._done = threading.Event()
         self._value: T | None = None
         self._error: BaseException | None = None
+        self.wanted = False  # a reader has waited for it: the build runs its step next (Step.builds)
 
     @classmethod
     def built(cls, name: str, value: T) -> Part[T]:
@@ -44,6 +45,7 @@ class Part(Generic[T]):
     def get(self) -> T:
         if not self._done.is_set():
             started = time.perf_counter()
+            self.wanted = True
             self._done.wait()
             log.info("waited %.0f ms for the %s tables", 1000 * (time.perf_counter() - started), self.name)
         if self._error is not None or self._value is None:

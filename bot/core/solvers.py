@@ -24,11 +24,14 @@ log = logging.getLogger(__name__)
 class Step:
     """One step of the start-up build. ``order`` places it among every game's steps (the build runs
     them lowest first, as players need them; a tie keeps the registry's order), so a game's steps
-    can sit between another game's: each game's ``tables.py`` says where its own go and why."""
+    can sit between another game's: each game's ``tables.py`` says where its own go and why.
+    ``builds``: the parts it builds when it reads no other part; a reader waiting for one of them
+    has this step run next, whatever its order (built on demand)."""
 
     order: int
     name: str
     run: Callable[[Solvers], None]  # the tables being built: a step may read another game's (built before it)
+    builds: tuple[Part[Any], ...] = ()
 
 
 class SolverTables:
@@ -142,8 +145,13 @@ class BuildingSolvers(Solvers):
         self._everything.set()
 
     def _build_parts(self) -> None:
-        """Every game's steps, lowest order first (a tie keeps the games' order)."""
-        for step in in_order(self.every()):
+        """Every game's steps, lowest order first (a tie keeps the games' order), but a step whose
+        part a reader waits for next: a ``/daily`` right after the start waits for the step under
+        way and its own table, not for every step ordered before it."""
+        pending = in_order(self.every())
+        while pending:
+            step = next_step(pending)
+            pending.remove(step)
             step.run(self)
 
     def _fail(self, error: BaseException) -> None:
@@ -158,6 +166,14 @@ class BuildingSolvers(Solvers):
 def in_order(every: Sequence[SolverTables]) -> list[Step]:
     """Every game's steps in the order the build runs them: by order, a tie in the games' order."""
     return sorted((step for tables in every for step in tables.steps()), key=lambda step: step.order)
+
+
+def next_step(pending: list[Step]) -> Step:
+    """The first pending step that builds a part a reader waits for, else the first in order."""
+    wanted = next((step for step in pending if any(part.wanted for part in step.builds)), pending[0])
+    if wanted is not pending[0]:
+        log.info("building the %s tables before their turn: a player waits for them", wanted.name)
+    return wanted
 
 
 #: The interpreter's switch interval (seconds) while the solvers are built beside the running bot.

@@ -1,4 +1,5 @@
-"""The load benchmark's machinery, small and untimed: a real bot process, five chats, no answer lost."""
+"""The load benchmark's machinery, small and untimed: a real bot process, five chats, no answer lost;
+then the two echo anchors with the same players, and the ratios pair by pair."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ def load_benchmark() -> ModuleType:
     return module
 
 
-async def test_five_chats_play_through_a_bot_process(solvers: Solvers, capsys: object) -> None:
+async def test_five_chats_play_through_a_bot_process_and_its_anchors(
+    solvers: Solvers, capsys: pytest.CaptureFixture[str]
+) -> None:
     bench = load_benchmark()
     result = await bench.run_load(
         5, 12, solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES), rate=0.0, patience=20.0
@@ -37,4 +40,15 @@ async def test_five_chats_play_through_a_bot_process(solvers: Solvers, capsys: o
     assert len(result.latencies) == result.updates and all(lat > 0 for lat in result.latencies)
     assert 0 < result.rss_started_mb <= result.rss_after_mb * 1.5 and result.bot_cpu_seconds > 0
     assert result.rss_started_mb <= result.peak_started_mb <= result.peak_after_mb  # VmHWM: the peak so far
-    bench.report([result])
+    assert result.mix == "games" and result.games >= 5 and result.letters > result.games  # set up once a chat
+    anchors = [
+        await bench.run_load(5, 12, bench.game_of(bench.ROOT), rate=0.0, patience=20.0, code=(anchor, bench.ROOT))
+        for anchor in bench.ANCHORS
+    ]
+    for anchor in anchors:
+        assert anchor.updates == 5 * 12 and anchor.lost == 0 and anchor.bot_cpu_seconds > 0
+        assert anchor.games >= 5 and anchor.letters > anchor.games  # the same kind of games, on the players' boards
+    bench.report([result, *anchors])
+    bench.report_pairs([result, *anchors])
+    out = capsys.readouterr().out
+    assert "this vs echo: CPU per update x" in out and "this vs ptb: CPU per update x" in out

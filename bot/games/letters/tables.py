@@ -103,12 +103,17 @@ class LetterGames(SolverTables):
         # process peaks at 177 MB instead of 186 (the bot's imports and every table; VmHWM,
         # measured both ways).
         return (
-            Step(RUSSIAN_EVERYDAY_ORDER, "Russian letter game", lambda _: self.build(LANGUAGE, Tier.COMMON)),
-            Step(ENGLISH_EVERYDAY_ORDER, "English Ghost", lambda _: self.build(ENGLISH, Tier.COMMON)),
+            self.step(RUSSIAN_EVERYDAY_ORDER, "Russian letter game", LANGUAGE, Tier.COMMON),
+            self.step(ENGLISH_EVERYDAY_ORDER, "English Ghost", ENGLISH, Tier.COMMON),
             Step(LOOK_UPS_ORDER, "word look-ups", read_look_ups),
-            Step(ENGLISH_FULL_ORDER, "whole-dictionary English Ghost", lambda _: self.build(ENGLISH, Tier.FULL)),
-            Step(RUSSIAN_FULL_ORDER, "whole-dictionary letter game", lambda _: self.build(LANGUAGE, Tier.FULL)),
+            self.step(ENGLISH_FULL_ORDER, "whole-dictionary English Ghost", ENGLISH, Tier.FULL),
+            self.step(RUSSIAN_FULL_ORDER, "whole-dictionary letter game", LANGUAGE, Tier.FULL),
         )
+
+    def step(self, order: int, name: str, language: Language, tier: Tier) -> Step:
+        """The step that builds one table; it reads no other, so a player waiting for it has it
+        built next (on demand)."""
+        return Step(order, name, lambda _: self.build(language, tier), (self.part(language.code, tier),))
 
     def build(self, language: Language, tier: Tier) -> None:
         """``language``'s games on ``tier``, under each rule it is played under."""
