@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.delivery.events import ChatEvent, TimerFired
 from bot.delivery.timers import Timers
 from bot.storage import open_store
+from bot.storage.sessions import change_statements
 from bot.storage.unit_of_work import UnitOfWork
 
 
@@ -49,10 +50,8 @@ async def test_stored_deadlines_are_restored_and_past_ones_fire_at_once(tmp_path
     store = await open_store(tmp_path / "bot.sqlite3")
     try:
         unit = UnitOfWork(-7)
-        unit.statements += [
-            ("INSERT INTO turn_deadlines (chat_id, kind, deadline) VALUES (?, ?, ?)", (-7, "group", 1.0)),
-            ("INSERT INTO turn_deadlines (chat_id, kind, deadline) VALUES (?, ?, ?)", (-8, "group", time.time() + 60)),
-        ]
+        for chat_id, deadline in ((-7, 1.0), (-8, time.time() + 60)):
+            unit.statements += change_statements(chat_id, "group", tallies={}, record_kind="group", deadline=deadline)
         assert await store.commit(unit) is not None
         fired, timers = collecting()
         await timers.restore(store)
