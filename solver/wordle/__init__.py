@@ -1,4 +1,5 @@
-"""5bukv («5 букв», seed 003): exact colours, every way players write a mask, and a guess engine.
+"""5bukv («5 букв», the Russian Wordle of docs/rules.md's 5bukv article): exact colours, every way
+players write a mask, and a guess engine.
 
 5bukv paints a letter yellow when it is in the right place, white when it is
 elsewhere in the secret and grey when the secret has no further copy of it;

@@ -117,7 +117,7 @@ class ColourTable:
     """The colours of guesses against the words of a list, worked out only where asked for.
 
     The whole table of a list against itself (3,183 × 3,183 bytes for the shipped list) took 0.1 s
-    of CPU to colour, on the path of the bot's first 5bukv replies (issue 22), and most of it is
+    of CPU to colour, on the path of the bot's first 5bukv replies, and most of it is
     never read: a game on the stored tree reads one row a guess, a search off the tree the rows of
     a few dozen guesses. So a row is coloured the first time it is read and kept (its place is
     reserved at once, but the memory pages of rows never coloured are never touched), and a block
@@ -229,7 +229,7 @@ WIDE_BLOCK = 4
 
 #: Cells (guesses times secrets) coloured at once. Colouring takes about a dozen scratch bytes a
 #: cell: a whole group at once (thousands of guesses against every secret) took 147 MB above the
-#: table itself and was the bot's peak memory (issue 22); a quarter of a megacell at a time takes
+#: table itself and made the bot's peak memory; a quarter of a megacell at a time takes
 #: under 4 MB and, measured side by side on the 5bukv list, no longer (its scratch stays in cache).
 COLOUR_CELLS = 1 << 18
 
