@@ -118,10 +118,6 @@ class ChatQueues(BaseUpdateProcessor):
         self.admission = admission
         self.on_done: list[Callable[[object], None]] = []  # told once an item is fully handled (the console)
 
-    @property
-    def busy_chats(self) -> int:
-        return len(self._lines)
-
     async def initialize(self) -> None:
         pass
 
