@@ -100,7 +100,11 @@ async def test_an_update_that_could_not_be_dropped_is_applied_later_and_never_ap
             await until(lambda: bool(refused), seconds=10)
         await until(lambda: stored_state(database, 4103, WORDLE) is not None, seconds=10)
         await bot.wait(update_id)
-        told = [c.text for c in standin.calls[first:] if c.chat_id == 4103 and c.method == "sendMessage"]
-        assert told and texts.try_again_soon("ru") not in told  # applied, and only its own reply
+
+        def told() -> list[str]:
+            return [c.text for c in standin.calls[first:] if c.chat_id == 4103 and c.method == "sendMessage"]
+
+        await until(lambda: bool(told()), seconds=10)  # the reply goes out after the commit
+        assert texts.try_again_soon("ru") not in told()  # applied, and only its own reply
         assert (await player.say("/start")).texts
     assert update_id not in inbox_ids(database)
