@@ -291,16 +291,29 @@ class Question:
 
 
 @cache
-def _compiled(code: str) -> list[tuple[str, str, re.Pattern[str]]]:
-    return [(kind, root, re.compile(root)) for kind, roots in ROOTS[code].items() for root in roots]
+def _compiled(code: str) -> tuple[re.Pattern[str], dict[str, tuple[str, str]]]:
+    """Every root of language ``code`` as one pattern, each root a named group in the policy's
+    order, and the (kind, root) each group stands for. Python's alternation tries the roots in that
+    order, so the group that matched is the first root that matches: one regex call a word, where a
+    call per root made the audit of every list (300,000 words, 116 roots) take over a minute."""
+    names: dict[str, tuple[str, str]] = {}
+    branches = []
+    for kind, roots in ROOTS[code].items():
+        for root in roots:
+            name = f"r{len(names)}"
+            names[name] = (kind, root)
+            branches.append(f"(?P<{name}>{root})")
+    return re.compile("|".join(branches)), names
 
 
 def question(word: str, code: str) -> Question | None:
     """The first root of the policy that matches ``word`` (language ``code``), or None."""
-    for kind, root, pattern in _compiled(code):
-        if pattern.match(word):
-            return Question(word, kind, root)
-    return None
+    pattern, names = _compiled(code)
+    found = pattern.match(word)
+    if found is None or found.lastgroup is None:
+        return None
+    kind, root = names[found.lastgroup]
+    return Question(word, kind, root)
 
 
 def questioned(words: Iterable[str], code: str) -> list[Question]:
