@@ -109,8 +109,13 @@ def test_the_reasons_file_reads_as_a_table() -> None:
 
 def test_one_word_lookups_agree_with_the_whole_tables(language: Language) -> None:
     zipf, reasons = language.zipf(), language.reasons()
-    assert all(language.zipf_of(word) == value for word, value in zipf.items())
-    assert all(language.reason_of(word) is reason for word, reason in reasons.items())
+    # Every 7th word and both ends (a lookup bisects the whole table, so any word's answer depends
+    # on the table around it; all 209,000 English words took 20 s for nothing more).
+    words, refused = list(zipf), list(reasons)
+    for word in {*words[::7], words[0], words[-1]}:
+        assert language.zipf_of(word) == zipf[word]
+    for word in {*refused[::7], refused[0], refused[-1]}:
+        assert language.reason_of(word) is reasons[word]
     outside = ["", "\n", "ъъъъъ", "zzzzzz", *(word + "ъ" for word in list(zipf)[::5000])]
     for word in (w for w in outside if w not in zipf and w not in reasons):
         assert language.zipf_of(word) is None and language.reason_of(word) is None and language.tier_of(word) is None
