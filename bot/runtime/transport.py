@@ -289,8 +289,12 @@ class PollingBot(ExtBot[None]):
                 self._on_refused()
             raise
         except (RetryAfter, NetworkError) as error:
-            if isinstance(error, TimedOut | BadRequest) or self._deadline.stopping:
-                raise  # PTB polls again at once; stopping, its last poll gives up
+            if isinstance(error, TimedOut | BadRequest):
+                raise  # PTB polls again at once
+            if self._deadline.stopping:
+                # Nothing to wait for: the stop ends this poll. Raised, PTB's polling loop would
+                # sleep out Telegram's "retry after" (30 s) where its stop cannot cut it short.
+                return ()
             await self._wait_after(error)
             return ()
         except TelegramError:
