@@ -183,7 +183,7 @@ async def test_a_retry_after_met_while_stopping_ends_the_poll_at_once(standin: B
     and the stop took 30.6 s against a budget of 3 whenever the signal came just before that answer."""
     from bot.runtime.transport import make_bot
 
-    settings = Settings(_env_file=None, bot_token="1:x", telegram_api_base_url=standin.base_url)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, bot_token="1:x", telegram_api_base_url=standin.base_url)  # type: ignore[call-arg, arg-type]
     bot = make_bot(settings, "1:x")
     await bot.initialize()
     try:
