@@ -192,6 +192,11 @@ class Language:
         return _frequency_table(DATA_DIR / f"{self.name}.tsv")
 
     def _rows(self, tier: Tier | str) -> Iterator[tuple[str, float]]:
+        if Tier(tier) is Tier.COMMON:
+            common = _common_rows(DATA_DIR / f"{self.name}.tsv", self.common_zipf)
+            if common is not None:
+                rare = _rare_words(self._reasons_file)
+                return ((word, zipf) for word, zipf in common if word not in rare)
         table = self._frequencies()
         rows = zip(table.words(), _zipf_values(table.values), strict=True)
         if Tier(tier) is Tier.FULL:
@@ -267,6 +272,45 @@ def _frequency_table(path: Path) -> WordTable:
     if not np.all((np.abs(zipf * 100 - hundredths) < 1e-6) & (hundredths >= 0) & (hundredths <= 65535)):
         raise WordListError(f"{path}: a frequency that is not a Zipf value with two decimals")
     return WordTable(fields[::2], hundredths.astype(np.uint16))
+
+
+#: A line of a shipped frequency file as it is written: ``word<TAB>d.dd<LF>``.
+_ZIPF_WIDTH = len("\t0.00\n")
+
+
+def _common_rows(path: Path, least: float) -> list[tuple[str, float]] | None:
+    """The words of a shipped ``word<TAB>zipf`` file whose Zipf value is at least ``least``, with it,
+    in the file's order, picked out of the raw bytes with NumPy: the whole file is not parsed into a
+    table first. The common tier's game is what a player right after a start waits for (/daily,
+    a first letter), and parsing the whole English list took most of its build. None when a line
+    is not written as ``word<TAB>d.dd`` (the caller then reads the whole table, which says what is wrong)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    data = np.frombuffer(raw, dtype=np.uint8)
+    ends = np.flatnonzero(data == ord("\n"))
+    if not len(ends) or ends[-1] != len(raw) - 1:
+        return None
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    tabs = ends - (_ZIPF_WIDTH - 1)
+    digits = [data[np.maximum(ends - at, 0)] - ord("0") for at in (4, 2, 1)]
+    if not (
+        np.all(tabs > starts)
+        and np.all(data[tabs] == ord("\t"))
+        and np.all(data[ends - 3] == ord("."))
+        and all(np.all(digit <= 9) for digit in digits)  # uint8: a byte below "0" wraps past 9
+    ):
+        return None
+    hundredths = digits[0].astype(np.int64) * 100 + digits[1].astype(np.int64) * 10 + digits[2]
+    shared = [value / 100 for value in range(int(hundredths.max(initial=0)) + 1)]
+    picked = np.flatnonzero(hundredths / 100 >= least)
+    return [
+        (raw[start:tab].decode("utf-8"), shared[value])
+        for start, tab, value in zip(
+            starts[picked].tolist(), tabs[picked].tolist(), hundredths[picked].tolist(), strict=True
+        )
+    ]
 
 
 @cache

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from solver import words as words_module
 from solver.letters import LetterGame, Rule
 from solver.wordle import CRUDE, default_kinds, default_words, more_words, normalise_word
 from solver.words import DATA_DIR, LANGUAGES, Language, Reason, Tier, WordListError, WordTable, read_table
@@ -134,3 +136,32 @@ def test_a_word_table_refuses_unsorted_or_repeated_words() -> None:
     for words in (["b", "a"], ["a", "a"]):
         with pytest.raises(WordListError):
             WordTable(words, np.zeros(2, dtype=np.uint8))
+
+
+def test_the_common_tier_picked_from_the_raw_file_is_the_one_the_whole_table_gives(language: Language) -> None:
+    """The common tier is picked out of the file's bytes (so a player right after a start does not
+    wait for the whole list to be parsed): the same words, values and order as filtering the table."""
+    table = words_module._frequency_table(DATA_DIR / f"{language.name}.tsv")
+    rare = words_module._rare_words(DATA_DIR / f"{language.name}_reasons.tsv")
+    filtered = [
+        (word, int(value) / 100)
+        for word, value in zip(table.words(), table.values.tolist(), strict=True)
+        if int(value) / 100 >= language.common_zipf and word not in rare
+    ]
+    assert list(language.zipf(Tier.COMMON).items()) == filtered
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["кот\t3.5\n", "кот\t3.50", "кот 3.50\n", "\t3.50\n", "кот\t3,50\n", "кот\t3.5x\n", "кот\t/.50\n"],
+)
+def test_a_file_not_written_as_the_shipped_ones_is_left_to_the_whole_table(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "words.tsv"
+    path.write_text("кит\t4.00\n" + text, encoding="utf-8")
+    assert words_module._common_rows(path, 2.5) is None
+
+
+def test_the_raw_file_pick_keeps_values_at_the_threshold(tmp_path: Path) -> None:
+    path = tmp_path / "words.tsv"
+    path.write_text("ёж\t2.50\nкит\t2.49\nкот\t7.01\n", encoding="utf-8")
+    assert words_module._common_rows(path, 2.5) == [("ёж", 2.5), ("кот", 7.01)]
