@@ -6,6 +6,7 @@ and the one transaction a unit commits in, which begins with the ledger's check.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 from bot.storage.sessions import version_of
@@ -32,31 +33,44 @@ STALE = Outcome()  # a session changed since it was loaded: nothing changed
 SqliteStatement = tuple[str, tuple[Any, ...]]
 
 
-def unit_transaction(
+#: One unit of a batch as the writing thread runs it: its ledger entry (None for the bot's own
+#: event), its statements and its outbox rows (chat, message, queued at).
+UnitRows = tuple[tuple[int, int, float] | None, list[Statement], list[tuple[int, str, float]]]
+
+#: What one unit of a batch came to: its outbox rows' ids, ``DUPLICATE``, ``STALE``, or the error of
+#: one of its statements (then that unit alone is rolled back).
+UnitOutcome = list[int] | Outcome | Exception
+
+
+def units_transaction(
     connection: sqlite3.Connection,
-    ledger: tuple[int, int, float] | None,
-    statements: list[Statement],
-    outgoing: list[tuple[int, str, float]],
+    units: list[UnitRows],
     handled: list[SqliteStatement],
-) -> list[int] | Outcome:
-    """One unit, all or nothing (run on the writing connection's thread). The gate comes first, inside the
-    transaction: an update already in the ledger (or, for a window after the upgrade, at or below
-    its chat's last id in the old table) rolls everything back."""
+    must_raise: Callable[[BaseException], bool],
+) -> list[UnitOutcome]:
+    """Several units, each all or nothing, in one transaction (run on the writing connection's
+    thread): each inside a savepoint of its own, with its ledger gate first, so a duplicate, a
+    stale session or a failing statement rolls back that unit alone. An error ``must_raise`` names
+    (the disk's or the file's) rolls the whole transaction back and is raised: no unit is kept. The
+    handled updates' deletes go with it whatever each unit came to, as one unit's own would."""
     connection.execute("BEGIN IMMEDIATE")
+    outcomes: list[UnitOutcome] = []
     try:
-        if ledger is not None and _applied_before(connection, *ledger):
-            connection.execute("ROLLBACK")
-            connection.execute("BEGIN IMMEDIATE")  # the inbox row still goes: it was handled
-            for statement in handled:
-                connection.execute(*statement)
-            connection.execute("COMMIT")
-            return DUPLICATE
-        for sql, parameters in statements:
-            rows = connection.execute(sql.sqlite, parameters).fetchall()
-            if sql.checks_version and version_of(rows) is None:
-                connection.execute("ROLLBACK")
-                return STALE
-        row_ids = [int(connection.execute(QUEUE_MESSAGE, message).fetchone()[0]) for message in outgoing]
+        for entry, statements, outgoing in units:
+            connection.execute("SAVEPOINT unit")
+            outcome: UnitOutcome
+            try:
+                outcome = _unit_in_savepoint(connection, entry, statements, outgoing)
+            except Exception as error:
+                if must_raise(error):
+                    raise
+                outcome = error
+            if isinstance(outcome, list):
+                connection.execute("RELEASE unit")
+            else:
+                connection.execute("ROLLBACK TO unit")
+                connection.execute("RELEASE unit")
+            outcomes.append(outcome)
         for statement in handled:
             connection.execute(*statement)
         connection.execute("COMMIT")
@@ -64,7 +78,22 @@ def unit_transaction(
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
-    return row_ids
+    return outcomes
+
+
+def _unit_in_savepoint(
+    connection: sqlite3.Connection,
+    entry: tuple[int, int, float] | None,
+    statements: list[Statement],
+    outgoing: list[tuple[int, str, float]],
+) -> list[int] | Outcome:
+    if entry is not None and _applied_before(connection, *entry):
+        return DUPLICATE
+    for sql, parameters in statements:
+        rows = connection.execute(sql.sqlite, parameters).fetchall()
+        if sql.checks_version and version_of(rows) is None:
+            return STALE
+    return [int(connection.execute(QUEUE_MESSAGE, message).fetchone()[0]) for message in outgoing]
 
 
 def _applied_before(connection: sqlite3.Connection, update_id: int, chat_id: int, received_at: float) -> bool:

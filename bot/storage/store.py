@@ -89,6 +89,9 @@ from bot.storage.unit_of_work import Outgoing, Statement, UnitOfWork
 #: the file from its start, where truncating and growing it again would cost CPU per update; an
 #: idle bot still truncates it.
 WAL_CHECKPOINT_AT = JOURNAL_SIZE_LIMIT * 3 // 4
+#: Units committed in one transaction at most: a turn of the loop with more sends the rest in the
+#: next turn's, so the first answers of a burst do not wait for all of it.
+BATCH_UNITS = 32
 #: A write waiting this long (another process holding the lock, a slow disk) is logged, once.
 SLOW_WRITE_SECONDS = 2.0
 
@@ -185,6 +188,9 @@ class SqliteStore(Store):
         self._handled: set[int] = set()  # updates handled whose inbox rows are still to delete
         self._sent: set[int] = set()  # outbox rows sent whose deletes are still to commit
         self._applied: OrderedDict[int, None] = OrderedDict()  # update ids this process committed
+        self._batch: list[_Waiting] = []  # units committed in this turn of the loop, not yet sent
+        self._batch_due = False  # their sending is asked for at the end of the turn
+        self._batches: set[asyncio.Task[None]] = set()
         self._last_prune = 0.0
         self._replayed: dict[int, float] = {}  # updates replayed from the inbox, not yet handled -> kept at
         self._languages: dict[int, str] = {}  # user id -> the language they chose with /lang (all of them)
@@ -271,6 +277,7 @@ class SqliteStore(Store):
         """Close both connections and release the lock on the file, whatever fails on the way:
         a shutdown must end, and the next bot must be able to open the file."""
         try:
+            await asyncio.gather(*self._batches, return_exceptions=True)  # the units sent are answered
             self._checkpointing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._checkpointing
@@ -388,35 +395,44 @@ class SqliteStore(Store):
         return self._active[chat_id]
 
     async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
-        """Commit everything ``unit`` staged in one transaction, with its update in the ledger and
-        its messages in the outbox; the outbox rows (id, message), or None when the update was
-        applied before (then nothing changed). ``StaleSessionError`` when a session changed since
-        it was loaded, ``StoreWriteError`` when the disk refused: nothing changed either way."""
-        handled = self._take_handled()
+        """Commit everything ``unit`` staged, all or nothing, with its update in the ledger and its
+        messages in the outbox; the outbox rows (id, message), or None when the update was applied
+        before (then nothing changed). ``StaleSessionError`` when a session changed since it was
+        loaded, ``StoreWriteError`` when the disk refused: nothing changed either way.
+
+        The units committed in the same turn of the event loop share one transaction (and one
+        trip to the writing thread, one check of the file), each in a savepoint of its own
+        (``ledger.units_transaction``): :meth:`_batch_now` sends them at the end of the turn, at
+        most ``BATCH_UNITS`` at a time. A unit never waits for an earlier batch to finish before
+        its own is sent, so the slowest answers do not wait behind a growing batch."""
         if unit.update_id is not None:
-            handled.inbox.append(unit.update_id)
             self._replayed.pop(unit.update_id, None)
         entry = None if unit.update_id is None else (unit.update_id, unit.chat_id, unit.received_at)
         now = self._clock()
         outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False), now) for m in unit.messages]
         statements = [staged.statement for staged in unit.sessions] + unit.statements
         statements += [activate(chat, kind) for chat, kind in unit.active.items()]
+        waiting: asyncio.Future[ledger.UnitOutcome] = asyncio.get_running_loop().create_future()
+        self._batch.append(((entry, statements, outgoing), unit.update_id, waiting))
+        if not self._batch_due:
+            self._batch_due = True
+            asyncio.get_running_loop().call_soon(self._batch_now)
         try:
-            result = await self._write(ledger.unit_transaction, entry, statements, outgoing, handled.statements())
+            result = await waiting
         except BaseException:
             for staged in unit.sessions:
                 self._sessions.pop(staged.key, None)  # whatever happened, the next load reads the file
-            self._give_back(handled)
             raise
         self._saves_since_checkpoint += 1
         if result is ledger.DUPLICATE:
             return None
-        if result is ledger.STALE:
-            self._give_back(handled)
+        if not isinstance(result, list):
             for staged in unit.sessions:
                 self._sessions.pop(staged.key, None)
-            raise StaleSessionError(f"chat {unit.chat_id}: a session changed since it was loaded")
-        assert isinstance(result, list)
+            if result is ledger.STALE:
+                raise StaleSessionError(f"chat {unit.chat_id}: a session changed since it was loaded")
+            assert isinstance(result, Exception)
+            raise result
         for staged in unit.sessions:
             self._remember_session(staged.key, staged.text, staged.version)
         for chat, kind in unit.active.items():
@@ -424,6 +440,38 @@ class SqliteStore(Store):
         if unit.update_id is not None:
             self._remember_applied(unit.update_id)
         return list(zip(result, unit.messages, strict=True))
+
+    def _batch_now(self) -> None:
+        """The end of the loop's turn: the units committed in it go to the writing thread as one
+        transaction (the first ``BATCH_UNITS``; the rest at the end of the next turn)."""
+        batch, self._batch = self._batch[:BATCH_UNITS], self._batch[BATCH_UNITS:]
+        self._batch_due = bool(self._batch)
+        if self._batch_due:
+            asyncio.get_running_loop().call_soon(self._batch_now)
+        task = asyncio.ensure_future(self._commit_batch(batch))
+        self._batches.add(task)
+        task.add_done_callback(self._batches.discard)
+
+    async def _commit_batch(self, batch: list[_Waiting]) -> None:
+        """One transaction for the batch's units, with the deletes of the updates handled meanwhile
+        and the batch's own (every unit's update leaves the inbox, whatever it came to, as with a
+        transaction of its own: a stale or failed one is answered, not tried again)."""
+        handled = self._take_handled()
+        handled.inbox += [update_id for _, update_id, _ in batch if update_id is not None]
+        units = [rows for rows, _, _ in batch]
+        try:
+            outcomes = await self._write(ledger.units_transaction, units, handled.statements(), _raised_for_all)
+        except BaseException as error:
+            self._give_back(handled)
+            for _, _, waiting in batch:
+                if not waiting.done():
+                    waiting.set_exception(error if isinstance(error, Exception) else StoreWriteError(str(error)))
+            if not isinstance(error, Exception):
+                raise
+            return
+        for (_, _, waiting), outcome in zip(batch, outcomes, strict=True):
+            if not waiting.done():
+                waiting.set_result(outcome)
 
     async def _write(self, work: Callable[..., R], *args: Any) -> R:
         """A writing transaction on the connection's thread; on a disk fault, once more after making
@@ -679,3 +727,13 @@ async def checkpoint_by_size(db: SqliteThread) -> None:
     rows = list(await db.execute_fetchall("PRAGMA page_size"))
     pages = max(1, WAL_CHECKPOINT_AT // int(rows[0][0]))
     await db.execute_fetchall(f"PRAGMA wal_autocheckpoint={pages}")
+
+
+#: A unit waiting for its batch: its rows, its update, and what it will hear.
+_Waiting = tuple[ledger.UnitRows, int | None, "asyncio.Future[ledger.UnitOutcome]"]
+
+
+def _raised_for_all(error: BaseException) -> bool:
+    """A unit's error that fails the whole batch: the disk's or the file's (then the batch is tried
+    once more after making room, or every unit is answered as not kept), not the statement's."""
+    return disk_fault(error) or corrupt(error)

@@ -9,6 +9,7 @@ import contextlib
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bot_harness import on_each_engine, rows, sqlite_only
@@ -27,8 +28,10 @@ from bot.storage import (
     open_store,
     schema,
 )
+from bot.storage import ledger as ledger_module
 from bot.storage import store as sqlite_store
 from bot.storage.outgoing import Outgoing, SendText
+from bot.storage.sessions import KEEP, stage_save
 from bot.storage.unit_of_work import UnitOfWork
 
 database = on_each_engine
@@ -231,7 +234,8 @@ async def test_a_log_past_its_size_is_copied_by_the_commit_that_passed_it(
     database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The log is bounded under load: saves in a row, many at once, never find it more than one
-    save past its size (with checkpoints only beside the writes it grew without bound), and the
+    transaction past its size, the saves of one turn of the loop, which commit together (with
+    checkpoints only beside the writes it grew without bound), and the
     writer's own checkpoints put the saves in the file itself, with no timed round to help."""
     at = 64 * 1024
     monkeypatch.setattr(sqlite_store, "WAL_CHECKPOINT_AT", at)
@@ -250,7 +254,7 @@ async def test_a_log_past_its_size_is_copied_by_the_commit_that_passed_it(
         for n in range(25):
             await asyncio.gather(*(save(chat, n) for chat in versions))
         page = 4096 + 24  # a page in the log, with its frame header
-        assert at < max(sizes) < at + 8 * page  # past the size by the last save before a checkpoint
+        assert at < max(sizes) < at + 8 * 3 * page  # past the size by the last transaction: 8 saves of 6 KB
         assert database.stat().st_size - size_at_open >= 8 * 6000  # every chat's session copied in
         assert set(versions.values()) == {25}
     finally:
@@ -338,9 +342,11 @@ async def test_deletes_of_handled_updates_ride_with_the_next_save_or_batch(store
     version = await store.save(35, "letters", {"board": ""}, None, update_id=71)
     assert inbox_ids(database) == [72]  # the applied one goes with its own transaction, the handled one with it
     store.handled(72)
-    with pytest.raises(StaleSessionError):  # a save that rolls back leaves the delete to the next one
+    with pytest.raises(StaleSessionError):
         await store.save(35, "letters", {"board": "к"}, version + 5)
-    assert inbox_ids(database) == [72]
+    # SQLite rolls back the save's savepoint and commits its turn's transaction, deletes and all;
+    # PostgreSQL rolls back the save's transaction, and the delete waits for the next one
+    assert inbox_ids(database) == ([] if isinstance(store, sqlite_store.SqliteStore) else [72])
     await store.keep_fetched([{"update_id": 73}])
     assert inbox_ids(database) == [73]
 
@@ -482,3 +488,73 @@ async def test_messages_commit_with_the_unit_and_wait_on_file_until_sent(databas
     async with opened(database, Clock()) as again:
         left = await again.pending_messages()
         assert [text_of(m) for _, m in left] == ["second"]
+
+
+@sqlite_only
+async def test_the_units_of_one_turn_commit_in_one_transaction_each_all_or_nothing(
+    store: Store, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Units committed in the same turn of the event loop go to the writing thread as one
+    transaction (one trip, one check of the file), each in a savepoint of its own: a stale save
+    and a duplicate update roll back alone while the others commit, their messages queued."""
+    assert isinstance(store, sqlite_store.SqliteStore)
+    first = await store.save(41, "letters", {"board": ""}, None, update_id=500)
+    checks: list[Path] = []
+    real_problem = sqlite_store.file_problem
+
+    def counted(path: Path, *args: object) -> str | int:
+        checks.append(path)
+        return real_problem(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sqlite_store, "file_problem", counted)
+
+    def unit(chat: int, update_id: int, version: int | None) -> UnitOfWork:
+        staged = UnitOfWork(chat, update_id, store.received_at(update_id))
+        stage_save(
+            staged,
+            chat,
+            "letters",
+            {"board": str(chat)},
+            version,
+            tallies={},
+            record_kind="letters",
+            activate=False,
+            deadline=KEEP,
+        )
+        staged.messages.append(send(chat, f"reply to {update_id}"))
+        return staged
+
+    units = [unit(41, 501, first), unit(42, 502, None), unit(43, 500, None), unit(41, 503, first + 7)]
+    done = await asyncio.gather(*(store.commit(staged) for staged in units), return_exceptions=True)
+    assert isinstance(done[0], list) and isinstance(done[1], list)
+    assert [text_of(message) for _, message in done[0]] == ["reply to 501"]
+    assert [text_of(message) for _, message in done[1]] == ["reply to 502"]
+    assert done[2] is None  # update 500 was applied before: nothing of it is kept
+    assert isinstance(done[3], StaleSessionError)
+    assert len(checks) == 1  # one trip to the writing thread, one check of the file
+    assert on_file(database, "SELECT chat_id, version FROM sessions ORDER BY chat_id") == [(41, 2), (42, 1)]
+    assert on_file(database, "SELECT chat_id FROM outbox ORDER BY id") == [(41,), (42,)]
+    assert on_file(database, "SELECT update_id FROM ledger ORDER BY update_id") == [(500,), (501,), (502,)]
+
+
+@sqlite_only
+async def test_a_turn_with_more_units_than_a_batch_takes_commits_in_several(
+    store: Store, database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_store, "BATCH_UNITS", 3)
+    trips: list[int] = []
+    real_transaction = ledger_module.units_transaction
+
+    def counted(connection: sqlite3.Connection, units: list[ledger_module.UnitRows], *args: Any) -> Any:
+        trips.append(len(units))
+        return real_transaction(connection, units, *args)
+
+    monkeypatch.setattr(ledger_module, "units_transaction", counted)
+    units = [UnitOfWork(chat) for chat in range(7)]
+    for chat, unit in enumerate(units):
+        stage_save(
+            unit, chat, "letters", {"n": chat}, None, tallies={}, record_kind="letters", activate=False, deadline=KEEP
+        )
+    assert await asyncio.gather(*(store.commit(unit) for unit in units)) == [[]] * 7
+    assert trips == [3, 3, 1]  # the turn's first three, then the next turn's, ...
+    assert on_file(database, "SELECT COUNT(*) FROM sessions") == [(7,)]
