@@ -12,13 +12,17 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from typing import Any
 
-from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllGroupChats
+from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllGroupChats, MessageEntity, Update
 from telegram.ext import (
+    Application,
     ApplicationBuilder,
+    BaseHandler,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
@@ -78,8 +82,95 @@ def build_application(
     add_routed_to_the_chats_game(application, games)
     chats.add_handlers(application)  # a group moved to a supergroup, the bot removed from one
     add_buttons(application)
+    route_in_one(application)
     application.add_error_handler(common.on_error)
     return application
+
+
+#: Which handlers an item may reach: a command by its name, a button press, an inline query,
+#: any other update, or the bot's own event.
+_Kind = tuple[str, str]
+
+
+class Routed(BaseHandler[Any, BotContext, Any]):
+    """Every handler of the Application's group, in one: an item is offered only to the handlers
+    that can take its kind (a command to those of its name, a press to the button handlers and the
+    rest, never to the fifty command handlers one by one), in the order they were added, and the
+    first that takes it handles it, as python-telegram-bot does with the group itself. Each handler
+    still checks the item itself: the kind only skips handlers that would decline it."""
+
+    def __init__(self, handlers: Sequence[BaseHandler[Any, BotContext, Any]]) -> None:
+        super().__init__(self._never_called)
+        self.handlers = tuple(handlers)
+        self._by_kind: dict[_Kind, tuple[BaseHandler[Any, BotContext, Any], ...]] = {}
+
+    @staticmethod
+    async def _never_called(update: object, context: BotContext) -> None:
+        raise AssertionError("a routed item is handled by the handler that took it")
+
+    def check_update(self, update: object) -> tuple[BaseHandler[Any, BotContext, Any], object] | None:
+        kind = kind_of(update)
+        offered = self._by_kind.get(kind)
+        if offered is None:
+            offered = self._by_kind[kind] = tuple(handler for handler in self.handlers if may_take(handler, kind))
+        for handler in offered:
+            check = handler.check_update(update)
+            if check is not None and check is not False:
+                return handler, check
+        return None
+
+    async def handle_update(
+        self,
+        update: object,
+        application: Application[Any, BotContext, Any, Any, Any, Any],
+        check_result: object,
+        context: BotContext,
+    ) -> Any:
+        assert isinstance(check_result, tuple)
+        handler, check = check_result
+        return await handler.handle_update(update, application, check, context)
+
+
+def kind_of(update: object) -> _Kind:
+    """The item's kind, as the handlers that may take it are told apart: a command at the start of
+    a message's text by its name (as ``CommandHandler`` reads it), a press, an inline query, any
+    other update, or the bot's own event by its type."""
+    if not isinstance(update, Update):
+        return "event", type(update).__name__
+    if update.callback_query is not None:
+        return "press", ""
+    if update.inline_query is not None:
+        return "inline", ""
+    message = update.effective_message
+    if message is not None and message.text and message.entities:
+        first = message.entities[0]
+        if first.type == MessageEntity.BOT_COMMAND and first.offset == 0:
+            return "command", message.text[1 : first.length].split("@")[0].lower()
+    return "update", ""
+
+
+def may_take(handler: BaseHandler[Any, BotContext, Any], kind: _Kind) -> bool:
+    """Whether ``handler`` could take an item of ``kind`` (False only where its own check would
+    surely decline it)."""
+    what, name = kind
+    if isinstance(handler, CommandHandler):
+        return what == "command" and name in handler.commands
+    if isinstance(handler, CallbackQueryHandler):
+        return what == "press"
+    if isinstance(handler, InlineQueryHandler):
+        return what == "inline"
+    if isinstance(handler, MessageHandler):
+        return what != "event"
+    return True
+
+
+def route_in_one(application: App) -> None:
+    """The handlers added to the Application's first group, as one :class:`Routed` handler in their
+    place (the first group is the only one the bot uses)."""
+    handlers = list(application.handlers.get(0, ()))
+    for handler in handlers:
+        application.remove_handler(handler)
+    application.add_handler(Routed(handlers))
 
 
 def use_timedelta_periods() -> None:
