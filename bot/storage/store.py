@@ -2,8 +2,9 @@
 
 A session is one JSON document per chat and game kind with a version number: a save names the
 version it was loaded at, so a save that raced another one fails loudly instead of silently
-overwriting a move. Every save (with the record changes it brings) is one committed transaction,
-made before the reply.
+overwriting a move. Every save (with the record changes it brings) is committed, all or nothing,
+before the reply: the saves of one turn of the event loop in one transaction, each in a
+savepoint of its own (``commit``).
 
 Trips to the writing connection's thread are what a busy bot waits on (each one hands the GIL to
 that thread and back). So this process, the file's only writer (it holds a lock on
@@ -22,9 +23,10 @@ commit that passed it: the log outgrows that by one transaction at most, and the
 starts it again from its beginning, over the same file.
 
 Exactly once: everything one item of a chat's serial line causes (sessions, records, winners,
-deadlines, the messages to send) is one transaction (``commit``), whose first statement enters the
-update's id in the delivery ledger. An update already there (a redelivery, or the same webhook
-POST twice at once) rolls the whole transaction back and changes nothing. Ledger rows older than
+deadlines, the messages to send) commits all or nothing (``commit``: a savepoint in its turn's
+transaction), and its first statement enters the update's id in the delivery ledger. An update
+already there (a redelivery, or the same webhook POST twice at once) rolls the whole unit back
+and changes nothing. Ledger rows older than
 ``REDELIVERY_WINDOW`` are pruned: Telegram keeps an update a day at most, and after a week without
 updates it may number them afresh.
 
