@@ -558,3 +558,19 @@ async def test_a_turn_with_more_units_than_a_batch_takes_commits_in_several(
     assert await asyncio.gather(*(store.commit(unit) for unit in units)) == [[]] * 7
     assert trips == [3, 3, 1]  # the turn's first three, then the next turn's, ...
     assert on_file(database, "SELECT COUNT(*) FROM sessions") == [(7,)]
+
+
+async def test_a_unit_that_only_answers_commits_once_with_its_update(store: Store, database: Path) -> None:
+    """A reply that changes nothing else (/help, a stale press) is its update's gate, its message
+    and the inbox's delete: committed once, its copy changing nothing."""
+    await store.keep_fetched([{"update_id": 610}])
+    unit = UnitOfWork(61, 610, store.received_at(610))
+    unit.messages.append(send(61, "help"))
+    rows_committed = await store.commit(unit)
+    assert rows_committed is not None and [text_of(message) for _, message in rows_committed] == ["help"]
+    again = UnitOfWork(61, 610, store.received_at(610))
+    again.messages.append(send(61, "help"))
+    assert await store.commit(again) is None
+    assert on_file(database, "SELECT COUNT(*) FROM outbox WHERE chat_id = 61") == [(1,)]
+    assert on_file(database, "SELECT update_id FROM ledger WHERE update_id = 610") == [(610,)]
+    assert inbox_ids(database) == []
