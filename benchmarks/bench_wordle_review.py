@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from solver.wordle import Entry, Wordle, feedback
-from solver.wordle_review import GuessReview, review_game
+from solver.wordle.review import GuessReview, review_game
 
 Game = tuple[list[Entry], list[list[str]] | None]
 

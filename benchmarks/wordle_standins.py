@@ -11,20 +11,40 @@ stand-in answers are, from the shipped candidates (``data/wordle_words.tsv``):
 
 The stand-in accepted words are every noun of the candidates (kinds noun and rare). Both answer
 lists come from our own frequencies, so they flatter a prior built on them: they are a check of
-what is found and of the search, not a measure of the prior. Written to the folder given:
+what is found and of the search, not a measure of the prior.
 
-    .venv/bin/python benchmarks/wordle_standins.py /tmp/wd
+A second, independent stand-in comes from sources the prior does not use:
+
+* ``hunspell``: every five-letter noun entry of hunspell's Russian dictionary in lower case (an entry
+  with a noun's affix flags), whose spelling wordfreq counts at least Zipf 2.5 *as a spelling* (not
+  weighed by pymorphy3's corpus estimate, as the candidates' frequencies are). It needs the data
+  extra (``make data``, or ``pip install --require-hashes --no-deps -r requirements-data.lock``).
+
+``--fit`` prints the share of the hunspell stand-in in each band of the prior (by the candidates'
+own frequency and kind) against the share of the prior's weight there, and the weights that would
+make the two agree. Written to the folder given:
+
+    .venv/bin/python benchmarks/wordle_standins.py /tmp/wd [--fit]
 """
 
 from __future__ import annotations
 
+import argparse
+import math
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.wordle import CRUDE, NOUN, OTHER, RARE, default_kinds, default_zipf
+from solver.wordle import CRUDE, NOUN, OTHER, PRIOR, RARE, default_kinds, default_zipf
+
+#: The hunspell stand-in's least Zipf frequency of the spelling (wordfreq's, unweighed).
+HUNSPELL_ZIPF = 2.5
+#: Hunspell's noun flags without ``L``, which verbs' entries carry too (брать, вести): the stand-in
+#: has no pymorphy3 to tell them apart, as the build has.
+STANDIN_NOUN_FLAGS = frozenset("FGHIJKN")
 
 SIZE = 2066
 OTHER_SHARE, CRUDE_SHARE = 0.03, 0.01
@@ -54,12 +74,72 @@ def with_rare() -> list[str]:
     return sorted((set(chosen) - dropped) | set(drawn))
 
 
+def hunspell() -> list[str]:
+    """The independent stand-in: hunspell's five-letter lower-case noun entries that wordfreq counts
+    at least ``HUNSPELL_ZIPF`` as a spelling, ё as е (no pymorphy3, no OpenCorpora, no weighing)."""
+    from wordfreq import word_frequency
+
+    from scripts.build_data import hunspell_entries, second_source
+
+    words = set()
+    for stem, flags in hunspell_entries(second_source("ru")).items():
+        spelled = stem.replace("ё", "е")
+        if len(spelled) == 5 and stem.isalpha() and stem.islower() and flags & STANDIN_NOUN_FLAGS:
+            frequency = word_frequency(stem, "ru") + (word_frequency(spelled, "ru") if spelled != stem else 0.0)
+            if frequency > 0 and math.log10(frequency) + 9 >= HUNSPELL_ZIPF:
+                words.add(spelled)
+    return sorted(words)
+
+
+def band(zipf: float, kind: str) -> str:
+    """The prior's band of a candidate (``solver.wordle.search.Prior``)."""
+    if kind in (RARE, CRUDE, OTHER):
+        return kind
+    if zipf >= PRIOR.known:
+        return "known"
+    if zipf >= PRIOR.common:
+        return "middle"
+    return "rare-band" if zipf >= PRIOR.uncommon else "faint"
+
+
+def fit(answers: list[str]) -> None:
+    """Each band's share of the stand-in's answers against its share of the prior's weight, and the
+    weight per word that would make them agree (the known band's kept at 1)."""
+    zipf, kind = default_zipf(), default_kinds()
+    bands = {word: band(zipf[word], kind[word]) for word in zipf}
+    sizes = Counter(bands.values())
+    found = Counter(bands[word] for word in answers if word in bands)
+    weights = {word: PRIOR.weight(zipf[word], kind[word]) for word in zipf}
+    total_weight = sum(weights.values())
+    mass = Counter[str]()
+    for word, value in weights.items():
+        mass[bands[word]] += value
+    print(f"answers in the candidates: {sum(found.values())} of {len(answers)}")
+    known_rate = found["known"] / sizes["known"]
+    for name in ("known", "middle", "rare-band", "faint", RARE, OTHER, CRUDE):
+        share, prior = found[name] / max(sum(found.values()), 1), mass[name] / total_weight
+        fitted = found[name] / sizes[name] / known_rate if sizes[name] else 0.0
+        print(f"{name:10} {sizes[name]:5} words  stand-in {share:6.1%}  prior {prior:6.1%}  fitted weight {fitted:.3f}")
+
+
 def main() -> int:
-    folder = Path(sys.argv[1])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--fit", action="store_true", help="the prior's bands against the hunspell stand-in")
+    args = parser.parse_args()
+    folder: Path = args.folder
     folder.mkdir(parents=True, exist_ok=True)
-    for name, words in (("familiar", familiar()), ("with-rare", with_rare()), ("accepted", by_frequency({NOUN, RARE}))):
+    lists = {
+        "familiar": familiar(),
+        "with-rare": with_rare(),
+        "accepted": by_frequency({NOUN, RARE}),
+        "hunspell": hunspell(),
+    }
+    for name, words in lists.items():
         (folder / f"{name}.txt").write_text("\n".join(sorted(words)) + "\n", encoding="utf-8")
         print(f"{folder / name}.txt: {len(words)} words")
+    if args.fit:
+        fit(lists["hunspell"])
     return 0
 
 

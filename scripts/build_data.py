@@ -23,6 +23,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ REVIEWED_FILE = DATA_DIR / "reviewed_words.tsv"
 KEEP = "keep"  # a reviewed decision: in the maintained list or matched by a root, but harmless
 TOKEN_NOTE = "a wordfreq token OpenCorpora lacks"  # in a reviewed line's why: no warning that the source lacks it
 COMMON = "common"  # a reviewed decision: common, though the corpus estimate or hunspell's capital reads it otherwise
+NOT_AN_ANSWER = "not-an-answer"  # a reviewed decision: a word of the letter game that 5bukv neither picks nor takes
 
 # OpenCorpora grammemes that mark names, places, organisations and trademarks,
 # and those that mark abbreviations and initials: not common nouns in their dictionary form.
@@ -189,10 +191,11 @@ class Reviewed:
     kept: set[str] = field(default_factory=set)  # in, whatever the maintained list or a root says
     common: set[str] = field(default_factory=set)  # common, whatever the corpus estimate says
     tokens: set[str] = field(default_factory=set)  # decided for wordfreq tokens the source lacks (5bukv's broader list)
+    not_answers: set[str] = field(default_factory=set)  # words 5bukv neither picks nor takes (languages: хинди)
 
     @property
     def named(self) -> set[str]:
-        return set(self.excluded) | self.kept | self.common
+        return set(self.excluded) | self.kept | self.common | self.not_answers
 
 
 def reviewed(language: str) -> Reviewed:
@@ -210,6 +213,8 @@ def reviewed(language: str) -> Reviewed:
             decisions.kept.add(word)
         elif decision == COMMON:
             decisions.common.add(word)
+        elif decision == NOT_AN_ANSWER:
+            decisions.not_answers.add(word)
         else:
             decisions.excluded[word] = Reason(decision)
     return decisions
@@ -253,6 +258,7 @@ def clean(language: str, source: Source) -> Source:
     return result
 
 
+@cache
 def second_source(language: str) -> Any:
     """Hunspell's dictionary for ``language`` as spylls ships it (ru: A. Lebedev's; en: en_US from SCOWL)."""
     from spylls.hunspell import Dictionary
@@ -323,66 +329,136 @@ def build(code: str, source: Source) -> None:
 
 def build_wordle_words(source: Source, cleaned: Source, frequencies: dict[str, float]) -> None:
     """``solver/data/wordle_words.tsv``: the words the real 5bukv may choose, ``word<TAB>zipf<TAB>kind``,
-    and ``solver/data/wordle_more.tsv``: every other five-letter word of the sources, for a game no
-    candidate fits.
+    and ``solver/data/wordle_more.tsv``: every other five-letter word a player would accept, for a game
+    no candidate fits.
 
-    ``noun``: every five-letter noun of the full tier, plural-only ones (шорты, чипсы) and modern words
-    the second source lacks (тренд, стейк) included: a rare one costs a try or two, never the game.
-    ``rare``: such a noun kept out of the common tier because its spelling is more often another word,
-    or by hand. ``crude``: the five-letter nouns kept out as offensive (дурак, тварь): the game chooses
-    them, the bot never says them. ``other``: adjectives, pronouns, adverbs, numerals and
-    interjections the game uses as answers (нищий, никто, вчера, сорок, браво), and the nouns spelled
-    like an adjective (лысый, белые). Spelled as the game spells them (ё as е); a word of two kinds keeps
-    the first of ``KIND_ORDER``. wordfreq's noun-like tokens that OpenCorpora lacks are mostly foreign
-    names (логан, уокер) even among the frequent ones, so they go to the broader list only.
+    A five-letter word is a candidate when the three sources together say it is a noun in the
+    nominative singular (or a plural-only noun): ``noun``, a noun of the full tier (OpenCorpora's
+    lemma); ``rare``, such a noun kept out of the common tier (its spelling is more often another
+    word, or by hand), a common noun of OpenCorpora that hunspell writes with a capital (будда,
+    пегас), or a wordfreq token that hunspell has as a noun entry of its own and pymorphy3 reads as a
+    nominative singular noun although OpenCorpora lacks it or has it only as a name or another word's
+    form (гжель, кинза, юрфак, песнь): a low prior; ``crude``, the five-letter nouns kept out as
+    offensive (the game chooses them, the bot never says them); ``other``, adjectives, pronouns,
+    adverbs, numerals and interjections the game uses as answers (нищий, никто, вчера, сорок, браво),
+    and the nouns spelled like an adjective (лысый, белые). Not candidates: languages and other words
+    the reviewed list says the game never takes, and the plurals of count nouns (марши, черви: a
+    plural-only noun needs an entry of its own in hunspell, as брюки and сутки have). Spelled as the
+    game spells them (ё as е); a word of two kinds keeps the first of ``KIND_ORDER``.
     """
     dictionary = second_source("ru")
+    entries = hunspell_entries(dictionary)
+    not_answers = reviewed("ru").not_answers
     kinds: dict[str, tuple[float, str]] = {}
+    why: dict[str, str] = {}  # how each candidate got in, for the counts data/README.md gives
 
-    def add(word: str, zipf_value: float, kind: str) -> None:
+    def add(word: str, zipf_value: float, kind: str, how: str) -> None:
         spelled = word.replace("ё", "е")
-        if len(spelled) == WORDLE_LENGTH:
+        if len(spelled) == WORDLE_LENGTH and word not in not_answers and spelled not in not_answers:
             best = kinds.get(spelled)
             if best is None or (KIND_ORDER.index(kind), -zipf_value) < (KIND_ORDER.index(best[1]), -best[0]):
                 kinds[spelled] = (zipf_value, kind)
+                why[spelled] = how
 
     import pymorphy3
 
     analyser = pymorphy3.MorphAnalyzer()
-    for word in cleaned.words:
-        if len(word.replace("ё", "е")) != WORDLE_LENGTH:
-            continue
-        if any(parse.tag.POS in ADJECTIVE_PARTS for parse in analyser.parse(word)):
-            add(word, frequencies[word], "other")
+    count_plurals: set[str] = set()
+    for word in (word for word in cleaned.words if len(word.replace("ё", "е")) == WORDLE_LENGTH):
+        if (found := noun_kind(analyser, word, cleaned, entries)) is None:
+            count_plurals.add(word)
         else:
-            add(word, frequencies[word], "rare" if cleaned.reasons.get(word) in NOT_THE_USUAL_NOUN else "noun")
+            add(word, frequencies[word], *found)
     offensive = {word for word, reason in cleaned.reasons.items() if reason is Reason.OFFENSIVE}
     for word in offensive & source.words:
-        add(word, zipf(word, "ru"), "crude")
+        add(word, zipf(word, "ru"), "crude", "crude")
     for word in source.other_answers:
         if (value := zipf(word, "ru")) >= WORDLE_OTHER_ZIPF and dictionary.lookup(word):
-            add(word, value, "other")
-    unlisted = five_letter_tokens(analyser)
+            add(word, value, "other", "other part of speech")
+    crude_words = screen_offensive(set(source.words) | set(source.reasons))
+    tokens = five_letter_tokens(analyser)
+    for token, value in sorted(noun_entries(analyser, entries, tokens).items()):
+        set_aside = cleaned.reasons.get(token) in NEVER_A_CANDIDATE or source.reasons.get(token) in NEVER_A_CANDIDATE
+        if token not in crude_words and not set_aside and token.replace("ё", "е") not in kinds:
+            add(token, value, "rare", "hunspell noun, pymorphy3 nominative, wordfreq")
     table = "".join(f"{word}\t{value:.2f}\t{kind}\n" for word, (value, kind) in sorted(kinds.items()))
     (DATA_DIR / "wordle_words.tsv").write_text(table, encoding="utf-8")
     counts = {kind: sum(entry[1] == kind for entry in kinds.values()) for kind in KIND_ORDER}
     listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
     print(f"solver/data/wordle_words.tsv: {len(kinds)} words, {listed}")
-    build_wordle_more(source, set(kinds), unlisted)
+    for how in sorted(set(why.values())):
+        print(f"  {how}: {sum(value == how for value in why.values())}")
+    print(f"  left out as plurals of count nouns: {len(count_plurals)} ({' '.join(sorted(count_plurals))})")
+    build_wordle_more(source, set(kinds) | not_answers, tokens, entries, analyser)
+
+
+#: Reasons that keep a word out of the candidates whatever the other sources say (letter names: дзета, ижица).
+NEVER_A_CANDIDATE = frozenset({Reason.OFFENSIVE, Reason.LETTER_NAME, Reason.ABBREVIATION, Reason.MALFORMED})
+#: Hunspell's Russian affix flags of noun entries (one flag each declension; ``O`` marks an irregular
+#: plural's own entry, цветы, имена: not a singular).
+HUNSPELL_NOUN_FLAGS = frozenset("FGHIJKLN")
+HUNSPELL_PLURAL_FLAG = "O"
+#: A word wordfreq gives at least this Zipf frequency: used somewhere, not a scrap of one dictionary.
+LEAST_TOKEN_ZIPF = 1.0
+
+
+def hunspell_entries(dictionary: Any) -> dict[str, frozenset[str]]:
+    """Every stem of hunspell's dictionary (as written, so a name keeps its capital) with its affix flags."""
+    entries: dict[str, set[str]] = {}
+    for entry in dictionary.dic.words:
+        entries.setdefault(entry.stem, set()).update(entry.flags)
+    return {stem: frozenset(flags) for stem, flags in entries.items()}
+
+
+def noun_kind(analyser: Any, word: str, cleaned: Source, entries: dict[str, frozenset[str]]) -> tuple[str, str] | None:
+    """The kind of a five-letter noun of the full tier among 5bukv's candidates and how it got in;
+    None for the plural of a count noun."""
+    if any(parse.tag.POS in ADJECTIVE_PARTS for parse in analyser.parse(word)):
+        return "other", "noun spelled like an adjective"
+    if is_count_plural(analyser, word, entries):
+        return None
+    if cleaned.reasons.get(word) in NOT_THE_USUAL_NOUN:
+        return "rare", "OpenCorpora noun, its spelling mostly another word"
+    return "noun", "OpenCorpora noun"
+
+
+def is_count_plural(analyser: Any, word: str, entries: dict[str, frozenset[str]]) -> bool:
+    """A plural-only lemma of OpenCorpora that is also the plural of a count noun and that hunspell has
+    no entry of its own for (марши, черви, трусы: the game takes марш, not марши); брюки, сутки and
+    клещи have one."""
+    readings = [parse for parse in analyser.parse(word) if parse.tag.POS == "NOUN"]
+    if not any("Pltm" in parse.tag for parse in readings) or word in entries:
+        return False
+    return any(parse.normal_form != word and "plur" in parse.tag for parse in readings)
+
+
+def noun_entries(analyser: Any, entries: dict[str, frozenset[str]], tokens: dict[str, float]) -> dict[str, float]:
+    """wordfreq's five-letter tokens (Zipf at least ``LEAST_TOKEN_ZIPF``) that hunspell has as a noun
+    entry of its own, in lower case, and that pymorphy3 reads as a noun in the nominative singular:
+    words OpenCorpora lacks (юрфак, кинза), has only as a name (гжель) or only as another word's form
+    (песнь), though both other sources take them as words in their own right."""
+    found: dict[str, float] = {}
+    for token, value in tokens.items():
+        noun_entry = bool(entries.get(token, frozenset()) & HUNSPELL_NOUN_FLAGS)
+        if value >= LEAST_TOKEN_ZIPF and noun_entry and is_nominative_noun(analyser, token):
+            found[token] = value
+    return found
+
+
+def is_nominative_noun(analyser: Any, word: str) -> bool:
+    """Whether pymorphy3 (its dictionary, or its guess for a word the dictionary lacks) reads ``word``
+    as a noun in the nominative singular, whatever its dictionary form."""
+    return any(parse.tag.POS == "NOUN" and {"nomn", "sing"} <= parse.tag.grammemes for parse in analyser.parse(word))
 
 
 def five_letter_tokens(analyser: Any) -> dict[str, float]:
-    """wordfreq's five-letter Russian tokens that OpenCorpora does not know but pymorphy3 reads as a noun
-    in its dictionary form (not a name), with their Zipf frequency: modern loans and slang (кринж)."""
+    """wordfreq's five-letter Russian tokens (Cyrillic letters only) with their Zipf frequency."""
     from wordfreq import iter_wordlist
 
     found: dict[str, float] = {}
     for token in iter_wordlist(WORDFREQ_CODE["ru"]):
-        if len(token.replace("ё", "е")) != WORDLE_LENGTH or not RUSSIAN_WORD.fullmatch(token):
-            continue
-        if analyser.word_is_known(token) or not any(is_own_noun(parse, token) for parse in analyser.parse(token)):
-            continue
-        found[token] = zipf(token, "ru")
+        if len(token.replace("ё", "е")) == WORDLE_LENGTH and RUSSIAN_WORD.fullmatch(token):
+            found[token] = zipf(token, "ru")
     return found
 
 
@@ -401,26 +477,59 @@ def screen_offensive(words: set[str]) -> set[str]:
     return ((named | maintained_profanity("ru") | by_roots) & words) - decisions.kept
 
 
-def build_wordle_more(source: Source, candidates: set[str], tokens: dict[str, float]) -> None:
-    """``solver/data/wordle_more.tsv``, ``word<TAB>zipf<TAB>kind``: every five-letter word of the sources
-    that is not a candidate, so that a game no candidate fits still gets a next guess. The lemmas of
-    every part of speech in OpenCorpora (not names or abbreviations) and wordfreq's noun-like tokens;
-    ``word``, or ``crude`` for a word the exclusion policy takes out (only ever counted, never said)."""
-    lemmas = {word for word in source.five_letter_lemmas | source.words if len(word.replace("ё", "е")) == WORDLE_LENGTH}
-    values = {word: zipf(word, "ru") for word in lemmas} | tokens
+def build_wordle_more(
+    source: Source,
+    candidates: set[str],
+    tokens: dict[str, float],
+    entries: dict[str, frozenset[str]],
+    analyser: Any,
+) -> None:
+    """``solver/data/wordle_more.tsv``, ``word<TAB>zipf<TAB>kind``: every other five-letter word a player
+    would accept, so that a game no candidate fits still gets a next guess, and only a real word: a
+    lemma of OpenCorpora that is a common noun or one of the answer parts (not a verb, preposition,
+    name, surname, patronymic or possessive: попов, ленин) that hunspell accepts in lower case, or a
+    noun entry of hunspell's own, in lower case, that pymorphy3 reads as a noun in the nominative
+    singular (never a scrap such as аарау, кхань, рудар, худож, or a name such as логан). ``word``,
+    or ``crude`` for a word the exclusion policy takes out (only ever counted, never said). ``analyser``:
+    pymorphy3's."""
+    set_aside = {word for word, reason in reviewed("ru").excluded.items() if reason is not Reason.OFFENSIVE}
+    lemmas = {
+        word
+        for word in source.other_answers | source.words
+        if len(word.replace("ё", "е")) == WORDLE_LENGTH and word not in set_aside
+    }
+    values = {word: zipf(word, "ru") for word in lemmas}
+    guessed = {  # wordfreq's tokens pymorphy3 reads as a noun: kept only when crude (counted, never said)
+        token: value
+        for token, value in tokens.items()
+        if not analyser.word_is_known(token) and any(is_own_noun(parse, token) for parse in analyser.parse(token))
+    }
+    crude_tokens = screen_offensive(set(guessed) | {token.replace("ё", "е") for token in guessed})
+    values |= {token: value for token, value in guessed.items() if {token, token.replace("ё", "е")} & crude_tokens}
+    for stem, flags in entries.items():
+        five = len(stem.replace("ё", "е")) == WORDLE_LENGTH and RUSSIAN_WORD.fullmatch(stem)
+        if five and flags & HUNSPELL_NOUN_FLAGS and is_nominative_noun(analyser, stem):
+            values.setdefault(stem, tokens.get(stem, 0.0))
     crude = screen_offensive(set(values) | {word.replace("ё", "е") for word in values})
     more: dict[str, tuple[float, str]] = {}
     for word, value in values.items():
         spelled = word.replace("ё", "е")
-        if spelled in candidates:
+        if spelled in candidates or word in candidates or word in set_aside:
             continue
         kind = "crude" if word in crude or spelled in crude else "word"
+        if kind == "word" and word not in entries and not second_source_knows(word):
+            continue
         best = more.get(spelled)
         if best is None or (kind == "crude", value) > (best[1] == "crude", best[0]):
             more[spelled] = (value, kind)
     table = "".join(f"{word}\t{value:.2f}\t{kind}\n" for word, (value, kind) in sorted(more.items()))
     (DATA_DIR / "wordle_more.tsv").write_text(table, encoding="utf-8")
     print(f"solver/data/wordle_more.tsv: {len(more)} words, {sum(kind == 'crude' for _, kind in more.values())} crude")
+
+
+def second_source_knows(word: str) -> bool:
+    """Whether hunspell's Russian dictionary accepts ``word`` in lower case (any of its forms)."""
+    return bool(second_source("ru").lookup(word))
 
 
 def main() -> None:

@@ -3,12 +3,14 @@
 Shared by ``python -m solver word`` and the bot's ``/word``, so both say the same. The lists say
 what a word is (its tier, why it is out, how frequent); whether a game can end on it is asked of
 the games themselves (:meth:`LetterGame.word_in_play`), the same tables that play, hint and review.
+5bukv answers from its own lists (``solver.wordle.verdict``), passed in by the caller, so that this
+module does not import the 5bukv package (which uses the word lists here) back.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -17,12 +19,8 @@ from solver.letters import CYRILLIC_LOOKALIKES, LetterGame
 from solver.policy import question, reviewed_keeps
 from solver.words import LANGUAGES, NOT_COMMON, Reason, Tier
 
-
-class WordleProblem(StrEnum):
-    """Why a word is not a 5bukv candidate."""
-
-    NOT_FIVE_LETTERS = "not-five-letters"
-    NOT_IN_LIST = "not-in-list"  # five letters, but not a clean noun of the list
+#: 5bukv's answer for a word: whether the game may choose it, and the verdict of its own lists.
+WordleAnswer = Callable[[str], tuple[bool, StrEnum]]
 
 
 class Absence(StrEnum):
@@ -44,8 +42,8 @@ class WordReport:
     zipf: float | None  # wordfreq's Zipf frequency, when the word is in a tier
     common_zipf: float  # the common tier's threshold
     min_length: int
-    wordle: bool | None  # a 5bukv candidate (None: 5bukv is Russian only)
-    wordle_problem: WordleProblem | Reason | None  # the source's reason when it has one
+    wordle: bool | None  # a 5bukv candidate (None: 5bukv is Russian only, or not asked)
+    wordle_reason: StrEnum | None  # 5bukv's own verdict (solver.wordle.verdict), never the letter game's
     asked: str = ""  # what was asked, when the dictionary spells it otherwise (е for ё)
     ends_first: dict[Tier, str] = field(default_factory=dict)  # per tier it is in: a shorter word ending the game first
     form_of: str = ""  # a word of the lists this one looks like a form of (слоны: слон), when it is in none
@@ -75,7 +73,7 @@ class WordReport:
             if self.wordle is None
             else {
                 "counts": self.wordle,
-                "reason": None if self.wordle_problem is None else self.wordle_problem.value,
+                "reason": None if self.wordle_reason is None else self.wordle_reason.value,
             },
         }
 
@@ -85,9 +83,12 @@ def normalise_query(text: str) -> str:
     return text.strip().lower()
 
 
-def look_up(text: str, code: str = "ru", games: Mapping[Tier, LetterGame] | None = None) -> WordReport:
+def look_up(
+    text: str, code: str = "ru", games: Mapping[Tier, LetterGame] | None = None, wordle: WordleAnswer | None = None
+) -> WordReport:
     """Everything the shipped dictionaries of ``code`` say about ``text``, and, for each of the
-    ``games`` (by tier) that has the word, the shorter word that game ends at first."""
+    ``games`` (by tier) that has the word, the shorter word that game ends at first; for Russian,
+    what 5bukv's ``wordle`` says of it (``solver.wordle.verdict.wordle_answer``)."""
     language = LANGUAGES[code]
     asked = normalise_query(text)
     word = _dictionary_spelling(asked, code)
@@ -103,9 +104,7 @@ def look_up(text: str, code: str = "ru", games: Mapping[Tier, LetterGame] | None
         why = marked if marked in NOT_COMMON else Absence.UNCOMMON
     else:
         why = language.reason_of(word) or (Reason.OFFENSIVE if offensive(word, code) else Absence.NOT_IN_SOURCE)
-    wordle, problem = _wordle_answer(word) if code == "ru" else (None, None)
-    if problem is WordleProblem.NOT_IN_LIST and isinstance(why, Reason) and why not in NOT_COMMON:
-        problem = why
+    in_wordle, verdict = wordle(word) if code == "ru" and wordle is not None else (None, None)
     spelled_otherwise = asked if asked != word else ""
     form_of = (dictionary_form(word, code) or "") if why is Absence.NOT_IN_SOURCE else ""
     return WordReport(
@@ -116,8 +115,8 @@ def look_up(text: str, code: str = "ru", games: Mapping[Tier, LetterGame] | None
         zipf,
         language.common_zipf,
         language.min_length,
-        wordle,
-        problem,
+        in_wordle,
+        verdict,
         spelled_otherwise,
         _ends_first(word, games or {}),
         form_of=form_of,
@@ -274,22 +273,3 @@ def _dictionary_spelling(word: str, code: str) -> str:
         if language.tier_of(spelled) is not None or language.reason_of(spelled) is not None:
             return spelled
     return word
-
-
-def _wordle_answer(word: str) -> tuple[bool, WordleProblem | Reason | None]:
-    from solver.wordle import WORD_LENGTH, normalise_word
-
-    spelled = normalise_word(word)
-    if len(spelled) != WORD_LENGTH:
-        return False, WordleProblem.NOT_FIVE_LETTERS
-    if spelled not in _wordle_words():
-        return False, WordleProblem.NOT_IN_LIST
-    return True, None
-
-
-@cache
-def _wordle_words() -> frozenset[str]:
-    """The game's possible answers the bot plays with openly: a crude one (never said) does not count here."""
-    from solver.wordle import CRUDE, default_kinds
-
-    return frozenset(word for word, kind in default_kinds().items() if kind != CRUDE)

@@ -27,13 +27,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from solver.lookup import look_up, shipped_games
+    from solver.wordle.verdict import wordle_answer
     from solver.words import WordListError
 
     if not args.word.strip():
         raise UsageError("WORD is empty")
     try:
         code = args.lang or language_by_script(args.word)
-        report = look_up(args.word, code, shipped_games(code))
+        report = look_up(args.word, code, shipped_games(code), wordle_answer)
     except WordListError as error:
         raise UsageError(f"{error} (rebuild it with 'make data')") from None
     print(json.dumps(report.as_json(), ensure_ascii=False) if args.json else "\n".join(_text(report)))
@@ -80,7 +81,10 @@ EXPLANATIONS = {
     "not-in-source": "not in the source dictionary",
     "too-short": "shorter than the game's minimum length",
     "not-five-letters": "not five letters",
-    "not-in-list": "not a noun of the list",
+    "guess": "a possible answer, and a word the helper guesses with",
+    "candidate": "a possible answer, named only when it fits (a rarer word, or not a noun)",
+    "broader": "not among the possible answers; in the broader list, suggested only when none of them fits",
+    "not-taken": "not a word the game takes, as far as the lists know",
 }
 
 
@@ -98,6 +102,6 @@ def _text(report: WordReport) -> list[str]:
     for tier, shorter in report.ends_first.items():
         lines.append(f"  never completed in the {tier.value} tier: the game ends at {shorter} first")
     if report.wordle is not None:
-        wordle = "yes" if report.wordle else f"no: {EXPLANATIONS[str(report.wordle_problem)]}"
+        wordle = ("yes: " if report.wordle else "no: ") + EXPLANATIONS[str(report.wordle_reason)]
         lines.append(f"5bukv: {wordle}")
     return lines

@@ -34,7 +34,7 @@ from solver.wordle import (
     prepare_words,
     timed_build,
 )
-from solver.wordle_review import GuessReview, game_scores, review_game, share_grid
+from solver.wordle.review import GuessReview, broader_engine, game_scores, review_game, share_grid
 from solver.words import WordListError, read_words
 
 SHOW_CANDIDATES_UP_TO = 10
@@ -296,7 +296,7 @@ def _stats_text(stats: Stats, seconds: float) -> str:
 
 def _run_review(engine: Wordle, texts: list[str], as_json: bool) -> int:
     history = _own_history(engine, texts)
-    reviews = review_game(engine, history)
+    reviews = review_game(engine, history, broader=broader_engine())
     scores = game_scores(reviews)
     if as_json:
         report = {"guesses": [review.as_json() for review in reviews], **scores.as_json()}
@@ -331,5 +331,5 @@ def _review_line(review: GuessReview) -> str:
     return (
         f"{review.number}. {review.entry}  words fitting {review.before} → {review.after}; "
         f"{review.expected:.2f} tries expected (engine: {review.suggested.word}; compared: {compared}); "
-        f"skill {review.skill:+.2f}, luck {luck}"
+        f"skill {review.skill:+.2f}, luck {luck}" + (" (graded against the broader list)" if review.broader else "")
     )

@@ -23,9 +23,12 @@ of the same search.
 The package's modules: ``colours`` (exact colours, masks, the colour table), ``entries``
 (what players type and what a history of entries says), ``search`` (the prior, the search and
 the ``Wordle`` engine), ``plan`` (the stored tree file), ``tree`` (building and saving the tree,
-the engine's statistics) and ``answers`` (the shipped lists). They import one another in that
-order, never back: answers and plan before search, search before tree. Every public name is re-exported here, so
-``from solver.wordle import X`` works whichever module ``X`` lives in.
+the engine's statistics), ``answers`` (the shipped lists), ``review`` (a game graded guess by guess)
+and ``verdict`` (what the lists say of one word, for ``/word``). They import one another in that
+order, never back: answers and plan before search, search before tree and review; no module of
+``solver/`` outside this package imports it. Every public name of the modules before ``review`` is
+re-exported here, so ``from solver.wordle import X`` works whichever of them ``X`` lives in;
+``review`` and ``verdict`` are imported by their own names (only a review or ``/word`` needs them).
 """
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ class Prior:
     known: float = 3.0
     common: float = 2.5
     uncommon: float = 1.5  # below this (or unknown to wordfreq) a word is a term few people know
-    middle: float = 0.7
+    middle: float = 0.9  # fitted to the independent stand-in (data/README.md: the prior)
     rare: float = 0.10
     faint: float = 0.02  # never 0: such a word is still found, a try or two later, never lost
     crude_factor: float = 0.5  # a crude word or insult (the game picks some; fewer than nouns)

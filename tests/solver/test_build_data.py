@@ -81,15 +81,32 @@ def test_a_tie_with_another_reading_is_not_the_likeliest_reading() -> None:
     assert reading == Reading(0.5, True)
 
 
-def test_the_broader_list_is_every_other_five_letter_word_with_the_crude_ones_marked(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+class Analyser:
+    """A stand-in for pymorphy3: reads the words it is given as nominative singular nouns, knows none."""
+
+    def __init__(self, *nouns: str) -> None:
+        self.nouns = set(nouns)
+
+    def word_is_known(self, word: str) -> bool:
+        return False
+
+    def parse(self, word: str) -> list[object]:
+        tag = type("Tag", (), {"POS": "NOUN", "grammemes": frozenset({"NOUN", "nomn", "sing"})})()
+        return [type("Parse", (), {"tag": tag, "normal_form": word})()] if word in self.nouns else []
+
+
+def test_the_broader_list_is_real_words_only_with_the_crude_ones_marked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, second_source: None
 ) -> None:
-    """Lemmas of any part of speech and wordfreq's tokens join; candidates, names and other lengths
-    do not; ё is written е, and a crude spelling of either form is marked, never said."""
+    """Lemmas hunspell accepts in lower case and hunspell's own noun entries join; candidates, names,
+    scraps and words only wordfreq has do not, unless crude (then marked, never said); ё is written е."""
     monkeypatch.setattr(build_data, "DATA_DIR", tmp_path)
     monkeypatch.setattr(build_data, "zipf", lambda word, language: 2.0)
-    monkeypatch.setattr(build_data, "screen_offensive", lambda words: {"ебена"} & words)
-    source = Source({"шорты", "стол"}, five_letter_lemmas={"пофиг", "вдруг"})
-    build_data.build_wordle_more(source, {"шорты", "вдруг"}, {"ёбена": 1.3, "логан": 3.8})
+    monkeypatch.setattr(build_data, "screen_offensive", lambda words: {"ёбена", "ебена"} & words)
+    source = Source({"шорты", "стол", "лиссо"}, other_answers={"вдруг"})
+    entries = {"кинза": frozenset("H"), "худож": frozenset(), "Логан": frozenset("K")}
+    tokens = {"ёбена": 1.3, "логан": 3.8, "аарау": 1.4, "худож": 3.3, "кинза": 2.2}
+    analyser = Analyser("ёбена", "логан", "аарау", "худож", "кинза")
+    build_data.build_wordle_more(source, {"шорты", "вдруг"}, tokens, entries, analyser)
     rows = (tmp_path / "wordle_more.tsv").read_text(encoding="utf-8").splitlines()
-    assert rows == ["ебена\t1.30\tcrude", "логан\t3.80\tword", "пофиг\t2.00\tword"]
+    assert rows == ["ебена\t1.30\tcrude", "кинза\t2.20\tword"]

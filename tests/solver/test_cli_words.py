@@ -216,3 +216,12 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     assert first_line.strip()
     assert errors == ""
     assert status == 1
+
+
+@pytest.mark.parametrize(("word", "lang"), [("дефекация", "ru"), ("содомит", "ru"), ("dyke", "en")])
+def test_words_players_do_not_trust_are_in_no_tier_and_still_found_offensive(
+    capsys: pytest.CaptureFixture[str], word: str, lang: str
+) -> None:
+    letters = ask(capsys, word, lang)["letter_game"]
+    assert letters["tier"] is None and letters["reason"] == "offensive"  # type: ignore[index]
+    assert word not in LANGUAGES[lang].words(Tier.FULL)

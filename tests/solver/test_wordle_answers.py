@@ -166,10 +166,11 @@ def test_modern_plural_only_and_slang_words_are_candidates_but_not_everyday_word
         assert kinds[word] == NOUN, word
 
 
-def test_the_broader_list_holds_every_other_word_and_marks_the_crude_ones() -> None:
+def test_the_broader_list_holds_only_real_words_and_marks_the_crude_ones() -> None:
     more, candidates = more_words(), set(default_words())
-    assert not candidates & set(more) and len(more) > 5000
-    assert more["пофиг"][1] and more["логан"][1]  # an adverb OpenCorpora has, a token only wordfreq has
+    assert not candidates & set(more) and more["трусы"][1] and more["вширь"][1]
+    for word in ("аален", "аарау", "кхань", "рудар", "дудар", "судар", "логан", "уокер", "оскар", "ленин", "попов"):
+        assert word not in more, word  # place names, surnames, names and scraps: in no list
     for word in ("нахер", "педик", "ебала"):
         assert more[word][1] is False, word  # crude: only counted
     said = [word for word, (_, sayable) in more.items() if sayable]

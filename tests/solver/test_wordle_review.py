@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.wordle import Colour, Entry, Wordle, feedback
-from solver.wordle_review import game_scores, review_game, share_grid
+from solver.wordle.review import game_scores, review_game, share_grid
 
 SOLVED = (Colour.YELLOW,) * 5
 

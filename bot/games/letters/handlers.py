@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 from telegram import InlineKeyboardMarkup, Update
 
 from bot.core import texts as shared_texts
-from bot.core.active import is_active, kept_secret, start_or_ask
+from bot.core.active import active_game, is_active, kept_secret, start_or_ask
 from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import offer_games
 from bot.core.i18n import NP_, Language
@@ -30,6 +30,7 @@ from bot.games.letters.tables import LetterGames
 from bot.storage import Tally
 from solver.letters import InputError, LetterGame, Verdict, normalise_letter
 from solver.lookup import TypedWord, TypedWordProblem, WordReport, look_up, read_typed_word
+from solver.wordle.verdict import wordle_answer
 from solver.words import Tier
 
 T = TypeVar("T")
@@ -481,16 +482,26 @@ async def word(update: Update, context: BotContext) -> None:
     if isinstance(read, TypedWordProblem):
         context.deps.reply(context.message, texts.word_not_a_word(lang, read))
         return
-    context.deps.reply(
-        context.message, texts.word_report_text(lang, word_report(context.deps.solvers.of(LetterGames), read))
-    )
+    report = word_report(context.deps.solvers.of(LetterGames), read)
+    in_5bukv = await _playing_5bukv(context.deps, context.chat_id)
+    context.deps.reply(context.message, texts.word_report_text(lang, report, wordle_first=in_5bukv))
+
+
+#: The stored kind of 5bukv's sessions: in a 5bukv game /word answers with 5bukv's verdict first.
+WORDLE_KIND = "5bukv"
+
+
+async def _playing_5bukv(deps: Deps, chat_id: int) -> bool:
+    """Whether the chat's game is 5bukv (asked by its stored kind: games do not import one another)."""
+    loaded = await active_game(deps, chat_id)
+    return loaded is not None and loaded.session.KIND == WORDLE_KIND
 
 
 def word_report(letter_games: LetterGames, read: TypedWord) -> WordReport:
     """What the dictionaries say of a word, judged by the bot's own games of its language (every
     tier): the games that play, hint and review say whether a game can end on it."""
     games = {tier: letter_games.game(read.code, tier) for tier in Tier}
-    return look_up(read.word, read.code, games)
+    return look_up(read.word, read.code, games, wordle_answer)
 
 
 # ------------------------------------------------------------------ review

@@ -403,8 +403,6 @@ WORD_REASONS: dict[str, str] = {
     "rare": N_("a rare word"),
     "uncommon": N_("a rare word"),
     "not-in-source": N_("it is not in the dictionary"),
-    "not-five-letters": N_("not five letters"),
-    "not-in-list": N_("it is not among the list's nouns"),
     "homograph": N_("its spelling is more often another word (a name, another word's form)"),
     "unconfirmed": N_("the second dictionary I check against lacks it"),
 }
@@ -450,11 +448,12 @@ def word_offensive(lang: Lang, *, english: bool) -> str:
     return gettext(lang, "That word is not in the letter game: I never use offensive words.")
 
 
-def word_report_text(lang: Lang, report: WordReport) -> str:
+def word_report_text(lang: Lang, report: WordReport, *, wordle_first: bool = False) -> str:
     """Where the word counts, game by game (each named with its words: everyday ones, which a new
-    game plays by default, and the whole dictionary), and why not; an offensive word is not repeated back."""
+    game plays by default, and the whole dictionary), and why not; an offensive word is not repeated
+    back. In a 5bukv game (``wordle_first``) 5bukv's verdict, from its own lists, comes first."""
     english = report.language == Language.ENGLISH
-    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_problem):
+    if Reason.OFFENSIVE in (report.why_not_common, report.wordle_reason):
         return word_offensive(lang, english=english)
     spelled = gettext(lang, " (as the dictionary spells it)") if report.asked else ""
     game = gettext(lang, "English Ghost") if english else gettext(lang, "the letter game")
@@ -473,9 +472,23 @@ def word_report_text(lang: Lang, report: WordReport) -> str:
             lines.append(f"• {everyday}: ❌ " + _reason(lang, report.why_not_common))
         lines.append(f"• {whole}: {_counted(lang, report.ends_first.get(Tier.FULL))}")
     if report.wordle is not None:
-        wordle = gettext(lang, "✅ in the list") if report.wordle else "❌ " + _reason(lang, report.wordle_problem)
-        lines.append(gettext(lang, "• 5bukv: {verdict}", verdict=wordle))
+        wordle = gettext(lang, "• 5bukv: {verdict}", verdict=_wordle_verdict(lang, report.wordle_reason))
+        lines.insert(1 if wordle_first else len(lines), wordle)
     return "\n".join(lines)
+
+
+#: 5bukv's verdict on a word, from its own lists (keys: solver.wordle.verdict's), never the letter game's.
+WORDLE_VERDICTS: dict[str, str] = {
+    "guess": N_("✅ a possible answer, and a word I guess with"),
+    "candidate": N_("✅ a possible answer (I name it only when it fits)"),
+    "broader": N_("☑️ not among the answers I expect: I suggest it only when none of them fits"),
+    "not-five-letters": N_("❌ not five letters"),
+    "not-taken": N_("❌ not a word the game takes, as far as I know"),
+}
+
+
+def _wordle_verdict(lang: Lang, verdict: object) -> str:
+    return gettext(lang, WORDLE_VERDICTS.get(str(verdict), WORDLE_VERDICTS["not-taken"]))
 
 
 def _counted(lang: Lang, ends_at: str | None) -> str:

@@ -81,13 +81,16 @@ async def on_text(update: Update, context: BotContext) -> None:
     if wordle.word_problem(entry, loaded.session) is not None:
         deps.reply(context.message, texts.not_russian_word(lang))
         return
+    if not deps.solvers.of(WordleSolver).is_word(entry.word):  # ыыыыы: the game would not have taken it
+        deps.reply(context.message, texts.not_a_word(lang, entry.word))
+        return
     if wordle.colours_without_a_word(deps.solvers.of(WordleSolver), loaded.session, typed):
         deps.reply(context.message, texts.colours_need_a_word(lang))
         return
     entries = len(loaded.session.entries)
     text, markup = await _enter(deps, context.chat_id, context.user.id, lang, loaded=loaded, entry=entry)
     taken = len(loaded.session.entries) > entries  # one that contradicts earlier entries is not
-    if taken and entry.word not in deps.solvers.of(WordleSolver).wordle.index:
+    if taken and not deps.solvers.of(WordleSolver).knows(entry.word):
         text = texts.not_in_list(lang, entry.word) + "\n" + text
     deps.reply(context.message, text, markup=markup)
 

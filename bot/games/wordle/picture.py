@@ -46,6 +46,9 @@ def review_picture(lang: Lang, review: Review, sayable: Callable[[str], bool]) -
             x = MARGIN + column * (TILE + GAP)
             pictures.tile(draw, (x, y), TILE, letter.upper(), TILE_COLOURS[colour], ink=INK[colour])
         notes_x = MARGIN + 5 * (TILE + GAP) + 12
+        if not guess.graded:
+            pictures.text(draw, (notes_x + 24, y + 4), gettext(lang, "not graded"), 18)
+            continue
         draw.ellipse((notes_x, y + 8, notes_x + 16, y + 24), fill=skill_colour(guess.skill))
         skill = signed(lang, guess.skill)
         luck = "—" if guess.luck is None else signed(lang, guess.luck)

@@ -28,7 +28,7 @@ from solver.wordle import (
     parse_mask,
     what_is_known,
 )
-from solver.wordle_review import GameScores, GuessReview, game_scores, review_game, share_grid
+from solver.wordle.review import GameScores, GuessReview, game_scores, review_game, share_grid
 from solver.words import LANGUAGES
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
@@ -149,6 +149,7 @@ class Progress:
     hidden: int = 0  # words that fit but the bot never says (crude words): counted in ``remaining`` only
     masked: bool = False  # the suggestion is such a word (only such words are left): shown as a pattern only
     unsaid: frozenset[str] = frozenset()  # words of the entries the bot never writes (a crude answer the player typed)
+    beyond: bool = False  # no candidate fits: the words and the guess come from the broader list
 
 
 class WordProblem(Enum):
@@ -203,6 +204,7 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
     listed, rare = listed_words(wordle, candidates)
     hidden = sayable_only(wordle, candidates)[1] if len(candidates) <= MAX_LISTED else 0
     masked = not can_say(wordle, session.suggestion)
+    beyond = wordle.from_broader(history, refused)
     return Progress(
         history,
         session.suggestion,
@@ -216,6 +218,7 @@ def progress(wordle: WordleSolver, session: WordleSession) -> Progress:
         masked=masked,
         steps=steps,
         unsaid=unsaid,
+        beyond=beyond,
     )
 
 
@@ -365,7 +368,7 @@ def tapped_entry(session: WordleSession) -> Entry:
 
 @dataclass(frozen=True)
 class Review:
-    """Every guess graded (see solver.wordle_review), the game's scores in tries, and the grid to share."""
+    """Every guess graded (see solver.wordle.review), the game's scores in tries, and the grid to share."""
 
     guesses: list[GuessReview]
     scores: GameScores
@@ -380,7 +383,8 @@ def review(wordle: WordleSolver, session: WordleSession) -> Review | None:
     """The game's review so far (5bukv's bot is a helper: its review is no more a hint than its
     suggestions), each guess against the words the player was shown then; None before the first guess."""
     history = session.history
-    guesses = review_game(wordle.wordle, history, refused_before_each_guess(session)) if history else []
+    refused = refused_before_each_guess(session)
+    guesses = review_game(wordle.wordle, history, refused, broader=wordle.more) if history else []
     if not guesses:
         return None
     scores = game_scores(guesses)

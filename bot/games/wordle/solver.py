@@ -13,7 +13,9 @@ from bot.core.i18n import Language
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
-from solver.wordle import CRUDE, NOUN, Entry, Wordle, default_guessable, fits, more_words
+from solver.wordle import WORD_LENGTH, Entry, Wordle, default_guessable, fits, normalise_word
+from solver.wordle.review import broader_engine, warm_review
+from solver.words import LANGUAGES, Tier
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 ENGINE_ORDER = 10
 CHECK_ORDER = 30
 PREPARE_ORDER = 40
+REVIEW_ORDER = 90  # the first review's sums: last, in the background, when every table is built
 
 
 class WordleSolver(SolverTables):
@@ -55,6 +58,7 @@ class WordleSolver(SolverTables):
             Step(ENGINE_ORDER, "5bukv engine", self._build_engine),
             Step(CHECK_ORDER, "5bukv guessable words", lambda _: self.check_guessable()),
             Step(PREPARE_ORDER, "5bukv rows", self._prepare),
+            Step(REVIEW_ORDER, "5bukv review", lambda _: self.prepare_review()),
         )
 
     def _build_engine(self, _: Solvers) -> None:
@@ -135,10 +139,7 @@ class WordleSolver(SolverTables):
     def more(self) -> Wordle:
         """The broader list (every other five-letter word of the sources), as an engine only for its
         fast matching: built on first use, when a game first leaves no candidate (tens of milliseconds)."""
-        table = more_words()
-        zipf = {word: value for word, (value, _) in table.items()}
-        kinds = {word: NOUN if sayable else CRUDE for word, (_, sayable) in table.items()}
-        return Wordle(sorted(table), zipf=zipf, guessable=(), kinds=kinds)
+        return broader_engine()
 
     def can_say(self, word: str) -> bool:
         """Whether the bot may show ``word``: never a crude word of either list, nor one the policy questions."""
@@ -164,6 +165,38 @@ class WordleSolver(SolverTables):
             return answers[0]
         broader = self.more.candidates(history, refused)
         return max(broader, key=lambda word: (self.can_say(word), self.likelihood(word)))
+
+    def from_broader(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> bool:
+        """Whether the candidates now come from the broader list: none of the list's words, nor a
+        reported answer, fits (the player is told so once, in one line)."""
+        if self.wordle.candidates(history, refused) or self._fitting_answers(history, refused):
+            return False
+        return bool(self.more.candidates(history, refused))
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is in one of the lists the helper plays with (so it never says it does not
+        know a word it may have suggested itself)."""
+        return word in self.wordle.index or word in self.more.index or word in self.answers
+
+    def is_word(self, word: str) -> bool:
+        """Whether ``word`` is a word at all, as far as the helper's dictionaries know: one of its lists,
+        or a five-letter word of the Russian dictionary (any part of speech, any tier; ё as е). A typed
+        ыыыыы is none: the game would not have taken it, so it is no try."""
+        return self.knows(word) or word in self.dictionary_words
+
+    @cached_property
+    def dictionary_words(self) -> frozenset[str]:
+        """The five-letter words of the Russian dictionary, in every tier and set aside for any reason."""
+        language = LANGUAGES["ru"]
+        words = [*language.words(Tier.FULL), *language.reasons()]
+        return frozenset(normalise_word(word) for word in words if len(word) == WORD_LENGTH)
+
+    def prepare_review(self) -> None:
+        """Work out what the first /review of the process needs (the opener's and its rivals' expected
+        tries from the start, several seconds), and the dictionary's five-letter words, so that no
+        player waits for them."""
+        self.dictionary_words  # noqa: B018  (read here, not on the event loop at the first unknown word)
+        warm_review(self.wordle)
 
     def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
         """The list's words that fit, and the reported answers that do; when none fits, the broader

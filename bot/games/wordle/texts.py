@@ -12,7 +12,7 @@ from bot.core.texts import Lang
 from bot.games.wordle.session import AnswerProblem, Progress, Review, Told, ToldAnswer
 from bot.storage import Record
 from solver.wordle import Colour, Entry, EntryError, EntryProblem, Known
-from solver.wordle_review import GuessReview
+from solver.wordle.review import GuessReview
 
 MAX_SHOWN = 10
 SQUARE = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}
@@ -131,9 +131,13 @@ def rejected_text(lang: Lang, progress: Progress) -> str:
 def next_lines(lang: Lang, progress: Progress) -> list[str]:
     """How many words are left (a few listed) and the word to try next."""
     assert progress.suggestion is not None
-    remaining = remaining_line(lang, progress.remaining, progress.listed)
-    if progress.listed and len(progress.listed) < progress.remaining:
-        remaining += gettext(lang, "; I leave the rest out")
+    beyond = [gettext(lang, "None of my words fits — from here on I suggest from the full dictionary.")]
+    return (beyond if progress.beyond else []) + _next_lines(lang, progress)
+
+
+def _next_lines(lang: Lang, progress: Progress) -> list[str]:
+    assert progress.suggestion is not None
+    remaining = remaining_line(lang, progress.remaining, progress.listed) + left_out(lang, progress)
     if progress.masked:
         return [
             remaining,
@@ -156,6 +160,23 @@ def next_lines(lang: Lang, progress: Progress) -> list[str]:
     ]
 
 
+def left_out(lang: Lang, progress: Progress) -> str:
+    """The words a short list leaves out, counted as what they are: rare words as more words, crude
+    ones (which the bot never writes) as crude words."""
+    if not progress.listed:
+        return ""
+    text = ""
+    if progress.rare:
+        text += ngettext(lang, "; and {n} more word", "; and {n} more words", progress.rare)
+    if progress.hidden:
+        text += crude_left_out(lang, progress.hidden)
+    return text
+
+
+def crude_left_out(lang: Lang, count: int) -> str:
+    return ngettext(lang, "; and {n} crude word I do not write", "; and {n} crude words I do not write", count)
+
+
 def remaining_line(lang: Lang, remaining: int, listed: Sequence[str]) -> str:
     """How many words are still possible, then the few listed (one colon: «Возможных слов (5): …»)."""
     if not listed:
@@ -171,15 +192,17 @@ def pattern(word: str) -> str:
 
 def fitting_words(lang: Lang, shown: Sequence[str], total: int) -> str:
     """The words that still fitted: all of them counted (the count the game showed), the likeliest
-    of those the bot writes listed; the others are left out without saying how many are crude."""
+    of those the bot writes listed; the others, crude words, counted as such."""
     words = ngettext(lang, "{n} word", "{n} words", total)
     listed = ", ".join(word.upper() for word in shown[:MAX_SHOWN])
     if not shown:
         return gettext(lang, "{words} fitted, of a kind I do not write.", words=words)
     if len(shown) > MAX_SHOWN:
         return gettext(lang, "{words} fitted; the likeliest: {listed}.", words=words, listed=listed)
-    if len(shown) < total:
-        return gettext(lang, "{words} fitted: {listed}; I leave the rest out.", words=words, listed=listed)
+    if len(shown) < total:  # the others are crude words (the bot never writes them)
+        return gettext(lang, "{words} fitted: {listed}", words=words, listed=listed) + (
+            crude_left_out(lang, total - len(shown)) + "."
+        )
     return gettext(lang, "{words} fitted: {listed}.", words=words, listed=listed)
 
 
@@ -278,6 +301,16 @@ def colours_need_a_word(lang: Lang) -> str:
 
 def not_russian_word(lang: Lang) -> str:
     return gettext(lang, "A 5bukv word has 5 Russian letters, for example “норка ggwyg”.")
+
+
+def not_a_word(lang: Lang, word: str) -> str:
+    """A typed entry whose word no dictionary of the helper knows (ыыыыы): not taken, and no try."""
+    return gettext(
+        lang,
+        "“{word}” is not a word: the game would not have taken it, so it is no try. Send the word you "
+        "entered in the game with its colours.",
+        word=word.upper(),
+    )
 
 
 def not_in_list(lang: Lang, word: str) -> str:
@@ -397,6 +430,9 @@ def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) 
     def shown(word: str) -> str:
         return word.upper() if sayable(word) else pattern(word)
 
+    played = f"{guess.number}. {shown(guess.entry.word)} {squares(guess.entry.mask)}"
+    if not guess.graded:
+        return f"{played} — " + gettext(lang, "no word of my lists fitted before it: not graded")
     fitted = gettext(lang, "words: {before} → {after}", before=guess.before, after=guess.after)
     expected = gettext(lang, "{decimal} tries expected", decimal=_decimal(lang, guess.expected))
     suggested = shown(guess.suggested.word)
@@ -412,11 +448,11 @@ def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) 
         judged = gettext(lang, "as good as my suggestion {suggested}", suggested=suggested)
     skill = gettext(lang, "skill {signed}", signed=signed(lang, guess.skill))
     if guess.luck is None:
-        luck = gettext(lang, "after it no word of my list fitted")
+        luck = gettext(lang, "after it no word of my lists fitted")
     else:
         luck = gettext(lang, "luck {signed}", signed=signed(lang, guess.luck))
-    played = f"{guess.number}. {shown(guess.entry.word)} {squares(guess.entry.mask)}"
-    return f"{played} — {fitted}; {expected}; {judged}; {skill}, {luck}"
+    broader = gettext(lang, " (graded against the full dictionary: none of my words fitted)") if guess.broader else ""
+    return f"{played} — {fitted}; {expected}; {judged}; {skill}, {luck}{broader}"
 
 
 def _decimal(lang: Lang, number: float) -> str:

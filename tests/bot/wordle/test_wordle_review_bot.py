@@ -1,5 +1,5 @@
 """5bukv's review end to end: own words typed as «слово маска», the 🔍 button after the solve, each
-guess graded in tries as solver.wordle_review gives them, and the grid to share without words."""
+guess graded in tries as solver.wordle.review gives them, and the grid to share without words."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.games.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
 from bot.games.wordle.solver import WordleSolver
 from bot.games.wordle.texts import signed
 from solver.wordle import Entry, feedback, mask_text
-from solver.wordle_review import game_scores, review_game, share_grid
+from solver.wordle.review import game_scores, review_game, share_grid
 
 
 def own_guesses(solvers: Solvers, secret: str) -> list[str]:
@@ -122,10 +122,10 @@ async def test_a_game_whose_answer_the_list_lacks_is_reviewed(bot: Bot, solvers:
         assert lines, review.text
         if lang == "ru":
             assert "Итог: ответ — КРИНЖ, его не было в моём списке." in review.text
-            assert "из моего списка не подошло ни одно слово" in lines[-1]
+            assert "после него не подошло ни одно слово моих списков" in lines[-1]
         else:
             assert "Overall: the answer was КРИНЖ, not in my list." in review.text
-            assert "no word of my list fitted" in lines[-1]
+            assert "after it no word of my lists fitted" in lines[-1]
         assert told.texts
 
 

@@ -26,7 +26,10 @@ from weakref import WeakKeyDictionary
 import numpy as np
 import numpy.typing as npt
 
-from solver.wordle import MAX_TRIES, SOLVED_CODE, Colour, Entry, Wordle, colour_table, encode_words, mask_code
+from solver.wordle.answers import CRUDE, NOUN, more_words
+from solver.wordle.colours import MAX_TRIES, SOLVED_CODE, Colour, colour_table, encode_words, mask_code
+from solver.wordle.entries import Entry
+from solver.wordle.search import Wordle
 
 SQUARES = {Colour.YELLOW: "🟨", Colour.WHITE: "⬜", Colour.GREY: "⬛"}  # 5bukv's colours, not Wordle's
 TIE = 1e-9  # expected tries closer than this are level
@@ -61,6 +64,8 @@ class GuessReview:
     skill: float  # tries this guess saves against the engine's (negative: it costs some)
     left: float | None  # the engine's expected tries from where the colours left (0 once solved); None: no word fits
     luck: float | None  # expected less what the colours left, in tries; None when no word of the list fits
+    broader: bool = False  # graded against the broader list (no candidate fitted before it)
+    graded: bool = True  # False: no word of any list fitted before it (shown, not graded)
 
     @property
     def solved(self) -> bool:
@@ -88,6 +93,7 @@ class GuessReview:
             "skill_tries": round(self.skill, 4),
             "expected_tries_after": None if self.left is None else round(self.left, 4),
             "luck_tries": None if self.luck is None else round(self.luck, 4),
+            "graded_against": "broader" if self.broader else "candidates" if self.graded else None,
         }
 
 
@@ -108,24 +114,57 @@ class GameScores:
 
 
 def review_game(
-    engine: Wordle, history: Sequence[Entry], refused: Sequence[Collection[str]] | None = None
+    engine: Wordle,
+    history: Sequence[Entry],
+    refused: Sequence[Collection[str]] | None = None,
+    broader: Wordle | None = None,
 ) -> list[GuessReview]:
-    """Review every guess of ``history`` while a word of the list fits before it (a game whose answer
-    the list lacks is reviewed up to the guess that left none). ``refused[i]``: the words the game had
-    refused before guess ``i`` (0-based; so they were never its secret), as the player was shown then;
-    one item more: the words refused after the last guess."""
+    """Review every guess of ``history``: against the engine's candidates while one fits before it,
+    then against ``broader`` (the list a game falls back on when no candidate fits), so that every try
+    the player entered has its row; a guess no word of either list fits before is a row without grades.
+    ``refused[i]``: the words the game had refused before guess ``i`` (0-based; so they were never its
+    secret), as the player was shown then; one item more: the words refused after the last guess."""
     reviews: list[GuessReview] = []
+    judges: list[Wordle | None] = []
     for number, entry in enumerate(history, start=1):
         before = list(history[: number - 1])
         words_refused = refused[number - 1] if refused is not None else ()
-        if not len(engine.candidates(before, words_refused)):
-            break
-        reviews.append(review_guess(engine, before, entry, words_refused, number))
-    return _with_what_was_left(engine, history, reviews, refused)
+        judge = _judge(engine, broader, before, words_refused)
+        judges.append(judge)
+        if judge is None:
+            reviews.append(_ungraded(entry, number))
+        else:
+            reviews.append(review_guess(judge, before, entry, words_refused, number, broader=judge is not engine))
+    after = list(history)
+    judges.append(
+        _judge(engine, broader, after, refused[len(history)] if refused and len(refused) > len(history) else ())
+    )
+    return _with_what_was_left(judges, history, reviews, refused)
+
+
+def _judge(engine: Wordle, broader: Wordle | None, history: Sequence[Entry], refused: Collection[str]) -> Wordle | None:
+    """The list a position is graded against: the engine's while a candidate fits, else the broader list's."""
+    if len(engine.candidates(history, refused)):
+        return engine
+    if broader is not None and len(broader.candidates(history, refused)):
+        return broader
+    return None
+
+
+def _ungraded(entry: Entry, number: int) -> GuessReview:
+    """A try made where no word of any list fits: shown in its place, with no grade."""
+    played = Choice(entry.word, 0.0)
+    return GuessReview(number, entry, 0, 0, 0.0, played, (played,), 0.0, None, None, graded=False)
 
 
 def review_guess(
-    engine: Wordle, history: Sequence[Entry], entry: Entry, refused: Collection[str], number: int
+    engine: Wordle,
+    history: Sequence[Entry],
+    entry: Entry,
+    refused: Collection[str],
+    number: int,
+    *,
+    broader: bool = False,
 ) -> GuessReview:
     """Grade ``entry`` made after ``history``: the engine's guess, the played one and the best one-step
     splitters, each by its expected tries (``left`` and ``luck`` are filled in by the caller)."""
@@ -148,27 +187,55 @@ def review_guess(
         skill=choices[0].tries - expected,
         left=None,
         luck=None,
+        broader=broader,
     )
 
 
 def _with_what_was_left(
-    engine: Wordle, history: Sequence[Entry], reviews: list[GuessReview], refused: Sequence[Collection[str]] | None
+    judges: Sequence[Wordle | None],
+    history: Sequence[Entry],
+    reviews: list[GuessReview],
+    refused: Sequence[Collection[str]] | None,
 ) -> list[GuessReview]:
-    """Each guess's luck: what the next guess's review says the engine expected from there, or for
-    the last guess, the engine's expectation where the game stopped (None when no word fits)."""
+    """Each guess's luck: what the next guess's review says was expected from there, or for the last
+    guess, the expectation where the game stopped (None when no word fits). ``judges[i]``: the list
+    the position before guess ``i`` was graded against (one more: after the last guess)."""
     done: list[GuessReview] = []
     for index, review in enumerate(reviews):
-        if review.solved:
-            left: float | None = 0.0
+        left: float | None
+        if not review.graded:
+            left = None
+        elif review.solved:
+            left = 0.0
         elif index + 1 < len(reviews):
-            left = reviews[index + 1].suggested.tries
+            following = reviews[index + 1]
+            left = following.suggested.tries if following.graded else None
         else:
             after = list(history[: review.number])
             words_refused = refused[min(review.number, len(refused) - 1)] if refused else ()
-            left = _engine_tries(engine, after, words_refused) if engine.candidates(after, words_refused) else None
+            judge = judges[review.number]
+            left = None if judge is None else _engine_tries(judge, after, words_refused)
         luck = None if left is None else review.expected - 1 - left
         done.append(GuessReview(**{**review.__dict__, "left": left, "luck": luck}))
     return done
+
+
+def broader_engine() -> Wordle:
+    """The broader list (``data/wordle_more.tsv``) as an engine: what a game falls back on when no
+    candidate fits, so its guesses are graded against the words then suggested (a crude one only
+    counted). Tens of milliseconds: built on first use."""
+    table = more_words()
+    zipf = {word: value for word, (value, _) in table.items()}
+    kinds = {word: NOUN if sayable else CRUDE for word, (_, sayable) in table.items()}
+    return Wordle(sorted(table), zipf=zipf, guessable=(), kinds=kinds)
+
+
+def warm_review(engine: Wordle) -> None:
+    """Work out and remember what the first guess of any game's review compares: the expected tries
+    from the start of the engine's opener and of its rivals (seconds of sums, otherwise paid by the
+    first /review of a process)."""
+    for guess in dict.fromkeys([engine.suggest([]), *engine.rivals([])]):
+        _expected_tries(engine, (), guess, frozenset())
 
 
 def _engine_tries(engine: Wordle, history: Sequence[Entry], refused: Collection[str]) -> float:
