@@ -21,7 +21,7 @@ from solver.wordle.english import (
     parse_english_entry,
     read_list,
 )
-from solver.wordle_review import game_scores, review_game
+from solver.wordle.review import game_scores, review_game
 from solver.words import WordListError, read_words
 
 SHOW_CANDIDATES_UP_TO = 10

@@ -13,7 +13,7 @@ from bot.core.session import Session, new_id
 from bot.games.wordle_en.solver import EnglishWordleSolver
 from solver.wordle import MAX_TRIES, Colour, Entry, clashing_entries
 from solver.wordle.english import english_squares
-from solver.wordle_review import GameScores, GuessReview, game_scores, review_game
+from solver.wordle.review import GameScores, GuessReview, game_scores, review_game
 
 KIND = "wordle"
 WORD_LENGTH = 5

@@ -11,7 +11,7 @@ from bot.games.wordle_en.session import Progress, Review
 from bot.storage import Record
 from solver.wordle import Colour, Entry, EntryError, EntryProblem
 from solver.wordle.english import english_squares
-from solver.wordle_review import GuessReview
+from solver.wordle.review import GuessReview
 
 SQUARE = {Colour.YELLOW: "🟩", Colour.WHITE: "🟨", Colour.GREY: "⬛"}
 

@@ -13,7 +13,7 @@ from bot.games.wordle_en import texts as wordle_texts
 from bot.games.wordle_en.solver import EnglishWordleSolver
 from solver.wordle import Colour, Entry, feedback
 from solver.wordle.english import english_letters, english_squares
-from solver.wordle_review import game_scores, review_game
+from solver.wordle.review import game_scores, review_game
 
 SECRET = "cigar"
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → yellow → green
