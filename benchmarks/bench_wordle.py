@@ -28,7 +28,6 @@ the words the game is known to take; without it, outside the engine's common gue
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -40,7 +39,6 @@ from solver.wordle import (
     MAX_TRIES,
     PRESENT_LIMITS,
     SOLVED_CODE,
-    TREE_FILE,
     CodeArray,
     Entry,
     IntArray,
@@ -116,11 +114,11 @@ def uniform_engine(words: list[str]) -> tuple[Wordle, float]:
     return engine, seconds
 
 
-def prior_engine(args: argparse.Namespace) -> tuple[Wordle, float]:
-    """The shipped engine and its stored tree (or one built now), or a user's list with or without the prior."""
+def prior_engine(args: argparse.Namespace) -> tuple[Wordle, float | None]:
+    """The shipped engine and its stored tree (or one built now), or a user's list with or without the prior;
+    the stored tree carries no build time (the file is rebuilt byte for byte), so none is reported for it."""
     if args.words is None and not args.rebuild:
-        engine = Wordle.default()
-        return engine, float(json.loads(TREE_FILE.read_text(encoding="utf-8"))["build_seconds"])
+        return Wordle.default(), None
     engine = Wordle.default() if args.words is None else Wordle.from_words(read_words(args.words), zipf=default_zipf())
     _, seconds = timed_build(engine)
     return engine, seconds

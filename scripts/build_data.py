@@ -50,6 +50,10 @@ ENGLISH_WORD = re.compile(r"[a-z]+")
 GLIN_LIST = {"ru": "russian.json", "en": "english.json"}
 WORDFREQ_CODE = {"ru": "ru", "en": "en"}
 HUNSPELL = {"ru": "ru/ru", "en": "en/en_US"}  # spylls/hunspell/data/<this>.dic and .aff
+#: Languages whose second dictionary is old (A. Lebedev's Russian one): a frequent word it lacks is still a
+#: word (a loan, a modern or slang word). en_US (SCOWL) is kept current, so a frequent word it lacks is a
+#: scrap, a misspelling or a name (aint, aswell, bafta): out of every tier.
+OLD_SECOND_SOURCE = frozenset({"ru"})
 WORDLE_LENGTH = 5
 KIND_ORDER = ("noun", "rare", "crude", "other")
 #: Reasons of the full tier that make a noun a rare answer: its spelling is more often another word, or by hand.
@@ -284,6 +288,8 @@ def confirm(language: str, source: Source, frequencies: dict[str, float]) -> Sou
     A word common by frequency that the second source lacks (a loan, a modern or slang word: тренд,
     стейк, телек) stays in the full tier but not the common one: an old spelling dictionary is
     evidence that a word exists, never that it does not, but a player may not accept it from us.
+    Where the second source is kept current (``OLD_SECOND_SOURCE`` lacks the language) such a word is
+    out of every tier.
     A word common by frequency whose spelling is likelier another word is kept out of the common tier,
     unless the reviewed list says it is common (which also vouches for a noun hunspell has only as a name).
     """
@@ -303,6 +309,8 @@ def confirm(language: str, source: Source, frequencies: dict[str, float]) -> Sou
             result.reasons[word] = Reason.PROPER_NAME
         elif frequencies[word] >= threshold and word not in result.reasons:
             result.reasons[word] = Reason.UNCONFIRMED
+            if language not in OLD_SECOND_SOURCE:
+                result.words.discard(word)
     return result
 
 

@@ -32,6 +32,7 @@ from solver.wordle import (
     default_kinds,
     default_words,
     default_zipf,
+    past_the_last_try,
     play_all,
     save_plan,
     timed_build,
@@ -72,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     engine = Wordle(default_words(), zipf=default_zipf(), guessable=guessable, prior=prior, kinds=default_kinds())
     with tqdm(total=limits.widths[0], desc="openers", unit="guess") as progress:
         plan, seconds = timed_build(engine, limits, on_root_guess=progress.update)
-    save_plan(args.out, engine, plan, seconds, limits)
+    beyond = past_the_last_try(plan, engine.secrets)
+    if beyond:  # the game gives six tries: a tree that needs more for any candidate is never written
+        print(f"not written: the tree leaves {len(beyond)} candidates past six tries: {beyond}", file=sys.stderr)
+        return 1
+    save_plan(args.out, engine, plan, limits)
     stats = play_all(engine)
     print(
         f"{args.out}: {stats.words} words, first guess {stats.first_guess}, average {stats.average:.4f}, "

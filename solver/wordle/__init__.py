@@ -103,7 +103,7 @@ from solver.wordle.search import (
     five_letter_zipf,
     prior_weight,
 )
-from solver.wordle.tree import Stats, play_all, save_plan, timed_build
+from solver.wordle.tree import Stats, past_the_last_try, play_all, save_plan, timed_build, tree_tries
 
 __all__ = [
     "BROAD_GUESSES",
@@ -168,11 +168,13 @@ __all__ = [
     "parse_entry",
     "parse_mask",
     "parse_word",
+    "past_the_last_try",
     "play_all",
     "prepare_words",
     "prior_weight",
     "read_tree",
     "save_plan",
     "timed_build",
+    "tree_tries",
     "what_is_known",
 ]

@@ -36,7 +36,7 @@ TIE = 1e-9  # expected tries closer than this are level
 MEMO_SIZE = 4096  # guesses' expected tries remembered per engine
 
 _MEMO_LOCK = threading.Lock()  # reviews run in worker threads
-_MEMOS: WeakKeyDictionary[Wordle, dict[object, float]] = WeakKeyDictionary()
+_MEMOS: WeakKeyDictionary[Wordle, dict[object, Choice]] = WeakKeyDictionary()
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -48,6 +48,12 @@ class Choice:
 
     word: str
     tries: float
+    safe: bool = True  # the engine's play after it finds every candidate within six tries
+
+    @property
+    def rank(self) -> tuple[bool, float]:
+        """How choices are ordered: one that may lose the game after any that cannot, then by tries."""
+        return not self.safe, round(self.tries, 9)
 
 
 @dataclass(frozen=True)
@@ -78,7 +84,12 @@ class GuessReview:
 
     @property
     def bettered(self) -> bool:
-        """Whether another guess compared was better than the one played."""
+        """Whether another guess compared was better than the one played: safe where it was not, or as
+        safe with fewer tries."""
+        played = next((choice for choice in self.compared if choice.word == self.entry.word), None)
+        safe = played.safe if played is not None else True
+        if self.best.safe != safe:
+            return self.best.safe
         return self.best.tries < self.expected - TIE
 
     def as_json(self) -> dict[str, object]:
@@ -171,9 +182,8 @@ def review_guess(
     candidates = np.array([engine.index[word] for word in engine.candidates(history, refused)], dtype=np.int64)
     suggestion = engine.suggest(history, refused)
     words = list(dict.fromkeys([suggestion, entry.word, *engine.rivals(history, refused)]))
-    tries = [_expected_tries(engine, tuple(history), word, frozenset(refused)) for word in words]
-    choices = [Choice(word, value) for word, value in zip(words, tries, strict=True)]
-    compared = tuple(sorted(choices, key=lambda c: (round(c.tries, 9), c.word != suggestion)))
+    choices = [_choice(engine, tuple(history), word, frozenset(refused)) for word in words]
+    compared = tuple(sorted(choices, key=lambda c: (*c.rank, c.word != suggestion)))
     expected = choices[words.index(entry.word)].tries
     codes = _codes(engine, entry.word, candidates)
     return GuessReview(
@@ -244,20 +254,25 @@ def _engine_tries(engine: Wordle, history: Sequence[Entry], refused: Collection[
 
 
 def _expected_tries(engine: Wordle, history: tuple[Entry, ...], guess: str, refused: frozenset[str]) -> float:
-    """``Wordle.expected_tries`` of one guess, remembered: a review shown again (as a picture, say) and
-    the openers every game starts with are not played out again."""
+    return _choice(engine, history, guess, refused).tries
+
+
+def _choice(engine: Wordle, history: tuple[Entry, ...], guess: str, refused: frozenset[str]) -> Choice:
+    """``Wordle.weigh`` of one guess, remembered: a review shown again (as a picture, say) and the
+    openers every game starts with are not played out again."""
     key = (history, guess, refused, frozenset(engine.refused_everywhere))
     with _MEMO_LOCK:
-        memo: dict[object, float] = _MEMOS.setdefault(engine, {})
+        memo: dict[object, Choice] = _MEMOS.setdefault(engine, {})
         known = memo.get(key)
     if known is not None:
         return known
-    tries = engine.expected_tries(history, [guess], refused)[0]
+    tries, deepest = engine.weigh(history, [guess], refused)[0]
+    choice = Choice(guess, tries, safe=len(history) + deepest <= MAX_TRIES)
     with _MEMO_LOCK:
         if len(memo) >= MEMO_SIZE:
             memo.pop(next(iter(memo)))
-        memo[key] = tries
-    return tries
+        memo[key] = choice
+    return choice
 
 
 def _codes(engine: Wordle, word: str, candidates: IntArray) -> npt.NDArray[np.uint8]:

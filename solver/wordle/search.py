@@ -258,10 +258,12 @@ class Search:
         remaining = sum(floors)
         for g in order:
             remaining -= floors[g]
-            sub_cost, _ = self.best(groups[g], tries_left - 1, level + 1, ceiling - cost - remaining)
+            sub_cost, sub_guess = self.best(groups[g], tries_left - 1, level + 1, ceiling - cost - remaining)
             cost += sub_cost
-            if cost + remaining >= ceiling:  # a child cut off returns its ceiling or more
-                return cost + remaining
+            # A child cut off (no guess) gave only a bound. Summed back, rounding may bring it a hair under
+            # the ceiling, where a tie would let this guess win with a subtree it never searched.
+            if sub_guess < 0 or cost + remaining >= ceiling:
+                return max(cost + remaining, ceiling)
         return cost
 
 
@@ -451,7 +453,7 @@ class Wordle:
         self._online: Search | None = None
         self._refused_searches: dict[frozenset[str], Search] = {}  # with words refused in a game: _search_for
         self._allowed: dict[frozenset[str], IntArray] = {}  # _allowed_guesses
-        self._costs: dict[CostKey, float] = {}  # _cost_after, oldest first
+        self._costs: dict[CostKey, tuple[float, int]] = {}  # _cost_after, oldest first
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
         #: Hard mode (English Wordle's): each guess off the tree uses every hint revealed so far.
         self.hard = False
@@ -639,16 +641,18 @@ class Wordle:
 
     def suggest(self, history: Sequence[Entry], refused: Collection[str] = ()) -> str:
         """The guess the bot suggests: ``next_guess``, except off the stored tree where one of its
-        :meth:`rivals` has fewer expected tries, the review's measure; so the review never grades a
-        followed suggestion beaten. On the tree its guess is the tree's, which minimises them."""
+        :meth:`rivals` has fewer expected tries, the review's measure (a guess that finds every candidate
+        within six first); so the review never grades a followed suggestion beaten. On the tree its
+        guess is the tree's, which minimises them within six tries."""
         plain = self.next_guess(history, refused)
         if self._planned_guess(history) == plain:
             return plain
         words = [plain, *(word for word in self.rivals(history, refused) if word != plain)]
         if len(words) == 1:
             return plain
-        tries = self.expected_tries(history, words, refused)
-        return words[min(range(len(words)), key=lambda i: (round(tries[i], 9), i))]
+        weighed = self.weigh(history, words, refused)
+        tries_left = MAX_TRIES - len(history)
+        return words[min(range(len(words)), key=lambda i: (weighed[i][1] > tries_left, round(weighed[i][0], 9), i))]
 
     def rivals(self, history: Sequence[Entry], refused: Collection[str] = ()) -> list[str]:
         """The guesses a suggestion is weighed against: the ``RIVALS`` the bot may say that leave the
@@ -677,16 +681,26 @@ class Wordle:
         word, in the list or not. Exact for the engine's play: the stored tree is what ``next_guess``
         minimises at its positions; off it the quick search compares only its shortlist, so another
         word may score lower there."""
+        return [tries for tries, _ in self.weigh(history, guesses, refused)]
+
+    def weigh(
+        self, history: Sequence[Entry], guesses: Sequence[str], refused: Collection[str] = ()
+    ) -> list[tuple[float, int]]:
+        """For each guess, its ``expected_tries`` and the most tries any candidate then takes (this guess
+        included): the game is lost where that passes the tries left, however few the expected tries."""
         candidates = self._candidate_indices(history, refused)
         if len(candidates) == 0:
             raise ValueError("no candidate fits this history; check entries with Wordle.check first")
         total = float(self.weights[candidates].sum())
         banned = frozenset(refused)  # one object, shared by every position remembered
-        return [self._cost_after(list(history), normalise_word(word), candidates, banned) / total for word in guesses]
+        outlooks = [self._cost_after(list(history), normalise_word(word), candidates, banned) for word in guesses]
+        return [(cost / total, deepest) for cost, deepest in outlooks]
 
-    def _cost_after(self, history: list[Entry], word: str, candidates: IntArray, refused: frozenset[str]) -> float:
-        """Σ weight × tries over ``candidates`` (those ``history`` leaves) when ``word`` is guessed now
-        and the engine plays on; remembered, as the game's next reply and its review ask again."""
+    def _cost_after(
+        self, history: list[Entry], word: str, candidates: IntArray, refused: frozenset[str]
+    ) -> tuple[float, int]:
+        """(Σ weight × tries, the most tries) over ``candidates`` (those ``history`` leaves) when ``word``
+        is guessed now and the engine plays on; remembered, as the game's next reply and its review ask again."""
         if len(history) > 2 * MAX_TRIES:
             raise RuntimeError(f"the engine loops after {history}")
         key = (tuple(history), word, refused)
@@ -694,17 +708,18 @@ class Wordle:
         if known is not None:
             return known
         codes = self._codes_against_all(word)
-        cost = float(self.weights[candidates].sum())
+        cost, deepest = float(self.weights[candidates].sum()), 1
         for group in _partition(codes, candidates):
             if len(group) == 1:  # the one word left is the next guess (``Search._few``): one try more
-                cost += float(self.weights[group[0]])
+                cost, deepest = cost + float(self.weights[group[0]]), max(deepest, 2)
                 continue
             played = [*history, Entry(word, mask_from_code(int(codes[group[0]])))]
-            cost += self._cost_after(played, self._guess_for(played, refused, group), group, refused)
-        self._remember_cost(key, cost)
-        return cost
+            sub_cost, sub_deepest = self._cost_after(played, self._guess_for(played, refused, group), group, refused)
+            cost, deepest = cost + sub_cost, max(deepest, 1 + sub_deepest)
+        self._remember_cost(key, (cost, deepest))
+        return cost, deepest
 
-    def _remember_cost(self, key: CostKey, cost: float) -> None:
+    def _remember_cost(self, key: CostKey, cost: tuple[float, int]) -> None:
         self._costs[key] = cost
         while len(self._costs) > REMEMBERED_COSTS:
             with contextlib.suppress(KeyError, StopIteration):  # another thread's reply evicted it first

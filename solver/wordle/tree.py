@@ -9,16 +9,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.wordle.colours import MAX_TRIES
+from solver.wordle.colours import MAX_TRIES, feedback, mask_code
 from solver.wordle.plan import Plan
 from solver.wordle.search import BUILD_LIMITS, SearchLimits, Wordle
 
 
-def save_plan(path: Path, engine: Wordle, plan: Plan, seconds: float, limits: SearchLimits = BUILD_LIMITS) -> None:
+def save_plan(path: Path, engine: Wordle, plan: Plan, limits: SearchLimits = BUILD_LIMITS) -> None:
+    """Write the tree with what a start needs; no build time, so that a rebuild gives the same bytes."""
     document = {
         "digest": engine.digest(limits),
         "words": len(engine.words),
-        "build_seconds": round(seconds, 1),
         "guessable": engine.guessable_words,
         "broad": [engine.words[i] for i in engine.broad_guesses],
     }
@@ -74,3 +74,23 @@ def play_all(engine: Wordle, secrets: Iterable[str] | None = None) -> Stats:
     tries = {secret: len(engine.play(secret)) for secret in chosen}
     weights = {secret: float(engine.weights[engine.index[secret]]) for secret in tries}
     return Stats(len(engine.secrets), engine.first_guess(), tries, weights)
+
+
+def tree_tries(plan: Plan, secret: str) -> int | None:
+    """The tries the stored tree alone takes to reach ``secret`` (None: the tree leaves it before): the
+    shipped tree is checked this way, not through play, which leaves a tree that falls short unseen."""
+    node: Plan | None = plan
+    tries = 0
+    while node is not None:
+        tries += 1
+        guess = str(node["guess"])
+        if guess == secret:
+            return tries
+        node = node.get("next", {}).get(str(mask_code(feedback(guess, secret))))
+    return None
+
+
+def past_the_last_try(plan: Plan, secrets: Iterable[str]) -> dict[str, int | None]:
+    """The secrets the tree does not find within six tries, with the tries it takes (None: never)."""
+    found = {secret: tree_tries(plan, secret) for secret in secrets}
+    return {secret: tries for secret, tries in found.items() if tries is None or tries > MAX_TRIES}

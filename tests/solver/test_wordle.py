@@ -36,6 +36,7 @@ from solver.wordle import (
     parse_entry,
     parse_mask,
     parse_word,
+    past_the_last_try,
     play_all,
     prepare_words,
     prior_weight,
@@ -310,6 +311,15 @@ def test_guesses_are_words_of_the_list() -> None:
     assert engine.first_guess() in engine.words
 
 
+def test_a_tree_that_falls_short_of_a_secret_is_caught() -> None:
+    engine = Wordle.from_words(list(small_words()))  # its own: building sets the engine's plan
+    plan = engine.build_plan(SearchLimits(widths=(4, 3, 2)))
+    assert past_the_last_try(plan, engine.secrets) == {}
+    first = str(plan["guess"])
+    cut = {"guess": first}  # the tree stops after its opener: every other secret is never reached
+    assert past_the_last_try(cut, engine.secrets) == {secret: None for secret in engine.secrets if secret != first}
+
+
 def test_the_default_engine_table_and_tree() -> None:
     """The one test on the whole shipped list: its colour table, its stored tree (every word within six,
     guesses common or still possible), and answers off the tree. Speed is measured in benchmarks/."""
@@ -319,6 +329,7 @@ def test_the_default_engine_table_and_tree() -> None:
     for guess, secret in rng.integers(0, len(engine.words), size=(300, 2)):
         assert table[guess, secret] == mask_code(feedback(engine.words[guess], engine.words[secret]))
     assert engine.plan is not None, "data/wordle_tree.json is missing or stale: run scripts/build_wordle_tree.py"
+    assert past_the_last_try(engine.plan, engine.secrets) == {}, "the stored tree leaves a candidate past six tries"
     stats = play_all(engine)
     assert stats.worst <= 6 and not stats.failed
     guessable = {engine.words[i] for i in engine.guessable}
@@ -449,9 +460,9 @@ def test_a_grey_repeat_is_not_an_absent_letter() -> None:
 def test_a_stored_tree_is_read_only_by_the_engine_and_search_settings_that_built_it(tmp_path: Path) -> None:
     words = list(small_words())[:60]
     engine = Wordle.from_words(words)
-    plan, seconds = timed_build(engine)
+    plan, _ = timed_build(engine)
     tree = tmp_path / "tree.json"
-    save_plan(tree, engine, plan, seconds)
+    save_plan(tree, engine, plan)
     assert load_plan(tree, engine.digest()) == plan
     assert load_plan(tree, engine.digest(replace(BUILD_LIMITS, widths=(2, 1)))) is None
     assert load_plan(tree, engine.digest(replace(BUILD_LIMITS, sixth_try=0.0))) is None

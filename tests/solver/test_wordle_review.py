@@ -79,11 +79,12 @@ def test_a_word_off_the_list_is_reviewed_too() -> None:
     assert first.skill < 0 and first.bettered and second.solved
 
 
-def test_an_answer_off_the_list_stops_the_review_at_the_guess_that_left_no_word() -> None:
+def test_an_answer_off_every_list_keeps_its_try_as_a_row_without_grades() -> None:
     engine = Wordle.from_words(["абвгд", "бавгд", "вгдаб", "гдабв"])
     history = [Entry("абвгд", feedback("абвгд", "жжжжж")), Entry("жжжжж", SOLVED)]
-    reviews = review_game(engine, history)
-    assert len(reviews) == 1 and reviews[0].after == 0 and reviews[0].luck is None
+    first, second = review_game(engine, history)
+    assert first.graded and first.after == 0 and first.luck is None  # the guess that left no word
+    assert second.entry.word == "жжжжж" and not second.graded and second.solved
 
 
 def test_a_refused_word_counts_from_when_it_was_refused() -> None:

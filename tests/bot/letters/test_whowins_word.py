@@ -10,6 +10,7 @@ from bot.games.letters import texts as letters_texts
 from bot.games.letters.tables import LetterGames
 from solver.letters import Rule, Verdict
 from solver.lookup import TypedWordProblem, look_up
+from solver.wordle.verdict import wordle_answer
 
 
 async def test_whowins_and_word_answer_in_a_group_and_whowins_is_no_hint_there(bot: Bot) -> None:
@@ -55,7 +56,7 @@ async def test_word_reads_what_was_typed(bot: Bot) -> None:
     """Punctuation around the word is dropped, a Latin look-alike in a Russian word is Cyrillic (and a
     Cyrillic one in a Latin word Latin), digits are no word, and a plural names its dictionary form."""
     player = Player(bot, 232)
-    kot = letters_texts.word_report_text("ru", look_up("кот", "ru"))
+    kot = letters_texts.word_report_text("ru", look_up("кот", "ru", wordle=wordle_answer))  # /word asks 5bukv too
     for typed in ("кот!", "«кот»", "кoт"):  # the last with a Latin o
         reply = (await player.say(f"/word {typed}")).text
         assert reply == kot and "!" not in reply, typed
