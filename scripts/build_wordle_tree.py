@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 from tqdm import tqdm  # type: ignore[import-untyped]
@@ -25,7 +25,6 @@ from solver.wordle import (
     PRIOR,
     TREE_FILE,
     Prior,
-    SearchLimits,
     Stats,
     Wordle,
     default_guessable,
@@ -62,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     for name in (prior_field.name for prior_field in fields(Prior)):
         parser.add_argument(f"--{name}", type=float, default=getattr(PRIOR, name), help="the prior's shape (trials)")
     args = parser.parse_args(argv)
-    limits = SearchLimits(
+    limits = replace(
+        BUILD_LIMITS,
         widths=tuple(int(w) for w in args.widths.split(",")),
         complete_up_to=args.complete_up_to,
         sixth_try=args.sixth_try,

@@ -326,7 +326,10 @@ def _own_history(engine: Wordle, texts: list[str]) -> list[Entry]:
 
 
 def _review_line(review: GuessReview) -> str:
-    compared = ", ".join(f"{choice.word} {choice.tries:.2f}" for choice in review.compared)
+    compared = ", ".join(
+        f"{choice.word} {choice.tries:.2f}" + ("" if choice.safe else " (may lose: a seventh try)")
+        for choice in review.compared
+    )
     luck = "n/a (no word of the list fits)" if review.luck is None else f"{review.luck:+.2f}"
     return (
         f"{review.number}. {review.entry}  words fitting {review.before} → {review.after}; "

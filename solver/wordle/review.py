@@ -100,7 +100,9 @@ class GuessReview:
             "after": self.after,
             "expected_tries": round(self.expected, 4),
             "suggested": {"word": self.suggested.word, "expected_tries": round(self.suggested.tries, 4)},
-            "compared": [{"word": c.word, "expected_tries": round(c.tries, 4)} for c in self.compared],
+            "compared": [
+                {"word": c.word, "expected_tries": round(c.tries, 4), "within_six": c.safe} for c in self.compared
+            ],
             "skill_tries": round(self.skill, 4),
             "expected_tries_after": None if self.left is None else round(self.left, 4),
             "luck_tries": None if self.luck is None else round(self.luck, 4),

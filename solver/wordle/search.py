@@ -105,6 +105,9 @@ class SearchLimits:
     widest: int = 64  # at levels >= 1, how far to look when the shortlist leaves a secret past six tries
     sixth_try: float = 0.05  # extra cost per unit of weight solved only at the sixth try: five where it costs little
     rare_chance: float = 0.25  # a candidate outside the guessable words is guessed from this chance of being the answer
+    #: Also try, at every position, the guesses a review compares the stored tree's with (``Wordle.rivals``),
+    #: so that a player who follows the tree is never shown a better guess there.
+    with_rivals: bool = False
 
     def width(self, level: int, candidates: int) -> int:
         if level > 0 and candidates <= self.complete_up_to:
@@ -122,7 +125,7 @@ class SearchLimits:
 
 #: The search with no complete look at small sets, which bench_wordle.py times beside the shipped one.
 PRESENT_LIMITS = SearchLimits(widths=(10, 6, 4, 3, 2), complete_up_to=0, widest=24)
-BUILD_LIMITS = SearchLimits()
+BUILD_LIMITS = SearchLimits(with_rivals=True)
 #: The search for another version's lists (``python -m solver wordle stats --answers/--guesses``): four
 #: times the openers and twice the second guesses, where most of the expected tries are decided (86 s
 #: instead of 33 on the stand-ins): 3.4259 tries instead of 3.4439 there (data/README.md);
@@ -227,6 +230,9 @@ class Search:
         is_candidate = np.isin(pool, candidates)
         by_bound = np.lexsort((self.rank[pool], ~is_candidate, bounds))
         shortlist = by_bound[: self.limits.width(level, len(candidates))]
+        if self.limits.with_rivals and len(candidates) > 2:
+            rivals = np.flatnonzero(np.isin(pool, self._rivals(candidates, weights)))
+            shortlist = by_bound[np.isin(by_bound, np.union1d(shortlist, rivals))]  # still best bound first
         best_cost, best_guess, best_key = ceiling, -1, (True, 0)
         tried: set[int] = set()
         for rounds, positions in enumerate((shortlist, by_bound[: self.limits.widest])):
@@ -246,6 +252,13 @@ class Search:
                 if level == 0 and self.on_root_guess is not None:
                     self.on_root_guess()
         return (best_cost, best_guess) if best_guess >= 0 else (max(best_cost, ceiling), -1)
+
+    def _rivals(self, candidates: IntArray, weights: FloatArray) -> IntArray:
+        """The guesses ``Wordle.rivals`` names for these candidates (the same choice, from the same words)."""
+        pool = self.guessable[self.sayable[self.guessable]]
+        left = expected_left(self.table.block(pool, candidates), weights)
+        order = np.lexsort((self.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
+        return pool[order[:RIVALS]]
 
     def _cost_of(self, guess: int, candidates: IntArray, tries_left: int, level: int, ceiling: float) -> float:
         """The cost of guessing ``guess`` now, or a lower bound above ``ceiling`` once it cannot come under it."""

@@ -438,7 +438,9 @@ def _guess_line(lang: Lang, guess: GuessReview, sayable: Callable[[str], bool]) 
     suggested = shown(guess.suggested.word)
     followed = guess.suggested.word == guess.entry.word
     best = f"{shown(guess.best.word)} ({_decimal(lang, guess.best.tries)})"
-    if guess.bettered and followed:  # my quick choice off the stored tree is not always the best
+    if guess.bettered and guess.best.tries >= guess.expected:  # better because it cannot lose the game
+        judged = gettext(lang, "safer: {best} finds every word within six tries", best=best)
+    elif guess.bettered and followed:  # my quick choice off the stored tree is not always the best
         judged = gettext(lang, "my suggestion, but better: {best}", best=best)
     elif guess.bettered:
         judged = gettext(lang, "better: {best}", best=best)
