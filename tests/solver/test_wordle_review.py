@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.wordle import Colour, Entry, Wordle, feedback
-from solver.wordle.review import game_scores, review_game, share_grid
+from solver.wordle.review import Choice, GuessReview, game_scores, review_game, share_grid
 
 SOLVED = (Colour.YELLOW,) * 5
 
@@ -116,3 +116,16 @@ def test_a_game_that_follows_the_bot_off_its_tree_is_never_bettered() -> None:
             history.append(Entry(guess, feedback(guess, secret)))
         for review in review_game(engine, history)[1:]:
             assert not review.bettered, (own, secret, review)
+
+
+def test_a_guess_that_may_lose_ranks_after_one_that_cannot() -> None:
+    """A guess after which some word needs a seventh try is bettered by one that finds every word
+    within six, even with fewer expected tries; among guesses equally safe the fewer tries win."""
+    entry = Entry("давка", feedback("давка", "фаска"))
+    risky, safe = Choice("давка", 1.38, safe=False), Choice("слово", 2.0)
+    compared = tuple(sorted([risky, safe], key=lambda choice: choice.rank))
+    assert compared == (safe, risky)
+    played_risky = GuessReview(5, entry, 5, 2, 1.38, safe, compared, -0.62, None, None)
+    assert played_risky.bettered and played_risky.best == safe
+    followed = GuessReview(5, Entry("слово", feedback("слово", "фаска")), 5, 5, 2.0, safe, compared, 0.0, None, None)
+    assert not followed.bettered
