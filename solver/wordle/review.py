@@ -242,14 +242,6 @@ def broader_engine() -> Wordle:
     return Wordle(sorted(table), zipf=zipf, guessable=(), kinds=kinds)
 
 
-def warm_review(engine: Wordle) -> None:
-    """Work out and remember what the first guess of any game's review compares: the expected tries
-    from the start of the engine's opener and of its rivals (seconds of sums, otherwise paid by the
-    first /review of a process)."""
-    for guess in dict.fromkeys([engine.suggest([]), *engine.rivals([])]):
-        _expected_tries(engine, (), guess, frozenset())
-
-
 def _engine_tries(engine: Wordle, history: Sequence[Entry], refused: Collection[str]) -> float:
     """The engine's expected tries from a position: those of the guess it suggests there."""
     return _expected_tries(engine, tuple(history), engine.suggest(history, refused), frozenset(refused))

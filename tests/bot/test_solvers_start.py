@@ -80,7 +80,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "word look-ups",
         "whole-dictionary English Ghost",
         "whole-dictionary letter game",
-        "5bukv review",
+        "5bukv dictionary words",
         "group seats",
     ]
 

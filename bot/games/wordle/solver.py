@@ -14,7 +14,7 @@ from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
 from solver.wordle import WORD_LENGTH, Entry, Wordle, default_guessable, fits, normalise_word
-from solver.wordle.review import broader_engine, warm_review
+from solver.wordle.review import broader_engine
 from solver.words import LANGUAGES, Tier
 
 log = logging.getLogger(__name__)
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 ENGINE_ORDER = 10
 CHECK_ORDER = 30
 PREPARE_ORDER = 40
-REVIEW_ORDER = 90  # the first review's sums: last, in the background, when every table is built
+WORDS_ORDER = 90  # the dictionary's five-letter words (is a typed word a word at all?): last, in the background
 
 
 class WordleSolver(SolverTables):
@@ -58,7 +58,7 @@ class WordleSolver(SolverTables):
             Step(ENGINE_ORDER, "5bukv engine", self._build_engine),
             Step(CHECK_ORDER, "5bukv guessable words", lambda _: self.check_guessable()),
             Step(PREPARE_ORDER, "5bukv rows", self._prepare),
-            Step(REVIEW_ORDER, "5bukv review", lambda _: self.prepare_review()),
+            Step(WORDS_ORDER, "5bukv dictionary words", lambda _: self.prepare_words()),
         )
 
     def _build_engine(self, _: Solvers) -> None:
@@ -191,12 +191,12 @@ class WordleSolver(SolverTables):
         words = [*language.words(Tier.FULL), *language.reasons()]
         return frozenset(normalise_word(word) for word in words if len(word) == WORD_LENGTH)
 
-    def prepare_review(self) -> None:
-        """Work out what the first /review of the process needs (the opener's and its rivals' expected
-        tries from the start, several seconds), and the dictionary's five-letter words, so that no
-        player waits for them."""
-        self.dictionary_words  # noqa: B018  (read here, not on the event loop at the first unknown word)
-        warm_review(self.wordle)
+    def prepare_words(self) -> None:
+        """Read the dictionary's five-letter words now, not on the event loop at the first unknown word.
+        (The first /review's sums from the start are not worked out here: they raise the process's
+        peak memory by some 140 MB, past its 200 MB budget; that review pays a few seconds instead,
+        off the event loop.)"""
+        self.dictionary_words  # noqa: B018
 
     def candidates(self, history: Sequence[Entry], refused: Sequence[str] = ()) -> list[str]:
         """The list's words that fit, and the reported answers that do; when none fits, the broader
