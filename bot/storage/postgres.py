@@ -112,27 +112,58 @@ queued AS (
 )
 SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id::text FROM queued ORDER BY id)
 """
-#: A fetched batch kept, its updates claimed for this process at once where no other process may
+#: A fetched batch kept (``bukvoed_keep``, made with the tables, in one round trip: the webhook's
+#: answer waits for it), its updates claimed for this process at once where no other process may
 #: hold their chats: where every row of the chat already in the inbox is this process's, live (an
 #: older row left to the others, or lapsed, must go first: claimed by the claims, in order), and
-#: only while this process has fewer than ``CLAIM_HERE_UP_TO`` in hand ($7), so a busy one leaves
-#: new chats to the others. The rows come back with the claim each got; the others wait for the
-#: claims (any process's).
-_KEEP = """
-WITH batch AS (
-    SELECT * FROM unnest($1::text::bigint[], $2::text[], $3::text::bigint[]) AS b(update_id, body, chat_id)
-), mine AS (
-    SELECT b.update_id FROM batch AS b WHERE $7::boolean AND NOT EXISTS (
-        SELECT 1 FROM inbox AS o
-        WHERE o.chat_id = b.chat_id AND (o.claimed_by IS DISTINCT FROM $5::text OR o.claimed_at < $6::float8)
-    )
+#: only while this process has fewer than ``CLAIM_HERE_UP_TO`` in hand (``here``), so a busy one
+#: leaves new chats to the others. It runs under ``CLAIM_LOCK`` (taken first, so the rows it reads
+#: are those committed before it), takes along the deletes of the updates handled meanwhile, and
+#: announces the rows left to the claims; the rows come back with the claim each got.
+_KEEP = (
+    "SELECT * FROM bukvoed_keep($1::text::bigint[], $2::text[], $3::text::bigint[], $4, $5, $6, $7, $8::text::bigint[])"
 )
-INSERT INTO inbox (update_id, body, kept_at, chat_id, claimed_by, claimed_at)
-SELECT b.update_id, b.body, $4::float8, b.chat_id,
-    CASE WHEN m.update_id IS NULL THEN NULL ELSE $5::text END,
-    CASE WHEN m.update_id IS NULL THEN NULL ELSE $4::float8 END
-FROM batch AS b LEFT JOIN mine AS m USING (update_id)
-ON CONFLICT DO NOTHING RETURNING update_id, claimed_by
+_KEEP_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION bukvoed_keep(
+    numbers BIGINT[], bodies TEXT[], chats BIGINT[], now DOUBLE PRECISION, holder TEXT, lease DOUBLE PRECISION,
+    here BOOLEAN, handled BIGINT[]
+) RETURNS TABLE (kept_id BIGINT, kept_by TEXT)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    kept RECORD;
+    left_over INTEGER := cardinality(numbers);
+BEGIN
+    PERFORM pg_advisory_xact_lock({CLAIM_LOCK[0]}, {CLAIM_LOCK[1]});
+    IF cardinality(handled) > 0 THEN
+        DELETE FROM inbox WHERE update_id = ANY(handled);
+    END IF;
+    FOR kept IN
+        WITH batch AS (
+            SELECT * FROM unnest(numbers, bodies, chats) AS b(update_id, body, chat_id)
+        ), mine AS (
+            SELECT b.update_id FROM batch AS b WHERE here AND NOT EXISTS (
+                SELECT 1 FROM inbox AS o
+                WHERE o.chat_id = b.chat_id AND (o.claimed_by IS DISTINCT FROM holder OR o.claimed_at < lease)
+            )
+        )
+        INSERT INTO inbox (update_id, body, kept_at, chat_id, claimed_by, claimed_at)
+        SELECT b.update_id, b.body, now, b.chat_id,
+            CASE WHEN m.update_id IS NULL THEN NULL ELSE holder END,
+            CASE WHEN m.update_id IS NULL THEN NULL ELSE now END
+        FROM batch AS b LEFT JOIN mine AS m USING (update_id)
+        ON CONFLICT DO NOTHING RETURNING inbox.update_id, inbox.claimed_by
+    LOOP
+        kept_id := kept.update_id;
+        kept_by := kept.claimed_by;
+        IF kept.claimed_by IS NOT NULL THEN
+            left_over := left_over - 1;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+    IF left_over > 0 THEN
+        PERFORM pg_notify('{INBOX_CHANNEL}', '');
+    END IF;
+END $$;
 """
 #: Server-side steps of a chat's item, made (replaced) with the tables. ``bukvoed_hold`` takes the
 #: chat's lock and then, with a snapshot taken after it (a volatile function's statements each take
@@ -324,6 +355,7 @@ async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()
         if games.strip():
             await connection.execute(games)
         await connection.execute(_ITEM_FUNCTIONS)
+        await connection.execute(_KEEP_FUNCTION)
 
 
 class PostgresStore(Store):
@@ -818,15 +850,10 @@ class PostgresStore(Store):
         chats = [chat_in(u) for u in updates]
         handled, self._handled = list(self._handled), set()
         try:
-            async with self._pool.acquire() as connection, connection.transaction():
-                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
-                lease = now - CLAIM_LEASE_SECONDS
-                here = len(self._claimed) < CLAIM_HERE_UP_TO
-                rows = await connection.fetch(_KEEP, ids(numbers), bodies, ids(chats), now, self.name, lease, here)
-                if len(rows) < len(numbers) or any(row[1] is None for row in rows):
-                    await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
-                if handled:
-                    await connection.execute(_FORGET_HANDLED, ids(handled))
+            lease = now - CLAIM_LEASE_SECONDS
+            here = len(self._claimed) < CLAIM_HERE_UP_TO
+            kept = ids(numbers), bodies, ids(chats), now, self.name, lease, here, ids(handled)
+            rows = await self._pool.fetch(_KEEP, *kept)
         except BaseException as error:
             self._handled.update(handled)
             if server_fault(error):
