@@ -18,13 +18,15 @@ game counts as played from its first entry, which these players never make.)
   transaction ids: each update's row is written by its own transaction).
 
 ``slow`` (``--only slow``, a table of its own): Telegram takes ``--send-seconds`` (0.5) over each
-message, and ``--slow-chats`` (300) chats each POST ``/help`` to ``--processes`` webhook processes
-(one by default here), wait for its answer, then for the reply, then think 0-2 s, for ``--seconds``.
+message, and ``--slow-chats`` (300) chats each POST ``/help`` to ``--processes`` webhook processes,
+wait for its answer, then for the reply, then think 0 to ``--think`` s, for ``--seconds``.
 Telegram gives up on a bot that keeps its POSTs waiting, so what counts is how long the POST's
 answer took (p50, p99, max, in ms: it waits only for the update's insert into the inbox), and
 ``lost``: updates answered 200 and never applied (no ledger row); ``twice``: replies beyond the
-updates sent. With ``--before DIR`` (a checkout of other code,
-``git archive main | tar -x -C DIR``) the same run is made with that code's bot too, in one run.
+updates sent; ``lag ms``: the most the benchmark's own event loop woke late (its share of the
+POSTs' time, on a busy machine). With ``--before DIR`` (a checkout of other code,
+``git archive main | tar -x -C DIR``) the same run is made with that code's bot too, in one run, in the order this, before, before,
+this (a busy machine drifts: each code goes first once).
 
 Columns as in ``faults/fault_suite.py``: ``sent``, ``acked`` (answered), ``lost`` (answered but not on
 file), ``twice`` (on file beyond those sent), ``unansw`` (never answered, never applied), and
@@ -305,9 +307,11 @@ class PostingChat:
             self.replies += 1
             self._replied.set()
 
-    async def play_until(self, stop: asyncio.Event, session: aiohttp.ClientSession, ports: list[int]) -> None:
+    async def play_until(
+        self, stop: asyncio.Event, session: aiohttp.ClientSession, ports: list[int], think: float
+    ) -> None:
         rng = random.Random(self.chat_id)
-        await asyncio.sleep(rng.uniform(0, 2))
+        await asyncio.sleep(rng.uniform(0, think))
         while not stop.is_set():
             body = {"update_id": next(self.ids), **self.standin.message_update(self.chat_id, "/help")}
             self._replied.clear()
@@ -316,7 +320,7 @@ class PostingChat:
                 self.answered += 1
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._replied.wait(), 60)
-            await asyncio.sleep(rng.uniform(0, 2))
+            await asyncio.sleep(rng.uniform(0, think))
 
     async def _post(
         self, session: aiohttp.ClientSession, ports: list[int], body: dict[str, Any], rng: random.Random
@@ -337,9 +341,11 @@ class PostingChat:
         return False
 
 
-async def slow_telegram(server: pgserver.Server, folder: Path, code: Path, name: str, args: argparse.Namespace) -> str:
-    """One run of the slow scenario with ``code``'s bot; its row."""
-    url = server.fresh_database(f"slow_{name}")
+async def slow_telegram(
+    server: pgserver.Server, folder: Path, code: Path, name: str, database: str, args: argparse.Namespace
+) -> str:
+    """One run of the slow scenario with ``code``'s bot, on a fresh ``database``; its row."""
+    url = server.fresh_database(f"slow_{database}")
     standin = SlowStandin(args.send_seconds)
     await standin.start()
     processes: list[asyncio.subprocess.Process] = []
@@ -351,12 +357,15 @@ async def slow_telegram(server: pgserver.Server, folder: Path, code: Path, name:
         stop = asyncio.Event()
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60)) as session:
-            playing = [asyncio.create_task(chat.play_until(stop, session, ports)) for chat in chats]
+            playing = [asyncio.create_task(chat.play_until(stop, session, ports, args.think)) for chat in chats]
+            lags: list[float] = []
+            watching = asyncio.create_task(loop_lag(lags))
             began = time.perf_counter()
             await asyncio.sleep(args.seconds)
             stop.set()
             await asyncio.gather(*playing)
             took = time.perf_counter() - began
+            watching.cancel()
         end = time.perf_counter() + 120
         while await inbox_left(url) and time.perf_counter() < end:
             await asyncio.sleep(0.5)
@@ -380,8 +389,16 @@ async def slow_telegram(server: pgserver.Server, folder: Path, code: Path, name:
     p99 = posts[min(len(posts) - 1, int(len(posts) * 0.99))] * 1000
     return (
         f"{name:<7} {sent:>6} {answered:>6} {lost:>5} {twice:>6} {len(posts):>6} {p50:>8.1f} {p99:>8.1f}"
-        f" {posts[-1] * 1000:>8.0f} {sum(on_file.values()) / took:>9.1f}"
+        f" {posts[-1] * 1000:>8.0f} {sum(on_file.values()) / took:>9.1f} {max(lags, default=0) * 1000:>8.0f}"
     )
+
+
+async def loop_lag(lags: list[float]) -> None:
+    """How late this process's own event loop wakes (the players' side of each POST's time)."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(0.05)
+        lags.append(time.perf_counter() - began - 0.05)
 
 
 async def slow_runs(args: argparse.Namespace) -> None:
@@ -392,15 +409,16 @@ async def slow_runs(args: argparse.Namespace) -> None:
     )
     print(
         f"{'code':<7} {'sent':>6} {'200':>6} {'lost':>5} {'twice':>6} {'POSTs':>6} {'p50 ms':>8} {'p99 ms':>8}"
-        f" {'max ms':>8} {'applied/s':>9}",
+        f" {'max ms':>8} {'applied/s':>9} {'lag ms':>8}",
         flush=True,
     )
-    codes = [("this", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    this, before = ("this", ROOT), ("before", args.before.resolve() if args.before else ROOT)
+    codes = [this, before, before, this] if args.before else [this]  # in pairs, each first once: the machine drifts
     with tempfile.TemporaryDirectory(prefix="bukvoed-slow-") as name, pgserver.running(fsync=True) as server:
-        for code_name, code in codes:
-            folder = Path(name) / code_name
+        for run, (code_name, code) in enumerate(codes):
+            folder = Path(name) / f"{code_name}{run}"
             folder.mkdir()
-            print(await slow_telegram(server, folder, code, code_name, args), flush=True)
+            print(await slow_telegram(server, folder, code, code_name, f"{code_name}{run}", args), flush=True)
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -434,5 +452,6 @@ if __name__ == "__main__":
     parser.add_argument("--send-seconds", type=float, default=0.5, help="slow: Telegram's time over each message")
     parser.add_argument("--slow-chats", type=int, default=300, help="slow: chats posting to the webhook")
     parser.add_argument("--seconds", type=float, default=30.0, help="slow: how long the chats post")
+    parser.add_argument("--think", type=float, default=2.0, help="slow: a chat waits 0 to this many s between posts")
     parser.add_argument("--before", type=Path, help="slow: a checkout of other code whose bot runs the same load")
     asyncio.run(main(parser.parse_args()))

@@ -264,7 +264,8 @@ class ChatRuntime:
         query = item.callback_query
         chat = item.effective_chat
         if chat is not None and opened.store.shared:  # perhaps applied by a try whose answer never came:
-            opened.outbox.reload(chat.id, await opened.store.pending_messages(chat.id))  # its rows wait there
+            with contextlib.suppress(StoreWriteError):  # its rows wait there; the server away: the next item's
+                opened.outbox.reload(chat.id, await opened.store.pending_messages(chat.id))
         return _After([(query.id, None, False)] if query is not None else [])
 
     async def _failed(self, item: object, unit: UnitOfWork, error: Exception) -> None:

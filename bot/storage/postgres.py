@@ -5,10 +5,12 @@ The SQLite engine may trust its memory because its process is the file's only wr
 process may write, so every read goes to the server and nothing is remembered but this process's
 own commits (to spare a duplicate its handlers) and the users' languages (read again every few
 seconds). What keeps a chat's items one at a time and in order across processes is a lock in
-the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id for
-the whole item (its loads, its handlers, its commit and the sending of its outbox rows), on one
-pooled connection that the item's loads and commit then use. A process that dies drops its
-connections, and the server releases its locks at once, so its chats move to the others.
+the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id while
+the item's loads, handlers and commit run, on one pooled connection that the item's loads and
+commit then use. A process that dies drops its connections, and the server releases its locks at
+once, so its chats move to the others. The item's messages go out after the lock and the
+connection are gone, under a lease on their rows with a fencing token (:meth:`PostgresStore.leased`):
+a process whose lease lapsed and went to another cannot mark a row sent.
 
 An advisory lock rather than a row lock (``SELECT … FOR UPDATE`` on ``chats``): it needs no row
 to exist before a chat's first item, holds no transaction open while the handlers think, and
@@ -68,6 +70,9 @@ CLAIM_LEASE_SECONDS = 5.0
 CLAIM_HERE_UP_TO = 64
 #: The channel a kept update is announced on, so idle processes claim it at once.
 INBOX_CHANNEL = "bukvoed_inbox"
+#: Connections of a process's own for keeping updates in the inbox (what a webhook's answer waits
+#: for), apart from the pool its chats' items take theirs from: an answer never waits for an item.
+INBOX_CONNECTIONS = 4
 #: An outbox row unsent this long, and under no lease, is taken as left by a process that died
 #: before it leased it (a live one leases a chat's rows as its item's lock goes).
 ORPHANED_OUTBOX_SECONDS = 60.0
@@ -363,6 +368,7 @@ class PostgresStore(Store):
 
     def __init__(self, pool: asyncpg.Pool[Any], *, url: str, clock: Callable[[], float], remembered: int) -> None:
         self._pool = pool
+        self._inbox_pool: asyncpg.Pool[Any] | None = None  # the inbox's inserts, never waiting for a chat's item
         self._url = url
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # claims are this process's
         self._claimed: dict[int, None] = {}  # update ids claimed and in hand, not yet handled
@@ -423,6 +429,8 @@ class PostgresStore(Store):
             raise
         if marker is not None:
             store_marker.note(marker, f"postgresql {name_of(url)}")
+        # No connection is opened here (no floor): this cannot fail.
+        store._inbox_pool = await asyncpg.create_pool(url, min_size=0, max_size=INBOX_CONNECTIONS, reset=_keep_session)
         store._refreshing = asyncio.create_task(store._refresh_every(REFRESH_SECONDS))
         return store
 
@@ -459,6 +467,9 @@ class PostgresStore(Store):
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pool.close(), 5)
+            if self._inbox_pool is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._inbox_pool.close(), 5)
 
     async def _refresh_every(self, seconds: float) -> None:
         while True:
@@ -519,10 +530,10 @@ class PostgresStore(Store):
     @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
         """The chat's advisory lock for one item, on one connection its loads and commit use,
-        taken with a first read of the chat (``bukvoed_hold``); the outbox rows it sent are
-        deleted before the lock goes (``bukvoed_release``), so the next holder, in any process,
-        sends from where this one stopped (the handled updates' inbox rows may wait for the next
-        transaction: the ledger answers for those). A lock or release that did not finish (an
+        taken with a first read of the chat (``bukvoed_hold``); as the lock goes
+        (``bukvoed_release``) the rows sent meanwhile are deleted and the chat's rows leased, for
+        the chat's line to send with nothing held (the handled updates' inbox rows may wait for
+        the next transaction: the ledger answers for those). A lock or release that did not finish (an
         error, a cancellation) closes the connection: the server then lets the lock go.
 
         While the server is away the item waits for it, and takes the lock afresh once it answers:
@@ -853,7 +864,7 @@ class PostgresStore(Store):
             lease = now - CLAIM_LEASE_SECONDS
             here = len(self._claimed) < CLAIM_HERE_UP_TO
             kept = ids(numbers), bodies, ids(chats), now, self.name, lease, here, ids(handled)
-            rows = await self._pool.fetch(_KEEP, *kept)
+            rows = await (self._inbox_pool or self._pool).fetch(_KEEP, *kept)
         except BaseException as error:
             self._handled.update(handled)
             if server_fault(error):
