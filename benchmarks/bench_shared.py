@@ -25,8 +25,8 @@ answer took (p50, p99, max, in ms: it waits only for the update's insert into th
 ``lost``: updates answered 200 and never applied (no ledger row); ``twice``: replies beyond the
 updates sent; ``lag ms``: the most the benchmark's own event loop woke late (its share of the
 POSTs' time, on a busy machine). With ``--before DIR`` (a checkout of other code,
-``git archive main | tar -x -C DIR``) the same run is made with that code's bot too, in one run, in the order this, before, before,
-this (a busy machine drifts: each code goes first once).
+``git archive main | tar -x -C DIR``) the same run is made with that code's bot too, in one
+run, in the order this, before, before, this (a busy machine drifts: each code goes first once).
 
 Columns as in ``faults/fault_suite.py``: ``sent``, ``acked`` (answered), ``lost`` (answered but not on
 file), ``twice`` (on file beyond those sent), ``unansw`` (never answered, never applied), and
@@ -342,7 +342,7 @@ class PostingChat:
 
 
 async def slow_telegram(
-    server: pgserver.Server, folder: Path, code: Path, name: str, database: str, args: argparse.Namespace
+    server: pgserver.Server, folder: Path, code: Path, name: str, args: argparse.Namespace, *, database: str
 ) -> str:
     """One run of the slow scenario with ``code``'s bot, on a fresh ``database``; its row."""
     url = server.fresh_database(f"slow_{database}")
@@ -418,7 +418,7 @@ async def slow_runs(args: argparse.Namespace) -> None:
         for run, (code_name, code) in enumerate(codes):
             folder = Path(name) / f"{code_name}{run}"
             folder.mkdir()
-            print(await slow_telegram(server, folder, code, code_name, f"{code_name}{run}", args), flush=True)
+            print(await slow_telegram(server, folder, code, code_name, args, database=f"{code_name}{run}"), flush=True)
 
 
 async def main(args: argparse.Namespace) -> None:
