@@ -228,6 +228,9 @@ def count(tally: Tally, players: list[TimedPlayer], on_file: dict[int, int]) -> 
 
 #: The calls a slow Telegram takes its time over: messages sent and changed.
 SLOWED = frozenset({"sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup"})
+#: Connections the slow scenario's Telegram POSTs over at most, as Telegram's own default
+#: (``max_connections`` of ``setWebhook``: 40); a POST waiting for one counts in its time.
+WEBHOOK_CONNECTIONS = 40
 #: The webhook's secret in the slow scenario.
 SECRET = "bench-shared-secret"
 
@@ -355,7 +358,7 @@ async def slow_telegram(
         ids = itertools.count(1_000_000)
         chats = [PostingChat(FIRST_CHAT + n, standin, ids) for n in range(args.slow_chats)]
         stop = asyncio.Event()
-        connector = aiohttp.TCPConnector(limit=0)
+        connector = aiohttp.TCPConnector(limit=WEBHOOK_CONNECTIONS)
         async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=60)) as session:
             playing = [asyncio.create_task(chat.play_until(stop, session, ports, args.think)) for chat in chats]
             lags: list[float] = []

@@ -216,17 +216,26 @@ END $$;
 """
 #: The kept updates of chats that no other live process holds, oldest first, claimed for this
 #: process: a chat's updates stay with one process while it has any in hand, so that process's
-#: line applies them in id order; run under ``CLAIM_LOCK``, so two claims never split a chat.
-_CLAIM = """
-UPDATE inbox SET claimed_by = $1, claimed_at = $2 WHERE update_id IN (
-    SELECT i.update_id FROM inbox AS i
-    WHERE (i.claimed_by IS NULL OR i.claimed_at < $3)
-    AND NOT EXISTS (
-        SELECT 1 FROM inbox AS o
-        WHERE o.chat_id = i.chat_id AND o.claimed_by <> $1 AND o.claimed_at >= $3
-    )
-    ORDER BY i.kept_at, i.update_id LIMIT $4
-) RETURNING update_id, body, kept_at
+#: line applies them in id order. One statement (``bukvoed_claim``) that takes ``CLAIM_LOCK``
+#: first, so two claims never split a chat, and holds it for no round trip to the client: a keep
+#: (the webhook's answer) never waits for a busy process's claim.
+_CLAIM = "SELECT * FROM bukvoed_claim($1, $2, $3, $4)"
+_CLAIM_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION bukvoed_claim(holder TEXT, now DOUBLE PRECISION, lease DOUBLE PRECISION, most INTEGER)
+RETURNS TABLE (claimed_id BIGINT, claimed_body TEXT, claimed_kept DOUBLE PRECISION)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock({CLAIM_LOCK[0]}, {CLAIM_LOCK[1]});
+    RETURN QUERY UPDATE inbox SET claimed_by = holder, claimed_at = now WHERE update_id IN (
+        SELECT i.update_id FROM inbox AS i
+        WHERE (i.claimed_by IS NULL OR i.claimed_at < lease)
+        AND NOT EXISTS (
+            SELECT 1 FROM inbox AS o
+            WHERE o.chat_id = i.chat_id AND o.claimed_by <> holder AND o.claimed_at >= lease
+        )
+        ORDER BY i.kept_at, i.update_id LIMIT most
+    ) RETURNING inbox.update_id, inbox.body, inbox.kept_at;
+END $$;
 """
 
 #: Whether the database has the bot's tables (their versions' table, made first).
@@ -361,6 +370,7 @@ async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()
             await connection.execute(games)
         await connection.execute(_ITEM_FUNCTIONS)
         await connection.execute(_KEEP_FUNCTION)
+        await connection.execute(_CLAIM_FUNCTION)
 
 
 class PostgresStore(Store):
@@ -894,9 +904,7 @@ class PostgresStore(Store):
         by one that died (its claims not renewed for ``CLAIM_LEASE_SECONDS``), oldest first."""
         now = self._clock()
         try:
-            async with self._pool.acquire() as connection, connection.transaction():
-                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
-                rows = await connection.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
+            rows = await self._pool.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
         except Exception as error:
             if not server_fault(error):
                 raise
