@@ -220,7 +220,8 @@ class ChatRuntime:
     async def run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
         """Hold the chat only while the item's handlers run and its unit commits; then, with
         nothing of the database held, stop its buttons' spinners, send the chat's committed
-        messages (still within the chat's line, so in order) and tell a player whose update failed."""
+        messages (still within the chat's line, so in order) and tell a player whose update failed
+        (its update left the inbox before the hold went)."""
         async with self._held(chat_id):
             after = await self._run(chat_id, item, handlers)
         opened = self._opened
@@ -228,7 +229,7 @@ class ChatRuntime:
         if opened.outbox.waiting(chat_id):
             await opened.outbox.flush(chat_id)
         if after.failed is not None:
-            await self._failed(item, after.failed[0], after.failed[1])
+            await self._tell_player(*after.failed)
 
     async def _run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> _After:
         opened = self._opened
@@ -251,7 +252,8 @@ class ChatRuntime:
             opened.store.handled(unit.update_id)
         if delivery.applied is Applied.FAILED:
             assert delivery.error is not None
-            return _After(unit.answers, (unit, delivery.error))
+            told = await self._failed(item, unit, delivery.error)
+            return _After(unit.answers, (unit, delivery.error) if told else None)
         return _After(unit.answers)
 
     async def _applied_before(self, item: object) -> _After:
@@ -268,15 +270,16 @@ class ChatRuntime:
                 opened.outbox.reload(chat.id, await opened.store.pending_messages(chat.id))
         return _After([(query.id, None, False)] if query is not None else [])
 
-    async def _failed(self, item: object, unit: UnitOfWork, error: Exception) -> None:
-        """Nothing of the unit was committed. The player hears so only once that is for good: an
-        update whose player is asked to try again leaves the inbox first, in a transaction of its
-        own, so a restart never applies what the player was told was not. When that transaction
-        fails too, the player is told nothing yet and the line tries the update again later."""
+    async def _failed(self, item: object, unit: UnitOfWork, error: Exception) -> bool:
+        """Nothing of the unit was committed; whether its player is to be told (once the chat's
+        hold is gone). The player hears so only once that is for good: an update whose player is
+        asked to try again leaves the inbox first, in a transaction of its own, so a restart never
+        applies what the player was told was not. When that transaction fails too, the player is
+        told nothing yet and the line tries the update again later."""
         if not isinstance(error, StoreWriteError):  # the store logs the disk's faults, once an episode
             log.error("could not commit an item for chat %d", unit.chat_id, exc_info=error)
         if unit.update_id is None:
-            return  # the bot's own event (a timer): nobody asked; it comes again or is moot
+            return False  # the bot's own event (a timer): nobody asked; it comes again or is moot
         store = self._opened.store
         store.handled(unit.update_id)
         if isinstance(error, StoreWriteError) and not isinstance(error, StoreLostError):
@@ -284,8 +287,8 @@ class ChatRuntime:
                 await store.keep_fetched([])  # nothing to keep: the handled updates' deletes, now
             except StoreWriteError:
                 self._try_again_later(item)
-                return
-        await self._tell_player(unit, error)
+                return False
+        return True
 
     def _try_again_later(self, item: object) -> None:
         """The update stays in the inbox and comes back to its chat's line after a while."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -162,40 +161,3 @@ async def test_a_slow_send_holds_up_no_other_chat_nor_the_inbox(
 
         standin.end_hangs()
         await until(lambda: all(replied(standin, chat) for chat in (101, 102, 303)), 30)
-
-
-async def test_announcements_are_heard_again_after_the_server_restarts(tmp_path: Path) -> None:
-    """The connection that listens for kept updates drops with the server; once the server is
-    back it is made again, and an update another process announces wakes this one's claims."""
-    sys.path.insert(0, str(Path(__file__).parent.parent))
-    import pgserver
-
-    with pgserver.running() as server:
-        url = server.fresh_database("listen_again")
-        listener = await PostgresStore.connect(url, connections=2)
-        keeper = await PostgresStore.connect(url, connections=2)
-        woken = asyncio.Event()
-        try:
-            await listener.listen(woken.set)
-            await asyncio.to_thread(server.crash)
-            await asyncio.to_thread(server.start_again)
-            body = {"update_id": 77, "message": {"message_id": 1, "date": 0, "chat": {"id": 5, "type": "private"}}}
-            await asyncio.sleep(3)  # the listener's refresh makes its connection again meanwhile
-            await until_kept(keeper, [body])  # claimed by the keeper as it kept it: not announced
-            woken.clear()
-            await keeper.keep_fetched([body])  # kept already (a redelivery): announced to the claims
-            await asyncio.wait_for(woken.wait(), 10)
-        finally:
-            await listener.close()
-            await keeper.close()
-
-
-async def until_kept(store: PostgresStore, bodies: list[dict[str, object]]) -> None:
-    """Keep the updates (the server may still be coming back: tried again for a while)."""
-    for _ in range(60):
-        try:
-            await store.keep_fetched(bodies)
-            return
-        except Exception:
-            await asyncio.sleep(0.5)
-    raise AssertionError("the updates were never kept")
