@@ -7,7 +7,10 @@ then killed before its row was deleted); it is never sent before the change it a
 on disk.
 
 Rows of one chat go out in the order they were committed, always from inside that chat's
-serial line (:mod:`bot.delivery.queue`), so a later reply never overtakes an earlier one.
+serial line (:mod:`bot.delivery.queue`), so a later reply never overtakes an earlier one. They go
+out after the item's transaction, with nothing of the database held: on a database several
+processes share, under a lease the store took on them as the chat's lock went (``may_send``); a
+row whose lease this process does not hold waits, and the chat's line asks again a moment later.
 A row Telegram refuses for good (the user blocked the bot, a message no longer editable) is
 dropped with one line; one that fails for now (timeouts, 5xx after the retries) stays, and
 the chat's line tries again later (:class:`~bot.delivery.events.Resend`).
@@ -74,6 +77,8 @@ MAX_TEXT = 4096
 CHATTER_NEEDS = 2.0
 #: Replies to commands a paced group keeps waiting at most; older ones are dropped (one log line).
 MAX_WAITING_CHATTER = 3
+#: How long a chat whose rows another process holds the lease on waits before its line asks again.
+LEASE_WAIT_SECONDS = 1.0
 
 
 def _markup(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
@@ -333,10 +338,13 @@ class Outbox:
     pace: Pace = field(default_factory=lambda: Pace(0))
     # what a send learned about the chat itself (moved, or the bot removed), for its line to handle
     told: Callable[[ChatEvent], None] = lambda event: None
+    # whether this process holds the lease a row goes out under (a store with one process: always)
+    may_send: Callable[[int], bool] = lambda row_id: True
     pending: dict[int, deque[Pending]] = field(default_factory=dict)
     _flushing: set[int] = field(default_factory=set)  # chats whose first row may be in flight
     _paced_until: dict[int, float] = field(default_factory=dict)  # chats with a paced flush asked for
     _chatter_dropped: set[int] = field(default_factory=set)  # groups told of in the log as over their budget
+    _lease_asked: set[int] = field(default_factory=set)  # chats whose line was asked to come back for a lease
 
     def add(self, rows: Iterable[tuple[int, Outgoing]]) -> None:
         """Rows just committed (or found at start), in their order."""
@@ -392,36 +400,30 @@ class Outbox:
     async def deliver(self, unit: UnitOfWork, commit: Commit) -> Delivery:
         """Commit the unit (when it changes or says anything), its messages superseding the
         waiting rows they replace in the same transaction; then run what it asked to do once
-        committed, stop its buttons' spinners, and send the chat's committed messages (this
-        unit's and any still waiting). Its spinners stop and the waiting rows go even when the
-        commit failed; a unit whose update was applied before changes and sends nothing."""
-        applied = Applied.NOTHING
-        error: Exception | None = None
-        if unit.changes_anything:
-            unit.messages, superseded = self.supersede(unit.messages)
-            if superseded:
-                unit.statements.append(forget_rows(superseded))
-            try:
-                rows = await commit(unit)
-            except Exception as failed:  # nothing of it is kept: nor its timers and memories; its answers still go
-                applied, error = Applied.FAILED, failed
-            else:
-                if rows is None:
-                    return Delivery(Applied.BEFORE)
-                applied = Applied.COMMITTED
-                self.forget(superseded)
-                self.add(rows)
-                for then in unit.after_commit:
-                    then()
-        await answer_all(self.bot, unit.answers)
-        if self.waiting(unit.chat_id):
-            await self.flush(unit.chat_id)
-        return Delivery(applied, error)
+        committed. Nothing is sent here: the chat's line sends (:meth:`flush`) once the chat's
+        hold on the database is gone. A unit whose update was applied before changes nothing."""
+        if not unit.changes_anything:
+            return Delivery(Applied.NOTHING)
+        unit.messages, superseded = self.supersede(unit.messages)
+        if superseded:
+            unit.statements.append(forget_rows(superseded))
+        try:
+            rows = await commit(unit)
+        except Exception as failed:  # nothing of it is kept: nor its timers and memories; its answers still go
+            return Delivery(Applied.FAILED, failed)
+        if rows is None:
+            return Delivery(Applied.BEFORE)
+        self.forget(superseded)
+        self.add(rows)
+        for then in unit.after_commit:
+            then()
+        return Delivery(Applied.COMMITTED)
 
     async def flush(self, chat_id: int) -> bool:
         """Send the chat's rows in order (called from the chat's line); False when one had to
         wait for Telegram, and the rest with it, for the line to try again later."""
         self._flushing.add(chat_id)
+        self._lease_asked.discard(chat_id)
         try:
             return await self._flush(chat_id)
         finally:
@@ -432,6 +434,9 @@ class Outbox:
             if chat_id < 0 and self.pace.budget > 0 and not self._game_first(chat_id, queue):
                 return False
             pending = queue[0]
+            if not self.may_send(pending.row_id):
+                self._wait_for_lease(chat_id)
+                return False
             self.pace.spend(chat_id)
             outcome = await self._try(pending)
             if outcome is LATER:
@@ -443,6 +448,13 @@ class Outbox:
             if isinstance(outcome, Sent) and outcome.message_id is not None and pending.message.receipt is not None:
                 await self.on_receipt(chat_id, pending.message.receipt, outcome.message_id, time.time())
         return True
+
+    def _wait_for_lease(self, chat_id: int) -> None:
+        """Another process sends the chat's earlier rows (or this one's lease lapsed): the line asks
+        again a moment later (once, however many items come meanwhile), and takes the lease then."""
+        if chat_id not in self._lease_asked:
+            self._lease_asked.add(chat_id)
+            self.retry_later(chat_id, LEASE_WAIT_SECONDS)
 
     def _game_first(self, chat_id: int, queue: deque[Pending]) -> bool:
         """Put first the paced group's row that may go now, and say whether there is one: rows

@@ -73,6 +73,15 @@ class Item:
         return self.runtime.outbox.holds(chat_id, key)
 
 
+@dataclass(frozen=True)
+class _After:
+    """What an item leaves to do once the chat's hold on the database is gone: the presses to
+    answer, and the unit that failed with why (its player is told once that is for good)."""
+
+    answers: list[tuple[str, str | None, bool]]
+    failed: tuple[UnitOfWork, Exception] | None = None
+
+
 #: The item whose handlers run now (None outside a chat's line): set around the item's handlers.
 CURRENT_ITEM: ContextVar[Item | None] = ContextVar("delivery_item", default=None)
 
@@ -108,7 +117,8 @@ class ChatRuntime:
         """At start, with the store open: the outbox's unsent rows go to their chats' lines, the
         inbox's unhandled updates are replayed (or, on a shared database, claimed as they come),
         and the stored deadlines are set, all before polling or the webhook starts."""
-        outbox = Outbox(bot, store.sent, self._receipt, self._retry_later, Pace(self.settings.group_budget), self._tell)
+        pace = Pace(self.settings.group_budget)
+        outbox = Outbox(bot, store.sent, self._receipt, self._retry_later, pace, self._tell, store.leased)
         unsent = await store.pending_messages()
         outbox.add(unsent)
         polling = bot if isinstance(bot, PollsUpdates) else None
@@ -208,11 +218,20 @@ class ChatRuntime:
             self._opened.store.handled(item.update_id)
 
     async def run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
-        """Hold the chat, run the item's handlers as one unit, then commit it and send the chat's messages."""
+        """Hold the chat only while the item's handlers run and its unit commits; then, with
+        nothing of the database held, stop its buttons' spinners, send the chat's committed
+        messages (still within the chat's line, so in order) and tell a player whose update failed
+        (its update left the inbox before the hold went)."""
         async with self._held(chat_id):
-            await self._run(chat_id, item, handlers)
+            after = await self._run(chat_id, item, handlers)
+        opened = self._opened
+        await answer_all(opened.bot, after.answers)
+        if opened.outbox.waiting(chat_id):
+            await opened.outbox.flush(chat_id)
+        if after.failed is not None:
+            await self._tell_player(*after.failed)
 
-    async def _run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> None:
+    async def _run(self, chat_id: int, item: object, handlers: Awaitable[Any]) -> _After:
         opened = self._opened
         unit = UnitOfWork(chat_id)
         if isinstance(item, Update):
@@ -220,8 +239,7 @@ class ChatRuntime:
             unit.received_at = opened.store.received_at(item.update_id)
             unit.lang = item.effective_user.language_code if item.effective_user else None
             if opened.store.applied_recently(item.update_id):
-                await self._applied_before(item)
-                return
+                return await self._applied_before(item)
         token = CURRENT_ITEM.set(Item(unit, self))
         try:
             await handlers
@@ -229,14 +247,16 @@ class ChatRuntime:
             CURRENT_ITEM.reset(token)
         delivery = await opened.outbox.deliver(unit, opened.store.commit)
         if delivery.applied is Applied.BEFORE:
-            await self._applied_before(item)
-        elif delivery.applied is Applied.NOTHING and unit.update_id is not None:
+            return await self._applied_before(item)
+        if delivery.applied is Applied.NOTHING and unit.update_id is not None:
             opened.store.handled(unit.update_id)
-        elif delivery.applied is Applied.FAILED:
+        if delivery.applied is Applied.FAILED:
             assert delivery.error is not None
-            await self._failed(item, unit, delivery.error)
+            told = await self._failed(item, unit, delivery.error)
+            return _After(unit.answers, (unit, delivery.error) if told else None)
+        return _After(unit.answers)
 
-    async def _applied_before(self, item: object) -> None:
+    async def _applied_before(self, item: object) -> _After:
         """An update applied before changes nothing: its messages are in the outbox, sent or on
         their way. A press still gets its spinner stopped."""
         assert isinstance(item, Update)
@@ -244,23 +264,22 @@ class ChatRuntime:
         opened = self._opened
         opened.store.handled(item.update_id)
         query = item.callback_query
-        if query is not None:
-            await answer_all(opened.bot, [(query.id, None, False)])
         chat = item.effective_chat
         if chat is not None and opened.store.shared:  # perhaps applied by a try whose answer never came:
-            opened.outbox.reload(chat.id, await opened.store.pending_messages(chat.id))  # its rows wait there
-        if chat is not None and opened.outbox.waiting(chat.id):
-            await opened.outbox.flush(chat.id)
+            with contextlib.suppress(StoreWriteError):  # its rows wait there; the server away: the next item's
+                opened.outbox.reload(chat.id, await opened.store.pending_messages(chat.id))
+        return _After([(query.id, None, False)] if query is not None else [])
 
-    async def _failed(self, item: object, unit: UnitOfWork, error: Exception) -> None:
-        """Nothing of the unit was committed. The player hears so only once that is for good: an
-        update whose player is asked to try again leaves the inbox first, in a transaction of its
-        own, so a restart never applies what the player was told was not. When that transaction
-        fails too, the player is told nothing yet and the line tries the update again later."""
+    async def _failed(self, item: object, unit: UnitOfWork, error: Exception) -> bool:
+        """Nothing of the unit was committed; whether its player is to be told (once the chat's
+        hold is gone). The player hears so only once that is for good: an update whose player is
+        asked to try again leaves the inbox first, in a transaction of its own, so a restart never
+        applies what the player was told was not. When that transaction fails too, the player is
+        told nothing yet and the line tries the update again later."""
         if not isinstance(error, StoreWriteError):  # the store logs the disk's faults, once an episode
             log.error("could not commit an item for chat %d", unit.chat_id, exc_info=error)
         if unit.update_id is None:
-            return  # the bot's own event (a timer): nobody asked; it comes again or is moot
+            return False  # the bot's own event (a timer): nobody asked; it comes again or is moot
         store = self._opened.store
         store.handled(unit.update_id)
         if isinstance(error, StoreWriteError) and not isinstance(error, StoreLostError):
@@ -268,8 +287,8 @@ class ChatRuntime:
                 await store.keep_fetched([])  # nothing to keep: the handled updates' deletes, now
             except StoreWriteError:
                 self._try_again_later(item)
-                return
-        await self._tell_player(unit, error)
+                return False
+        return True
 
     def _try_again_later(self, item: object) -> None:
         """The update stays in the inbox and comes back to its chat's line after a while."""

@@ -22,8 +22,8 @@ from bot.storage.unit_of_work import Outgoing, UnitOfWork
 #: URLs that select PostgreSQL; anything else is a path to a SQLite file.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 #: A PostgreSQL process's pooled connections by default (``DATABASE_CONNECTIONS``). An item holds
-#: one from taking its chat's lock until its messages are sent (only the lock holder may send a
-#: chat's messages), so the pool bounds the chats at work at once. More is not faster when the
+#: one from taking its chat's lock until its transaction is committed (its messages go out after,
+#: under a lease), so the pool bounds the chats working in the database at once. More is not faster when the
 #: machine's cores are the limit: more server processes at work at once only queue for them
 #: (docs/postgresql.md, "The pool"). With two more of its own (announcements, the poller's lock),
 #: three processes need ``max_connections`` of about 100 (docker-compose.yml sets 250).
@@ -90,6 +90,12 @@ class Store(ABC):
         """The chat is this process's alone while one of its items runs (loads, commit, sends).
         A store with one writer has nothing to take."""
         yield
+
+    def leased(self, row_id: int) -> bool:
+        """Whether this process may send the outbox row now: on a database several processes
+        share, whether it holds the row's lease (taken as the chat's lock went); a store with one
+        process holds every row."""
+        return True
 
     def forget_chats(self, *chat_ids: int) -> None:
         """Drop what the store remembers of these chats' sessions (their rows moved)."""

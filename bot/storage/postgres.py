@@ -5,10 +5,12 @@ The SQLite engine may trust its memory because its process is the file's only wr
 process may write, so every read goes to the server and nothing is remembered but this process's
 own commits (to spare a duplicate its handlers) and the users' languages (read again every few
 seconds). What keeps a chat's items one at a time and in order across processes is a lock in
-the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id for
-the whole item (its loads, its handlers, its commit and the sending of its outbox rows), on one
-pooled connection that the item's loads and commit then use. A process that dies drops its
-connections, and the server releases its locks at once, so its chats move to the others.
+the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id while
+the item's loads, handlers and commit run, on one pooled connection that the item's loads and
+commit then use. A process that dies drops its connections, and the server releases its locks at
+once, so its chats move to the others. The item's messages go out after the lock and the
+connection are gone, under a lease on their rows with a fencing token (:meth:`PostgresStore.leased`):
+a process whose lease lapsed and went to another cannot mark a row sent.
 
 An advisory lock rather than a row lock (``SELECT … FOR UPDATE`` on ``chats``): it needs no row
 to exist before a chat's first item, holds no transaction open while the handlers think, and
@@ -68,9 +70,30 @@ CLAIM_LEASE_SECONDS = 5.0
 CLAIM_HERE_UP_TO = 64
 #: The channel a kept update is announced on, so idle processes claim it at once.
 INBOX_CHANNEL = "bukvoed_inbox"
-#: An outbox row unsent this long is taken as left by a process that died (a live one sends a
-#: chat's rows within its item, or within the group's pace, well under a minute).
+#: Connections of a process's own for keeping updates in the inbox (what a webhook's answer waits
+#: for), apart from the pool its chats' items take theirs from: an answer never waits for an item.
+INBOX_CONNECTIONS = 4
+#: An outbox row unsent this long, and under no lease, is taken as left by a process that died
+#: before it leased it (a live one leases a chat's rows as its item's lock goes).
 ORPHANED_OUTBOX_SECONDS = 60.0
+#: A chat's rows go out under a lease this long, renewed every ``REFRESH_SECONDS`` while they wait;
+#: a lease not renewed (its process died, or lost the server) is any live process's to take.
+OUTBOX_LEASE_SECONDS = 10.0
+#: A row is not sent on a lease with less than this left: the other processes may take it soon.
+LEASE_MARGIN_SECONDS = 2.0
+#: Sent rows gone, fenced: only where the row's lease is still the one it was sent under (a row
+#: dropped without a lease, NULL, goes whatever its lease).
+_FORGET_SENT = """
+DELETE FROM outbox AS o USING unnest($1::text::bigint[], $2::text::bigint[]) AS s(id, token)
+WHERE o.id = s.id AND (s.token IS NULL OR o.lease_token = s.token)
+"""
+#: A chat's item done: the rows sent gone, the chat's rows leased, its lock let go (``_ITEM_FUNCTIONS``).
+_RELEASE = "SELECT * FROM bukvoed_release($1, $2::text::bigint[], $3::text::bigint[], $4, $5::text::bigint[], $6, $7)"
+#: The leases this process still holds, extended; the rows whose lease is still theirs come back.
+_RENEW_LEASES = """
+UPDATE outbox AS o SET lease_until = $1 FROM unnest($2::text::bigint[], $3::text::bigint[]) AS l(id, token)
+WHERE o.id = l.id AND o.lease_token = l.token RETURNING o.id
+"""
 
 #: The inbox rows of handled updates gone.
 _FORGET_HANDLED = "DELETE FROM inbox WHERE update_id = ANY($1::text::bigint[])"
@@ -94,34 +117,67 @@ queued AS (
 )
 SELECT EXISTS (SELECT 1 FROM entered), ARRAY(SELECT id::text FROM queued ORDER BY id)
 """
-#: A fetched batch kept, its updates claimed for this process at once where no other process may
+#: A fetched batch kept (``bukvoed_keep``, made with the tables, in one round trip: the webhook's
+#: answer waits for it), its updates claimed for this process at once where no other process may
 #: hold their chats: where every row of the chat already in the inbox is this process's, live (an
 #: older row left to the others, or lapsed, must go first: claimed by the claims, in order), and
-#: only while this process has fewer than ``CLAIM_HERE_UP_TO`` in hand ($7), so a busy one leaves
-#: new chats to the others. The rows come back with the claim each got; the others wait for the
-#: claims (any process's).
-_KEEP = """
-WITH batch AS (
-    SELECT * FROM unnest($1::text::bigint[], $2::text[], $3::text::bigint[]) AS b(update_id, body, chat_id)
-), mine AS (
-    SELECT b.update_id FROM batch AS b WHERE $7::boolean AND NOT EXISTS (
-        SELECT 1 FROM inbox AS o
-        WHERE o.chat_id = b.chat_id AND (o.claimed_by IS DISTINCT FROM $5::text OR o.claimed_at < $6::float8)
-    )
+#: only while this process has fewer than ``CLAIM_HERE_UP_TO`` in hand (``here``), so a busy one
+#: leaves new chats to the others. It runs under ``CLAIM_LOCK`` (taken first, so the rows it reads
+#: are those committed before it), takes along the deletes of the updates handled meanwhile, and
+#: announces the rows left to the claims; the rows come back with the claim each got.
+_KEEP = (
+    "SELECT * FROM bukvoed_keep($1::text::bigint[], $2::text[], $3::text::bigint[], $4, $5, $6, $7, $8::text::bigint[])"
 )
-INSERT INTO inbox (update_id, body, kept_at, chat_id, claimed_by, claimed_at)
-SELECT b.update_id, b.body, $4::float8, b.chat_id,
-    CASE WHEN m.update_id IS NULL THEN NULL ELSE $5::text END,
-    CASE WHEN m.update_id IS NULL THEN NULL ELSE $4::float8 END
-FROM batch AS b LEFT JOIN mine AS m USING (update_id)
-ON CONFLICT DO NOTHING RETURNING update_id, claimed_by
+_KEEP_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION bukvoed_keep(
+    numbers BIGINT[], bodies TEXT[], chats BIGINT[], now DOUBLE PRECISION, holder TEXT, lease DOUBLE PRECISION,
+    here BOOLEAN, handled BIGINT[]
+) RETURNS TABLE (kept_id BIGINT, kept_by TEXT)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    kept RECORD;
+    left_over INTEGER := cardinality(numbers);
+BEGIN
+    PERFORM pg_advisory_xact_lock({CLAIM_LOCK[0]}, {CLAIM_LOCK[1]});
+    IF cardinality(handled) > 0 THEN
+        DELETE FROM inbox WHERE update_id = ANY(handled);
+    END IF;
+    FOR kept IN
+        WITH batch AS (
+            SELECT * FROM unnest(numbers, bodies, chats) AS b(update_id, body, chat_id)
+        ), mine AS (
+            SELECT b.update_id FROM batch AS b WHERE here AND NOT EXISTS (
+                SELECT 1 FROM inbox AS o
+                WHERE o.chat_id = b.chat_id AND (o.claimed_by IS DISTINCT FROM holder OR o.claimed_at < lease)
+            )
+        )
+        INSERT INTO inbox (update_id, body, kept_at, chat_id, claimed_by, claimed_at)
+        SELECT b.update_id, b.body, now, b.chat_id,
+            CASE WHEN m.update_id IS NULL THEN NULL ELSE holder END,
+            CASE WHEN m.update_id IS NULL THEN NULL ELSE now END
+        FROM batch AS b LEFT JOIN mine AS m USING (update_id)
+        ON CONFLICT DO NOTHING RETURNING inbox.update_id, inbox.claimed_by
+    LOOP
+        kept_id := kept.update_id;
+        kept_by := kept.claimed_by;
+        IF kept.claimed_by IS NOT NULL THEN
+            left_over := left_over - 1;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+    IF left_over > 0 THEN
+        PERFORM pg_notify('{INBOX_CHANNEL}', '');
+    END IF;
+END $$;
 """
 #: Server-side steps of a chat's item, made (replaced) with the tables. ``bukvoed_hold`` takes the
 #: chat's lock and then, with a snapshot taken after it (a volatile function's statements each take
 #: their own), reads what the item needs first: the chat's unsent outbox rows, its active game and
-#: its sessions, all in one round trip. ``bukvoed_release`` deletes the rows sent and lets the lock
-#: go, the lock staying (as a transaction's) until the deletes are committed, so the next holder
-#: never sees a sent row as unsent.
+#: its sessions, all in one round trip. ``bukvoed_release`` deletes the rows sent (fenced: only
+#: a row whose lease is still the one it was sent under), takes the lease on the chat's rows the
+#: item knows (``known``; none while another live process holds a lease on any row of the chat,
+#: whose earlier rows must go first), and lets the lock go; it returns the rows leased with the
+#: lease's token, and the lock stays (as a transaction's) until all that is committed.
 _ITEM_FUNCTIONS = """
 CREATE OR REPLACE FUNCTION bukvoed_hold(chat BIGINT)
 RETURNS TABLE (what TEXT, row_id BIGINT, body TEXT, row_version BIGINT)
@@ -135,29 +191,51 @@ BEGIN
         UNION ALL
         SELECT 's' || s.kind, NULL::BIGINT, s.state, s.version FROM sessions AS s WHERE s.chat_id = chat;
 END $$;
-CREATE OR REPLACE FUNCTION bukvoed_release(chat BIGINT, sent BIGINT[]) RETURNS BOOLEAN
+CREATE OR REPLACE FUNCTION bukvoed_release(
+    chat BIGINT, sent BIGINT[], tokens BIGINT[], holder TEXT, known BIGINT[], now DOUBLE PRECISION,
+    until DOUBLE PRECISION
+) RETURNS TABLE (leased_id BIGINT, leased_token BIGINT)
 LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    fresh BIGINT;
 BEGIN
     PERFORM pg_advisory_xact_lock(chat);
     IF cardinality(sent) > 0 THEN
-        DELETE FROM outbox WHERE id = ANY(sent);
+        DELETE FROM outbox AS o USING unnest(sent, tokens) AS s(sent_id, sent_token)
+        WHERE o.id = s.sent_id AND (s.sent_token IS NULL OR o.lease_token = s.sent_token);
     END IF;
-    RETURN pg_advisory_unlock(chat);
+    IF cardinality(known) > 0 AND NOT EXISTS (
+        SELECT 1 FROM outbox AS o WHERE o.chat_id = chat AND o.lease_by <> holder AND o.lease_until >= now
+    ) THEN
+        fresh := nextval('outbox_lease');
+        RETURN QUERY UPDATE outbox AS o SET lease_by = holder, lease_token = fresh, lease_until = until
+            WHERE o.chat_id = chat AND o.id = ANY(known) RETURNING o.id, fresh;
+    END IF;
+    PERFORM pg_advisory_unlock(chat);
 END $$;
 """
 #: The kept updates of chats that no other live process holds, oldest first, claimed for this
 #: process: a chat's updates stay with one process while it has any in hand, so that process's
-#: line applies them in id order; run under ``CLAIM_LOCK``, so two claims never split a chat.
-_CLAIM = """
-UPDATE inbox SET claimed_by = $1, claimed_at = $2 WHERE update_id IN (
-    SELECT i.update_id FROM inbox AS i
-    WHERE (i.claimed_by IS NULL OR i.claimed_at < $3)
-    AND NOT EXISTS (
-        SELECT 1 FROM inbox AS o
-        WHERE o.chat_id = i.chat_id AND o.claimed_by <> $1 AND o.claimed_at >= $3
-    )
-    ORDER BY i.kept_at, i.update_id LIMIT $4
-) RETURNING update_id, body, kept_at
+#: line applies them in id order. One statement (``bukvoed_claim``) that takes ``CLAIM_LOCK``
+#: first, so two claims never split a chat, and holds it for no round trip to the client: a keep
+#: (the webhook's answer) never waits for a busy process's claim.
+_CLAIM = "SELECT * FROM bukvoed_claim($1, $2, $3, $4)"
+_CLAIM_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION bukvoed_claim(holder TEXT, now DOUBLE PRECISION, lease DOUBLE PRECISION, most INTEGER)
+RETURNS TABLE (claimed_id BIGINT, claimed_body TEXT, claimed_kept DOUBLE PRECISION)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock({CLAIM_LOCK[0]}, {CLAIM_LOCK[1]});
+    RETURN QUERY UPDATE inbox SET claimed_by = holder, claimed_at = now WHERE update_id IN (
+        SELECT i.update_id FROM inbox AS i
+        WHERE (i.claimed_by IS NULL OR i.claimed_at < lease)
+        AND NOT EXISTS (
+            SELECT 1 FROM inbox AS o
+            WHERE o.chat_id = i.chat_id AND o.claimed_by <> holder AND o.claimed_at >= lease
+        )
+        ORDER BY i.kept_at, i.update_id LIMIT most
+    ) RETURNING inbox.update_id, inbox.body, inbox.kept_at;
+END $$;
 """
 
 #: Whether the database has the bot's tables (their versions' table, made first).
@@ -226,9 +304,9 @@ class _Held:
     started copy the context, and must not reach a connection handed back to the pool). With it,
     what the lock's statement read of the chat, for the item's first loads: its active game
     (``active``), its sessions (kind: state and version) and its unsent outbox rows; ``fresh``
-    turns false once the item writes, and loads go to the server again. ``sent``: the outbox rows
-    the item sent, deleted as its lock goes (only its own: another chat's rows go with that chat's
-    release, never in a transaction that might still be running when that chat's lock is free)."""
+    turns false once the item writes, and loads go to the server again. ``known``: the chat's
+    outbox rows the item read or committed, whose lease it takes as its lock goes (a row it does
+    not know, it would not send)."""
 
     chat_id: int
     connection: Connection | None
@@ -236,13 +314,14 @@ class _Held:
     sessions: dict[str, tuple[str, int]] = field(default_factory=dict)
     unsent: list[tuple[int, str]] = field(default_factory=list)
     fresh: bool = True
-    sent: set[int] = field(default_factory=set)
+    known: set[int] = field(default_factory=set)
 
     def read(self, rows: Sequence[Any]) -> None:
         """Take in the rows of ``bukvoed_hold``."""
         for what, row_id, body, version in rows:
             if what == "o":
                 self.unsent.append((int(row_id), str(body)))
+                self.known.add(int(row_id))
             elif what == "a":
                 self.active = str(body)
             else:
@@ -290,6 +369,8 @@ async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()
         if games.strip():
             await connection.execute(games)
         await connection.execute(_ITEM_FUNCTIONS)
+        await connection.execute(_KEEP_FUNCTION)
+        await connection.execute(_CLAIM_FUNCTION)
 
 
 class PostgresStore(Store):
@@ -297,11 +378,13 @@ class PostgresStore(Store):
 
     def __init__(self, pool: asyncpg.Pool[Any], *, url: str, clock: Callable[[], float], remembered: int) -> None:
         self._pool = pool
+        self._inbox_pool: asyncpg.Pool[Any] | None = None  # the inbox's inserts, never waiting for a chat's item
         self._url = url
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"  # claims are this process's
         self._claimed: dict[int, None] = {}  # update ids claimed and in hand, not yet handled
         self._here: set[int] = set()  # claimed as kept, not yet queued
         self._listening: asyncpg.Connection[Any] | None = None
+        self._wake: Callable[[], None] | None = None
         self._polling: asyncpg.Connection[Any] | None = None
         self._clock = clock
         self._remembered = remembered
@@ -309,7 +392,8 @@ class PostgresStore(Store):
         self._replayed: dict[int, float] = {}
         self._languages: dict[int, str] = {}
         self._handled: set[int] = set()  # inbox rows to delete with the next transaction
-        self._sent: set[int] = set()  # outbox rows to delete before the chat's lock goes
+        self._sent: dict[int, int | None] = {}  # outbox rows sent (their lease's token) until deleted
+        self._leases: dict[int, tuple[int, float]] = {}  # outbox rows leased here: token, until when
         self._failed_writes = 0
         self._last_prune = 0.0
         self._refreshing: asyncio.Task[None] | None = None
@@ -355,6 +439,8 @@ class PostgresStore(Store):
             raise
         if marker is not None:
             store_marker.note(marker, f"postgresql {name_of(url)}")
+        # No connection is opened here (no floor): this cannot fail.
+        store._inbox_pool = await asyncpg.create_pool(url, min_size=0, max_size=INBOX_CONNECTIONS, reset=_keep_session)
         store._refreshing = asyncio.create_task(store._refresh_every(REFRESH_SECONDS))
         return store
 
@@ -380,6 +466,10 @@ class PostgresStore(Store):
                 await self._flush_deletes()
             with contextlib.suppress(Exception):  # a stop hands its chats on at once, a death after the lease
                 await self._pool.execute("UPDATE inbox SET claimed_by = NULL WHERE claimed_by = $1", self.name)
+                await self._pool.execute(
+                    "UPDATE outbox SET lease_by = NULL, lease_token = NULL, lease_until = NULL WHERE lease_by = $1",
+                    self.name,
+                )
             for connection in (self._listening, self._polling):
                 if connection is not None:
                     with contextlib.suppress(Exception):
@@ -387,14 +477,19 @@ class PostgresStore(Store):
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pool.close(), 5)
+            if self._inbox_pool is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self._inbox_pool.close(), 5)
 
     async def _refresh_every(self, seconds: float) -> None:
         while True:
             await asyncio.sleep(seconds)
             try:
                 await self.renew_claims()
-                await self._load_languages()
                 await self._flush_deletes()
+                await self.renew_leases()
+                await self._keep_listening()
+                await self._load_languages()
                 if self._clock() - self._last_prune >= 60:
                     await self.forget_old_updates()
             except Exception as error:  # the next round tries again
@@ -445,10 +540,10 @@ class PostgresStore(Store):
     @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
         """The chat's advisory lock for one item, on one connection its loads and commit use,
-        taken with a first read of the chat (``bukvoed_hold``); the outbox rows it sent are
-        deleted before the lock goes (``bukvoed_release``), so the next holder, in any process,
-        sends from where this one stopped (the handled updates' inbox rows may wait for the next
-        transaction: the ledger answers for those). A lock or release that did not finish (an
+        taken with a first read of the chat (``bukvoed_hold``); as the lock goes
+        (``bukvoed_release``) the rows sent meanwhile are deleted and the chat's rows leased, for
+        the chat's line to send with nothing held (the handled updates' inbox rows may wait for
+        the next transaction: the ledger answers for those). A lock or release that did not finish (an
         error, a cancellation) closes the connection: the server then lets the lock go.
 
         While the server is away the item waits for it, and takes the lock afresh once it answers:
@@ -464,7 +559,7 @@ class PostgresStore(Store):
             connection, held.connection = held.connection, None
             if connection is not None:
                 try:
-                    await self._release(connection, chat_id, sorted(held.sent))
+                    await self._release(connection, held)
                 finally:
                     await self._give_back(connection)
 
@@ -498,16 +593,70 @@ class PostgresStore(Store):
             self._server_back()
             return held
 
-    async def _release(self, connection: Connection, chat_id: int, sent: list[int]) -> None:
-        """Delete the rows sent and let the chat's lock go; on a server fault the connection is
-        closed instead (the server lets its lock go), and the rows sent are deleted later."""
+    async def _release(self, connection: Connection, held: _Held) -> None:
+        """Delete the rows sent (any chat's, fenced by their leases' tokens), lease the chat's rows
+        the item knows, and let the chat's lock go, in one round trip; on a server fault the
+        connection is closed instead (the server lets its lock go), and the rows sent are deleted
+        later (the chat's rows then wait for a lease, taken by its next item)."""
+        sent = dict(self._sent)
+        now = self._clock()
+        until = now + OUTBOX_LEASE_SECONDS
+        known = sorted(held.known - sent.keys())
         try:
-            await connection.fetchval("SELECT bukvoed_release($1, $2::text::bigint[])", chat_id, ids(sent))
+            rows = await connection.fetch(
+                _RELEASE,
+                held.chat_id,
+                ids(sent),
+                ids(sent.values()),
+                self.name,
+                ids(known),
+                now,
+                until,
+            )
         except BaseException as error:
-            self._sent.update(sent)  # deleted with the next flush; never sent again from here
             _close_now(connection)
             if not server_fault(error):
                 raise
+            return
+        self._forget_sent(sent)
+        for row_id, token in rows:
+            self._leases[int(row_id)] = (int(token), until)
+
+    def _forget_sent(self, deleted: Mapping[int, int | None]) -> None:
+        """Rows whose deletes committed (or whose lease had gone to another) leave ``_sent``."""
+        for row_id, token in deleted.items():
+            if self._sent.get(row_id, -1) == token:
+                del self._sent[row_id]
+
+    def leased(self, row_id: int) -> bool:
+        """Whether this process holds the row's lease, with time left to send it."""
+        lease = self._leases.get(row_id)
+        return lease is not None and self._clock() < lease[1] - LEASE_MARGIN_SECONDS
+
+    async def renew_leases(self) -> None:
+        """Extend the leases of the rows this process still has to send; a lease another process
+        took (this one's lapsed) is dropped here, and its row is not sent from here."""
+        if not self._leases:
+            return
+        held = dict(self._leases)
+        until = self._clock() + OUTBOX_LEASE_SECONDS
+        tokens = [token for token, _ in held.values()]
+        rows = await self._pool.fetch(_RENEW_LEASES, until, ids(held), ids(tokens))
+        renewed = {int(row[0]) for row in rows}
+        for row_id, (token, _) in held.items():
+            if self._leases.get(row_id, (None, 0.0))[0] != token:
+                continue  # leased again meanwhile
+            if row_id in renewed:
+                self._leases[row_id] = (token, until)
+            else:
+                del self._leases[row_id]
+
+    async def _keep_listening(self) -> None:
+        """Listen again once the announcements' connection dropped (the server restarted)."""
+        if self._wake is None or (self._listening is not None and not self._listening.is_closed()):
+            return
+        await self.listen(self._wake)
+        log.info("listening for kept updates again")
 
     async def _server_away(self, error: BaseException) -> None:
         """Say once that the server went away, then wait a little before the next try."""
@@ -540,30 +689,22 @@ class PostgresStore(Store):
         if held is not None and held.chat_id in chat_ids:
             held.fresh = False
 
-    async def _flush_deletes(self, connection: Connection | None = None) -> None:
-        """Delete the inbox rows of handled updates and the outbox rows sent."""
+    async def _flush_deletes(self) -> None:
+        """Delete the inbox rows of handled updates and the outbox rows sent (fenced)."""
         if not (self._handled or self._sent):
             return
         handled, self._handled = list(self._handled), set()
-        sent, self._sent = list(self._sent), set()
+        sent = dict(self._sent)
         try:
-            if connection is None:
-                async with self._pool.acquire() as pooled:
-                    await self._delete(pooled, handled, sent)
-            else:
-                await self._delete(connection, handled, sent)
+            async with self._pool.acquire() as connection, connection.transaction():
+                if handled:
+                    await connection.execute(_FORGET_HANDLED, ids(handled))
+                if sent:
+                    await connection.execute(_FORGET_SENT, ids(sent), ids(sent.values()))
         except BaseException:
             self._handled.update(handled)
-            self._sent.update(sent)
             raise
-
-    @staticmethod
-    async def _delete(connection: Connection, handled: list[int], sent: list[int]) -> None:
-        async with connection.transaction():
-            if handled:
-                await connection.execute(_FORGET_HANDLED, ids(handled))
-            if sent:
-                await connection.execute("DELETE FROM outbox WHERE id = ANY($1::text::bigint[])", ids(sent))
+        self._forget_sent(sent)
 
     async def load(self, chat_id: int, kind: str) -> Stored | None:
         held = self._fresh(chat_id)
@@ -616,6 +757,10 @@ class PostgresStore(Store):
             self._claimed.pop(unit.update_id, None)
         if rows is None:
             return None
+        held = _HELD.get()
+        if held is not None:
+            mine = zip(rows, unit.messages, strict=True)
+            held.known.update(row_id for row_id, message in mine if message.chat_id == held.chat_id)
         if unit.update_id is not None:
             self._applied[unit.update_id] = None
             while len(self._applied) > self._remembered:
@@ -726,15 +871,10 @@ class PostgresStore(Store):
         chats = [chat_in(u) for u in updates]
         handled, self._handled = list(self._handled), set()
         try:
-            async with self._pool.acquire() as connection, connection.transaction():
-                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
-                lease = now - CLAIM_LEASE_SECONDS
-                here = len(self._claimed) < CLAIM_HERE_UP_TO
-                rows = await connection.fetch(_KEEP, ids(numbers), bodies, ids(chats), now, self.name, lease, here)
-                if len(rows) < len(numbers) or any(row[1] is None for row in rows):
-                    await connection.execute("SELECT pg_notify($1, '')", INBOX_CHANNEL)
-                if handled:
-                    await connection.execute(_FORGET_HANDLED, ids(handled))
+            lease = now - CLAIM_LEASE_SECONDS
+            here = len(self._claimed) < CLAIM_HERE_UP_TO
+            kept = ids(numbers), bodies, ids(chats), now, self.name, lease, here, ids(handled)
+            rows = await (self._inbox_pool or self._pool).fetch(_KEEP, *kept)
         except BaseException as error:
             self._handled.update(handled)
             if server_fault(error):
@@ -764,9 +904,7 @@ class PostgresStore(Store):
         by one that died (its claims not renewed for ``CLAIM_LEASE_SECONDS``), oldest first."""
         now = self._clock()
         try:
-            async with self._pool.acquire() as connection, connection.transaction():
-                await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *CLAIM_LOCK)
-                rows = await connection.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
+            rows = await self._pool.fetch(_CLAIM, self.name, now, now - CLAIM_LEASE_SECONDS, limit)
         except Exception as error:
             if not server_fault(error):
                 raise
@@ -789,7 +927,9 @@ class PostgresStore(Store):
             )
 
     async def listen(self, wake: Callable[[], None]) -> None:
-        """Call ``wake`` whenever any process keeps an update (on a connection of its own)."""
+        """Call ``wake`` whenever any process keeps an update (on a connection of its own, made
+        again when the server drops it)."""
+        self._wake = wake
         self._listening = await asyncpg.connect(self._url)
         await self._listening.add_listener(INBOX_CHANNEL, lambda *_: wake())
 
@@ -825,9 +965,11 @@ class PostgresStore(Store):
         return False
 
     async def orphaned_outbox_chats(self) -> list[int]:
-        """Chats with outbox rows left unsent for ``ORPHANED_OUTBOX_SECONDS`` (a process died)."""
-        since = self._clock() - ORPHANED_OUTBOX_SECONDS
-        rows = await self._pool.fetch("SELECT DISTINCT chat_id FROM outbox WHERE queued_at < $1", since)
+        """Chats with outbox rows whose lease lapsed, or left unleased for ``ORPHANED_OUTBOX_SECONDS``
+        (a process died)."""
+        now = self._clock()
+        sql = "SELECT DISTINCT chat_id FROM outbox WHERE lease_until < $1 OR (lease_until IS NULL AND queued_at < $2)"
+        rows = await self._pool.fetch(sql, now, now - ORPHANED_OUTBOX_SECONDS)
         return [int(row[0]) for row in rows]
 
     async def inbox(self) -> list[dict[str, Any]]:
@@ -842,23 +984,20 @@ class PostgresStore(Store):
         return max((update_id for update_id, kept_at in self._replayed.items() if kept_at > since), default=0)
 
     def sent(self, row_id: int) -> None:
-        """A row Telegram took: deleted as the running item's lock goes, or with the next flush
-        when no item holds a lock here (a send finished after its item)."""
-        held = _HELD.get()
-        if held is not None and held.connection is not None:
-            held.sent.add(row_id)
-        else:
-            self._sent.add(row_id)
+        """A row Telegram took (or dropped): deleted, fenced by the lease it went under, with the
+        next release of any chat's lock here or the next refresh."""
+        lease = self._leases.pop(row_id, None)
+        self._sent[row_id] = None if lease is None else lease[0]
 
     def _unsent(self, row_id: int) -> bool:
-        held = _HELD.get()
-        return row_id not in self._sent and (held is None or row_id not in held.sent)
+        return row_id not in self._sent
 
     async def pending_messages(self, chat_id: int | None = None) -> list[tuple[int, Outgoing]]:
         held = None if chat_id is None else self._fresh(chat_id)
         if held is not None and chat_id is not None:
             fetched = [(row_id, json.loads(body)) for row_id, body in held.unsent if self._unsent(row_id)]
             return [(row_id, Outgoing.from_row(chat_id, row)) for row_id, row in fetched]
+        known = _HELD.get()
         async with self._reading() as connection:
             if chat_id is None:
                 rows = await connection.fetch("SELECT id, chat_id, message FROM outbox ORDER BY id")
@@ -866,6 +1005,8 @@ class PostgresStore(Store):
                 sql = "SELECT id, chat_id, message FROM outbox WHERE chat_id = $1 ORDER BY id"
                 rows = await connection.fetch(sql, chat_id)
         unsent = [row for row in rows if self._unsent(int(row[0]))]
+        if known is not None and known.connection is not None and chat_id == known.chat_id:
+            known.known.update(int(row[0]) for row in unsent)
         return [(int(row[0]), Outgoing.from_row(int(row[1]), json.loads(str(row[2])))) for row in unsent]
 
     async def records(self, user_id: int) -> dict[str, Record]:

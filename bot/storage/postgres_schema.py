@@ -102,6 +102,13 @@ CREATE TABLE IF NOT EXISTS quarantine (
 );
 """
 
+_V13 = """
+ALTER TABLE outbox ADD COLUMN lease_by TEXT;
+ALTER TABLE outbox ADD COLUMN lease_token BIGINT;
+ALTER TABLE outbox ADD COLUMN lease_until DOUBLE PRECISION;
+CREATE SEQUENCE IF NOT EXISTS outbox_lease;
+"""
+
 #: What each version adds (versions 3, 4 and 9 made tables that are now games' own).
 MIGRATIONS = {
     1: _V1,
@@ -116,4 +123,5 @@ MIGRATIONS = {
     10: _V10,
     11: _V11,
     12: _V12,
+    13: _V13,
 }

@@ -17,7 +17,7 @@ import aiosqlite
 from bot.storage.sql import Sql
 from bot.storage.sqlite_thread import SqliteThread
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 
 #: The write-ahead log is cut back to this size whenever a checkpoint has emptied it.
 JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024
@@ -153,6 +153,15 @@ CREATE TABLE IF NOT EXISTS quarantine (
 );
 """
 
+# Version 13: the lease an outbox row is sent under (who holds it, its fencing token, until when):
+# with several processes on one PostgreSQL database, a chat's rows go out under a lease rather than
+# under the chat's lock (a SQLite file, with its one process, leaves them empty).
+_SCHEMA_V13 = """
+ALTER TABLE outbox ADD COLUMN lease_by TEXT;
+ALTER TABLE outbox ADD COLUMN lease_token INTEGER;
+ALTER TABLE outbox ADD COLUMN lease_until REAL;
+"""
+
 #: What each schema version adds; a file at version n runs the scripts above n (``{now}``: the
 #: time of the migration).
 MIGRATIONS = {
@@ -168,6 +177,7 @@ MIGRATIONS = {
     10: _SCHEMA_V10,
     11: _SCHEMA_V11,
     12: _SCHEMA_V12,
+    13: _SCHEMA_V13,
 }
 
 

@@ -219,12 +219,17 @@ async def test_a_postgresql_crash_under_load_loses_nothing_applies_nothing_twice
             left = rows(url, "SELECT update_id, chat_id, claimed_by, claimed_at FROM inbox ORDER BY update_id")
             raise AssertionError(f"applied {games(url)} of {sent}; in the inbox: {left}") from None
         await until(lambda: rows(url, "SELECT COUNT(*) FROM inbox") == [(0,)], seconds=30)  # none stuck
+        await until(lambda: rows(url, "SELECT COUNT(*) FROM outbox") == [(0,)], seconds=30)  # every reply out
         await asyncio.sleep(1.0)
         assert games(url) == sent  # none twice
         assert applied_in_order(url) == posted  # order kept, each once
+        for chat in chats:  # each reply once at least, in the order the updates were applied
+            replies = [c for c in standin.calls if c.chat_id == chat and c.method == "sendMessage"]
+            assert len(replies) >= sent[chat]
     finally:
         for process in processes:
             process.kill()
             await process.wait()
     text = "\n".join(log.read_text() for log in logs)
     assert "released back to the pool" not in text and "Failed to restore" not in text, text[-3000:]
+    assert "Traceback" not in text, text[-3000:]
