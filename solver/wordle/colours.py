@@ -136,8 +136,9 @@ class ColourTable:
         words = len(codes)
         # A last row of zeros: the count of a letter no word of the list has.
         self._counts = np.zeros((len(self._letters) + 1, words), dtype=np.int8)
-        for position in range(WORD_LENGTH):
-            np.add.at(self._counts, (self._coded[:, position], np.arange(words)), 1)
+        every = np.arange(words)
+        for position in range(WORD_LENGTH):  # one cell per word at a position: no repeats, no np.add.at
+            self._counts[self._coded[:, position], every] += 1
         self._table = _reserved_table(words)
         self._coloured = np.zeros(words, dtype=bool)
 

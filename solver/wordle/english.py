@@ -1,6 +1,7 @@
 """English Wordle as a configuration of the 5bukv engine: the original lists (2,315 answers, each
 equally likely, and the 12,972 words the game accepts), their trees built offline for normal and
-hard mode (``scripts/build_wordle_en.py``) and the ``Wordle`` engine that plays them.
+hard mode (``scripts/build_wordle_en.py``) by the same search with ``ENGLISH_LIMITS``, and the
+``Wordle`` engine that plays them.
 
 The colours are coded as 5bukv's: 0 grey, 1 the letter is elsewhere (Wordle's yellow, 5bukv's
 white), 2 the right place (Wordle's green, 5bukv's yellow); only their names and squares differ.
@@ -9,6 +10,7 @@ white), 2 the right place (Wordle's green, 5bukv's yellow); only their names and
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 import unicodedata
@@ -19,12 +21,16 @@ from pathlib import Path
 from solver.wordle.colours import WORD_LENGTH, Colour, Mask
 from solver.wordle.entries import Entry, EntryError, EntryProblem
 from solver.wordle.plan import Plan, read_tree
-from solver.wordle.search import Wordle
-from solver.wordle.uniform import UNIFORM_LIMITS, UniformLimits, UniformSearch, lists_digest
+from solver.wordle.search import SearchLimits, Wordle
 from solver.words import DATA_DIR
 
 ANSWERS_FILE = DATA_DIR / "wordle_en_answers.txt"
 GUESSES_FILE = DATA_DIR / "wordle_en_guesses.txt"
+#: The search for the trees: every answer weighs one and a sixth try costs nothing more, so the
+#: cost is the total number of guesses, the benchmark's measure; 8 openers, then 16, 8, 4 and 3
+#: guesses a level (past them while none keeps every answer within six), every guess from 8
+#: candidates down; guesses of equal cost are not weighed (nothing is said by them here).
+ENGLISH_LIMITS = SearchLimits(widths=(8, 16, 8, 4, 3), complete_up_to=8, widest=400, sixth_try=0.0, ties=False)
 
 
 def tree_file(hard: bool) -> Path:
@@ -36,18 +42,33 @@ def read_list(path: Path) -> list[str]:
     return [line.strip() for line in path.read_text("utf-8").splitlines() if line.strip()]
 
 
+def lists_digest(answers: Sequence[str], guesses: Sequence[str], hard: bool, limits: SearchLimits) -> str:
+    """The fingerprint of a tree built for these lists, mode and settings."""
+    text = "|".join(["\n".join(answers), "\n".join(guesses), "hard" if hard else "normal", repr(limits)])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def uniform_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = False) -> Wordle:
+    """The engine on these lists with every answer equally likely (no tree yet): the words it may
+    guess are every accepted word, the answers among them."""
+    answer_list, every = sorted(set(answers)), sorted(set(guesses) | set(answers))
+    engine = Wordle(every, guess_only=set(every) - set(answer_list))
+    engine.hard = hard
+    engine.rivals_on_the_whole_tree = False
+    return engine
+
+
 def build_tree(
-    answers: Sequence[str], guesses: Sequence[str], hard: bool, limits: UniformLimits = UNIFORM_LIMITS
+    answers: Sequence[str], guesses: Sequence[str], hard: bool, limits: SearchLimits = ENGLISH_LIMITS
 ) -> Plan:
     """The engine's whole tree for these lists (minutes for the original ones)."""
-    every = sorted(set(guesses) | set(answers))
-    return UniformSearch(every, sorted(set(answers)), hard=hard, limits=limits).build()
+    return uniform_engine(answers, guesses, hard).build_plan(limits)
 
 
 def save_tree(
     path: Path, tree: Plan, *, answers: Sequence[str], guesses: Sequence[str], hard: bool, seconds: float
 ) -> None:
-    digest = lists_digest(sorted(set(answers)), sorted(set(guesses) | set(answers)), hard, UNIFORM_LIMITS)
+    digest = lists_digest(sorted(set(answers)), sorted(set(guesses) | set(answers)), hard, ENGLISH_LIMITS)
     document = {"digest": digest, "words": len(answers), "hard": hard, "build_seconds": round(seconds, 1)}
     path.write_text(json.dumps(document | {"tree": tree}, separators=(",", ":")) + "\n", "utf-8")
 
@@ -55,17 +76,12 @@ def save_tree(
 def lists_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = False) -> Wordle:
     """The engine on these lists with every answer equally likely; its tree is the stored one where
     it was built for these very lists and mode, else built now (minutes) and stored for the next run."""
-    answer_list, every = sorted(set(answers)), sorted(set(guesses) | set(answers))
-    engine = Wordle(every, guess_only=set(every) - set(answer_list))
-    engine.hard = hard
-    engine.rivals_on_the_whole_tree = False
-    digest = lists_digest(answer_list, every, hard, UNIFORM_LIMITS)
-    path = tree_file(hard)
-    stored = read_tree(path)
-    if stored is not None and stored.digest == digest:
+    engine = uniform_engine(answers, guesses, hard)
+    stored = read_tree(tree_file(hard))
+    if stored is not None and stored.digest == lists_digest(engine.secrets, engine.words, hard, ENGLISH_LIMITS):
         engine.plan = stored.tree
     else:
-        engine.plan = build_tree(answer_list, every, hard)
+        engine.build_plan(ENGLISH_LIMITS)
     return engine
 
 
@@ -76,7 +92,7 @@ def english_engine(hard: bool = False) -> Wordle:
     if not hard:
         return lists_engine(read_list(ANSWERS_FILE), read_list(GUESSES_FILE))
     normal = english_engine(False)
-    digest = lists_digest(normal.secrets, normal.words, True, UNIFORM_LIMITS)
+    digest = lists_digest(normal.secrets, normal.words, True, ENGLISH_LIMITS)
     stored = read_tree(tree_file(True))
     if stored is None or stored.digest != digest:
         return lists_engine(normal.secrets, normal.words, hard=True)

@@ -35,6 +35,7 @@ from solver.wordle.colours import (
     ColourTable,
     FloatArray,
     IntArray,
+    colour_table,
     encode_words,
     feedback,
     mask_code,
@@ -94,11 +95,13 @@ def prior_weight(zipf: float) -> float:
 # --------------------------------------------------------------------------- the search
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SearchLimits:
     """How many guesses the search tries at each level (best lower bound first); below
     ``complete_up_to`` candidates every guess is tried (cut off by the bounds). Also what
-    it may guess and what a sixth try costs."""
+    it may guess, what a sixth try costs and whether guesses of equal cost are weighed to say
+    the preferred one (a candidate, then the more common word): 5bukv's bot names its guesses,
+    a benchmark over equally likely answers only counts tries and is faster without."""
 
     widths: tuple[int, ...] = (6, 4, 3, 2)
     complete_up_to: int = 12
@@ -108,6 +111,14 @@ class SearchLimits:
     #: Also try, at every position, the guesses a review compares the stored tree's with (``Wordle.rivals``),
     #: so that a player who follows the tree is never shown a better guess there.
     with_rivals: bool = False
+    ties: bool = True
+
+    def __repr__(self) -> str:
+        """The settings, as a stored tree's fingerprint names them; ``with_rivals`` only when on and
+        ``ties`` only when off, so a tree built before either setting existed still fits."""
+        names = ["widths", "complete_up_to", "widest", "sixth_try", "rare_chance"]
+        names += (["with_rivals"] if self.with_rivals else []) + ([] if self.ties else ["ties"])
+        return f"SearchLimits({', '.join(f'{name}={getattr(self, name)!r}' for name in names)})"
 
     def width(self, level: int, candidates: int) -> int:
         if level > 0 and candidates <= self.complete_up_to:
@@ -156,6 +167,13 @@ _OVER_BUDGET = 1e6  # per secret the plan cannot solve within six tries
 _TIE = 1e-9  # costs closer than this are equal; then the preferred guess wins
 
 
+#: Hard-mode hints (Wordle's rule): the letter fixed at each place (0: none, else its code point)
+#: and the least count of each letter a guess must hold, as (letter, count) pairs.
+Hints = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+NO_HINTS: Hints = ((0,) * WORD_LENGTH, ())
+SearchKey = tuple[bytes, int, Hints]
+
+
 @dataclass
 class Search:
     """Prior-weighted expected-tries search; a cost is the sum over the candidates of weight × tries (plus penalties).
@@ -164,6 +182,14 @@ class Search:
     costs at least twice its weight less its heaviest word: one is guessed next,
     the others need two more); a guess stops as soon as its bound passes the best
     so far, and a candidate set whose search was cut off keeps the bound it proved.
+
+    One search for every game: the configuration says what differs. ``hard`` keeps each guess to
+    the hints revealed so far (English Wordle's hard mode). Where every candidate weighs one (a
+    uniform prior, the benchmark's) the bound of each guess is 3n − groups − 1 (less 1 if it is a
+    candidate): a count of distinct codes in a sorted column, no loop over the candidates.
+    ``secret_rows`` (the colours as secrets × guesses, contiguous) serves a list whose guesses
+    far outnumber its secrets, where the whole tree reads nearly every guess against the few
+    secrets (English Wordle: 2,315 × 12,972 bytes, where the guesses × guesses table is 168 MB).
     """
 
     table: ColourTable
@@ -173,25 +199,39 @@ class Search:
     rank: IntArray  # per word, lower is preferred when costs tie (the more common word)
     sayable: BoolArray  # per word, whether the bot may show it as a guess (a crude answer is only typed)
     splitting: BoolArray  # per word, whether it may be guessed while other candidates remain (a clean noun)
-    memo: dict[tuple[bytes, int], tuple[float, int]] = field(default_factory=dict)
-    floors: dict[tuple[bytes, int], float] = field(default_factory=dict)
+    memo: dict[SearchKey, tuple[float, int]] = field(default_factory=dict)
+    floors: dict[SearchKey, float] = field(default_factory=dict)
     on_root_guess: Callable[[], None] | None = None
+    hard: bool = False
+    secret_rows: CodeArray | None = None  # secrets × words, row i the secret ``secrets[i]``
+    secrets: IntArray | None = None  # the word of each row of ``secret_rows``
+
+    def __post_init__(self) -> None:
+        live = self.weights[self.weights > 0]
+        self.uniform = bool(len(live)) and bool((live == 1.0).all())
+        self._row_of: IntArray | None = None
+        if self.secret_rows is not None and self.secrets is not None:
+            self._row_of = np.full(len(self.table), -1, dtype=np.int64)
+            self._row_of[self.secrets] = np.arange(len(self.secrets), dtype=np.int64)
+        self._every_word = len(self.guessable) == len(self.table)
+        self._allowed: dict[Hints, IntArray] = {}
 
     def best(
-        self, candidates: IntArray, tries_left: int, level: int = 0, ceiling: float = _INFINITY
+        self, candidates: IntArray, tries_left: int, level: int = 0, ceiling: float = _INFINITY, hints: Hints = NO_HINTS
     ) -> tuple[float, int]:
         """(cost, guess) for ``candidates``; when the cost is not below ``ceiling`` it is only a lower bound."""
         n = len(candidates)
         weights = self.weights[candidates]
         if n <= 2 or tries_left <= 1:
             return self._few(candidates, weights, tries_left)
-        key = (candidates.tobytes(), tries_left)
-        if key in self.memo:
-            return self.memo[key]
+        key = (candidates.tobytes(), tries_left, hints)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
         floor = self.floors.get(key, 2 * float(weights.sum()) - float(weights.max()))
         if floor >= ceiling:
             return floor, -1
-        cost, guess = self._search(candidates, weights, tries_left, level, ceiling)
+        cost, guess = self._search(candidates, weights, tries_left, level, ceiling, hints=hints)
         if cost < ceiling:
             self.memo[key] = cost, guess
         else:
@@ -210,44 +250,69 @@ class Search:
         return cost, int(candidates[first])
 
     def _search(
-        self, candidates: IntArray, weights: FloatArray, tries_left: int, level: int, ceiling: float
+        self, candidates: IntArray, weights: FloatArray, tries_left: int, level: int, ceiling: float, *, hints: Hints
     ) -> tuple[float, int]:
         """The best guess from the guessable words and the likely candidates; every candidate may be
         guessed only where that alone keeps each secret within six tries."""
-        likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
-        likely = likely[self.splitting[likely]]
-        pool = np.union1d(likely, self.guessable)
-        cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
-        if cost >= _OVER_BUDGET and len(likely) < len(candidates):
-            pool = np.union1d(candidates[self.sayable[candidates]], self.guessable)
-            return self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool)
+        if self._every_word:
+            pool = self.guessable
+        else:
+            likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
+            likely = likely[self.splitting[likely]]
+            pool = np.union1d(likely, self.guessable)
+        pool = self._hinted(pool, hints)
+        cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool, hints=hints)
+        if cost >= _OVER_BUDGET and not self._every_word and len(likely) < len(candidates):
+            pool = self._hinted(np.union1d(candidates[self.sayable[candidates]], self.guessable), hints)
+            return self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool, hints=hints)
         return cost, guess
 
     def _search_pool(
-        self, candidates: IntArray, weights: FloatArray, tries_left: int, level: int, ceiling: float, *, pool: IntArray
+        self,
+        candidates: IntArray,
+        weights: FloatArray,
+        tries_left: int,
+        level: int,
+        ceiling: float,
+        *,
+        pool: IntArray,
+        hints: Hints,
     ) -> tuple[float, int]:
-        bounds = _guess_bounds(self.table, pool, candidates, weights)
+        codes = self._codes(pool, candidates)
+        if self.uniform:
+            bounds = _uniform_bounds(codes, pool, candidates)
+        else:
+            bounds = _guess_bounds(codes, pool, candidates, weights)
         is_candidate = np.isin(pool, candidates)
         by_bound = np.lexsort((self.rank[pool], ~is_candidate, bounds))
         shortlist = by_bound[: self.limits.width(level, len(candidates))]
         if self.limits.with_rivals and len(candidates) > 2:
             rivals = np.flatnonzero(np.isin(pool, self._rivals(candidates, weights)))
             shortlist = by_bound[np.isin(by_bound, np.union1d(shortlist, rivals))]  # still best bound first
+        ties = self.limits.ties
         best_cost, best_guess, best_key = ceiling, -1, (True, 0)
         tried: set[int] = set()
         for rounds, positions in enumerate((shortlist, by_bound[: self.limits.widest])):
             if rounds and (best_cost < _OVER_BUDGET or level == 0):
                 break  # look further only where the shortlist leaves a secret past six tries
             for position in positions:
-                if bounds[position] > best_cost + _TIE:
+                if bounds[position] > best_cost + _TIE if ties else bounds[position] >= best_cost:
                     break
                 guess = int(pool[position])
                 if guess in tried:
                     continue
                 tried.add(guess)
-                cost = self._cost_of(guess, candidates, tries_left, level, best_cost + _TIE)
+                cost = self._cost_of(
+                    guess,
+                    candidates,
+                    codes[:, position],
+                    tries_left=tries_left,
+                    level=level,
+                    ceiling=best_cost + _TIE if ties else best_cost,
+                    hints=hints,
+                )
                 key = (not bool(is_candidate[position]), int(self.rank[guess]))
-                if _better(cost, key, best_cost, best_key, found=best_guess >= 0):
+                if _better(cost, key, best_cost, best_key, found=best_guess >= 0) if ties else cost < best_cost:
                     best_cost, best_guess, best_key = cost, guess, key
                 if level == 0 and self.on_root_guess is not None:
                     self.on_root_guess()
@@ -260,10 +325,21 @@ class Search:
         order = np.lexsort((self.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
         return pool[order[:RIVALS]]
 
-    def _cost_of(self, guess: int, candidates: IntArray, tries_left: int, level: int, ceiling: float) -> float:
-        """The cost of guessing ``guess`` now, or a lower bound above ``ceiling`` once it cannot come under it."""
-        groups = list(_partition(self.table.row(guess), candidates))
-        group_weights = [self.weights[group] for group in groups]
+    def _cost_of(
+        self,
+        guess: int,
+        candidates: IntArray,
+        codes: CodeArray,
+        *,
+        tries_left: int,
+        level: int,
+        ceiling: float,
+        hints: Hints = NO_HINTS,
+    ) -> float:
+        """The cost of guessing ``guess`` now (``codes``: its colours against each candidate), or a lower
+        bound above ``ceiling`` once it cannot come under it."""
+        groups = _groups(codes, candidates)
+        group_weights = [self.weights[group] for _, group in groups]
         floors = [2 * float(w.sum()) - float(w.max()) for w in group_weights]
         order = sorted(range(len(groups)), key=lambda g: -floors[g])
         own = self.limits.penalty(tries_left, float(self.weights[guess])) if guess in candidates else 0.0
@@ -271,13 +347,89 @@ class Search:
         remaining = sum(floors)
         for g in order:
             remaining -= floors[g]
-            sub_cost, sub_guess = self.best(groups[g], tries_left - 1, level + 1, ceiling - cost - remaining)
+            code, group = groups[g]
+            after = self.hints_after(hints, guess, code)
+            sub_cost, sub_guess = self.best(group, tries_left - 1, level + 1, ceiling - cost - remaining, after)
             cost += sub_cost
             # A child cut off (no guess) gave only a bound. Summed back, rounding may bring it a hair under
             # the ceiling, where a tie would let this guess win with a subtree it never searched.
             if sub_guess < 0 or cost + remaining >= ceiling:
                 return max(cost + remaining, ceiling)
         return cost
+
+    def _codes(self, guesses: IntArray, candidates: IntArray) -> CodeArray:
+        """The colours of ``guesses`` against ``candidates``: candidates × guesses."""
+        if self._row_of is not None and self.secret_rows is not None:
+            rows = self.secret_rows[self._row_of[candidates]]
+            block: CodeArray = rows if self._every_word and len(guesses) == len(self.table) else rows[:, guesses]
+            return block
+        return self.table.block(guesses, candidates).T
+
+    def codes_of(self, guess: int, candidates: IntArray) -> CodeArray:
+        """The colours ``guess`` shows against each of ``candidates``."""
+        if self._row_of is not None and self.secret_rows is not None:
+            codes: CodeArray = self.secret_rows[self._row_of[candidates], guess]
+            return codes
+        row: CodeArray = self.table.row(guess)[candidates]
+        return row
+
+    # ------------------------------------------------------------------ hard mode
+
+    def hints_after(self, hints: Hints, guess: int, code: int) -> Hints:
+        """The hints a hard-mode guess must use after ``guess`` showed ``code``: a right-place letter
+        stays in its place, and each letter revealed is used as many times as it was revealed (none
+        outside hard mode)."""
+        if not self.hard:
+            return NO_HINTS
+        places, least = list(hints[0]), dict(hints[1])
+        shown: dict[int, int] = {}
+        for position in range(WORD_LENGTH):
+            digit = (code // 3 ** (WORD_LENGTH - 1 - position)) % 3
+            letter = int(self.table.codes[guess, position])
+            if digit == 2:
+                places[position] = letter
+            if digit:
+                shown[letter] = shown.get(letter, 0) + 1
+        for letter, count in shown.items():
+            least[letter] = max(least.get(letter, 0), count)
+        return tuple(places), tuple(sorted(least.items()))
+
+    def allowed(self, hints: Hints) -> IntArray:
+        """Every word that uses the hints (remembered per set of hints)."""
+        allowed = self._allowed.get(hints)
+        if allowed is None:
+            allowed = self._allowed[hints] = _using(self.table.codes, hints)
+        return allowed
+
+    def _hinted(self, pool: IntArray, hints: Hints) -> IntArray:
+        """The words of ``pool`` that use every hint (all of them outside hard mode)."""
+        if not self.hard or hints == NO_HINTS:
+            return pool
+        if pool is self.guessable and self._every_word:
+            return self.allowed(hints)
+        return np.intersect1d(pool, self.allowed(hints), assume_unique=True)
+
+
+def _using(codes: IntArray, hints: Hints) -> IntArray:
+    """The words (rows of ``codes``, their letters' code points) that use every hint."""
+    fits = np.ones(len(codes), dtype=bool)
+    for position, letter in enumerate(hints[0]):
+        if letter:
+            fits &= codes[:, position] == letter
+    for letter, count in hints[1]:
+        fits &= (codes == letter).sum(axis=1) >= count
+    return np.flatnonzero(fits).astype(np.int64)
+
+
+def _uniform_bounds(codes: CodeArray, pool: IntArray, candidates: IntArray) -> FloatArray:
+    """``_guess_bounds`` where every candidate weighs one: 3n − (the groups) − (1 if a candidate),
+    the groups counted as the runs of each sorted column of ``codes`` (candidates × guesses)."""
+    n = len(candidates)
+    ordered = np.sort(codes, axis=0)
+    groups = 1 + np.count_nonzero(ordered[1:] != ordered[:-1], axis=0)
+    own = np.isin(pool, candidates)
+    bounds: FloatArray = (3 * n - groups - own).astype(np.float64)
+    return bounds
 
 
 def _likely_candidates(candidates: IntArray, weights: FloatArray, guessable: IntArray, chance: float) -> IntArray:
@@ -298,14 +450,15 @@ def _better(cost: float, key: tuple[bool, int], best_cost: float, best_key: tupl
     return cost < best_cost - _TIE or (cost < best_cost + _TIE and key < best_key)
 
 
-def _guess_bounds(table: ColourTable, pool: IntArray, candidates: IntArray, weights: FloatArray) -> FloatArray:
-    """For each guess, a lower bound on its cost: 3W − (each group's heaviest word) − (its own weight, if a candidate).
+def _guess_bounds(codes: CodeArray, pool: IntArray, candidates: IntArray, weights: FloatArray) -> FloatArray:
+    """For each guess (``codes``: candidates × guesses), a lower bound on its cost: 3W − (each group's
+    heaviest word) − (its own weight, if a candidate).
 
     The guess costs W; each group G costs at least 2·W(G) − max(G); the group of
     the guess itself (all yellow) costs nothing more. With equal weights it is 3n − k − 1.
     """
     heaviest_first = np.argsort(-weights, kind="stable")
-    block = table.block(pool, candidates[heaviest_first]).astype(np.int64)
+    block = codes[heaviest_first].T.astype(np.int64)
     keys = block + np.arange(len(pool), dtype=np.int64)[:, None] * PATTERNS
     heaviest = np.zeros(len(pool) * PATTERNS)
     sorted_weights = weights[heaviest_first]
@@ -325,6 +478,20 @@ def _weight_of(words: IntArray, candidates: IntArray, weights: FloatArray) -> Fl
     hit[inside] = candidates[position[inside]] == words[inside]
     found[hit] = weights[position[hit]]
     return found
+
+
+def _groups(codes: CodeArray, candidates: IntArray) -> list[tuple[int, IntArray]]:
+    """The candidates grouped by the code each shows (``codes``, one per candidate), without the
+    solved one, each group sorted, in the order of their codes."""
+    order = np.argsort(codes, kind="stable")
+    ordered = codes[order]
+    bounds = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
+    starts = np.concatenate([[0], bounds])
+    return [
+        (int(ordered[start]), np.sort(group))
+        for start, group in zip(starts, np.split(candidates[order], bounds), strict=True)
+        if ordered[start] != SOLVED_CODE
+    ]
 
 
 def _partition(codes: CodeArray, candidates: IntArray) -> Iterator[IntArray]:
@@ -395,13 +562,24 @@ def _most_informative(
 # --------------------------------------------------------------------------- the plan (precomputed tree)
 
 
-def build_plan(search: Search, words: Sequence[str], candidates: IntArray, tries_left: int, level: int = 0) -> Plan:
+def build_plan(
+    search: Search,
+    words: Sequence[str],
+    candidates: IntArray,
+    tries_left: int,
+    level: int = 0,
+    *,
+    hints: Hints = NO_HINTS,
+) -> Plan:
     """The decision tree the search chooses, from ``candidates`` down to every secret."""
-    _, guess = search.best(candidates, tries_left, level)
-    row = search.table.row(guess)
+    _, guess = search.best(candidates, tries_left, level, hints=hints)
+    if guess < 0:
+        raise ValueError("no strategy finds every answer within six tries with these settings")
     branches = {
-        str(int(row[group[0]])): build_plan(search, words, group, tries_left - 1, level + 1)
-        for group in _partition(row, candidates)
+        str(code): build_plan(
+            search, words, group, tries_left - 1, level + 1, hints=search.hints_after(hints, guess, code)
+        )
+        for code, group in _groups(search.codes_of(guess, candidates), candidates)
     }
     return {"guess": words[guess], "next": branches} if branches else {"guess": words[guess]}
 
@@ -438,18 +616,30 @@ class Wordle:
         self.index = {word: i for i, word in enumerate(self.words)}
         known = {word: zipf.get(word, 0.0) for word in self.words} if zipf is not None else None
         self.zipf = known
-        self.kinds = {word: (kinds or {}).get(word, NOUN) for word in self.words}
-        self.weights: FloatArray = np.array(
-            [prior.weight(known[word], self.kinds[word]) if known else 1.0 for word in self.words]
+        every = np.arange(len(self.words), dtype=np.int64)
+        # Without frequencies or kinds (English Wordle's 12,972 words) the per-word loops are skipped:
+        # they took a tenth of a second of the first /wordle reply.
+        self.kinds = dict.fromkeys(self.words, NOUN) if kinds is None else {w: kinds.get(w, NOUN) for w in self.words}
+        self.weights: FloatArray = (
+            np.array([prior.weight(known[word], self.kinds[word]) for word in self.words])
+            if known
+            else np.ones(len(self.words))
         )
-        self.sayable: BoolArray = np.array([self.kinds[word] != CRUDE for word in self.words], dtype=bool)
-        self.splitting: BoolArray = np.array([self.kinds[word] == NOUN for word in self.words], dtype=bool)
-        common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else self.words
-        self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
-        self.rank[[self.index[word] for word in common_first]] = np.arange(len(self.words))
-        allowed = set(self.words if guessable is None else guessable)
-        chosen = [word for word in self.words if word in allowed]
-        self.guessable: IntArray = np.array([self.index[word] for word in chosen], dtype=np.int64)
+        if kinds is None:
+            self.sayable: BoolArray = np.ones(len(self.words), dtype=bool)
+            self.splitting: BoolArray = np.ones(len(self.words), dtype=bool)
+        else:
+            self.sayable = np.array([self.kinds[word] != CRUDE for word in self.words], dtype=bool)
+            self.splitting = np.array([self.kinds[word] == NOUN for word in self.words], dtype=bool)
+        self.rank: IntArray = every.copy()
+        if known:
+            common_first = sorted(self.words, key=lambda word: (-known[word], word))
+            self.rank[[self.index[word] for word in common_first]] = every
+        if guessable is None:
+            self.guessable: IntArray = every
+        else:
+            allowed = set(guessable)
+            self.guessable = np.array([i for i, word in enumerate(self.words) if word in allowed], dtype=np.int64)
         if kinds is not None:  # a list of the game's answers: only the guesses (its nouns) split the others
             self.splitting &= np.isin(np.arange(len(self.words)), self.guessable)
         only_guessed = set(guess_only)
@@ -566,10 +756,29 @@ class Wordle:
         """Any list: five-letter words only, ё as е, without repeats; no precomputed tree."""
         return cls(prepare_words(words), zipf=zipf)
 
-    def search(self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None) -> Search:
-        """A search over this list with this prior; ``guessable`` narrows the words it may guess."""
+    def search(
+        self, limits: SearchLimits = BUILD_LIMITS, guessable: IntArray | None = None, *, whole: bool = False
+    ) -> Search:
+        """A search over this list with this prior; ``guessable`` narrows the words it may guess. A
+        ``whole`` one (the tree's) keeps hard mode's hints down the tree, and where the list's
+        secrets are a small part of it, their colours against every word at once (``Search.secret_rows``)."""
         pool = self.guessable if guessable is None else guessable
-        return Search(self.colours, limits, self.weights, pool, self.rank, self.sayable, self.splitting)
+        if not whole:
+            return Search(self.colours, limits, self.weights, pool, self.rank, self.sayable, self.splitting)
+        secrets = None if self.is_secret.all() else self.secret_indices
+        rows = None if secrets is None else np.ascontiguousarray(colour_table(self.codes, self.codes[secrets]).T)
+        return Search(
+            self.colours,
+            limits,
+            self.weights,
+            pool,
+            self.rank,
+            self.sayable,
+            self.splitting,
+            hard=self.hard,
+            secret_rows=rows,
+            secrets=secrets,
+        )
 
     def digest(self, limits: SearchLimits = BUILD_LIMITS) -> str:
         """A fingerprint of the list, its prior, its guessable words and the search settings, so a stored
@@ -791,8 +1000,9 @@ class Wordle:
     def build_plan(self, limits: SearchLimits = BUILD_LIMITS, on_root_guess: Callable[[], None] | None = None) -> Plan:
         """Search the whole tree (minutes for ~4,000 words) and keep it as this engine's plan;
         ``on_root_guess`` is called after each opener tried (for a progress bar)."""
-        self.colours.full()  # the whole tree reads nearly every row: coloured at once
-        search = self.search(limits)
+        search = self.search(limits, whole=True)
+        if search.secret_rows is None:
+            self.colours.full()  # the whole tree reads nearly every row: coloured at once
         search.on_root_guess = on_root_guess
         self.plan = build_plan(search, self.words, self.secret_indices, MAX_TRIES)
         self._costs.clear()  # the engine plays by the new plan

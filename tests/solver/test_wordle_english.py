@@ -1,5 +1,6 @@
 """English Wordle on the 5bukv engine: the original lists, Wordle's colours as players write them,
-the uniform search (normal and hard mode) and the shipped trees played through the engine."""
+the search configured for them (equally likely answers, normal and hard mode) and the shipped
+trees played through the engine."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from solver.wordle import SOLVED_CODE, Colour, Entry, EntryError, EntryProblem, feedback, mask_code
 from solver.wordle.english import (
     ANSWERS_FILE,
+    ENGLISH_LIMITS,
     GUESSES_FILE,
     english_engine,
     english_squares,
@@ -21,8 +23,9 @@ from solver.wordle.english import (
     parse_english_mask,
     read_list,
     tree_file,
+    uniform_engine,
 )
-from solver.wordle.uniform import NO_HINTS, UniformLimits, UniformSearch
+from solver.wordle.search import NO_HINTS, Search, SearchLimits, Wordle, _guess_bounds, _uniform_bounds, build_plan
 
 ROOT = Path(__file__).resolve().parents[2]
 G, Y, B = Colour.YELLOW, Colour.WHITE, Colour.GREY  # Wordle's green, yellow, grey in the engine's names
@@ -72,13 +75,17 @@ def test_share_squares_are_wordles() -> None:
     assert english_squares(feedback("cigar", "cigar")) == "🟩🟩🟩🟩🟩"
 
 
-def _small_search(hard: bool) -> UniformSearch:
+SMALL_LIMITS = SearchLimits(widths=(3, 4, 3), complete_up_to=6, widest=400, sixth_try=0.0, ties=False)
+
+
+def _small(hard: bool) -> tuple[Wordle, Search]:
     answers = read_list(ANSWERS_FILE)[::23]  # about a hundred, spread over the alphabet
     guesses = sorted(set(read_list(GUESSES_FILE)[::40]) | set(answers))
-    return UniformSearch(guesses, answers, hard=hard, limits=UniformLimits(widths=(3, 4, 3), complete_up_to=6))
+    engine = uniform_engine(answers, guesses, hard)
+    return engine, engine.search(SMALL_LIMITS, whole=True)
 
 
-def _play(search: UniformSearch, plan: dict[str, object], secret: str) -> list[str]:
+def _play(plan: dict[str, object], secret: str) -> list[str]:
     guesses, node = [], plan
     while True:
         word = str(node["guess"])
@@ -91,22 +98,22 @@ def _play(search: UniformSearch, plan: dict[str, object], secret: str) -> list[s
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_the_tree_finds_every_answer_within_six_at_the_cost_it_claims(hard: bool) -> None:
-    search = _small_search(hard)
-    everyone = np.arange(len(search.answers), dtype=np.int64)
+    engine, search = _small(hard)
+    everyone = engine.secret_indices
     cost, _ = search.best(everyone, 6)
-    plan = search.build()
-    games = {secret: _play(search, plan, secret) for secret in search.answers}
+    plan = build_plan(search, engine.words, everyone, 6)
+    games = {secret: _play(plan, secret) for secret in engine.secrets}
     assert max(len(game) for game in games.values()) <= 6
     assert sum(len(game) for game in games.values()) == cost
     assert cost >= 2 * len(everyone) - 1  # no strategy does better than one guess, then one more each
 
 
 def test_hard_mode_uses_every_hint() -> None:
-    search = _small_search(True)
-    plan = search.build()
-    for secret in search.answers:
+    engine, _ = _small(True)
+    plan = engine.build_plan(SMALL_LIMITS)
+    for secret in engine.secrets:
         history: list[Entry] = []
-        for word in _play(search, plan, secret):
+        for word in _play(plan, secret):
             for entry in history:
                 for position, (letter, colour) in enumerate(zip(entry.word, entry.mask, strict=True)):
                     if colour is G:
@@ -118,14 +125,36 @@ def test_hard_mode_uses_every_hint() -> None:
 
 
 def test_hard_mode_hints_accumulate() -> None:
-    search = _small_search(True)
-    crane = search.guesses.index(next(w for w in search.guesses if len(set(w)) == 5))
+    engine, search = _small(True)
+    crane = next(i for i, w in enumerate(engine.words) if len(set(w)) == 5)
     code = mask_code((G, Y, B, B, B))
     hints = search.hints_after(NO_HINTS, crane, code)
-    word = search.guesses[crane]
+    word = engine.words[crane]
     assert hints[0][0] == ord(word[0]) and set(dict(hints[1])) == {ord(word[0]), ord(word[1])}
-    allowed = [search.guesses[i] for i in search.allowed(hints)]
+    allowed = [engine.words[i] for i in search.allowed(hints)]
     assert allowed and all(w[0] == word[0] and word[1] in w for w in allowed)
+
+
+def test_outside_hard_mode_no_hint_binds() -> None:
+    _, search = _small(False)
+    assert search.hints_after(NO_HINTS, 0, mask_code((G, Y, B, B, B))) == NO_HINTS
+
+
+def test_the_uniform_bound_is_the_weighted_one_with_every_weight_one() -> None:
+    """The shortcut the search takes where every candidate weighs one gives the very bounds of
+    the general weighted ones, so the two priors differ only in speed there."""
+    engine, _ = _small(False)
+    rng = np.random.default_rng(5)
+    for size in (3, 17, 60):
+        candidates = np.sort(rng.choice(engine.secret_indices, size=size, replace=False))
+        pool = np.sort(rng.choice(len(engine.words), size=300, replace=False))
+        codes = engine.colours.block(pool, candidates).T
+        weighted = _guess_bounds(codes, pool, candidates, np.ones(size))
+        assert np.array_equal(_uniform_bounds(codes, pool, candidates), weighted)
+
+
+def test_the_shipped_trees_fingerprint_names_the_english_settings() -> None:
+    assert "ties=False" in repr(ENGLISH_LIMITS) and "ties" not in repr(SearchLimits())
 
 
 @pytest.mark.parametrize(("hard", "most"), [(False, 7940), (True, 8149)])

@@ -11,8 +11,9 @@ from solver.wordle import Entry, Wordle
 from solver.wordle.english import english_engine
 
 #: Where English Wordle's steps sit among every game's (bot.core.solvers.Step): its engine right after
-#: 5bukv's (a first /wordle needs it), the hard-mode twin (milliseconds: the same lists and colour
-#: table) and the rows a position off the tree reads after every game's engines.
+#: 5bukv's, the hard-mode twin (milliseconds: the same lists and colour table) and the rows a position
+#: off the tree reads after every game's engines. A first /wordle has its engine built next, before
+#: its turn (each step names the part it builds).
 ENGINE_ORDER = 15
 HARD_ORDER = 16
 PREPARE_ORDER = 45
@@ -30,8 +31,8 @@ class EnglishWordleSolver(SolverTables):
 
     def steps(self) -> Sequence[Step]:
         return (
-            Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False))),
-            Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True))),
+            Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False)), (self._normal,)),
+            Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True)), (self._hard,)),
             Step(PREPARE_ORDER, "wordle rows", self._prepare),
         )
 
