@@ -127,19 +127,23 @@ class ColourTable:
 
     Threads may read it at once: a row is marked coloured only after it is written, and two threads
     colouring the same row write the same bytes.
+
+    ``width``: the columns are the first ``width`` words only, where only they can be the secret
+    (English Wordle's 2,315 answers, listed before the other 10,657 words it accepts): a row is
+    then 2,315 bytes to colour, not 12,972.
     """
 
-    def __init__(self, codes: IntArray) -> None:
+    def __init__(self, codes: IntArray, width: int | None = None) -> None:
         self.codes = codes
-        self._letters, coded = np.unique(codes, return_inverse=True)
-        self._coded = coded.reshape(-1, WORD_LENGTH)
+        self.width = len(codes) if width is None else width
+        self._letters, self._coded = _letter_numbers(codes)
         words = len(codes)
         # A last row of zeros: the count of a letter no word of the list has.
         self._counts = np.zeros((len(self._letters) + 1, words), dtype=np.int8)
         every = np.arange(words)
         for position in range(WORD_LENGTH):  # one cell per word at a position: no repeats, no np.add.at
             self._counts[self._coded[:, position], every] += 1
-        self._table = _reserved_table(words)
+        self._table = _reserved_table(words, self.width)
         self._coloured = np.zeros(words, dtype=bool)
 
     def __len__(self) -> int:
@@ -171,7 +175,7 @@ class ColourTable:
         if coloured.all():  # only the cells asked for: whole rows of a long list copied 168 MB a call
             kept: CodeArray = self._table[np.ix_(guesses, secrets)]
             return kept
-        if WIDE_BLOCK * len(secrets) >= len(self):
+        if WIDE_BLOCK * len(secrets) >= self.width:
             block: CodeArray = self.rows(guesses)[:, secrets]
             return block
         block = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
@@ -181,10 +185,10 @@ class ColourTable:
 
     def against(self, words: IntArray, secrets: IntArray | None = None) -> CodeArray:
         """The colours of any words (an (n, 5) array of code points, as ``encode_words`` gives, in
-        the list or not) against ``secrets`` (every word of the list by default)."""
+        the list or not) against ``secrets`` (every column by default)."""
         at = np.searchsorted(self._letters, words).clip(max=len(self._letters) - 1)
         letters = np.where(self._letters[at] == words, at, len(self._letters))  # a letter off the list: its own
-        return self._colour(letters, np.arange(len(self)) if secrets is None else secrets)
+        return self._colour(letters, np.arange(self.width) if secrets is None else secrets)
 
     def full(self) -> CodeArray:
         """The whole table (every row coloured)."""
@@ -195,12 +199,15 @@ class ColourTable:
         """Colour whole rows into the table itself, a chunk at a time: no copy of them on the side
         (the rest of the table, coloured at once, would have been a 10 MB peak)."""
         for repeats, rows in _group_by_repeats(self._coded[guesses]).items():
-            for chunk in _row_chunks(guesses[rows], len(self)):
-                self._table[chunk] = _colour_group(self._coded[chunk], self._coded, self._counts, repeats)
+            for chunk in _row_chunks(guesses[rows], self.width):
+                columns, counts = self._coded[: self.width], self._counts[:, : self.width]
+                self._table[chunk] = _colour_group(self._coded[chunk], columns, counts, repeats)
                 self._coloured[chunk] = True
 
     def _colour(self, guess_letters: IntArray, secrets: IntArray) -> CodeArray:
         secret_letters, counts = self._coded[secrets], self._counts[:, secrets]
+        if len(guess_letters) * len(secrets) <= SMALL_BLOCK:
+            return _colour_block(guess_letters, secret_letters, counts)
         table = np.empty((len(guess_letters), len(secret_letters)), dtype=np.uint8)
         for repeats, rows in _group_by_repeats(guess_letters).items():
             for chunk in _row_chunks(rows, len(secret_letters)):
@@ -208,19 +215,33 @@ class ColourTable:
         return table
 
 
-def _reserved_table(words: int) -> CodeArray:
-    """A words × words table whose memory is taken only where rows are written, a 4 KB page at a time.
+def _letter_numbers(codes: IntArray) -> tuple[IntArray, IntArray]:
+    """The letters the words hold (sorted code points) and each letter as its number among them:
+    ``np.unique(codes, return_inverse=True)``, but by a look-up table where code points are small
+    (any alphabet of the Basic Multilingual Plane), with no sort of every letter of the list."""
+    if not codes.size or int(codes.max()) >= 1 << 16 or int(codes.min()) < 0:
+        letters, coded = np.unique(codes, return_inverse=True)
+        return letters, coded.reshape(-1, WORD_LENGTH)
+    present = np.bincount(codes.ravel())
+    letters = np.flatnonzero(present).astype(codes.dtype)
+    number = np.zeros(len(present), dtype=np.int64)
+    number[letters] = np.arange(len(letters))
+    return letters, number[codes].reshape(-1, WORD_LENGTH)
+
+
+def _reserved_table(words: int, width: int) -> CodeArray:
+    """A words × width table whose memory is taken only where rows are written, a 4 KB page at a time.
 
     NumPy asks the kernel for huge pages (2 MB) for an array this large, so a few hundred rows
     coloured here and there made the whole 19 MB of the shipped list's table resident: the rows
     the bot reads are a small part of it. An anonymous map of our own, advised against huge pages,
     keeps the pages of rows never coloured untouched."""
-    if not words:
-        return np.empty((0, 0), dtype=np.uint8)
-    memory = mmap.mmap(-1, words * words)
+    if not words or not width:
+        return np.empty((words, width), dtype=np.uint8)
+    memory = mmap.mmap(-1, words * width)
     if hasattr(mmap, "MADV_NOHUGEPAGE"):  # Linux
         memory.madvise(mmap.MADV_NOHUGEPAGE)
-    return np.frombuffer(memory, dtype=np.uint8).reshape(words, words)
+    return np.frombuffer(memory, dtype=np.uint8).reshape(words, width)
 
 
 #: A block at least 1/WIDE_BLOCK of the list wide is read from kept rows (coloured whole if need be):
@@ -259,6 +280,29 @@ def _group_by_repeats(guess_letters: IntArray) -> dict[tuple[tuple[int, ...], ..
         key = tuple(tuple(int(q) for q in np.flatnonzero(position)) for position in same[row])
         groups[key] = rows
     return groups
+
+
+#: Cells up to which a block coloured on the spot is coloured whole (``_colour_block``), not one
+#: group of guesses at a time: a few hundred guesses against the candidates of a position off the
+#: tree fall in a dozen groups, each costing its own round of array operations.
+SMALL_BLOCK = 1 << 17
+
+
+def _colour_block(guess_letters: IntArray, secret_letters: IntArray, counts: npt.NDArray[np.int8]) -> CodeArray:
+    """``_colour_group``'s rule for guesses of any repeats at once: letter p is white when it is not
+    exact and the secret holds more copies of it than the guess uses up before it (its copies matched
+    exactly anywhere, and its earlier copies not matched exactly)."""
+    same = guess_letters[:, :, None] == guess_letters[:, None, :]
+    exact = [guess_letters[:, None, p] == secret_letters[None, :, p] for p in range(WORD_LENGTH)]
+    code = np.zeros((len(guess_letters), len(secret_letters)), dtype=np.uint8)
+    for p in range(WORD_LENGTH):
+        used = exact[p].astype(np.int8)
+        for q in range(WORD_LENGTH):
+            if q != p:
+                used += same[:, p, q, None] & (exact[q] | (q < p))
+        white = ~exact[p] & (counts[guess_letters[:, p]] > used)
+        code += (exact[p].astype(np.uint8) * 2 + white) * np.uint8(3 ** (WORD_LENGTH - 1 - p))
+    return code
 
 
 def _colour_group(

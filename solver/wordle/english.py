@@ -15,6 +15,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def tree_file(hard: bool) -> Path:
 
 def read_list(path: Path) -> list[str]:
     """A list file: one lower-case five-letter word a line."""
-    return [line.strip() for line in path.read_text("utf-8").splitlines() if line.strip()]
+    return path.read_text("utf-8").split()
 
 
 def lists_digest(answers: Sequence[str], guesses: Sequence[str], hard: bool, limits: SearchLimits) -> str:
@@ -50,11 +51,13 @@ def lists_digest(answers: Sequence[str], guesses: Sequence[str], hard: bool, lim
 
 def uniform_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = False) -> Wordle:
     """The engine on these lists with every answer equally likely (no tree yet): the words it may
-    guess are every accepted word, the answers among them."""
-    answer_list, every = sorted(set(answers)), sorted(set(guesses) | set(answers))
-    engine = Wordle(every, guess_only=set(every) - set(answer_list))
+    guess are every accepted word, the answers first (its colour table's columns, see ColourTable)."""
+    answer_list = sorted(set(answers))
+    others = sorted(set(guesses) - set(answer_list))
+    engine = Wordle(answer_list + others, guess_only=others)
     engine.hard = hard
     engine.rivals_on_the_whole_tree = False
+    engine.rivals_from_every_guess = False
     return engine
 
 
@@ -78,11 +81,34 @@ def lists_engine(answers: Sequence[str], guesses: Sequence[str], hard: bool = Fa
     it was built for these very lists and mode, else built now (minutes) and stored for the next run."""
     engine = uniform_engine(answers, guesses, hard)
     stored = read_tree(tree_file(hard))
-    if stored is not None and stored.digest == lists_digest(engine.secrets, engine.words, hard, ENGLISH_LIMITS):
+    if stored is not None and stored.digest == lists_digest(engine.secrets, sorted(engine.words), hard, ENGLISH_LIMITS):
         engine.plan = stored.tree
     else:
         engine.build_plan(ENGLISH_LIMITS)
     return engine
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What a game's first reply needs, without the engine: the answers (every one is still possible)
+    and the stored trees' first guesses, by mode (a mode whose stored tree does not fit is absent)."""
+
+    answers: list[str]
+    guesses: dict[bool, str]
+
+
+def english_opening() -> Opening:
+    """The answers and each stored tree's first guess, in milliseconds (the engine takes a tenth of a
+    second and more): a first /wordle need not wait for it. The trees are checked as the engine checks
+    them, so the guess is the very one the engine would give."""
+    answers = sorted(set(read_list(ANSWERS_FILE)))
+    every = sorted(set(read_list(GUESSES_FILE)) | set(answers))
+    guesses = {}
+    for hard in (False, True):
+        stored = read_tree(tree_file(hard))
+        if stored is not None and stored.digest == lists_digest(answers, every, hard, ENGLISH_LIMITS):
+            guesses[hard] = str(stored.tree["guess"])
+    return Opening(answers, guesses)
 
 
 @cache
@@ -92,7 +118,7 @@ def english_engine(hard: bool = False) -> Wordle:
     if not hard:
         return lists_engine(read_list(ANSWERS_FILE), read_list(GUESSES_FILE))
     normal = english_engine(False)
-    digest = lists_digest(normal.secrets, normal.words, True, ENGLISH_LIMITS)
+    digest = lists_digest(normal.secrets, sorted(normal.words), True, ENGLISH_LIMITS)
     stored = read_tree(tree_file(True))
     if stored is None or stored.digest != digest:
         return lists_engine(normal.secrets, normal.words, hard=True)

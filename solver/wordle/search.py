@@ -228,7 +228,9 @@ class Search:
         known = self.memo.get(key)
         if known is not None:
             return known
-        floor = self.floors.get(key, 2 * float(weights.sum()) - float(weights.max()))
+        floor = self.floors.get(key)
+        if floor is None:
+            floor = 2.0 * n - 1 if self.uniform else 2 * float(weights.sum()) - float(weights.max())
         if floor >= ceiling:
             return floor, -1
         cost, guess = self._search(candidates, weights, tries_left, level, ceiling, hints=hints)
@@ -242,6 +244,9 @@ class Search:
         """One or two candidates, or the last try: guess the heaviest noun (ties: the preferred), then the
         other; a candidate of another kind comes after the nouns, and one the bot never says last (the
         player types it): the game may refuse a word that is not its answer unless it is a noun."""
+        if len(candidates) == 1:
+            weight = float(weights[0])
+            return weight + self.limits.penalty(tries_left, weight), int(candidates[0])
         order = np.lexsort((self.rank[candidates], -weights, ~self.sayable[candidates], ~self.splitting[candidates]))
         first = order[0]
         cost = float(weights.sum()) + self.limits.penalty(tries_left, float(weights[first]))
@@ -279,11 +284,15 @@ class Search:
         hints: Hints,
     ) -> tuple[float, int]:
         codes = self._codes(pool, candidates)
+        among = np.zeros(len(self.table), dtype=bool)
+        among[candidates] = True
+        is_candidate = among[pool]
         if self.uniform:
-            bounds = _uniform_bounds(codes, pool, candidates)
+            bounds = _uniform_bounds(codes, is_candidate)
         else:
             bounds = _guess_bounds(codes, pool, candidates, weights)
-        is_candidate = np.isin(pool, candidates)
+        if tries_left == 2 and self._none_within_six(bounds, pool, is_candidate, weights, ceiling):
+            return ceiling, -1
         by_bound = np.lexsort((self.rank[pool], ~is_candidate, bounds))
         shortlist = by_bound[: self.limits.width(level, len(candidates))]
         if self.limits.with_rivals and len(candidates) > 2:
@@ -325,6 +334,18 @@ class Search:
         order = np.lexsort((self.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
         return pool[order[:RIVALS]]
 
+    def _none_within_six(
+        self, bounds: FloatArray, pool: IntArray, is_candidate: BoolArray, weights: FloatArray, ceiling: float
+    ) -> bool:
+        """With two tries left, whether no guess can come under ``ceiling``: only a guess that tells
+        every candidate apart keeps them all within six (its bound is then 2W less its own weight, the
+        least a bound can be); any other leaves one for a seventh try, which costs ``_OVER_BUDGET``."""
+        total = float(weights.sum())
+        if ceiling > total + _OVER_BUDGET:
+            return False  # the least bad guess is still wanted
+        own = np.where(is_candidate, self.weights[pool], 0.0)
+        return not bool((bounds <= 2 * total - own + _TIE).any())
+
     def _cost_of(
         self,
         guess: int,
@@ -339,8 +360,10 @@ class Search:
         """The cost of guessing ``guess`` now (``codes``: its colours against each candidate), or a lower
         bound above ``ceiling`` once it cannot come under it."""
         groups = _groups(codes, candidates)
-        group_weights = [self.weights[group] for _, group in groups]
-        floors = [2 * float(w.sum()) - float(w.max()) for w in group_weights]
+        if self.uniform:
+            floors = [2.0 * len(group) - 1 for _, group in groups]
+        else:
+            floors = [2 * float(w.sum()) - float(w.max()) for w in (self.weights[group] for _, group in groups)]
         order = sorted(range(len(groups)), key=lambda g: -floors[g])
         own = self.limits.penalty(tries_left, float(self.weights[guess])) if guess in candidates else 0.0
         cost = float(self.weights[candidates].sum()) + own
@@ -348,7 +371,7 @@ class Search:
         for g in order:
             remaining -= floors[g]
             code, group = groups[g]
-            after = self.hints_after(hints, guess, code)
+            after = self.hints_after(hints, guess, code) if len(group) > 2 and tries_left > 2 else NO_HINTS
             sub_cost, sub_guess = self.best(group, tries_left - 1, level + 1, ceiling - cost - remaining, after)
             cost += sub_cost
             # A child cut off (no guess) gave only a bound. Summed back, rounding may bring it a hair under
@@ -421,14 +444,13 @@ def _using(codes: IntArray, hints: Hints) -> IntArray:
     return np.flatnonzero(fits).astype(np.int64)
 
 
-def _uniform_bounds(codes: CodeArray, pool: IntArray, candidates: IntArray) -> FloatArray:
+def _uniform_bounds(codes: CodeArray, is_candidate: BoolArray) -> FloatArray:
     """``_guess_bounds`` where every candidate weighs one: 3n − (the groups) − (1 if a candidate),
     the groups counted as the runs of each sorted column of ``codes`` (candidates × guesses)."""
-    n = len(candidates)
+    n = len(codes)
     ordered = np.sort(codes, axis=0)
     groups = 1 + np.count_nonzero(ordered[1:] != ordered[:-1], axis=0)
-    own = np.isin(pool, candidates)
-    bounds: FloatArray = (3 * n - groups - own).astype(np.float64)
+    bounds: FloatArray = (3 * n - groups - is_candidate).astype(np.float64)
     return bounds
 
 
@@ -613,7 +635,7 @@ class Wordle:
         guess_only: Collection[str] = (),
     ) -> None:
         self.words: list[str] = list(words)
-        self.index = {word: i for i, word in enumerate(self.words)}
+        self.index = dict(zip(self.words, range(len(self.words)), strict=True))
         known = {word: zipf.get(word, 0.0) for word in self.words} if zipf is not None else None
         self.zipf = known
         every = np.arange(len(self.words), dtype=np.int64)
@@ -631,10 +653,10 @@ class Wordle:
         else:
             self.sayable = np.array([self.kinds[word] != CRUDE for word in self.words], dtype=bool)
             self.splitting = np.array([self.kinds[word] == NOUN for word in self.words], dtype=bool)
-        self.rank: IntArray = every.copy()
-        if known:
-            common_first = sorted(self.words, key=lambda word: (-known[word], word))
-            self.rank[[self.index[word] for word in common_first]] = every
+        # Ties go to the more common word, else to the first in alphabetical order.
+        common_first = sorted(self.words, key=lambda word: (-known[word], word)) if known else sorted(self.words)
+        self.rank: IntArray = np.empty(len(self.words), dtype=np.int64)
+        self.rank[[self.index[word] for word in common_first]] = every
         if guessable is None:
             self.guessable: IntArray = every
         else:
@@ -642,13 +664,16 @@ class Wordle:
             self.guessable = np.array([i for i, word in enumerate(self.words) if word in allowed], dtype=np.int64)
         if kinds is not None:  # a list of the game's answers: only the guesses (its nouns) split the others
             self.splitting &= np.isin(np.arange(len(self.words)), self.guessable)
-        only_guessed = set(guess_only)
-        self.is_secret: BoolArray = np.array([word not in only_guessed for word in self.words], dtype=bool)
+        self.is_secret: BoolArray = np.ones(len(self.words), dtype=bool)
+        self.is_secret[[self.index[word] for word in guess_only if word in self.index]] = False
         self.secret_indices: IntArray = np.flatnonzero(self.is_secret).astype(np.int64)
         self.weights[~self.is_secret] = 0.0
         self.codes = encode_words(self.words)
-        # Coloured row by row as the games need them, not whole up front (see ColourTable).
-        self.colours = ColourTable(self.codes)
+        # Coloured row by row as the games need them, not whole up front (see ColourTable); only
+        # against the secrets where they come first and the rest are words only guessed.
+        secrets = len(self.secret_indices)
+        first = secrets < len(self.words) and bool((self.secret_indices == np.arange(secrets)).all())
+        self.colours = ColourTable(self.codes, secrets if first else None)
         self.plan = plan
         self.refused_everywhere: set[str] = set()
         self._every_guessable = self.guessable  # before any word is refused for everyone
@@ -663,6 +688,10 @@ class Wordle:
         #: Whether a position on the stored tree with many candidates has rivals too (5bukv's); with
         #: 12,972 guesses (English Wordle) playing each rival out from the start took half a minute.
         self.rivals_on_the_whole_tree = True
+        #: Whether the rivals come from every word it may guess (5bukv's) or only from the broad guesses
+        #: and the candidates: scoring English Wordle's 12,972 words against the candidates took most of
+        #: an off-tree reply.
+        self.rivals_from_every_guess = True
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy (or a pickle) gets a lock of its own."""
@@ -883,7 +912,11 @@ class Wordle:
         off_tree = self._planned_guess(history) is None or not self.rivals_on_the_whole_tree
         if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and off_tree):
             return []
-        pool = self.guessable[self.sayable[self.guessable]]
+        if self.rivals_from_every_guess:
+            pool = self.guessable[self.sayable[self.guessable]]
+        else:
+            pool = np.union1d(self.broad_guesses, candidates)
+            pool = pool[self.sayable[pool]]
         if self.hard and history:
             pool = _using_hints(self.codes, history, pool)
         pool = pool[~np.isin(pool, [self.index[word] for word in refused if word in self.index])]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import wordle
-from solver.wordle import ColourTable, _group_by_repeats, colour_table, encode_words, feedback, mask_code
+from solver.wordle import ColourTable, _group_by_repeats, colour_table, colours, encode_words, feedback, mask_code
 
 five_letters = st.text(alphabet="абекорт", min_size=5, max_size=5)
 
@@ -135,3 +135,32 @@ def test_rows_never_coloured_take_no_memory() -> None:
     lazy.colour(np.arange(0, 6000, 7))
     grown = resident_bytes() - before
     assert grown < 16 * 2**20 < lazy._table.nbytes / 2, f"{grown / 2**20:.1f} MB resident for 858 rows"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(five_letters, min_size=1, max_size=25), st.lists(five_letters, min_size=1, max_size=9))
+def test_a_small_block_coloured_whole_gives_the_plain_colours(guesses: list[str], secrets: list[str]) -> None:
+    """The rule applied to guesses of every repeat pattern at once (a small block coloured on the
+    spot) gives the colours of the rule applied group by group."""
+    table = ColourTable(encode_words(guesses + secrets))
+    secret_rows = np.arange(len(guesses), len(guesses) + len(secrets))
+    block = colours._colour_block(
+        table._coded[: len(guesses)], table._coded[secret_rows], table._counts[:, secret_rows]
+    )
+    assert block.tolist() == plain_table(guesses, secrets)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(five_letters, min_size=2, max_size=30, unique=True), st.data())
+def test_a_table_against_the_first_words_only_gives_their_colours(words: list[str], data: st.DataObject) -> None:
+    """A table whose columns are the first words only (the secrets, listed before the words only
+    guessed): its cells are the whole table's there."""
+    codes = encode_words(words)
+    width = data.draw(st.integers(1, len(words)))
+    whole = colour_table(codes, codes[:width])
+    lazy = ColourTable(codes, width)
+    guesses = np.array(data.draw(st.lists(st.integers(0, len(words) - 1), min_size=1, max_size=6)), dtype=np.int64)
+    secrets = np.array(data.draw(st.lists(st.integers(0, width - 1), min_size=1, max_size=width)), dtype=np.int64)
+    assert lazy.block(guesses, secrets).tolist() == whole[np.ix_(guesses, secrets)].tolist()
+    assert lazy.row(int(guesses[0])).tolist() == whole[guesses[0]].tolist()
+    assert lazy.full().tolist() == whole.tolist()

@@ -18,6 +18,7 @@ from solver.wordle.english import (
     ENGLISH_LIMITS,
     GUESSES_FILE,
     english_engine,
+    english_opening,
     english_squares,
     parse_english_entry,
     parse_english_mask,
@@ -150,7 +151,7 @@ def test_the_uniform_bound_is_the_weighted_one_with_every_weight_one() -> None:
         pool = np.sort(rng.choice(len(engine.words), size=300, replace=False))
         codes = engine.colours.block(pool, candidates).T
         weighted = _guess_bounds(codes, pool, candidates, np.ones(size))
-        assert np.array_equal(_uniform_bounds(codes, pool, candidates), weighted)
+        assert np.array_equal(_uniform_bounds(codes, np.isin(pool, candidates)), weighted)
 
 
 def test_the_shipped_trees_fingerprint_names_the_english_settings() -> None:
@@ -165,6 +166,13 @@ def test_the_shipped_trees_play_near_the_proven_optimum(hard: bool, most: int) -
     tries = [len(engine.play(secret)) for secret in engine.secrets]
     assert len(tries) == 2315 and max(tries) <= 6
     assert sum(tries) <= most
+
+
+def test_the_opening_read_without_the_engine_is_the_engines() -> None:
+    """A first /wordle is answered from the answers and the stored trees' first guesses alone."""
+    opening = english_opening()
+    assert opening.answers == english_engine(False).secrets == english_engine(True).secrets
+    assert opening.guesses == {hard: english_engine(hard).first_guess() for hard in (False, True)}
 
 
 def test_off_the_tree_hard_mode_suggests_a_word_that_uses_the_hints() -> None:

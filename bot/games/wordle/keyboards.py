@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup
 
-from bot.core.keyboards import GameButton, Start, button
-from bot.core.texts import Lang, button_picture, button_review
+from bot.core.keyboards import GameButton, button
+from bot.core.texts import Lang, button_picture
 from bot.games.wordle import texts
 from bot.games.wordle.session import WordleSession
-from solver.wordle import Colour
+from bot.games.wordle_common import keyboards as common
+from bot.games.wordle_common.session import WORD_LENGTH
 
 #: What 5bukv's start buttons begin.
 START = "5bukv"
@@ -61,46 +62,32 @@ class Picture(WordleButton, action="picture"):
     """The review, as a picture."""
 
 
-#: Letters in a 5bukv word: one tile each.
-WORD_LENGTH = 5
+BUTTONS = common.Buttons(
+    tile=Tile,
+    done=Done,
+    solved=Solved,
+    undo=Undo,
+    review=Review,
+    start=START,
+    tile_text=texts.button_tile,
+    new_game_text=texts.button_new_word,
+)
 
 
 def wordle(lang: Lang, session: WordleSession, remaining: int, *, masked: bool = False) -> InlineKeyboardMarkup:
     """The suggested word's letters to colour, with done, undo and "not taken"; with one
     word left, a one-tap "solved"; once solved, or when no word fits, undo and a new word.
     ``masked``: the suggestion is a word the bot never writes, so its tiles show its pattern."""
-    at = (session.id, len(session.entries))
-    undo = [button(texts.button_undo(lang), Undo(*at))] if session.entries else []
-    if session.solved or not remaining:
-        rows = [undo, [button(texts.button_new_word(lang), Start(START))]]
-        if session.solved or session.lost:  # a finished game: the engine's review of its guesses
-            rows.append([button(button_review(lang), Review(*at))])
-        return InlineKeyboardMarkup(rows)
-    tiles = [
-        button(texts.button_tile(letter, Colour(colour)), Tile(*at, index))
-        for index, (letter, colour) in enumerate(zip(_shown_letters(session, masked), session.taps, strict=True))
-    ]
-    solved = [[button(texts.button_solved(lang), Solved(*at))]] if remaining == 1 else []
-    return InlineKeyboardMarkup(
-        [
-            tiles,
-            *solved,
-            [button(texts.button_done(lang), Done(*at)), *undo],
-            [button(texts.button_refused(lang), Refused(*at))],
-        ]
-    )
-
-
-def _shown_letters(session: WordleSession, masked: bool) -> str:
-    return texts.pattern(session.suggestion) if masked else session.suggestion
+    if session.solved or not remaining:  # a finished game: the engine's review of its guesses
+        return common.finished(lang, session, BUTTONS, review=session.solved or session.lost)
+    refused = [[button(texts.button_refused(lang), Refused(session.id, len(session.entries)))]]
+    shown = texts.pattern(session.suggestion) if masked else session.suggestion
+    return common.letters(lang, session, remaining, BUTTONS, shown=shown, last=refused)
 
 
 def new_game(lang: Lang, session: WordleSession | None = None) -> InlineKeyboardMarkup:
     """A new word; after a game with guesses (given up), its review too."""
-    rows = [[button(texts.button_new_word(lang), Start(START))]]
-    if session is not None and session.history:
-        rows.append([button(button_review(lang), Review(session.id, len(session.entries)))])
-    return InlineKeyboardMarkup(rows)
+    return common.new_game(lang, session, BUTTONS)
 
 
 def review_picture(lang: Lang, session: WordleSession) -> InlineKeyboardMarkup:

@@ -16,6 +16,8 @@ from bot.core.game import offer_games
 from bot.core.i18n import NP_
 from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
+from bot.games.wordle_common import session as common
+from bot.games.wordle_common import texts as common_texts
 from bot.games.wordle_en import keyboards, texts
 from bot.games.wordle_en import session as game
 from bot.games.wordle_en.session import Progress, WordleEnSession
@@ -108,11 +110,11 @@ async def _undo(
     if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
         return None
     if loaded is None or loaded.session.given_up:
-        return texts.nothing_to_undo(lang), None
+        return common_texts.nothing_to_undo(lang), None
     session = loaded.session
     progress = await asyncio.to_thread(game.undo, deps.solvers.of(EnglishWordleSolver), session)
     if progress is None:
-        return texts.nothing_to_undo(lang), None
+        return common_texts.nothing_to_undo(lang), None
     await deps.save(chat_id, session, loaded)
     return _shown(lang, session, progress)
 
@@ -177,7 +179,7 @@ async def on_button(tap: Tap[keyboards.WordleEnButton], context: BotContext) -> 
         tap.stale()
         return
     if isinstance(press, keyboards.Tile):
-        game.tap(session, press.index)
+        common.tap(session, press.index)
         await deps.save(chat_id, session, loaded)
         deps.answer_and_edit_buttons(query, keyboards.board(lang, session, remaining))
         return
@@ -186,7 +188,7 @@ async def on_button(tap: Tap[keyboards.WordleEnButton], context: BotContext) -> 
         await deps.save(chat_id, session, loaded)
         text, markup = _shown(lang, session, progress)
     else:
-        entry = game.solved_entry(session) if isinstance(press, keyboards.Solved) else game.tapped_entry(session)
+        entry = common.solved_entry(session) if isinstance(press, keyboards.Solved) else common.tapped_entry(session)
         text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
     deps.answer_and_edit_buttons(query, None)
     deps.say(chat_id, text, markup=markup)

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup
 
-from bot.core.keyboards import GameButton, Start, button
-from bot.core.texts import Lang, button_review
+from bot.core.keyboards import GameButton, button
+from bot.core.texts import Lang
+from bot.games.wordle_common import keyboards as common
+from bot.games.wordle_common.session import WORD_LENGTH
 from bot.games.wordle_en import texts
-from bot.games.wordle_en.session import WORD_LENGTH, WordleEnSession
-from solver.wordle import Colour
+from bot.games.wordle_en.session import WordleEnSession
 
 #: What English Wordle's start buttons begin.
 START = "wordle"
@@ -56,32 +57,26 @@ class Review(WordleEnButton, action="review"):
     """The engine's review of the game's guesses."""
 
 
+BUTTONS = common.Buttons(
+    tile=Tile,
+    done=Done,
+    solved=Solved,
+    undo=Undo,
+    review=Review,
+    start=START,
+    tile_text=texts.button_tile,
+    new_game_text=texts.button_new_word,
+)
+
+
 def board(lang: Lang, session: WordleEnSession, remaining: int) -> InlineKeyboardMarkup:
     """The letters to colour, done, undo and hard mode; once over, undo, a new game and the review."""
-    at = (session.id, len(session.entries))
-    undo = [button(texts.button_undo(lang), Undo(*at))] if session.entries else []
     if session.over or not remaining:
-        rows = [undo, [button(texts.button_new_word(lang), Start(START))]]
-        if session.entries:
-            rows.append([button(button_review(lang), Review(*at))])
-        return InlineKeyboardMarkup(rows)
-    tiles = [
-        button(texts.button_tile(letter, Colour(colour)), Tile(*at, index))
-        for index, (letter, colour) in enumerate(zip(session.suggestion, session.taps, strict=True))
-    ]
-    solved = [[button(texts.button_solved(lang), Solved(*at))]] if remaining == 1 else []
-    return InlineKeyboardMarkup(
-        [
-            tiles,
-            *solved,
-            [button(texts.button_done(lang), Done(*at)), *undo],
-            [button(texts.button_hard(lang, session.hard), Hard(*at))],
-        ]
-    )
+        return common.finished(lang, session, BUTTONS, review=bool(session.entries))
+    at = (session.id, len(session.entries))
+    hard = [[button(texts.button_hard(lang, session.hard), Hard(*at))]]
+    return common.letters(lang, session, remaining, BUTTONS, shown=session.suggestion, last=hard)
 
 
 def new_game(lang: Lang, session: WordleEnSession) -> InlineKeyboardMarkup:
-    rows = [[button(texts.button_new_word(lang), Start(START))]]
-    if session.entries:
-        rows.append([button(button_review(lang), Review(session.id, len(session.entries)))])
-    return InlineKeyboardMarkup(rows)
+    return common.new_game(lang, session, BUTTONS)

@@ -4,11 +4,12 @@ lists, each with its stored tree, built once at start and sharing one colour tab
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver.wordle import Entry, Wordle
-from solver.wordle.english import english_engine
+from solver.wordle.english import Opening, english_engine, english_opening
 
 #: Where English Wordle's steps sit among every game's (bot.core.solvers.Step): its engine right after
 #: 5bukv's, the hard-mode twin (milliseconds: the same lists and colour table) and the rows a position
@@ -17,20 +18,28 @@ from solver.wordle.english import english_engine
 ENGINE_ORDER = 15
 HARD_ORDER = 16
 PREPARE_ORDER = 45
+#: The opening (a few milliseconds) right after 5bukv's engine.
+OPENING_ORDER = 11
+#: With engines given (tests), they answer from the start.
+NO_OPENING = Opening([], {})
 
 
 class EnglishWordleSolver(SolverTables):
-    """The normal and hard-mode engines (two configurations of one engine, one colour table)."""
+    """The normal and hard-mode engines (two configurations of one engine, one colour table), and
+    what a game's first reply needs without them (``Opening``: read in milliseconds)."""
 
     def __init__(self, normal: Wordle | None = None, hard: Wordle | None = None) -> None:
         self._normal: Part[Wordle] = Part("wordle") if normal is None else Part.built("wordle", normal)
         self._hard: Part[Wordle] = Part("wordle hard") if hard is None else Part.built("wordle hard", hard)
+        built = normal is not None or hard is not None
+        self._opening: Part[Opening] = Part.built("wordle opening", NO_OPENING) if built else Part("wordle opening")
 
-    def parts(self) -> Sequence[Part[Wordle]]:
-        return (self._normal, self._hard)
+    def parts(self) -> Sequence[Part[Any]]:
+        return (self._opening, self._normal, self._hard)
 
     def steps(self) -> Sequence[Step]:
         return (
+            Step(OPENING_ORDER, "wordle opening", lambda _: self._opening.set(english_opening()), (self._opening,)),
             Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False)), (self._normal,)),
             Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True)), (self._hard,)),
             Step(PREPARE_ORDER, "wordle rows", self._prepare),
@@ -45,11 +54,13 @@ class EnglishWordleSolver(SolverTables):
         return (self._hard if hard else self._normal).get()
 
     def first_guess(self, hard: bool) -> str:
-        return self.engine(hard).first_guess()
+        opening = self._opening.get().guesses.get(hard)
+        return opening if opening is not None else self.engine(hard).first_guess()
 
     def next_guess(self, history: Sequence[Entry], hard: bool) -> str:
         """The engine's suggestion (weighed against its rivals off the tree, as the review weighs it)."""
-        return self.engine(hard).suggest(history)
+        return self.engine(hard).suggest(history) if history else self.first_guess(hard)
 
     def candidates(self, history: Sequence[Entry], hard: bool = False) -> list[str]:
-        return self.engine(hard).candidates(history)
+        answers = self._opening.get().answers
+        return self.engine(hard).candidates(history) if history or not answers else list(answers)

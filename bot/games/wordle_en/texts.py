@@ -67,18 +67,6 @@ def button_tile(letter: str, colour: Colour) -> str:
     return f"{SQUARE[colour]} {letter.upper()}"
 
 
-def button_done(lang: Lang) -> str:
-    return gettext(lang, "✅ Done")
-
-
-def button_undo(lang: Lang) -> str:
-    return gettext(lang, "↩️ Undo")
-
-
-def button_solved(lang: Lang) -> str:
-    return gettext(lang, "🎉 That's it!")
-
-
 def button_new_word(lang: Lang) -> str:
     return gettext(lang, "🔄 New Wordle")
 
@@ -143,10 +131,6 @@ def entry_problem(lang: Lang, error: EntryError) -> str:
         "(or g, y, b).",
         symbol=error.symbol or "",
     )
-
-
-def nothing_to_undo(lang: Lang) -> str:
-    return gettext(lang, "Nothing to take back.")
 
 
 def already_solved(lang: Lang) -> str:

@@ -9,6 +9,7 @@ import pytest
 from bot_harness import Bot, Player, record, stored_state
 
 from bot.core.solvers import Solvers
+from bot.games.wordle_common import texts as common_texts
 from bot.games.wordle_en import texts as wordle_texts
 from bot.games.wordle_en.solver import EnglishWordleSolver
 from solver.wordle import Colour, Entry, feedback
@@ -89,7 +90,7 @@ async def test_undo_takes_back_the_last_colours(bot: Bot, database: Path) -> Non
     assert reply.suggestion() == "salet" and f"{squares('salet')} SALET" not in reply.text
     state = stored_state(database, 404, "wordle")
     assert state is not None and state[0]["entries"] == []
-    assert wordle_texts.nothing_to_undo("en") in (await player.say("/undo")).text
+    assert common_texts.nothing_to_undo("en") in (await player.say("/undo")).text
 
 
 async def test_bad_colours_are_explained_and_lose_nothing(bot: Bot, database: Path) -> None:
