@@ -16,6 +16,7 @@ from bot.core.game import offer_games
 from bot.core.i18n import NP_
 from bot.core.router import Answer, Router, Tap
 from bot.core.texts import Lang
+from bot.games.wordle_common import handlers as common_handlers
 from bot.games.wordle_common import session as common
 from bot.games.wordle_common import texts as common_texts
 from bot.games.wordle_en import keyboards, texts
@@ -107,7 +108,7 @@ async def _undo(
     deps: Deps, chat_id: int, lang: Lang, tap: Tap[keyboards.WordleEnButton] | None = None
 ) -> Answer | None:
     loaded = await deps.load(chat_id, WordleEnSession)
-    if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
+    if tap is not None and (loaded is None or not await common_handlers.made_at_this_step(tap, loaded.session)):
         return None
     if loaded is None or loaded.session.given_up:
         return common_texts.nothing_to_undo(lang), None
@@ -169,7 +170,7 @@ async def on_button(tap: Tap[keyboards.WordleEnButton], context: BotContext) -> 
             deps.answer(query)
             await _send_review(deps, chat_id, lang, reviewed.session)
         return
-    loaded = await tap.load(WordleEnSession, lambda session: _still_to_find(session, press.step))
+    loaded = await tap.load(WordleEnSession, lambda session: common_handlers.still_to_find(session, press.step))
     if loaded is None:
         return
     session = loaded.session
@@ -192,14 +193,6 @@ async def on_button(tap: Tap[keyboards.WordleEnButton], context: BotContext) -> 
         text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
     deps.answer_and_edit_buttons(query, None)
     deps.say(chat_id, text, markup=markup)
-
-
-async def _made_at_this_step(tap: Tap[keyboards.WordleEnButton], session: WordleEnSession) -> bool:
-    return await tap.made_for(session, lambda current: tap.press.step == len(current.entries))
-
-
-def _still_to_find(session: WordleEnSession, step: int) -> bool:
-    return step == len(session.entries) and not session.over
 
 
 async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:
