@@ -97,10 +97,11 @@ class Opening:
     guesses: dict[bool, str]
 
 
+@cache
 def english_opening() -> Opening:
     """The answers and each stored tree's first guess, in milliseconds (the engine takes a tenth of a
-    second and more): a first /wordle need not wait for it. The trees are checked as the engine checks
-    them, so the guess is the very one the engine would give."""
+    second and more), read once per process: a first /wordle need not wait for the engine. The trees
+    are checked as the engine checks them, so the guess is the very one the engine would give."""
     answers = sorted(set(read_list(ANSWERS_FILE)))
     every = sorted(set(read_list(GUESSES_FILE)) | set(answers))
     guesses = {}

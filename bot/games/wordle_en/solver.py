@@ -3,8 +3,7 @@ lists, each with its stored tree, built once at start and sharing one colour tab
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
@@ -18,7 +17,7 @@ from solver.wordle.english import Opening, english_engine, english_opening
 ENGINE_ORDER = 15
 HARD_ORDER = 16
 PREPARE_ORDER = 45
-#: The opening (a few milliseconds) right after 5bukv's engine.
+#: The opening (a few milliseconds) read right after 5bukv's engine, unless a player asked first.
 OPENING_ORDER = 11
 #: With engines given (tests), they answer from the start.
 NO_OPENING = Opening([], {})
@@ -31,15 +30,17 @@ class EnglishWordleSolver(SolverTables):
     def __init__(self, normal: Wordle | None = None, hard: Wordle | None = None) -> None:
         self._normal: Part[Wordle] = Part("wordle") if normal is None else Part.built("wordle", normal)
         self._hard: Part[Wordle] = Part("wordle hard") if hard is None else Part.built("wordle hard", hard)
-        built = normal is not None or hard is not None
-        self._opening: Part[Opening] = Part.built("wordle opening", NO_OPENING) if built else Part("wordle opening")
+        given = normal is not None or hard is not None
+        #: Read where first asked (cached), not waited for as a part: a first /wordle right after a start
+        #: would wait for the step under way (5bukv's engine, a tenth of a second) before its own.
+        self._opening: Callable[[], Opening] = (lambda: NO_OPENING) if given else english_opening
 
-    def parts(self) -> Sequence[Part[Any]]:
-        return (self._opening, self._normal, self._hard)
+    def parts(self) -> Sequence[Part[Wordle]]:
+        return (self._normal, self._hard)
 
     def steps(self) -> Sequence[Step]:
         return (
-            Step(OPENING_ORDER, "wordle opening", lambda _: self._opening.set(english_opening()), (self._opening,)),
+            Step(OPENING_ORDER, "wordle opening", lambda _: self._opening()),
             Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False)), (self._normal,)),
             Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True)), (self._hard,)),
             Step(PREPARE_ORDER, "wordle rows", self._prepare),
@@ -54,7 +55,7 @@ class EnglishWordleSolver(SolverTables):
         return (self._hard if hard else self._normal).get()
 
     def first_guess(self, hard: bool) -> str:
-        opening = self._opening.get().guesses.get(hard)
+        opening = self._opening().guesses.get(hard)
         return opening if opening is not None else self.engine(hard).first_guess()
 
     def next_guess(self, history: Sequence[Entry], hard: bool) -> str:
@@ -62,5 +63,5 @@ class EnglishWordleSolver(SolverTables):
         return self.engine(hard).suggest(history) if history else self.first_guess(hard)
 
     def candidates(self, history: Sequence[Entry], hard: bool = False) -> list[str]:
-        answers = self._opening.get().answers
+        answers = self._opening().answers
         return self.engine(hard).candidates(history) if history or not answers else list(answers)

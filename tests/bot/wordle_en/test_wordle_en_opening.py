@@ -8,17 +8,16 @@ from solver.wordle.english import english_engine
 
 
 def test_the_first_reply_needs_only_the_opening() -> None:
+    """Asked before any step of the start-up build has run: answered, and no engine built or waited for."""
     solver = EnglishWordleSolver()
-    opening = next(step for step in solver.steps() if step.order == OPENING_ORDER)
-    opening.run(None)  # type: ignore[arg-type]  (reads no other game's tables)
     for hard in (False, True):
         assert solver.first_guess(hard) == english_engine(hard).first_guess()
         assert solver.next_guess([], hard) == solver.first_guess(hard)
         assert solver.candidates([], hard) == english_engine(hard).secrets
-    assert not any(part.ready() for part in solver.parts()[1:])  # the engines: not built, not waited for
+    assert not any(part.ready() or part.wanted for part in solver.parts())
 
 
-def test_a_reader_of_the_opening_has_it_built_before_its_turn() -> None:
+def test_the_start_up_build_reads_the_opening_early() -> None:
     solver = EnglishWordleSolver()
-    opening = next(step for step in solver.steps() if step.order == OPENING_ORDER)
-    assert opening.builds == (solver.parts()[0],)
+    orders = {step.name: step.order for step in solver.steps()}
+    assert orders["wordle opening"] == OPENING_ORDER < orders["wordle engine"]
