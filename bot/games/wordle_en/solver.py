@@ -40,11 +40,15 @@ class EnglishWordleSolver(SolverTables):
 
     def steps(self) -> Sequence[Step]:
         return (
-            Step(OPENING_ORDER, "wordle opening", lambda _: self._opening()),
+            Step(OPENING_ORDER, "wordle opening", self._read_opening),
             Step(ENGINE_ORDER, "wordle engine", lambda _: self._normal.set(english_engine(False)), (self._normal,)),
             Step(HARD_ORDER, "wordle hard-mode engine", lambda _: self._hard.set(english_engine(True)), (self._hard,)),
             Step(PREPARE_ORDER, "wordle rows", self._prepare),
         )
+
+    def _read_opening(self, _: Solvers) -> None:
+        """Read now (milliseconds), so the first /wordle finds it read."""
+        self._opening()
 
     def _prepare(self, _: Solvers) -> None:
         """What a position off the tree needs (the broad guesses and their rows), so no player waits."""
