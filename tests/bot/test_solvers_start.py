@@ -61,7 +61,7 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
 
 
 def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
-    """Every game's steps, by their order: the 5bukv engine first, English Wordle's engines, the
+    """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening and engines, the
     everyday Russian letter game, 5bukv's check of its guessable words (which needs the Russian
     dictionary read), the rest of 5bukv's and Wordle's start, English Ghost, the finger game, the
     word look-ups, the whole-dictionary games (English first), the sums of 5bukv's first review, and
@@ -69,6 +69,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
     assert [step.name for step in in_order(made)] == [
         "5bukv engine",
+        "wordle opening",
         "wordle engine",
         "wordle hard-mode engine",
         "Russian letter game",
