@@ -26,11 +26,14 @@ class Step:
     them lowest first, as players need them; a tie keeps the registry's order), so a game's steps
     can sit between another game's: each game's ``tables.py`` says where its own go and why.
     ``builds``: the parts it builds when it reads no other part; a reader waiting for one of them
-    has this step run next, whatever its order (built on demand)."""
+    has this step run next, whatever its order (built on demand). A long step runs in slices: its
+    ``run`` yields between them, and a step a reader waits for runs at each yield, so a player never
+    waits for the whole of a long step."""
 
     order: int
     name: str
-    run: Callable[[Solvers], None]  # the tables being built: a step may read another game's (built before it)
+    # the tables being built: a step may read another game's (built before it)
+    run: Callable[[Solvers], Iterator[None] | None]
     builds: tuple[Part[Any], ...] = ()
 
 
@@ -152,7 +155,16 @@ class BuildingSolvers(Solvers):
         while pending:
             step = next_step(pending)
             pending.remove(step)
-            step.run(self)
+            slices = step.run(self)
+            for _ in slices or ():
+                self._build_wanted(pending)
+
+    def _build_wanted(self, pending: list[Step]) -> None:
+        """Between two slices of a long step: every pending step a reader waits for, whole."""
+        while (wanted := wanted_step(pending)) is not None:
+            pending.remove(wanted)
+            for _ in wanted.run(self) or ():
+                pass
 
     def _fail(self, error: BaseException) -> None:
         """Every part not built fails with ``error``: its readers raise rather than wait for ever."""
@@ -170,8 +182,13 @@ def in_order(every: Sequence[SolverTables]) -> list[Step]:
 
 def next_step(pending: list[Step]) -> Step:
     """The first pending step that builds a part a reader waits for, else the first in order."""
-    wanted = next((step for step in pending if any(part.wanted for part in step.builds)), pending[0])
-    if wanted is not pending[0]:
+    return wanted_step(pending) or pending[0]
+
+
+def wanted_step(pending: list[Step]) -> Step | None:
+    """The first pending step that builds a part a reader waits for, if any."""
+    wanted = next((step for step in pending if any(part.wanted for part in step.builds)), None)
+    if wanted is not None and wanted is not pending[0]:
         log.info("building the %s tables before their turn: a player waits for them", wanted.name)
     return wanted
 

@@ -1,23 +1,31 @@
 """A table a player waits for is built before its turn in the start-up build (on demand): in the
 build alone, with steps held back so the order is certain, and through the real bot, whose first
-``/daily`` right after its first reply is answered while the rest is still being built."""
+``/daily`` right after its first reply is answered while the rest is still being built. A handler
+awaits its table: other chats are answered meanwhile."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from bot_harness import Player, running_bot
+from bot_harness import until as until_async
+from standin import BotApiStandin
 
 from bot.core import solvers as solvers_module
 from bot.core.part import Part
-from bot.core.solvers import BuildingSolvers, SolverTables, Step
+from bot.core.solvers import BuildingSolvers, Solvers, SolverTables, Step
+from bot.games.letters.tables import LetterGames
+from solver.letters import LetterGame, Rule
+from solver.words import Tier
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_daily.py"
 
@@ -78,6 +86,79 @@ def test_without_a_reader_the_build_keeps_its_order(monkeypatch: pytest.MonkeyPa
     tables.go_on.set()
     assert BuildingSolvers([lambda: tables], background=True).wait_until_built(30)
     assert tables.built == ["first", "middle", "last"]
+
+
+class SlicedTables(SolverTables):
+    """A long step in three slices, the second held until ``go_on``, and a short step after it."""
+
+    def __init__(self) -> None:
+        self.under_way = threading.Event()
+        self.go_on = threading.Event()
+        self.built: list[str] = []
+        self.short = Part[int]("short")
+
+    def parts(self) -> Sequence[Part[Any]]:
+        return (self.short,)
+
+    def steps(self) -> Sequence[Step]:
+        return (Step(1, "long", self._long), Step(2, "short", self._short, (self.short,)))
+
+    def _long(self, _: Any) -> Iterator[None]:
+        for number in range(3):
+            if number == 1:
+                self.under_way.set()
+                assert self.go_on.wait(30)
+            self.built.append(f"slice {number}")
+            yield
+
+    def _short(self, _: Any) -> None:
+        self.built.append("short")
+        self.short.set(1)
+
+
+def test_a_table_a_reader_waits_for_is_built_between_slices_of_a_long_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)
+    tables = SlicedTables()
+    building = BuildingSolvers([lambda: tables], background=True)
+    assert tables.under_way.wait(30)
+    reader = threading.Thread(target=tables.short.get)
+    reader.start()
+    until(lambda: tables.short.wanted)
+    tables.go_on.set()
+    reader.join(30)
+    assert building.wait_until_built(30)
+    assert tables.built == ["slice 0", "slice 1", "short", "slice 2"]  # not after the whole long step
+
+
+async def test_a_chat_awaiting_a_table_holds_no_other_chat(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """English Ghost's table held back: an English player's ``/daily`` awaits it, and meanwhile
+    another chat's ``/start`` is answered; once the table is there, the ``/daily`` is answered."""
+    built = solvers.of(LetterGames)
+    english: Part[dict[Rule, LetterGame]] = Part("English Ghost")
+    held = {
+        (language, tier): english if (language, tier) == ("en", Tier.COMMON) else built.part(language, tier)
+        for language in ("ru", "en")
+        for tier in Tier
+    }
+    # Should a handler hold the event loop, this thread still ends the wait, and the test fails, not hangs.
+    fallback = threading.Timer(30, lambda: english.ready() or english.set(built.rules("en")))
+    fallback.start()
+    try:
+        async with running_bot(standin, solvers.replacing(LetterGames(held)), database) as bot:
+            waiting = Player(bot, 1301, "en")
+            first = len(standin.calls)
+            daily = asyncio.create_task(bot.wait(standin.push_message(1301, "/daily", "en")))
+            await until_async(lambda: english.wanted, 20)  # its handler awaits the table
+            other = await Player(bot, 1302).say("/start")
+            assert other.texts and not english.ready()  # answered while the table is still held
+            assert not daily.done() and not waiting.collect(first).texts
+            english.set(built.rules("en"))
+            await daily
+            assert "Daily puzzle #" in waiting.collect(first).text
+    finally:
+        fallback.cancel()
 
 
 def load_benchmark() -> ModuleType:

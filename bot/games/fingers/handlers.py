@@ -56,7 +56,9 @@ async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lan
         return
     session = FingerSession(level=last.session.level)
     cap = own_settings(deps.settings).fingers_move_cap
-    turn = fingers.begin(deps.solvers.of(FingerTables).game, session, last.session.player_first, cap, deps.rng)
+    turn = fingers.begin(
+        (await deps.solvers.of(FingerTables).ready()).game, session, last.session.player_first, cap, deps.rng
+    )
     await deps.save(chat_id, session, last, user_id=user_id, tally=Tally(played=1), activate=True)
     text, markup = _board(deps, lang, session, turn)
     context.deps.say(chat_id, text, markup=markup)
@@ -96,7 +98,9 @@ async def hint(update: Update, context: BotContext) -> None:
         answer = texts.choose_with_buttons(lang)
     else:
         found = fingers.hint(
-            deps.solvers.of(FingerTables).game, loaded.session, own_settings(deps.settings).fingers_move_cap
+            (await deps.solvers.of(FingerTables).ready()).game,
+            loaded.session,
+            own_settings(deps.settings).fingers_move_cap,
         )
         answer = texts.use_the_buttons(lang) if found is None else texts.hint_text(lang, found)
     deps.reply(context.message, answer)
@@ -127,6 +131,7 @@ async def review(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, shared_texts.review_after_the_end(context.lang))
         return
     session = loaded.session if loaded is not None else FingerSession()
+    await context.deps.solvers.of(FingerTables).ready()
     _send_review(context.deps, context.chat_id, context.lang, session)
 
 
@@ -139,7 +144,7 @@ def _send_review(deps: Deps, chat_id: int, lang: Lang, session: FingerSession) -
 async def on_button(tap: Tap[keyboards.FingerButton], context: BotContext) -> None:
     """The level, then one move per press; the bot answers in the same edit."""
     press, deps, lang = tap.press, tap.deps, tap.lang
-    game = deps.solvers.of(FingerTables).game
+    game = (await deps.solvers.of(FingerTables).ready()).game
     cap = own_settings(deps.settings).fingers_move_cap
     if isinstance(press, keyboards.Review):
         finished = await tap.load(FingerSession, lambda session: session.over)

@@ -24,6 +24,11 @@ class FingerTables(SolverTables):
         """The solved game (waits for it while the start builds it)."""
         return self._game.get()
 
+    async def ready(self) -> FingerTables:
+        """These tables once the game is solved, awaited: a handler never holds the event loop for it."""
+        await self._game.wait()
+        return self
+
     def parts(self) -> Sequence[Part[FingerGame]]:
         return (self._game,)
 

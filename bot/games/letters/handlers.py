@@ -44,8 +44,9 @@ SETUP_QUESTIONS: dict[Phase, Callable[[Lang], str]] = {
 }
 
 
-def _game(deps: Deps, session: LetterSession) -> LetterGame:
-    return deps.solvers.of(LetterGames).letter_game(session.dictionary, session.rule, session.word_tier)
+async def _game(deps: Deps, session: LetterSession) -> LetterGame:
+    letter_games = await deps.solvers.of(LetterGames).ready(session.dictionary, session.word_tier)
+    return letter_games.letter_game(session.dictionary, session.rule, session.word_tier)
 
 
 async def _save(
@@ -107,7 +108,7 @@ async def begin_ghost(context: BotContext, chat_id: int, user_id: int, lang: Lan
     """English Ghost's set-up: its rule is fixed, so it starts at which words to play."""
     deps = context.deps
     session = LetterSession(
-        dictionary=Language.ENGLISH, rule=deps.solvers.of(LetterGames).letter_game(Language.ENGLISH).rule, tier=None
+        dictionary=Language.ENGLISH, rule=deps.solvers.of(LetterGames).own_rule(Language.ENGLISH), tier=None
     )
     await deps.save(chat_id, session, None, activate=True)
     question = texts.ghost_intro(lang) + "\n" + texts.ask_tier(lang)
@@ -124,7 +125,7 @@ async def begin_again(context: BotContext, chat_id: int, user_id: int, lang: Lan
         await begin(context, chat_id, user_id, lang)
         return
     session = letters.same_setup(last.session)
-    turn = letters.bot_opens(_game(deps, session), session, deps.rng) if letters.bot_to_move(session) else None
+    turn = letters.bot_opens(await _game(deps, session), session, deps.rng) if letters.bot_to_move(session) else None
     await _save(deps, chat_id, Loaded(session, last.stored), user_id=user_id, tally=Tally(played=1), activate=True)
     await _announce_start(context, chat_id, lang, session, turn)
 
@@ -145,7 +146,7 @@ async def _announce_start(
     context: BotContext, chat_id: int, lang: Lang, session: LetterSession, turn: letters.Turn | None
 ) -> None:
     """The set-up in one line, then the bot's opening letter when it starts."""
-    game = _game(context.deps, session)
+    game = await _game(context.deps, session)
     summary = _set_up_line(lang, game, session)
     if turn is None:
         context.deps.say(chat_id, summary, markup=keyboards.letter_play(lang, session))
@@ -195,7 +196,7 @@ async def on_text(update: Update, context: BotContext) -> None:
     if session.phase is not Phase.PLAYING:
         deps.reply(context.message, texts.choose_with_buttons(lang, english=session.english))
         return
-    game = _game(deps, session)
+    game = await _game(deps, session)
     typed = (context.message.text or "").strip()
     letter = normalise_letter(typed, game.alphabet)
     if isinstance(letter, InputError):
@@ -249,7 +250,7 @@ async def _load_checked(deps: Deps, chat_id: int, lang: Lang) -> tuple[Loaded[Le
     if loaded is None or not loaded.session.running:
         return loaded, None
     session = loaded.session
-    if not letters.retire_if_outdated(_game(deps, session), session):
+    if not letters.retire_if_outdated(await _game(deps, session), session):
         return loaded, None
     await deps.save(chat_id, session, loaded)
     return loaded, texts.board_outdated(lang, session.board, english=session.english)
@@ -346,7 +347,7 @@ async def _change_running(
         return None
     if tap is not None and not await _made_at_this_turn(tap, loaded.session):
         return None
-    result = change(_game(deps, loaded.session), loaded.session)
+    result = change(await _game(deps, loaded.session), loaded.session)
     await _save(deps, chat_id, loaded, user_id=user_id, tally=tally(result))
     return loaded.session, result
 
@@ -381,7 +382,9 @@ async def who_wins(update: Update, context: BotContext) -> None:
         context.deps.reply(context.message, outdated)
         return
     playing = await _letter_game_played(deps, context.chat_id)
-    under_way = UnderWay(_game(deps, playing), playing.board) if playing is not None and playing.running else None
+    game = await _game(deps, playing) if playing is not None else None  # its table, awaited, and both everyday ones
+    await deps.solvers.of(LetterGames).everyday()
+    under_way = UnderWay(game, playing.board) if game is not None and playing is not None and playing.running else None
     answer_who_wins(context, under_way, playing)
 
 
@@ -401,7 +404,7 @@ def answer_who_wins(context: BotContext, under_way: UnderWay | None, playing: Le
         game = (
             choice.game_by_script(deps.solvers.of(LetterGames), typed, lang)
             if playing is None
-            else _game(deps, playing)
+            else deps.solvers.of(LetterGames).letter_game(playing.dictionary, playing.rule, playing.word_tier)
         )
     if len(typed) > MAX_TYPED_LETTERS:  # the reply echoes the letters: keep it far below 4,096 characters
         context.deps.reply(context.message, texts.too_many_letters(lang, MAX_TYPED_LETTERS))
@@ -482,7 +485,10 @@ async def word(update: Update, context: BotContext) -> None:
     if isinstance(read, TypedWordProblem):
         context.deps.reply(context.message, texts.word_not_a_word(lang, read))
         return
-    report = word_report(context.deps.solvers.of(LetterGames), read)
+    letter_games = context.deps.solvers.of(LetterGames)
+    for tier in Tier:  # every tier's table, and the look-up's lists (in a thread): the loop answers others meanwhile
+        await letter_games.ready(read.code, tier)
+    report = await asyncio.to_thread(word_report, letter_games, read)
     in_5bukv = await _playing_5bukv(context.deps, context.chat_id)
     context.deps.reply(context.message, texts.word_report_text(lang, report, wordle_first=in_5bukv))
 
@@ -522,7 +528,7 @@ async def review(update: Update, context: BotContext) -> None:
 
 async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: LetterSession, *, picture: bool = False) -> None:
     """The review as text with a button for the picture, or (``picture``) the picture itself."""
-    graded = letters.review(_game(deps, session), session)
+    graded = letters.review(await _game(deps, session), session)
     if graded is None:
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
     elif picture:
@@ -561,7 +567,7 @@ def _choose(deps: Deps, session: LetterSession, press: keyboards.SetupChoice) ->
         case keyboards.ChooseGame(opening=opening):
             if opening.rule is None:  # English Ghost, under its own rule
                 session.dictionary = Language.ENGLISH
-                session.rule = deps.solvers.of(LetterGames).letter_game(Language.ENGLISH).rule
+                session.rule = deps.solvers.of(LetterGames).own_rule(Language.ENGLISH)
             else:
                 session.rule = opening.rule
         case keyboards.ChooseTier(tier=tier):
@@ -586,14 +592,14 @@ async def _setup_step(
     if session.phase is Phase.PLAYING:
         tally = Tally(played=1)
         if letters.bot_to_move(session):
-            turn = letters.bot_opens(_game(deps, session), session, deps.rng)
+            turn = letters.bot_opens(await _game(deps, session), session, deps.rng)
     await _save(deps, chat_id, loaded, user_id=tap.user.id, tally=tally, activate=True)
     phase = session.phase
     if phase in SETUP_QUESTIONS:
         question = SETUP_QUESTIONS[phase]
         context.deps.answer_and_edit(query, question(lang), keyboards.letter_setup(lang, session, phase))
         return
-    game = _game(deps, session)
+    game = await _game(deps, session)
     summary = _set_up_line(lang, game, session)
     # the player to move gets the turn's buttons (hint, give up) here, as after 🔁; else with the bot's letter
     context.deps.answer_and_edit(query, summary, None if turn is not None else keyboards.letter_play(lang, session))

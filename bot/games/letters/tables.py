@@ -55,6 +55,24 @@ class LetterGames(SolverTables):
         """``language``'s games on ``tier``, one for each rule it is played under."""
         return self._tables[(language, Tier(tier))].get()
 
+    async def ready(self, dictionary: str, tier: Tier | str | None = Tier.COMMON) -> LetterGames:
+        """These games once ``dictionary``'s table on ``tier`` is built (a session's dictionary
+        and tier as stored, or a language's code), awaited: a handler reads a game after this,
+        so it never holds the event loop while the start-up build makes its table."""
+        await self._tables[(language_of_dictionary(dictionary), Tier(tier or Tier.COMMON))].wait()
+        return self
+
+    async def everyday(self) -> LetterGames:
+        """These games once both languages' everyday tables are built, awaited (/whowins reads either)."""
+        for language in (LANGUAGE.code, ENGLISH.code):
+            await self.ready(language)
+        return self
+
+    def own_rule(self, dictionary: str) -> Rule:
+        """The rule a game in ``dictionary`` is played under unless a player picks another, without
+        waiting for any table."""
+        return Rule(LANGUAGES[language_of_dictionary(dictionary)].rule)
+
     def game(self, language: str, tier: Tier | str = Tier.COMMON, rule: Rule | str | None = None) -> LetterGame:
         """The game in ``language`` on ``tier`` under ``rule`` (by default the language's own rule);
         a language played under one rule only (English Ghost) plays that one whatever ``rule`` says."""
@@ -69,8 +87,7 @@ class LetterGames(SolverTables):
         """English Ghost for ``dictionary`` "en" (its rule is fixed), else the Russian game under ``rule``;
         on the common words, or on every clean word for the full ``tier``: a session's dictionary,
         rule and tier as stored, to a game."""
-        language = ENGLISH.code if dictionary == ENGLISH.code else LANGUAGE.code
-        return self.game(language, tier, rule)
+        return self.game(language_of_dictionary(dictionary), tier, rule)
 
     @property
     def alphabet(self) -> str:
@@ -118,6 +135,11 @@ class LetterGames(SolverTables):
     def build(self, language: Language, tier: Tier) -> None:
         """``language``'s games on ``tier``, under each rule it is played under."""
         self.part(language.code, tier).set(letter_games(language, tier, LETTER_RULES[language.code]))
+
+
+def language_of_dictionary(dictionary: str) -> str:
+    """The language a session's dictionary plays in: English Ghost for "en", else the Russian game."""
+    return ENGLISH.code if dictionary == ENGLISH.code else LANGUAGE.code
 
 
 def empty_tables() -> dict[Table, Part[dict[Rule, LetterGame]]]:

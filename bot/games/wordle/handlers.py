@@ -40,8 +40,8 @@ async def start(update: Update, context: BotContext) -> None:
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
     """A new game."""
     deps = context.deps
-    session = wordle.start(deps.solvers.of(WordleSolver).first_guess)
-    progress = wordle.progress(deps.solvers.of(WordleSolver), session)
+    session = wordle.start((await deps.solvers.of(WordleSolver).ready()).first_guess)
+    progress = wordle.progress(await deps.solvers.of(WordleSolver).ready(), session)
     await deps.save(chat_id, session, None, activate=True)  # counted as played from its first entry
     text, markup = _shown(lang, session, progress)
     context.deps.say(chat_id, text, markup=markup)
@@ -81,7 +81,7 @@ async def on_text(update: Update, context: BotContext) -> None:
     if wordle.word_problem(entry, loaded.session) is not None:
         deps.reply(context.message, texts.not_russian_word(lang))
         return
-    if not deps.solvers.of(WordleSolver).is_word(entry.word):  # ыыыыы: the game would not have taken it
+    if not (await deps.solvers.of(WordleSolver).ready()).is_word(entry.word):  # ыыыыы: the game would not have taken it
         deps.reply(context.message, texts.not_a_word(lang, entry.word))
         return
     if wordle.colours_without_a_word(deps.solvers.of(WordleSolver), loaded.session, typed):
@@ -129,7 +129,7 @@ async def _told_answer(
     game is over (not under way: /5bukv starts anew at once, and a later entry is not applied to
     it); it counts neither as solved nor as lost, since the bot never found the word."""
     session = loaded.session
-    answer = wordle.told_answer(deps.solvers.of(WordleSolver), session, typed)
+    answer = wordle.told_answer(await deps.solvers.of(WordleSolver).ready(), session, typed)
     if answer is None or isinstance(answer, wordle.AnswerProblem):
         return answer
     await deps.save(chat_id, session, loaded)
@@ -153,8 +153,7 @@ async def restore_answers(application: App) -> None:
 
 
 async def _refuse_when_built(services: Services, words: list[str]) -> None:
-    await asyncio.to_thread(lambda: services.solvers.of(WordleSolver).wordle)  # waits for the background build
-    services.solvers.of(WordleSolver).refuse_for_everyone(words)
+    (await services.solvers.of(WordleSolver).ready()).refuse_for_everyone(words)  # once the engine is built
 
 
 async def _enter(
@@ -163,7 +162,7 @@ async def _enter(
     """Add an entry (a search may run: off the event loop) and commit it; the first entry counts the
     game as played, a first solve as a win, the sixth try without the answer as a loss (each once)."""
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.enter, deps.solvers.of(WordleSolver), session, entry)
+    progress = await asyncio.to_thread(wordle.enter, await deps.solvers.of(WordleSolver).ready(), session, entry)
     tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
     counted = progress.first_entry or progress.first_solve or progress.first_loss
     await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)
@@ -178,7 +177,7 @@ async def _refuse(
     it, the word leaves the guesses for everyone."""
     session = loaded.session
     word = session.suggestion
-    progress = await asyncio.to_thread(wordle.refuse, deps.solvers.of(WordleSolver), session)
+    progress = await asyncio.to_thread(wordle.refuse, await deps.solvers.of(WordleSolver).ready(), session)
     await deps.save(chat_id, session, loaded)
     deps.stage(wordle_store.refusal_report(word, user_id))
     if (
@@ -206,7 +205,7 @@ async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap[keyboards.WordleB
     if loaded.session.told:
         return texts.answer_told(lang, loaded.session.answer), None
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.undo, deps.solvers.of(WordleSolver), session)
+    progress = await asyncio.to_thread(wordle.undo, await deps.solvers.of(WordleSolver).ready(), session)
     if progress is None:
         return texts.nothing_to_undo(lang), None
     await deps.save(chat_id, session, loaded)
@@ -223,7 +222,7 @@ async def hint(update: Update, context: BotContext) -> None:
     if loaded.session.told:
         context.deps.reply(context.message, texts.answer_told(context.lang, loaded.session.answer))
         return
-    progress = await asyncio.to_thread(wordle.progress, deps.solvers.of(WordleSolver), loaded.session)
+    progress = await asyncio.to_thread(wordle.progress, await deps.solvers.of(WordleSolver).ready(), loaded.session)
     text, markup = _shown(context.lang, loaded.session, progress)
     context.deps.reply(context.message, text, markup=markup)
 
@@ -235,7 +234,7 @@ async def give_up(update: Update, context: BotContext) -> None:
     if session is None:
         context.deps.reply(context.message, await _nothing_to_give_up(context.deps, context.chat_id, lang))
         return
-    solver = context.deps.solvers.of(WordleSolver)
+    solver = await context.deps.solvers.of(WordleSolver).ready()
     possible = wordle.possible_answers(solver, session)
     fitting = len(solver.candidates(session.history, session.refused))
     context.deps.reply(
@@ -261,7 +260,7 @@ async def review(update: Update, context: BotContext) -> None:
 async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSession, *, picture: bool = False) -> None:
     """The review (a button under it for the picture), then the grid alone in its own message, so it
     copies without the rest; or (``picture``) the review as a picture."""
-    solver = deps.solvers.of(WordleSolver)
+    solver = await deps.solvers.of(WordleSolver).ready()
     found = await asyncio.to_thread(wordle.review, solver, session)  # every guess against every word: ~0.1 s each
     if found is None:
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
@@ -291,7 +290,7 @@ async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> No
     if loaded is None:
         return
     session = loaded.session
-    remaining = len(deps.solvers.of(WordleSolver).candidates(session.history, session.refused))
+    remaining = len((await deps.solvers.of(WordleSolver).ready()).candidates(session.history, session.refused))
     if not remaining:  # no word fits: only undo and a new word are left
         tap.stale()
         return
@@ -301,7 +300,7 @@ async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> No
     if isinstance(press, keyboards.Tile):
         wordle.tap(session, press.index)
         await deps.save(chat_id, session, loaded)
-        masked = not deps.solvers.of(WordleSolver).wordle.can_say(session.suggestion)
+        masked = not (await deps.solvers.of(WordleSolver).ready()).wordle.can_say(session.suggestion)
         context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
         return
     if isinstance(press, keyboards.Refused):
@@ -328,5 +327,5 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
     loaded = await deps.load(chat_id, WordleSession)
     if loaded is None or loaded.session.given_up or loaded.session.told:
         return None
-    progress = await asyncio.to_thread(wordle.progress, deps.solvers.of(WordleSolver), loaded.session)
+    progress = await asyncio.to_thread(wordle.progress, await deps.solvers.of(WordleSolver).ready(), loaded.session)
     return _shown(lang, loaded.session, progress)

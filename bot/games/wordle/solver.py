@@ -50,6 +50,11 @@ class WordleSolver(SolverTables):
     def wordle(self) -> Wordle:
         return self._engine.get()
 
+    async def ready(self) -> WordleSolver:
+        """This solver once its engine is built, awaited: a handler never holds the event loop for it."""
+        await self._engine.wait()
+        return self
+
     def parts(self) -> Sequence[Part[Wordle]]:
         return (self._first_part,)
 

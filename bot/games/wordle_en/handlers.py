@@ -81,7 +81,7 @@ async def _enter(
 ) -> tuple[str, InlineKeyboardMarkup]:
     """Add an entry and commit it; the first counts the game played, a first solve a win, six tries a loss."""
     session = loaded.session
-    solver = deps.solvers.of(EnglishWordleSolver)
+    solver = await deps.solvers.of(EnglishWordleSolver).ready()
     progress = await asyncio.to_thread(game.enter, solver, session, entry)
     tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
     counted = progress.first_entry or progress.first_solve or progress.first_loss
@@ -113,7 +113,7 @@ async def _undo(
     if loaded is None or loaded.session.given_up:
         return common_texts.nothing_to_undo(lang), None
     session = loaded.session
-    progress = await asyncio.to_thread(game.undo, deps.solvers.of(EnglishWordleSolver), session)
+    progress = await asyncio.to_thread(game.undo, await deps.solvers.of(EnglishWordleSolver).ready(), session)
     if progress is None:
         return common_texts.nothing_to_undo(lang), None
     await deps.save(chat_id, session, loaded)
@@ -135,7 +135,7 @@ async def give_up(update: Update, context: BotContext) -> None:
     if session is None:
         context.deps.reply(context.message, texts.nothing_to_give_up(lang))
         return
-    words = context.deps.solvers.of(EnglishWordleSolver).candidates(session.history)
+    words = (await context.deps.solvers.of(EnglishWordleSolver).ready()).candidates(session.history)
     context.deps.reply(
         context.message, texts.gave_up(lang, words, len(words)), markup=keyboards.new_game(lang, session)
     )
@@ -148,7 +148,7 @@ async def review(update: Update, context: BotContext) -> None:
 
 
 async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleEnSession) -> None:
-    found = await asyncio.to_thread(game.review, deps.solvers.of(EnglishWordleSolver), session)
+    found = await asyncio.to_thread(game.review, await deps.solvers.of(EnglishWordleSolver).ready(), session)
     if found is None:
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
         return
@@ -174,7 +174,7 @@ async def on_button(tap: Tap[keyboards.WordleEnButton], context: BotContext) -> 
     if loaded is None:
         return
     session = loaded.session
-    solver = deps.solvers.of(EnglishWordleSolver)
+    solver = await deps.solvers.of(EnglishWordleSolver).ready()
     remaining = len(solver.candidates(session.history, session.hard))
     if not remaining:
         tap.stale()
@@ -199,5 +199,7 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
     loaded = await deps.load(chat_id, WordleEnSession)
     if loaded is None or loaded.session.given_up:
         return None
-    progress = await asyncio.to_thread(game.progress, deps.solvers.of(EnglishWordleSolver), loaded.session)
+    progress = await asyncio.to_thread(
+        game.progress, await deps.solvers.of(EnglishWordleSolver).ready(), loaded.session
+    )
     return _shown(lang, loaded.session, progress)

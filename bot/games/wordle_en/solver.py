@@ -3,7 +3,7 @@ lists, each with its stored tree, built once at start and sharing one colour tab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
@@ -21,6 +21,9 @@ PREPARE_ORDER = 45
 OPENING_ORDER = 11
 #: With engines given (tests), they answer from the start.
 NO_OPENING = Opening([], {})
+
+#: The broad guesses' rows coloured in one slice of the rows step (about 15 ms).
+ROWS_A_SLICE = 50
 
 
 class EnglishWordleSolver(SolverTables):
@@ -50,10 +53,25 @@ class EnglishWordleSolver(SolverTables):
         """Read now (milliseconds), so the first /wordle finds it read."""
         self._opening()
 
-    def _prepare(self, _: Solvers) -> None:
-        """What a position off the tree needs (the broad guesses and their rows), so no player waits."""
-        self.engine(False).prepare_off_tree()
-        self.engine(True).prepare_off_tree()
+    def _prepare(self, _: Solvers) -> Iterator[None]:
+        """What a position off the tree needs (the broad guesses and their rows), so no player waits;
+        in slices (each engine's search, then its rows a few at a time), as a table another player
+        waits for is built between them (bot.core.solvers.Step)."""
+        for hard in (False, True):
+            engine = self.engine(hard)
+            engine.prepare_off_tree(rows=False)
+            yield
+            broad = engine.broad_guesses
+            for start in range(0, len(broad), ROWS_A_SLICE):
+                engine.colours.colour(broad[start : start + ROWS_A_SLICE])
+                yield
+
+    async def ready(self) -> EnglishWordleSolver:
+        """This solver once both engines are built (milliseconds apart), awaited: a handler never
+        holds the event loop for them."""
+        await self._normal.wait()
+        await self._hard.wait()
+        return self
 
     def engine(self, hard: bool) -> Wordle:
         return (self._hard if hard else self._normal).get()

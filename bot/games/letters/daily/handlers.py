@@ -30,13 +30,13 @@ from solver.words import Tier
 _BOOKS: dict[str, DailyBook] = {}
 
 
-def _game(deps: Deps, lang: str) -> LetterGame:
-    """The day's game: the language's own rule on its everyday words."""
-    return deps.solvers.of(LetterGames).game(lang, Tier.COMMON)
+async def _game(deps: Deps, lang: str) -> LetterGame:
+    """The day's game: the language's own rule on its everyday words (its table awaited)."""
+    return (await deps.solvers.of(LetterGames).ready(lang, Tier.COMMON)).game(lang, Tier.COMMON)
 
 
-def book(deps: Deps, lang: str) -> DailyBook:
-    game = _game(deps, lang)
+async def book(deps: Deps, lang: str) -> DailyBook:
+    game = await _game(deps, lang)
     known = _BOOKS.get(lang)
     if known is None or known.game is not game:
         known = _BOOKS[lang] = DailyBook(game, lang)
@@ -113,7 +113,7 @@ async def _start_archive(context: BotContext, puzzle_lang: Language, day: date) 
     if await running_game(deps, context.chat_id) is not None:
         deps.reply(context.message, texts.finish_first(lang))
         return
-    puzzle = book(deps, puzzle_lang).puzzle(day)
+    puzzle = (await book(deps, puzzle_lang)).puzzle(day)
     session = DailySession.of(puzzle, counted=False, archive=True)
     last = await deps.load(context.chat_id, DailySession)
     await deps.save(
@@ -141,7 +141,7 @@ BEGINS = {Language.RUSSIAN: begin_russian, Language.ENGLISH: begin_english}
 async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, puzzle_lang: str) -> None:
     """The day's puzzle: counted when it is the player's first go at it today, else a replay."""
     deps = context.deps
-    puzzle = book(deps, puzzle_lang).puzzle(today(deps))
+    puzzle = (await book(deps, puzzle_lang)).puzzle(today(deps))
     earlier = await store.result_of(deps.db, user_id, puzzle_lang, puzzle.day)
     session = DailySession.of(puzzle, counted=earlier is None)
     if earlier is None:
@@ -162,7 +162,7 @@ async def on_text(update: Update, context: BotContext) -> None:
         deps.reply(context.message, offer_games(deps, lang))
         return
     session = loaded.session
-    game = _game(deps, session.lang)
+    game = await _game(deps, session.lang)
     letter = normalise_letter(context.message.text or "", game.alphabet)
     if isinstance(letter, InputError):
         deps.reply(context.message, texts.not_a_letter(lang, session.lang == Language.ENGLISH))
@@ -241,7 +241,7 @@ async def give_up(update: Update, context: BotContext) -> None:
     session.resign()
     tally = None
     if session.counted_go:
-        marks = session.card_squares(_game(deps, session.lang))
+        marks = session.card_squares(await _game(deps, session.lang))
         deps.stage(
             store.outcome(
                 context.user.id, session.lang, session.date, won=False, moves=session.player_moves, squares=marks
@@ -274,22 +274,22 @@ async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None
 async def review(update: Update, context: BotContext) -> None:
     deps = context.deps
     loaded = await deps.load(context.chat_id, DailySession)
-    deps.reply(context.message, _review(deps, context.lang, loaded.session if loaded is not None else None))
+    deps.reply(context.message, await _review(deps, context.lang, loaded.session if loaded is not None else None))
 
 
 @router.press(keyboards.DailyButton)
 async def on_button(tap: Tap[keyboards.DailyButton], context: BotContext) -> None:
     loaded = await tap.load(DailySession, lambda session: session.over)
     if loaded is not None:
-        tap.reply((_review(tap.deps, tap.lang, loaded.session), None))
+        tap.reply((await _review(tap.deps, tap.lang, loaded.session), None))
 
 
-def _review(deps: Deps, lang: Lang, session: DailySession | None) -> str:
+async def _review(deps: Deps, lang: Lang, session: DailySession | None) -> str:
     """Each of the player's moves with its square, and the letters that were better; only once the
     go is over (before, it would be a hint)."""
     if session is None or not session.over:
         return texts.nothing_to_review(lang)
-    game = _game(deps, session.lang)
+    game = await _game(deps, session.lang)
     judged = []
     for index, square in enumerate(squares(game, session.board, session.letters)):
         before = session.board + session.letters[: 2 * index]
@@ -320,7 +320,7 @@ async def in_group(update: Update, context: BotContext) -> None:
     The solution is never shown here."""
     deps, lang = context.deps, context.lang
     asked = _asked_language(context.args or [], lang) or Language.RUSSIAN
-    puzzle: Puzzle = book(deps, asked).puzzle(today(deps))
+    puzzle: Puzzle = (await book(deps, asked)).puzzle(today(deps))
     user = context.user
     deps.stage(store.member(context.chat_id, user.id, user.full_name))
     rows = await store.group_board(deps.db, context.chat_id, asked, puzzle.day)
@@ -344,7 +344,7 @@ async def inline(update: Update, context: BotContext) -> None:
         if result is None or result.won is None:
             continue
         current, _ = await _streaks_of(deps, query.from_user.id, puzzle_lang)
-        number = book(deps, puzzle_lang).puzzle(day).number
+        number = (await book(deps, puzzle_lang)).puzzle(day).number
         session = DailySession(lang=puzzle_lang, day=day.isoformat(), number=number)
         session.won, session.letters = bool(result.won), "?" * max(0, 2 * result.moves - 1)
         text = texts.card(lang, session, result.squares, current)

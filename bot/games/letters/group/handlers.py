@@ -61,8 +61,9 @@ def _lang(session: GroupSession) -> Lang:
     return shared_texts.language(session.lang)
 
 
-def _game(deps: Deps, session: GroupSession) -> LetterGame:
-    return deps.solvers.of(LetterGames).letter_game(session.dictionary, session.rule)
+async def _game(deps: Deps, session: GroupSession) -> LetterGame:
+    letter_games = await deps.solvers.of(LetterGames).ready(session.dictionary)
+    return letter_games.letter_game(session.dictionary, session.rule)
 
 
 #: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
@@ -98,7 +99,7 @@ async def play(update: Update, context: BotContext) -> None:
         creator=user.id,
         lang=lang,
         dictionary=dictionary,
-        rule=deps.solvers.of(LetterGames).letter_game(dictionary).rule,
+        rule=deps.solvers.of(LetterGames).own_rule(dictionary),
     )
     session.thread = topic_of(context.message)
     forms = _forms(user)
@@ -190,7 +191,7 @@ async def review(update: Update, context: BotContext) -> None:
     if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
         deps.reply(context.message, texts.review_after_the_game(_lang(loaded.session)))
         return
-    points = None if loaded is None else group.turning_points(_game(deps, loaded.session), loaded.session)
+    points = None if loaded is None else group.turning_points(await _game(deps, loaded.session), loaded.session)
     if loaded is None or points is None:
         deps.reply(context.message, shared_texts.nothing_to_review(context.lang))
         return
@@ -219,7 +220,8 @@ async def who_wins(update: Update, context: BotContext) -> None:
     loaded = await context.deps.load(context.chat_id, GroupSession)
     under_way = None
     if loaded is not None and loaded.session.phase is group.GroupPhase.PLAYING:
-        under_way = UnderWay(_game(context.deps, loaded.session), loaded.session.board, in_group=True)
+        under_way = UnderWay(await _game(context.deps, loaded.session), loaded.session.board, in_group=True)
+    await context.deps.solvers.of(LetterGames).everyday()  # it reads either language's table
     answer_who_wins(context, under_way)
 
 
@@ -270,7 +272,7 @@ async def _move(update: Update, context: BotContext, text: str, addressed: bool)
         if addressed:  # everyone else's letters are table talk
             context.deps.reply(context.message, texts.not_your_turn(lang, session))
         return
-    game = _game(deps, session)
+    game = await _game(deps, session)
     english = session.dictionary == Language.ENGLISH
     letter = normalise_letter(text, game.alphabet)
     latin = not english and LATIN.search(text) is not None
@@ -400,7 +402,7 @@ async def _stopped_if_outdated(
     """Stop, counted for nobody and with the group told why, a running game whose board
     the current word list no longer has; the caller then does nothing more."""
     session = loaded.session
-    if not group.is_outdated(_game(deps, session), session):
+    if not group.is_outdated(await _game(deps, session), session):
         return False
     group.stop(session)
     await _close(context, deps, chat_id, loaded)
@@ -455,7 +457,7 @@ async def on_lobby_button(tap: Tap[keyboards.LobbyButton], context: BotContext) 
         context.deps.answer(query, refusal(context.lang))
         return
     if isinstance(press, keyboards.ChooseWords):
-        session.rule = deps.solvers.of(LetterGames).letter_game(session.dictionary).rule
+        session.rule = deps.solvers.of(LetterGames).own_rule(session.dictionary)
     if isinstance(press, keyboards.Begin):
         context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}
@@ -538,7 +540,7 @@ async def _commit(
     """The bot's own moves while it is to move, the next deadline, the records and the group's
     winner, and the turn's message: all staged in the one unit, so they commit together."""
     session = loaded.session
-    game = _game(deps, session)
+    game = await _game(deps, session)
     while session.phase is group.GroupPhase.PLAYING and session.current == group.BOT:
         events.append(group.bot_letter(game, session))
     seconds = own_settings(deps.settings).group_turn_seconds
