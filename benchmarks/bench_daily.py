@@ -8,11 +8,12 @@ out to the reply's arrival. The process's peak memory (VmHWM) is read from /proc
 The players write in English, so ``/daily`` is English Ghost's puzzle, whose table comes late in
 the build's order.
 
-    .venv/bin/python benchmarks/bench_daily.py [--rounds 5] [--players 5] [--before DIR]
+    .venv/bin/python benchmarks/bench_daily.py [--rounds 5] [--players 5] [--before DIR] [--later SECONDS]
 
 With ``--before DIR`` (other code, e.g. ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``)
 each round also runs that code's bot, the two taking turns at going first, and the report gives
-the figures of each.
+the figures of each. With ``--later SECONDS`` the restart's ``/daily`` comes that long after the
+first reply instead of right after it (the build then further on: a long step under way).
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ class DailyRound:
     log_at_restart: str = ""  # the process's log when the restart's /daily was answered (with ``log``)
 
 
-async def one_round(players: int, board: str, line: str, log: Path | None = None, root: Path = ROOT) -> DailyRound:
+async def one_round(  # noqa: PLR0917
+    players: int, board: str, line: str, log: Path | None = None, root: Path = ROOT, later: float = 0.0
+) -> DailyRound:
     """One fresh process of the code under ``root``; with ``log``, its log (at INFO) is written there."""
     standin = BotApiStandin()
     await standin.start()
@@ -85,7 +88,7 @@ async def one_round(players: int, board: str, line: str, log: Path | None = None
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", cwd=folder, env=env, stderr=stderr
             )
-            return await asked_in_turn(process, standin, replies, players, board, line, log)
+            return await asked_in_turn(process, standin, replies, players, board, line, log, later)
 
 
 async def asked_in_turn(  # noqa: PLR0917
@@ -96,11 +99,13 @@ async def asked_in_turn(  # noqa: PLR0917
     board: str,
     line: str,
     log: Path | None,
+    later: float = 0.0,
 ) -> DailyRound:
     """The round's asks of a fresh ``process``: /daily right after its first reply, then once the
     build is done, then the moves."""
     try:
         await ask(standin, replies, 1, text="/start")
+        await asyncio.sleep(later)
         restart = latency(await ask(standin, replies, 2, text="/daily"))
         log_at_restart = log.read_text() if log else ""
         if not players:  # the restart's ask alone
@@ -123,14 +128,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot runs each round too")
+    parser.add_argument("--later", type=float, default=0.0, help="seconds after the first reply the restart asks")
     args = parser.parse_args()
     board, line = todays_line()
     codes = {"this": ROOT, **({"before": args.before.resolve()} if args.before else {})}
     rounds: dict[str, list[DailyRound]] = {code: [] for code in codes}
     for number in range(args.rounds):
         for code in list(codes)[:: 1 if number % 2 == 0 else -1]:  # taking turns at going first
-            rounds[code].append(asyncio.run(one_round(args.players, board, line, root=codes[code])))
+            rounds[code].append(asyncio.run(one_round(args.players, board, line, root=codes[code], later=args.later)))
     print(f"daily puzzle {board.upper()} → {line.upper()}; {args.rounds} rounds, {args.players} players each")
+    if args.later:
+        print(f"the restart's /daily asked {args.later:.2f} s after the first reply")
     for code, done in rounds.items():
         report(code, done)
 

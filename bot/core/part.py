@@ -1,5 +1,6 @@
-"""One part of what the bot builds at start (``bot.core.solvers.start_solvers``): readers wait for it,
-and a failed build raises where it is read rather than leaving them waiting for ever."""
+"""One part of what the bot builds at start (``bot.core.solvers.start_solvers``): readers wait for it
+(a handler awaits it), and a failed build raises where it is read rather than leaving them waiting
+for ever."""
 
 from __future__ import annotations
 

@@ -103,7 +103,7 @@ def build_solvers(makers: Iterable[MakeTables]) -> Solvers:
 def start_solvers(makers: Iterable[MakeTables]) -> BuildingSolvers:
     """The bot's solvers, built in a background thread from now on, so the bot answers its first
     update (a /start needs no table) while they are built; a handler that needs a table not yet
-    built waits for that one only. Launch to first reply and the first replies after it are
+    built awaits that one only, and other chats are answered meanwhile. Launch to first reply and the first replies after it are
     measured by benchmarks/bench_startup.py (README, Benchmarks)."""
     return BuildingSolvers(makers, background=True)
 
@@ -112,9 +112,9 @@ class BuildingSolvers(Solvers):
     """The solvers while (and after) they are built, one step after another, in the order players
     need them (every game's steps by their order). Every table is built once, at start; what this
     adds is that the process answers meanwhile. Each game's tables are there at once and each part
-    read from them waits for its own build; a handler that asks on the event loop for a part not
-    built yet holds the loop until it is (only in the first second or two after a start; an
-    ``await`` version would need the handlers to ask for it)."""
+    read from them waits for its own build; a handler awaits the parts it reads (each game's
+    tables say how: ``await deps.solvers.of(LetterGames).ready(language)``), so the event loop
+    answers other chats while one waits."""
 
     def __init__(self, makers: Iterable[MakeTables], background: bool = True) -> None:
         super().__init__(make_every(makers))
@@ -149,8 +149,9 @@ class BuildingSolvers(Solvers):
 
     def _build_parts(self) -> None:
         """Every game's steps, lowest order first (a tie keeps the games' order), but a step whose
-        part a reader waits for next: a ``/daily`` right after the start waits for the step under
-        way and its own table, not for every step ordered before it."""
+        part a reader waits for next, or between two slices of a long step: a ``/daily`` right
+        after the start waits for the slice under way and its own table, not for every step
+        ordered before it."""
         pending = in_order(self.every())
         while pending:
             step = next_step(pending)

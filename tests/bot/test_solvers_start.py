@@ -63,8 +63,8 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
 def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening and engines, the
     everyday Russian letter game, 5bukv's check of its guessable words (which needs the Russian
-    dictionary read), the rest of 5bukv's and Wordle's start, English Ghost, the finger game, the
-    word look-ups, the whole-dictionary games (English first), the sums of 5bukv's first review, and
+    dictionary read), the rest of 5bukv's start, English Ghost, English Wordle's rows, the finger
+    game, the word look-ups, the whole-dictionary games (English first), the sums of 5bukv's first review, and
     the group seats last."""
     made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
     assert [step.name for step in in_order(made)] == [
@@ -75,8 +75,8 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "Russian letter game",
         "5bukv guessable words",
         "5bukv rows",
-        "wordle rows",
         "English Ghost",
+        "wordle rows",
         "finger game",
         "word look-ups",
         "whole-dictionary English Ghost",

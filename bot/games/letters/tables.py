@@ -25,10 +25,12 @@ Table = tuple[str, Tier]
 
 #: Where the letter games' steps sit among every game's (bot.core.solvers.Step): the everyday
 #: Russian game right after the 5bukv engine (a letter game needs its tables only after its
-#: set-up buttons), English Ghost after the rest of 5bukv's start, then the word look-ups after
-#: the finger game, the whole-dictionary games, and the group seats after them.
+#: set-up buttons), English Ghost after the rest of 5bukv's start but before English Wordle's rows
+#: (a second's work that only spares positions off its tree some colouring: an English /daily
+#: asked meanwhile found its table not built), then the word look-ups after the finger game, the
+#: whole-dictionary games, and the group seats after them.
 RUSSIAN_EVERYDAY_ORDER = 20
-ENGLISH_EVERYDAY_ORDER = 50
+ENGLISH_EVERYDAY_ORDER = 42
 LOOK_UPS_ORDER = 70
 ENGLISH_FULL_ORDER = 80
 RUSSIAN_FULL_ORDER = 90
