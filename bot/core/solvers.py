@@ -103,8 +103,8 @@ def build_solvers(makers: Iterable[MakeTables]) -> Solvers:
 def start_solvers(makers: Iterable[MakeTables]) -> BuildingSolvers:
     """The bot's solvers, built in a background thread from now on, so the bot answers its first
     update (a /start needs no table) while they are built; a handler that needs a table not yet
-    built awaits that one only, and other chats are answered meanwhile. Launch to first reply and the first replies after it are
-    measured by benchmarks/bench_startup.py (README, Benchmarks)."""
+    built awaits that one only, and other chats are answered meanwhile. Launch to first reply and
+    the first replies after it are measured by benchmarks/bench_startup.py (README, Benchmarks)."""
     return BuildingSolvers(makers, background=True)
 
 
