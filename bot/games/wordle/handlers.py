@@ -81,7 +81,8 @@ async def on_text(update: Update, context: BotContext) -> None:
     if wordle.word_problem(entry, loaded.session) is not None:
         deps.reply(context.message, texts.not_russian_word(lang))
         return
-    if not (await deps.solvers.of(WordleSolver).ready()).is_word(entry.word):  # ыыыыы: the game would not have taken it
+    solver = await deps.solvers.of(WordleSolver).ready()  # the dictionary's words may still be read: off the loop
+    if not await asyncio.to_thread(solver.is_word, entry.word):  # ыыыыы: the game would not have taken it
         deps.reply(context.message, texts.not_a_word(lang, entry.word))
         return
     if wordle.colours_without_a_word(deps.solvers.of(WordleSolver), loaded.session, typed):
