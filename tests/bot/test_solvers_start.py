@@ -64,8 +64,8 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening and engines, the
     everyday Russian letter game, 5bukv's check of its guessable words (which needs the Russian
     dictionary read), the rest of 5bukv's start, English Ghost, English Wordle's rows, the finger
-    game, the word look-ups, the whole-dictionary games (English first), the sums of 5bukv's first review, and
-    the group seats last."""
+    game, the word look-ups, the whole-dictionary games (English first), the dictionary's five-letter
+    words for 5bukv, and the group seats last."""
     made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
     assert [step.name for step in in_order(made)] == [
         "5bukv engine",
