@@ -28,16 +28,8 @@ def rules(lang: Lang) -> str:
     )
 
 
-def button_done(lang: Lang) -> str:
-    return gettext(lang, "✅ Done")
-
-
 def button_refused(lang: Lang) -> str:
     return gettext(lang, "🚫 The game did not take this word")
-
-
-def button_undo(lang: Lang) -> str:
-    return gettext(lang, "↩️ Undo")
 
 
 def button_tile(letter: str, colour: Colour) -> str:
@@ -325,10 +317,6 @@ def gave_up(lang: Lang, possible: list[str], total: int) -> str:
     """The words that still fitted (``total``, as the game counted them; ``possible``: those the bot writes)."""
     head = gettext(lang, "🏳 You gave up.")
     return f"{head} {fitting_words(lang, possible, total)}" if total else head
-
-
-def button_solved(lang: Lang) -> str:
-    return gettext(lang, "🎉 That's it!")
 
 
 def button_new_word(lang: Lang) -> str:
