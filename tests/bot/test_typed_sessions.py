@@ -15,7 +15,8 @@ from bot.core.session import Session
 from bot.games.fingers.session import FingerSession
 from bot.games.letters.group.session import Exit, GroupSession, Move, Outcome
 from bot.games.letters.session import LetterSession
-from bot.games.wordle.session import Played, WordleSession
+from bot.games.wordle.session import WordleSession
+from bot.games.wordle_common.session import Played
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier

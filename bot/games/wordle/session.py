@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
 from bot.core.i18n import Language
-from bot.core.session import Session, new_id
 from bot.games.wordle.solver import WordleSolver
+from bot.games.wordle_common.session import ColoursSession, Played
 from solver.wordle import (
-    MAX_TRIES,
     Colour,
     Entry,
     EntryError,
@@ -43,14 +42,6 @@ NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YE
 MAX_ENTRIES = 30
 
 
-class Played(NamedTuple):
-    """One entry: the word tried and the colours the game showed for it, as y/w/g letters;
-    ``mask`` is None when the game refused the word (then it is no try)."""
-
-    word: str
-    mask: str | None
-
-
 def _read_played(value: Any) -> Any:
     """Rows written before entries were typed marked a refused word with the mask "-"."""
     if isinstance(value, list | tuple) and len(value) == 2 and value[1] == "-":
@@ -59,45 +50,19 @@ def _read_played(value: Any) -> Any:
 
 
 @dataclass
-class WordleSession(Session):
+class WordleSession(ColoursSession):
     """The entries so far, the word the bot suggests, and the colours tapped on its buttons.
 
     A word the game refused is an entry too (its mask is None), so /undo takes back
     whichever came last and every button made before it goes stale."""
 
     KIND = KIND
-    id: str = field(default_factory=new_id)
     entries: list[Annotated[Played, BeforeValidator(_read_played)]] = field(default_factory=list)
-    suggestion: str = ""
-    taps: str = Colour.GREY * WORD_LENGTH
-    solved: bool = False
-    given_up: bool = False
-    won_counted: bool = False  # a solve is counted once, however often it is undone and redone
-    loss_counted: bool = False  # six tries without the answer: counted lost once, however often undone
-    played_counted: bool = False  # a game counts as played from its first entry, once
     answer: str = ""  # the game's word as the player told it, when no word of the list fitted
-
-    @property
-    def history(self) -> list[Entry]:
-        return [Entry(word, tuple(Colour(c) for c in mask)) for word, mask in self.entries if mask is not None]
 
     @property
     def refused(self) -> list[str]:
         return [word for word, mask in self.entries if mask is None]
-
-    @property
-    def tries(self) -> int:
-        """The guesses the game took (a refused word is not a try: the game did not count it)."""
-        return len(self.history)
-
-    @property
-    def lost(self) -> bool:
-        """Six tries without the answer: the real game is over, so no further entry is taken."""
-        return not self.solved and self.tries >= MAX_TRIES
-
-    @property
-    def counted(self) -> bool:
-        return self.won_counted or self.loss_counted
 
     @property
     def told(self) -> bool:
@@ -108,20 +73,6 @@ class WordleSession(Session):
     def over(self) -> bool:
         """Nothing more to enter: solved, given up, six tries used, or its answer told."""
         return self.solved or self.given_up or self.lost or self.told
-
-    @property
-    def running(self) -> bool:
-        """Under way: at least one try (a word the game refused is none), and not over; only such a
-        game counts as played, so only such a game is resigned (and lost) or asked about."""
-        return bool(self.history) and not self.over
-
-    @property
-    def full(self) -> bool:
-        """No room for another entry (``MAX_ENTRIES``): /undo or a new game."""
-        return len(self.entries) >= MAX_ENTRIES
-
-    def resign(self) -> None:
-        self.given_up = True
 
 
 @dataclass(frozen=True)
