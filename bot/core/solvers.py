@@ -120,6 +120,7 @@ class BuildingSolvers(Solvers):
         super().__init__(make_every(makers))
         self._started = time.perf_counter()
         self._everything = threading.Event()
+        self._stopping = threading.Event()
         if not background:
             self._build(background=False)
             return
@@ -131,10 +132,25 @@ class BuildingSolvers(Solvers):
         build failed and reading a part not built raises."""
         return self._everything.wait(timeout)
 
+    def stop(self, timeout: float) -> bool:
+        """Ends the build at its next step or slice and waits up to ``timeout`` seconds for it;
+        whether it ended. The process must not exit while the build runs: the interpreter ends a
+        daemon thread that is inside NumPy's C++ code by unwinding it, which aborts the process
+        ("terminate called without an active exception", status -6) on a stop right after start."""
+        self._stopping.set()
+        thread = getattr(self, "_thread", None)
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
     def _build(self, background: bool) -> None:
         try:
             with shorter_switches() if background else contextlib.nullcontext():
                 self._build_parts()
+        except BuildStoppedError as stopped:
+            self._fail(stopped)  # a reader still waiting hears why rather than waiting for ever
+            return
         except BaseException as error:
             log.exception("could not build the solver tables")
             self._fail(error)
@@ -153,12 +169,16 @@ class BuildingSolvers(Solvers):
         after the start waits for the slice under way and its own table, not for every step
         ordered before it."""
         pending = in_order(self.every())
-        while pending:
+        while pending and not self._stopping.is_set():
             step = next_step(pending)
             pending.remove(step)
             slices = step.run(self)
             for _ in slices or ():
+                if self._stopping.is_set():
+                    break
                 self._build_wanted(pending)
+        if self._stopping.is_set():
+            raise BuildStoppedError("the bot stopped before its tables were built")
 
     def _build_wanted(self, pending: list[Step]) -> None:
         """Between two slices of a long step: every pending step a reader waits for, whole."""
@@ -174,6 +194,10 @@ class BuildingSolvers(Solvers):
                 if not part.ready():
                     part.fail(error)
         self._everything.set()
+
+
+class BuildStoppedError(Exception):
+    """The bot stopped while its tables were built: a part not built is never read."""
 
 
 def in_order(every: Sequence[SolverTables]) -> list[Step]:

@@ -277,6 +277,8 @@ def serve(settings: Settings, *, fresh_store: bool = False) -> int:
             raise
     finally:
         finish(application, loop, stopping)
+        if not solvers.stop(stopping.left()):
+            log.warning("the solver tables were still being built at exit")
     if bot.refused:
         print(REFUSED_WHILE_RUNNING, file=sys.stderr)
         return 3

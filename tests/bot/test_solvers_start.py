@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,6 +15,7 @@ from bot.core.part import Part
 from bot.core.solvers import (
     BUILD_SWITCH_INTERVAL,
     BuildingSolvers,
+    BuildStoppedError,
     Solvers,
     SolverTables,
     Step,
@@ -185,6 +187,43 @@ def test_a_failed_build_raises_where_a_table_is_read(monkeypatch: pytest.MonkeyP
         started.of(FingerTables).game  # noqa: B018
     with pytest.raises(OSError):
         solvers_module.build_solvers(SOLVER_TABLES)  # built in the caller's thread: the caller sees the error itself
+
+
+class Sliced(SolverTables):
+    """A long step in slices, and a part built after it: the stop comes during the slices."""
+
+    def __init__(self) -> None:
+        self.slicing = threading.Event()
+        self.go_on = threading.Event()
+        self.slices = 0
+        self.after: Part[int] = Part("after")
+
+    def parts(self) -> list[Part[int]]:
+        return [self.after]
+
+    def steps(self) -> list[Step]:
+        return [Step(1, "long", lambda _: self._long()), Step(2, "after", lambda _: self.after.set(1))]
+
+    def _long(self) -> Iterator[None]:
+        for _ in range(1000):
+            self.slices += 1
+            self.slicing.set()
+            self.go_on.wait(5)
+            yield
+
+
+def test_a_stop_ends_the_build_at_its_next_slice_and_readers_are_told() -> None:
+    """The bot's process must not exit while the build's thread runs: the stop ends the build at
+    the next slice and waits for its thread, and a part it never built raises when read."""
+    tables = Sliced()
+    started = start_solvers([lambda: tables])
+    assert tables.slicing.wait(30)
+    tables.go_on.set()  # the step goes on slicing until the stop
+    assert started.stop(timeout=30) is True
+    assert tables.slices < 1000 and started.wait_until_built(0)
+    with pytest.raises(RuntimeError, match="could not be built") as raised:
+        tables.after.get()
+    assert isinstance(raised.value.__cause__, BuildStoppedError)
 
 
 def test_the_language_of_a_game_is_told_without_waiting_for_tables_not_built() -> None:
