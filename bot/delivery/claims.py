@@ -32,6 +32,7 @@ from telegram import Update
 
 from bot.delivery.events import Resend
 from bot.delivery.inbox import KeepingQueue
+from bot.delivery.reading import read_update
 from bot.storage import CLAIM_BATCH, Store
 
 log = logging.getLogger(__name__)
@@ -112,7 +113,7 @@ class Claims:
                 break
             update_id = int(body["update_id"])
             try:
-                update = self.parsed.pop(update_id, None) or Update.de_json(dict(body), self._bot)
+                update = self.parsed.pop(update_id, None) or read_update(body, self._bot)
             except Exception as error:
                 log.warning("dropped kept update %d that could not be read: %s", update_id, type(error).__name__)
                 self._store.handled(update_id)

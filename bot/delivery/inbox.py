@@ -19,6 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from telegram import Bot, Update
 
+from bot.delivery.reading import read_update
 from bot.storage import StoreWriteError
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ async def replay(
     for body in bodies:
         update_id = int(body["update_id"])
         try:
-            update = Update.de_json(dict(body), bot)
+            update = read_update(body, bot)
         except Exception as error:
             log.warning("dropped kept update %d that could not be read: %s", update_id, type(error).__name__)
             on_unreadable(update_id)

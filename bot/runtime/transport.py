@@ -33,13 +33,14 @@ from datetime import timedelta
 from typing import Any, Protocol
 
 import aiohttp
-from telegram import Update
+from telegram import Bot, Update
 from telegram.error import BadRequest, InvalidToken, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import ExtBot
 from telegram.request import BaseRequest, RequestData
 
 from bot.core.resilience import PatientRateLimiter, StopDeadline
 from bot.core.settings import Settings
+from bot.delivery.reading import read_update, what_handlers_read
 from bot.storage import StoreWriteError
 
 log = logging.getLogger(__name__)
@@ -193,7 +194,7 @@ class UpdatesRequest(AiohttpRequest):
             problem = unreadable(body, parse=False)  # PTB's own parse of the batch comes next
             if problem is None:
                 fetched.append(body)
-                readable.append(body)
+                readable.append(what_handlers_read(body))  # the inbox keeps the body as sent
                 continue
             skipped_update(body, problem)
             self.skipped += 1
@@ -310,11 +311,12 @@ class PollingBot(ExtBot[None]):
         unreadable one. (Parsing every update twice, here and in PTB, would cost 0.7 ms an update.)"""
         updates, kept = [], []
         for body in self._updates.fetched:
-            problem = unreadable(body)
-            if problem is None:
-                updates.append(Update.de_json(dict(body), self))
+            read = readable(body, self)
+            if isinstance(read, Update):
+                updates.append(read)
                 kept.append(body)
                 continue
+            problem = read
             skipped_update(body, problem)
             self._updates.skipped += 1
             placeholder = Update(int(body["update_id"]))
@@ -390,6 +392,27 @@ def unreadable(body: object, *, parse: bool = True) -> str | None:
     """Why the bot cannot read this update (None when it can): not an update, text that is
     not valid Unicode (a lone UTF-16 surrogate, which SQLite and every reply refuse), a
     message without a chat, or (``parse``) anything python-telegram-bot cannot parse."""
+    if not parse:
+        return _unusable(body)
+    read = readable(body, None)
+    return read if isinstance(read, str) else None
+
+
+def readable(body: object, bot: Bot | None) -> Update | str:
+    """The update as its handlers read it (``bot.delivery.reading``), parsed once; or, as a
+    string, why the bot cannot read it (:func:`unreadable`)."""
+    problem = _unusable(body)
+    if problem is not None:
+        return problem
+    assert isinstance(body, dict)  # _unusable said so
+    try:
+        return read_update(body, bot)
+    except Exception as error:  # whatever PTB raises on a field it cannot read
+        return f"python-telegram-bot cannot parse it ({type(error).__name__})"
+
+
+def _unusable(body: object) -> str | None:
+    """Why the body is no update a handler could take, before any parse (None: it may be)."""
     if not isinstance(body, dict) or not isinstance(body.get("update_id"), int):
         return "not an update"
     try:
@@ -398,14 +421,7 @@ def unreadable(body: object, *, parse: bool = True) -> str | None:
         return "text that is not valid Unicode"
     except (TypeError, ValueError):
         return "not JSON"
-    problem = _missing_part(body)
-    if problem is not None or not parse:
-        return problem
-    try:
-        Update.de_json(dict(body), None)
-    except Exception as error:  # whatever PTB raises on a field it cannot read
-        return f"python-telegram-bot cannot parse it ({type(error).__name__})"
-    return None
+    return _missing_part(body)
 
 
 def _missing_part(body: Mapping[str, Any]) -> str | None:

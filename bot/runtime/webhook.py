@@ -48,7 +48,7 @@ from tornado.iostream import IOStream
 
 from bot.core.settings import Settings
 from bot.delivery.inbox import Received
-from bot.runtime.transport import HANDLED_UPDATES, mend_text, skipped_update, unreadable
+from bot.runtime.transport import HANDLED_UPDATES, mend_text, readable, skipped_update
 
 log = logging.getLogger(__name__)
 
@@ -366,12 +366,11 @@ class UpdateHandler(tornado.web.RequestHandler):
         if body is None:
             return
         mend_text(body)
-        problem = unreadable(body)
-        if problem is not None:
-            skipped_update(body, problem)
+        update = readable(body, self.bot)  # parsed once, as the handlers read it
+        if isinstance(update, str):
+            skipped_update(body, update)
             self.set_status(HTTPStatus.OK)  # Telegram must not send it again
             return
-        update = Update.de_json(body, self.bot)
         if isinstance(self.bot, ExtBot):
             self.bot.insert_callback_data(update)
         if await self.receive(update) is Received.NOT_KEPT:  # Telegram must post it again
