@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
+from pathlib import Path
 from typing import Any
+
+from telegram import Update
 
 from bot.delivery.reading import read_update, what_handlers_read
 from bot.runtime.transport import UpdatesRequest, unreadable
 
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_reading.py"
 BOARD = {
     "inline_keyboard": [
         [{"text": "⬜ К", "callback_data": "w:t:1:0:0"}, {"text": "Готово", "callback_data": "w:d:1:0"}]
@@ -82,3 +87,19 @@ def test_what_cannot_be_parsed_is_still_found_before_handlers_see_it() -> None:
     del broken["callback_query"]["from"]["first_name"]  # a user PTB cannot build
     assert unreadable(broken) == "python-telegram-bot cannot parse it (TypeError)"
     assert what_handlers_read({"update_id": 5}) == {"update_id": 5}
+
+
+def test_the_reading_benchmark_parses_the_same_update_both_ways() -> None:
+    """benchmarks/bench_reading.py's bodies are read to the same press and command as whole."""
+    spec = importlib.util.spec_from_file_location("bench_reading", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for body in bench.BODIES.values():
+        whole, read = Update.de_json(copy.deepcopy(body), None), read_update(body, None)
+        assert whole.effective_chat == read.effective_chat and whole.effective_user == read.effective_user
+        if whole.callback_query is not None:
+            assert read.callback_query is not None and read.callback_query.data == whole.callback_query.data
+        else:
+            assert read.message == whole.message and read.message is not None and read.message.entities
+    assert all(seconds > 0 for seconds in bench.best_per_parse(bench.BODIES["typed /play"], 5, 1))
