@@ -7,10 +7,12 @@ import itertools
 import json
 import re
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from bot_harness import (
     GROUP,
     NAMES,
@@ -37,7 +39,7 @@ from bot.games.letters.group.tables import group_games
 from bot.games.letters.tables import LetterGames
 from bot.storage import SCHEMA_VERSION
 from bot.storage.schema import _SCHEMA_V1
-from solver.letters import Rule
+from solver.letters import LetterGame, Rule
 
 
 def to_move(reply: Reply) -> str:
@@ -507,6 +509,41 @@ def test_the_group_tables_for_up_to_four_players_are_built_at_start(solvers: Sol
     assert (
         solvers.of(LetterGames).game("ru", "full", Rule.COMPLETE_WINS).solved_seat_counts() == []
     )  # groups play everyday words
+
+
+def five_letters_completing_no_word(game: LetterGame, board: str) -> str:
+    """Letters after ``board`` up to five, none of which completes a word (empty: none found)."""
+    if len(board) == 5:
+        return board
+    for play in game.plays(board):
+        if not play.completes_word and (found := five_letters_completing_no_word(game, board + play.letter)):
+            return found
+    return ""
+
+
+async def test_five_people_and_the_bot_get_their_table_solved_off_the_event_loop(
+    bot: Bot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six seats are not solved at start: the bot's first move solves them in a worker thread, so
+    the event loop answers other chats meanwhile, and the move is the table's best letter."""
+    solved_in: list[tuple[int, bool]] = []
+    with_players = LetterGame.with_players
+
+    def noted(game: LetterGame, players: int) -> Any:
+        solved_in.append((players, threading.current_thread() is threading.main_thread()))
+        return with_players(game, players)
+
+    monkeypatch.setattr(LetterGame, "with_players", noted)
+    group = Group(bot)
+    lobby, buttons = await open_lobby(group, *range(301, 306))
+    lobby, buttons = lobby_buttons(await group.press(301, lobby, button(buttons, "Бот тоже")))
+    await group.press(301, lobby, button(buttons, "Начать"))
+    game = deps_of(bot).solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_WINS)
+    for user, letter in zip(range(301, 306), five_letters_completing_no_word(game, ""), strict=True):
+        reply = await group.say(user, letter)  # the bot sits last
+    assert "Буквоед 🤖: " in reply.text
+    assert (6, False) in solved_in  # solved off the loop first; the move itself then reads the cached table
+    assert solved_in.index((6, False)) < solved_in.index((6, True))
 
 
 async def test_a_letter_typed_as_base_and_combining_mark_is_one_letter_in_a_group(bot: Bot) -> None:
