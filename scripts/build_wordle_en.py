@@ -78,7 +78,7 @@ def build_trees() -> None:
         started = time.perf_counter()
         tree = build_tree(answers, guesses, hard)
         seconds = time.perf_counter() - started
-        save_tree(tree_file(hard), tree, answers=answers, guesses=guesses, hard=hard, seconds=seconds)
+        save_tree(tree_file(hard), tree, answers=answers, guesses=guesses, hard=hard)
         print(f"{tree_file(hard).name}: opening {tree['guess']}, built in {seconds:.0f} s", flush=True)
 
 

@@ -68,11 +68,10 @@ def build_tree(
     return uniform_engine(answers, guesses, hard).build_plan(limits)
 
 
-def save_tree(
-    path: Path, tree: Plan, *, answers: Sequence[str], guesses: Sequence[str], hard: bool, seconds: float
-) -> None:
+def save_tree(path: Path, tree: Plan, *, answers: Sequence[str], guesses: Sequence[str], hard: bool) -> None:
+    """The tree with what it was built for (no build time: the script remakes the file byte for byte)."""
     digest = lists_digest(sorted(set(answers)), sorted(set(guesses) | set(answers)), hard, ENGLISH_LIMITS)
-    document = {"digest": digest, "words": len(answers), "hard": hard, "build_seconds": round(seconds, 1)}
+    document = {"digest": digest, "words": len(answers), "hard": hard}
     path.write_text(json.dumps(document | {"tree": tree}, separators=(",", ":")) + "\n", "utf-8")
 
 
