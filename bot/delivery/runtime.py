@@ -254,6 +254,8 @@ class ChatRuntime:
             assert delivery.error is not None
             told = await self._failed(item, unit, delivery.error)
             return _After(unit.answers, (unit, delivery.error) if told else None)
+        # What an operator at DEBUG follows, item by item; ids only, never a player's text or name.
+        log.debug("chat %d: item %s done (%s)", chat_id, unit.update_id or "of the bot's own", delivery.applied.name)
         return _After(unit.answers)
 
     async def _applied_before(self, item: object) -> _After:
