@@ -394,3 +394,17 @@ async def open_lobby(group: Group, creator: int, *joining: int, rule: str | None
 def no_game_now(lang: Lang) -> str:
     """What the bot says when no game is under way: how to start each registered game."""
     return nothing_running(lang, start_lines(lang, GAMES))
+
+
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    """The console's input (``bot.runtime.console.chat``'s ``read_line``): these lines, then end of
+    input, as Ctrl-D gives it."""
+    given = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(given)
+        except StopIteration:
+            raise EOFError from None
+
+    return read_line

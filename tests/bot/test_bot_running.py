@@ -5,12 +5,11 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import yaml
-from bot_harness import ROOT, bot_env, bot_process, until
+from bot_harness import ROOT, bot_env, bot_process, scripted, until
 from standin import FAKE_TOKEN, BotApiStandin
 from telegram.ext import Application
 
@@ -84,19 +83,6 @@ def test_docker_compose_runs_the_bot_with_a_named_volume() -> None:
         "pip install" in dockerfile and "COPY data" in dockerfile and "COPY solver" in dockerfile
     )  # solver/data: a link
     assert ".env" in (ROOT / ".dockerignore").read_text(encoding="utf-8").split()
-
-
-def scripted(lines: list[str]) -> Callable[[str], str]:
-    """The console's input: these lines, then end of input (Ctrl-D)."""
-    given = iter(lines)
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(given)
-        except StopIteration:
-            raise EOFError from None
-
-    return read_line
 
 
 async def test_console_plays_with_numbered_buttons(

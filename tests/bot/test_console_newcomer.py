@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bot_harness import scripted
 
 from bot.core.solvers import Solvers
 from bot.games.letters.tables import LetterGames
@@ -22,18 +22,6 @@ from solver.daily import DailyBook
 from solver.words import Tier
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def scripted(lines: list[str]) -> Callable[[str], str]:
-    given = iter(lines)
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(given)
-        except StopIteration:
-            raise EOFError from None
-
-    return read_line
 
 
 def settings(tmp_path: Path, language: str) -> Settings:

@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bot_harness import scripted
 from PIL import Image
 
 from bot.core.solvers import Solvers
 from bot.registry import Settings
 from bot.runtime.console import chat
-
-
-def scripted(lines: list[str]) -> Callable[[str], str]:
-    """The console's input: these lines, then end of input (Ctrl-D)."""
-    given = iter(lines)
-
-    def read_line(prompt: str) -> str:
-        try:
-            return next(given)
-        except StopIteration:
-            raise EOFError from None
-
-    return read_line
 
 
 @pytest.mark.parametrize("language", ["ru", "en"])
