@@ -70,9 +70,15 @@ run: $(RUN_INSTALLED) $(COMPILED)
 # The lock check, ruff and ruff format, then mypy and the tests side by side (mypy is one core's
 # work for 9 s on a fresh clone, while the tests leave a core idle as they wait on bot processes);
 # mypy's report follows the tests', and either failing fails the target.
+# The tests start some 150 Python processes (pytest's workers, the bot, the solver's command line);
+# each reads every module compiled once into $(PYCACHE) instead of compiling the project's modules
+# and rewriting the tests' asserts anew, also where PYTHONDONTWRITEBYTECODE keeps __pycache__ out of
+# the tree (the cache is in the venv, not beside the sources).
+PYCACHE := $(abspath $(VENV))/pycache
 test: check-lock $(INSTALLED) $(COMPILED) $(COMPOSE_INSTALLED) lint check-messages
 	@$(VENV)/bin/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal; tests=$$?; \
+	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(PYCACHE) \
+	  $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal; tests=$$?; \
 	wait $$mypy; types=$$?; \
 	echo "mypy:"; cat $(VENV)/mypy.out; \
 	test $$tests -eq 0 && test $$types -eq 0

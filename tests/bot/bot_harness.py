@@ -6,6 +6,7 @@ import asyncio
 import concurrent.futures
 import itertools
 import json
+import os
 import re
 import signal
 import sqlite3
@@ -271,10 +272,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def bot_env(standin: BotApiStandin, database: Path | str, **settings: str) -> dict[str, str]:
-    """The environment of a ``python -m bot`` process on the stand-in: nothing else from ours."""
+    """The environment of a ``python -m bot`` process on the stand-in: nothing else from ours but
+    where compiled modules are kept (``make test`` keeps them once for every process it starts)."""
+    cache = os.environ.get("PYTHONPYCACHEPREFIX")
     return {
         "PATH": "/usr/bin:/bin",
         "PYTHONPATH": str(ROOT),
+        **({"PYTHONPYCACHEPREFIX": cache} if cache else {}),
         "BOT_TOKEN": FAKE_TOKEN,
         "TELEGRAM_API_BASE_URL": standin.base_url,
         **({"DATABASE_URL": database} if isinstance(database, str) else {"DATABASE_PATH": str(database)}),
