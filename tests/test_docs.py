@@ -11,6 +11,7 @@ import importlib
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote
@@ -289,16 +290,6 @@ SHOWN_RUN = re.compile(r"^\$ (?:\.venv/bin/)?python -m solver ([^|<>]*)$")
 NAMED_RUN = re.compile(r"`(?:\.venv/bin/)?python -m solver ([^`|<>]*)`")
 
 
-@cache
-def _solver_output(arguments: tuple[str, ...]) -> str:
-    """What ``python -m solver ARGUMENTS`` prints: run once per command for the whole session."""
-    run = subprocess.run(
-        [sys.executable, "-m", "solver", *arguments], check=False, cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, f"python -m solver {' '.join(arguments)}: {run.stderr.strip()}"
-    return run.stdout
-
-
 def _runnable(arguments: str) -> tuple[str, ...] | None:
     """The arguments of a command the test can run as written: none naming a file of the reader's own
     (FILE, /tmp/…, a .txt) or a placeholder (…, N, WORD)."""
@@ -346,10 +337,12 @@ def _compared(line: str) -> list[str]:
 @pytest.mark.parametrize(
     ("page", "arguments", "quoted"), _shown_runs(), ids=[f"{p}: {' '.join(a)}" for p, a, _ in _shown_runs()]
 )
-def test_a_shown_run_prints_what_the_page_quotes(page: str, arguments: tuple[str, ...], quoted: list[str]) -> None:
+def test_a_shown_run_prints_what_the_page_quotes(
+    page: str, arguments: tuple[str, ...], quoted: list[str], solver_output: Callable[..., str]
+) -> None:
     """Each quoted output line is a line of the command's real output, with the same figures (times
     excepted): a figure that drifts (a word list grew) fails here, with the line the command prints."""
-    printed = [" ".join(line.split()) for line in _solver_output(arguments).splitlines()]
+    printed = [" ".join(line.split()) for line in solver_output(*arguments).splitlines()]
     for line in quoted:
         same_words = [real for real in printed if _skeleton(real) == _skeleton(line)]
         assert same_words, f"{page}: `python -m solver {' '.join(arguments)}` prints no line like {line!r}"
@@ -376,20 +369,22 @@ def _named_runs() -> list[tuple[str, str, tuple[str, ...]]]:
     ("page", "line", "arguments"), _named_runs(), ids=[f"{p}: {' '.join(a)}" for p, _, a in _named_runs()]
 )
 def test_a_figure_beside_its_command_is_what_the_command_prints(
-    page: str, line: str, arguments: tuple[str, ...]
+    page: str, line: str, arguments: tuple[str, ...], solver_output: Callable[..., str]
 ) -> None:
-    printed = _solver_output(arguments)
+    printed = solver_output(*arguments)
     numbers = {number.replace(",", "") for number in NUMBER.findall(printed)}  # 61,428 and 61428 alike
     figures = FIGURE.findall(NAMED_RUN.sub("", CODE_SPAN.sub("", line)))
     missing = [figure for figure in figures if figure.replace(",", "") not in numbers]
     assert not missing, f"{page}: {missing} beside `python -m solver {' '.join(arguments)}`, which prints:\n{printed}"
 
 
-def _letters_json(lang: str, tier: str, rule: str | None = None) -> dict[str, object]:
+def _letters_json(
+    solver_output: Callable[..., str], lang: str, tier: str, rule: str | None = None
+) -> dict[str, object]:
     import json
 
     arguments = ("letters", "--lang", lang, "--tier", tier, *(("--rule", rule) if rule else ()), "--json")
-    answer: dict[str, object] = json.loads(_solver_output(arguments))
+    answer: dict[str, object] = json.loads(solver_output(*arguments))
     return answer
 
 
@@ -410,7 +405,7 @@ def _count(cell: str) -> int:
     return int(cell.replace(",", ""))
 
 
-def test_the_shipped_lists_table_of_cli_md_is_what_letters_prints() -> None:
+def test_the_shipped_lists_table_of_cli_md_is_what_letters_prints(solver_output: Callable[..., str]) -> None:
     """docs/cli.md's table of the shipped lists: each row is `letters --lang … --tier … [--rule …] --json`."""
     checked = 0
     for dictionary, rule, words, reachable, positions, winner, letters in _table_rows(
@@ -420,7 +415,7 @@ def test_the_shipped_lists_table_of_cli_md_is_what_letters_prints() -> None:
             continue  # played through --words on a file the reader fetches
         lang = "en" if dictionary.startswith("English") else "ru"
         tier = "full" if ", full" in dictionary else "common"
-        answer = _letters_json(lang, tier, rule)
+        answer = _letters_json(solver_output, lang, tier, rule)
         assert (_count(words), _count(reachable), _count(positions)) == (
             answer["words"],
             answer["reachable_words"],
@@ -436,13 +431,13 @@ def test_the_shipped_lists_table_of_cli_md_is_what_letters_prints() -> None:
     assert checked >= 6
 
 
-def test_the_list_sizes_of_words_md_are_what_letters_prints() -> None:
+def test_the_list_sizes_of_words_md_are_what_letters_prints(solver_output: Callable[..., str]) -> None:
     """docs/words.md's table of list sizes, counted (it says) by `letters --lang ru|en --tier common|full`."""
     rows = _table_rows(ROOT / "docs" / "words.md", "| list | common tier | full tier |")
     assert rows
     for name, common, full in rows:
         lang = "en" if name.startswith("English") else "ru"
-        counted = (_letters_json(lang, "common")["words"], _letters_json(lang, "full")["words"])
+        counted = tuple(_letters_json(solver_output, lang, tier)["words"] for tier in ("common", "full"))
         assert (_count(common), _count(full)) == counted, f"docs/words.md: {name}: {common} / {full}; counted {counted}"
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from solver.cli import main
 from solver.policy import question, unresolved
 from solver.wordle import Wordle
 from solver.words import LANGUAGES, Tier
@@ -77,9 +78,10 @@ def test_5bukv_neither_guesses_nor_shows_a_questioned_word() -> None:
     assert "фюрер" not in shown
 
 
-def test_the_audit_prints_every_list_and_finds_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["words", "--audit"]) == 0
-    out = capsys.readouterr().out
+def test_the_audit_prints_every_list_and_finds_nothing(solver_output: Callable[..., str]) -> None:
+    """``python -m solver words --audit`` exits 0; its run is shared with tests/test_docs.py's check of
+    what docs/words.md quotes of it."""
+    out = solver_output("words", "--audit")
     for name in ("ru common", "ru full", "en common", "en full", "5bukv guesses", "5bukv answers shown"):
         assert f"{name}: " in out
     assert out.rstrip().endswith("questioned in all: 0")
