@@ -7,6 +7,7 @@ they run in a worker thread.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from telegram import InlineKeyboardMarkup, Update
 
@@ -163,7 +164,10 @@ async def _enter(
     """Add an entry (a search may run: off the event loop) and commit it; the first entry counts the
     game as played, a first solve as a win, the sixth try without the answer as a loss (each once)."""
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.enter, await deps.solvers.of(WordleSolver).ready(), session, entry)
+    solver = await deps.solvers.of(WordleSolver).ready()
+    progress = await asyncio.to_thread(wordle.enter, solver, session, entry)
+    if session.history == [entry]:  # a first guess: graded ahead, so the review need not wait for it
+        deps.after_commit(partial(solver.prepare_review, entry, wordle.refused_before_each_guess(session)[0]))
     tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
     counted = progress.first_entry or progress.first_solve or progress.first_loss
     await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)

@@ -5,6 +5,7 @@ list a game falls back on when no candidate fits."""
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Sequence
 from functools import cached_property
@@ -14,7 +15,7 @@ from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
 from solver.wordle import WORD_LENGTH, Entry, Wordle, default_guessable, fits, normalise_word
-from solver.wordle.review import broader_engine
+from solver.wordle.review import broader_engine, prepare_first_guess
 from solver.words import LANGUAGES, Tier
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,8 @@ class WordleSolver(SolverTables):
         self._answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
         self._reported: list[str] = []  # reported before the engine was built: sorted out once it is
         self._lock = threading.Lock()
+        self._first_guesses: queue.SimpleQueue[tuple[Entry, tuple[str, ...]]] = queue.SimpleQueue()
+        self._grader: threading.Thread | None = None  # started by the first game's first guess
 
     @property
     def wordle(self) -> Wordle:
@@ -83,6 +86,26 @@ class WordleSolver(SolverTables):
     @cached_property
     def first_guess(self) -> str:
         return self.wordle.first_guess()
+
+    def prepare_review(self, first: Entry, refused: Sequence[str] = ()) -> None:
+        """Grade a game's first guess in a thread of its own, one game after another, while the game
+        goes on (``prepare_first_guess``: seconds for a word of the player's own, played out over every
+        secret), so that its /review answers at once; the tree's first guess needs nothing."""
+        if first.word == self.first_guess and not refused:
+            return
+        self._first_guesses.put((first, tuple(refused)))
+        with self._lock:
+            if self._grader is None:
+                self._grader = threading.Thread(target=self._grade_first_guesses, name="5bukv-review", daemon=True)
+                self._grader.start()
+
+    def _grade_first_guesses(self) -> None:
+        while True:
+            first, refused = self._first_guesses.get()
+            try:
+                prepare_first_guess(self.wordle, first, refused)
+            except Exception:  # the review works it out itself, as without this
+                log.exception("could not grade the first guess %s ahead", first)
 
     def refuse_for_everyone(self, words: Sequence[str]) -> None:
         """Words enough players reported the game refuses: never guessed again, the first guess
