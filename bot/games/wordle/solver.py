@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 
 from bot.core.i18n import Language
@@ -46,7 +46,9 @@ class WordleSolver(SolverTables):
         self._answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
         self._reported: list[str] = []  # reported before the engine was built: sorted out once it is
         self._lock = threading.Lock()
-        self._first_guesses: queue.SimpleQueue[tuple[Entry, tuple[str, ...]]] = queue.SimpleQueue()
+        self._first_guesses: queue.SimpleQueue[tuple[Entry, tuple[str, ...], Callable[[], object]]] = (
+            queue.SimpleQueue()
+        )
         self._grader: threading.Thread | None = None  # started by the first game's first guess
 
     @property
@@ -87,13 +89,17 @@ class WordleSolver(SolverTables):
     def first_guess(self) -> str:
         return self.wordle.first_guess()
 
-    def prepare_review(self, first: Entry, refused: Sequence[str] = ()) -> None:
+    def prepare_review(
+        self, first: Entry, refused: Sequence[str] = (), after: Callable[[], object] = lambda: None
+    ) -> None:
         """Grade a game's first guess in a thread of its own, one game after another, while the game
         goes on (``prepare_first_guess``: seconds for a word of the player's own, played out over every
-        secret), so that its /review answers at once; the tree's first guess needs nothing."""
+        secret), so that its /review answers at once; the tree's first guess needs nothing. ``after``
+        returns once the grading may start: the solver tables built, so that the rows it colours
+        (15 MB) never come on top of the build's peak."""
         if first.word == self.first_guess and not refused:
             return
-        self._first_guesses.put((first, tuple(refused)))
+        self._first_guesses.put((first, tuple(refused), after))
         with self._lock:
             if self._grader is None:
                 self._grader = threading.Thread(target=self._grade_first_guesses, name="5bukv-review", daemon=True)
@@ -101,8 +107,9 @@ class WordleSolver(SolverTables):
 
     def _grade_first_guesses(self) -> None:
         while True:
-            first, refused = self._first_guesses.get()
+            first, refused, after = self._first_guesses.get()
             try:
+                after()
                 prepare_first_guess(self.wordle, first, refused)
             except Exception:  # the review works it out itself, as without this
                 log.exception("could not grade the first guess %s ahead", first)
