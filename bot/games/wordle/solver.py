@@ -4,6 +4,7 @@ list a game falls back on when no candidate fits."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import queue
 import threading
@@ -49,7 +50,7 @@ class WordleSolver(SolverTables):
         self._first_guesses: queue.SimpleQueue[tuple[Entry, tuple[str, ...], Callable[[], object]]] = (
             queue.SimpleQueue()
         )
-        self._grader: threading.Thread | None = None  # started by the first game's first guess
+        self._grading = False  # whether a worker is grading first guesses (it takes the ones waiting)
 
     @property
     def wordle(self) -> Wordle:
@@ -92,22 +93,29 @@ class WordleSolver(SolverTables):
     def prepare_review(
         self, first: Entry, refused: Sequence[str] = (), after: Callable[[], object] = lambda: None
     ) -> None:
-        """Grade a game's first guess in a thread of its own, one game after another, while the game
-        goes on (``prepare_first_guess``: seconds for a word of the player's own, played out over every
-        secret), so that its /review answers at once; the tree's first guess needs nothing. ``after``
-        returns once the grading may start: the solver tables built, so that the rows it colours
-        (15 MB) never come on top of the build's peak."""
+        """Grade a game's first guess while the game goes on, one game after another, in a worker
+        thread of the running event loop (``prepare_first_guess``: seconds for a word of the player's
+        own, played out over every secret), so that its /review answers at once; the tree's first
+        guess needs nothing. A loop's worker is one the process waits for before it exits: a thread
+        ended inside NumPy aborts the process. ``after`` returns once the grading may start: the
+        solver tables built, so that the rows it colours (15 MB) never come on top of the build's peak."""
         if first.word == self.first_guess and not refused:
             return
         self._first_guesses.put((first, tuple(refused), after))
         with self._lock:
-            if self._grader is None:
-                self._grader = threading.Thread(target=self._grade_first_guesses, name="5bukv-review", daemon=True)
-                self._grader.start()
+            if self._grading:
+                return  # the worker grading takes this one next
+            self._grading = True
+        asyncio.get_running_loop().run_in_executor(None, self._grade_first_guesses)
 
     def _grade_first_guesses(self) -> None:
+        """Every first guess waiting, one after another, then the worker is free again."""
         while True:
-            first, refused, after = self._first_guesses.get()
+            with self._lock:
+                if self._first_guesses.empty():
+                    self._grading = False
+                    return
+                first, refused, after = self._first_guesses.get()
             try:
                 after()
                 prepare_first_guess(self.wordle, first, refused)
