@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     if beyond:  # the game gives six tries: a tree that needs more for any candidate is never written
         print(f"not written: the tree leaves {len(beyond)} candidates past six tries: {beyond}", file=sys.stderr)
         return 1
-    save_plan(args.out, engine, plan, limits)
+    save_plan(args.out, engine, plan, limits, openings=True)
     stats = play_all(engine)
     print(
         f"{args.out}: {stats.words} words, first guess {stats.first_guess}, average {stats.average:.4f}, "

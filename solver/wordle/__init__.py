@@ -84,7 +84,7 @@ from solver.wordle.entries import (
     parse_word,
     what_is_known,
 )
-from solver.wordle.plan import TREE_FILE, Plan, StoredTree, load_plan, read_tree
+from solver.wordle.plan import TREE_FILE, Opening, Plan, StoredTree, load_plan, read_tree
 from solver.wordle.search import (
     BROAD_GUESSES,
     BUILD_LIMITS,
@@ -140,6 +140,7 @@ __all__ = [
     "Known",
     "Mask",
     "OneStep",
+    "Opening",
     "Plan",
     "Prior",
     "Search",

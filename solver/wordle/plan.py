@@ -16,16 +16,40 @@ Plan = dict[str, Any]  # {"guess": word, "next": {mask code as text: Plan}}
 
 
 @dataclass(frozen=True)
+class Opening:
+    """What a review asks of a game's first position (``Wordle.rivals`` and ``Wordle.weigh`` from the
+    start, seconds of work), and a suggestion off the tree there: with ``refused`` refused before the
+    first guess (none, or the tree's first guess), the rivals of the engine's guess, and for it and
+    each of them the engine's play after it over every secret, as Σ weight × tries and the most
+    tries any secret takes."""
+
+    refused: list[str]
+    rivals: list[str]
+    costs: dict[str, tuple[float, int]]
+
+    def as_json(self) -> dict[str, object]:
+        costs = {word: [cost, deepest] for word, (cost, deepest) in self.costs.items()}
+        return {"refused": self.refused, "rivals": self.rivals, "costs": costs}
+
+    @classmethod
+    def from_json(cls, stored: dict[str, Any]) -> Opening:
+        costs = {str(word): (float(cost), int(deepest)) for word, (cost, deepest) in stored["costs"].items()}
+        return cls([str(word) for word in stored["refused"]], [str(word) for word in stored["rivals"]], costs)
+
+
+@dataclass(frozen=True)
 class StoredTree:
     """The tree file: the tree, the fingerprint of the engine it was built for, and what that engine
     had worked out before the tree, stored so a start need not work it out again: its guessable
     words (which take the whole Russian dictionary to find) and its broad guesses (every guessable
-    word scored against the list). A file written before these were stored has them empty."""
+    word scored against the list); and what the review asks of the first position (``openings``).
+    A file written before these were stored has them empty."""
 
     digest: str
     tree: Plan
     guessable: list[str]
     broad_guesses: list[str]
+    openings: tuple[Opening, ...] = ()
 
 
 def read_tree(path: Path) -> StoredTree | None:
@@ -33,8 +57,13 @@ def read_tree(path: Path) -> StoredTree | None:
     for the caller to check against ``digest``)."""
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
+        openings = tuple(Opening.from_json(opening) for opening in stored.get("openings", []))
         return StoredTree(
-            str(stored["digest"]), stored["tree"], list(stored.get("guessable", [])), list(stored.get("broad", []))
+            str(stored["digest"]),
+            stored["tree"],
+            list(stored.get("guessable", [])),
+            list(stored.get("broad", [])),
+            openings,
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None

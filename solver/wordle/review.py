@@ -37,6 +37,8 @@ MEMO_SIZE = 4096  # guesses' expected tries remembered per engine
 
 _MEMO_LOCK = threading.Lock()  # reviews run in worker threads
 _MEMOS: WeakKeyDictionary[Wordle, dict[object, Choice]] = WeakKeyDictionary()
+#: The guesses being weighed now, per engine: another thread that needs one waits for it.
+_WEIGHING: WeakKeyDictionary[Wordle, dict[object, threading.Event]] = WeakKeyDictionary()
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -232,6 +234,14 @@ def _with_what_was_left(
     return done
 
 
+def prepare_first_guess(engine: Wordle, entry: Entry, refused: Collection[str] = ()) -> None:
+    """Work out now what grading a game's first guess needs, so that its review finds it remembered:
+    seconds where the guess is a word of the player's own (it is played out over every secret), or
+    words were refused before it; nothing where it is the stored tree's first guess (the tree file
+    carries its rivals and their costs)."""
+    review_guess(engine, [], entry, refused, 1)
+
+
 def broader_engine() -> Wordle:
     """The broader list (``data/wordle_more.tsv``) as an engine: what a game falls back on when no
     candidate fits, so its guesses are graded against the words then suggested (a crude one only
@@ -255,17 +265,29 @@ def _choice(engine: Wordle, history: tuple[Entry, ...], guess: str, refused: fro
     """``Wordle.weigh`` of one guess, remembered: a review shown again (as a picture, say) and the
     openers every game starts with are not played out again."""
     key = (history, guess, refused, frozenset(engine.refused_everywhere))
-    with _MEMO_LOCK:
-        memo: dict[object, Choice] = _MEMOS.setdefault(engine, {})
-        known = memo.get(key)
-    if known is not None:
-        return known
-    tries, deepest = engine.weigh(history, [guess], refused)[0]
-    choice = Choice(guess, tries, safe=len(history) + deepest <= MAX_TRIES)
-    with _MEMO_LOCK:
-        if len(memo) >= MEMO_SIZE:
-            memo.pop(next(iter(memo)))
-        memo[key] = choice
+    while True:
+        with _MEMO_LOCK:
+            memo: dict[object, Choice] = _MEMOS.setdefault(engine, {})
+            weighing = _WEIGHING.setdefault(engine, {})
+            known = memo.get(key)
+            if known is not None:
+                return known
+            other = weighing.get(key)
+            if other is None:
+                mine = weighing[key] = threading.Event()
+                break
+        other.wait()  # the same guess weighed in another thread (a first guess prepared ahead): its result
+    try:
+        tries, deepest = engine.weigh(history, [guess], refused)[0]
+        choice = Choice(guess, tries, safe=len(history) + deepest <= MAX_TRIES)
+        with _MEMO_LOCK:
+            if len(memo) >= MEMO_SIZE:
+                memo.pop(next(iter(memo)))
+            memo[key] = choice
+    finally:
+        with _MEMO_LOCK:
+            del weighing[key]
+        mine.set()
     return choice
 
 

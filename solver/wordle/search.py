@@ -44,7 +44,7 @@ from solver.wordle.colours import (
     prepare_words,
 )
 from solver.wordle.entries import Entry, EntryError, EntryProblem
-from solver.wordle.plan import TREE_FILE, Plan, read_tree
+from solver.wordle.plan import TREE_FILE, Opening, Plan, read_tree
 
 # --------------------------------------------------------------------------- the prior
 
@@ -160,7 +160,7 @@ REFUSED_SEARCHES = 8
 REMEMBERED_COSTS = 20_000
 #: A position played out: the game so far, the word guessed next, the words refused.
 CostKey = tuple[tuple[Entry, ...], str, frozenset[str]]
-CHUNK_CELLS = 1 << 22  # guesses × candidates scored at once (memory)
+CHUNK_CELLS = 1 << 20  # guesses × candidates scored at once: the rivals from the start (1,605 × 4,402) in ~30 MB
 _UNLIMITED = 1 << 30
 _INFINITY = float("inf")
 _OVER_BUDGET = 1e6  # per secret the plan cannot solve within six tries
@@ -682,6 +682,8 @@ class Wordle:
         self._refused_searches: dict[frozenset[str], Search] = {}  # with words refused in a game: _search_for
         self._allowed: dict[frozenset[str], IntArray] = {}  # _allowed_guesses
         self._costs: dict[CostKey, tuple[float, int]] = {}  # _cost_after, oldest first
+        #: Stored with the tree, by the words refused before the first guess: what a review asks there.
+        self._openings: dict[frozenset[str], Opening] = {}
         self._lock = threading.Lock()  # the guesses worked out on first use, beside a refusal
         #: Hard mode (English Wordle's): each guess off the tree uses every hint revealed so far.
         self.hard = False
@@ -751,6 +753,7 @@ class Wordle:
         if stored is not None and stored.digest == engine.digest():
             engine.plan = stored.tree
             engine._adopt_broad_guesses(stored.broad_guesses)
+            engine._adopt_openings(stored.openings)
         return engine
 
     def prepare_off_tree(self, rows: bool = True) -> None:
@@ -779,6 +782,28 @@ class Wordle:
         if len(words) == min(BROAD_GUESSES, len(self._every_guessable)) and all(word in self.index for word in words):
             with self._lock:
                 self._broad = np.array([self.index[word] for word in words], dtype=np.int64)
+
+    def _adopt_openings(self, openings: Iterable[Opening]) -> None:
+        """The first positions' rivals and costs stored with the tree (worked out by this very engine),
+        each kept where it names the tree's first guess and words of the list."""
+        first = None if self.plan is None else self.plan["guess"]
+        for opening in openings:
+            words = [*opening.refused, *opening.rivals, *opening.costs]
+            if first in [*opening.refused, *opening.costs] and all(word in self.index for word in words):
+                self._openings[frozenset(opening.refused)] = opening
+
+    def worked_out_openings(self) -> list[Opening]:
+        """What a review asks of the first position, worked out now (seconds each): with nothing refused
+        and with the first guess refused, the rivals of the engine's guess there, and the cost of its
+        play after that guess and after each rival. Stored with the tree (``solver.wordle.tree.save_plan``)
+        so that no process works them out again."""
+        return [self._worked_out_opening(()), self._worked_out_opening((self.first_guess(),))]
+
+    def _worked_out_opening(self, refused: tuple[str, ...]) -> Opening:
+        rivals = self.rivals((), refused)
+        candidates, banned = self._candidate_indices((), refused), frozenset(refused)
+        words = dict.fromkeys([self.next_guess((), refused), *rivals])
+        return Opening(list(refused), rivals, {word: self._cost_after([], word, candidates, banned) for word in words})
 
     @classmethod
     def from_words(cls, words: list[str], zipf: Mapping[str, float] | None = None) -> Wordle:
@@ -844,6 +869,7 @@ class Wordle:
             self._refused_searches.clear()
             self._allowed.clear()
             self._costs.clear()
+            self._openings = {}  # worked out for the play before
 
     def can_say(self, word: str) -> bool:
         """Whether the bot may show ``word``: a possible answer of kind crude is only counted or typed
@@ -908,6 +934,9 @@ class Wordle:
     def rivals(self, history: Sequence[Entry], refused: Collection[str] = ()) -> list[str]:
         """The guesses a suggestion is weighed against: the ``RIVALS`` the bot may say that leave the
         fewest words on average after one step; none off the tree past ``WEIGHED_UP_TO`` candidates."""
+        opening = None if history else self._openings.get(frozenset(refused))
+        if opening is not None:
+            return list(opening.rivals)
         candidates = self._candidate_indices(history, refused)
         off_tree = self._planned_guess(history) is None or not self.rivals_on_the_whole_tree
         if len(candidates) <= 2 or (len(candidates) > WEIGHED_UP_TO and off_tree):
@@ -960,6 +989,8 @@ class Wordle:
             raise RuntimeError(f"the engine loops after {history}")
         key = (tuple(history), word, refused)
         known = self._costs.get(key)
+        if known is None and not history and refused in self._openings:
+            known = self._openings[refused].costs.get(word)
         if known is not None:
             return known
         codes = self._codes_against_all(word)
@@ -1039,6 +1070,7 @@ class Wordle:
         search.on_root_guess = on_root_guess
         self.plan = build_plan(search, self.words, self.secret_indices, MAX_TRIES)
         self._costs.clear()  # the engine plays by the new plan
+        self._openings = {}
         return self.plan
 
     def play(self, secret: str) -> list[Entry]:

@@ -14,14 +14,20 @@ from solver.wordle.plan import Plan
 from solver.wordle.search import BUILD_LIMITS, SearchLimits, Wordle
 
 
-def save_plan(path: Path, engine: Wordle, plan: Plan, limits: SearchLimits = BUILD_LIMITS) -> None:
-    """Write the tree with what a start needs; no build time, so that a rebuild gives the same bytes."""
-    document = {
+def save_plan(
+    path: Path, engine: Wordle, plan: Plan, limits: SearchLimits = BUILD_LIMITS, *, openings: bool = False
+) -> None:
+    """Write the tree with what a start needs, and with ``openings`` what a review asks of the first
+    position (``Wordle.worked_out_openings``, seconds: the shipped tree's); no build time, so that a
+    rebuild gives the same bytes."""
+    document: dict[str, object] = {
         "digest": engine.digest(limits),
         "words": len(engine.words),
         "guessable": engine.guessable_words,
         "broad": [engine.words[i] for i in engine.broad_guesses],
     }
+    if openings:
+        document["openings"] = [opening.as_json() for opening in engine.worked_out_openings()]
     path.write_text(json.dumps(document | {"tree": plan}, ensure_ascii=False, separators=(",", ":")) + "\n", "utf-8")
 
 

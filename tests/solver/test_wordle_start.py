@@ -22,6 +22,7 @@ from solver.wordle import (
     load_plan,
     read_tree,
 )
+from solver.wordle.review import prepare_first_guess, review_game
 from solver.wordle.search import _broad_guesses
 
 
@@ -98,3 +99,67 @@ def test_a_word_refused_for_everyone_before_the_broad_guesses_are_read_leaves_th
     assert not np.isin(quick.broad_guesses, [quick.index[w] for w in banned]).any()
     secret = quick.words[100]
     assert play(quick, secret, ["шмель"]) == play(slow, secret, ["шмель"]) == play(unstored, secret, ["шмель"])
+
+
+def test_the_stored_openings_are_the_ones_worked_out_now_and_grade_alike(engines: tuple[Wordle, Wordle]) -> None:
+    """The first positions' rivals and costs stored with the tree (nothing refused, and the first
+    guess refused) are what the engine works out, and a review from them gives the very figures one
+    that works them out gives: a game that follows the engine, one with the first guess refused, and
+    one begun with a word of the player's own."""
+    quick, slow = engines
+    stored = read_tree(TREE_FILE)
+    assert stored is not None
+    first = quick.first_guess()
+    assert [opening.refused for opening in stored.openings] == [[], [first]]
+    assert slow.worked_out_openings() == list(stored.openings)
+    for opening in stored.openings:
+        assert quick.rivals((), opening.refused) == opening.rivals == slow.rivals((), opening.refused)
+    secret = quick.guessable_words[len(quick.guessable_words) // 5]
+    for own, refused in (([], ()), ([], (first,)), ([quick.guessable_words[7]], ())):
+        history = play(quick, secret, own, refused)
+        before_each = [list(refused)] * (len(history) + 1)
+        fast = [guess.as_json() for guess in review_game(quick, history, before_each)]
+        assert fast == [guess.as_json() for guess in review_game(slow, history, before_each)]
+
+
+def test_a_first_review_plays_nothing_out_from_the_start_where_the_tree_file_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh engine grades a game that follows it from the stored openings, with its first guess
+    taken or refused: the engine's play after the first guess and after its rivals, over every colour
+    the first guess may show, is never worked out again; only the position the game reached is."""
+    engine = Wordle.shipped()
+    secret = engine.guessable_words[len(engine.guessable_words) // 4]
+    reached: set[tuple[Entry, ...]] = set()
+    cost_after = engine._cost_after
+
+    def counted(history: list[Entry], *args: object) -> tuple[float, int]:
+        if len(history) == 1:
+            reached.add(tuple(history))
+        return cost_after(history, *args)  # type: ignore[arg-type]  # the engine's own arguments, passed on
+
+    monkeypatch.setattr(engine, "_cost_after", counted)
+    for refused in ((), (engine.first_guess(),)):
+        history = play(engine, secret, [], refused)
+        reached.clear()
+        reviews = review_game(engine, history, [list(refused)] * (len(history) + 1))
+        assert [review.entry for review in reviews] == history
+        assert reached == {tuple(history[:1])}
+
+
+def test_a_first_guess_prepared_ahead_is_not_weighed_again_by_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = Wordle.shipped()
+    secret = engine.guessable_words[len(engine.guessable_words) // 6]
+    history = play(engine, secret, [engine.guessable_words[3]])
+    prepare_first_guess(engine, history[0])
+    weighed: list[int] = []
+    weigh = engine.weigh
+
+    def counted(history: list[Entry], *args: object, **kwargs: object) -> list[tuple[float, int]]:
+        weighed.append(len(history))
+        return weigh(history, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "weigh", counted)
+    first = review_game(engine, history)[0]
+    assert 0 not in weighed  # every guess compared at the first position was remembered
+    assert first.entry == history[0] and first.expected == weigh((), [history[0].word])[0][0]

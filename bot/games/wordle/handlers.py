@@ -7,6 +7,7 @@ they run in a worker thread.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from telegram import InlineKeyboardMarkup, Update
 
@@ -16,6 +17,7 @@ from bot.core.context import App, BotContext, Deps, Loaded, Services
 from bot.core.game import offer_games
 from bot.core.i18n import NP_
 from bot.core.router import Answer, Router, Tap
+from bot.core.solvers import BuildingSolvers, Solvers
 from bot.core.texts import Lang
 from bot.games.wordle import keyboards, texts
 from bot.games.wordle import session as wordle
@@ -163,11 +165,21 @@ async def _enter(
     """Add an entry (a search may run: off the event loop) and commit it; the first entry counts the
     game as played, a first solve as a win, the sixth try without the answer as a loss (each once)."""
     session = loaded.session
-    progress = await asyncio.to_thread(wordle.enter, await deps.solvers.of(WordleSolver).ready(), session, entry)
+    solver = await deps.solvers.of(WordleSolver).ready()
+    progress = await asyncio.to_thread(wordle.enter, solver, session, entry)
+    if session.history == [entry]:  # a first guess: graded ahead, so the review need not wait for it
+        refused = wordle.refused_before_each_guess(session)[0]
+        deps.after_commit(partial(solver.prepare_review, entry, refused, partial(_until_built, deps.solvers)))
     tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
     counted = progress.first_entry or progress.first_solve or progress.first_loss
     await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)
     return _shown(lang, session, progress)
+
+
+def _until_built(solvers: Solvers) -> None:
+    """Return once every game's solver tables are built (at once where they were built up front)."""
+    if isinstance(solvers, BuildingSolvers):
+        solvers.wait_until_built()
 
 
 async def _refuse(

@@ -4,9 +4,11 @@ list a game falls back on when no candidate fits."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 
 from bot.core.i18n import Language
@@ -14,7 +16,7 @@ from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
 from solver.wordle import WORD_LENGTH, Entry, Wordle, default_guessable, fits, normalise_word
-from solver.wordle.review import broader_engine
+from solver.wordle.review import broader_engine, prepare_first_guess
 from solver.words import LANGUAGES, Tier
 
 log = logging.getLogger(__name__)
@@ -45,6 +47,10 @@ class WordleSolver(SolverTables):
         self._answers: set[str] = set()  # answers players reported that the list lacks (this deployment's)
         self._reported: list[str] = []  # reported before the engine was built: sorted out once it is
         self._lock = threading.Lock()
+        self._first_guesses: queue.SimpleQueue[tuple[Entry, tuple[str, ...], Callable[[], object]]] = (
+            queue.SimpleQueue()
+        )
+        self._grading = False  # whether a worker is grading first guesses (it takes the ones waiting)
 
     @property
     def wordle(self) -> Wordle:
@@ -83,6 +89,38 @@ class WordleSolver(SolverTables):
     @cached_property
     def first_guess(self) -> str:
         return self.wordle.first_guess()
+
+    def prepare_review(
+        self, first: Entry, refused: Sequence[str] = (), after: Callable[[], object] = lambda: None
+    ) -> None:
+        """Grade a game's first guess while the game goes on, one game after another, in a worker
+        thread of the running event loop (``prepare_first_guess``: seconds for a word of the player's
+        own, played out over every secret), so that its /review answers at once; the tree's first
+        guess needs nothing. A loop's worker is one the process waits for before it exits: a thread
+        ended inside NumPy aborts the process. ``after`` returns once the grading may start: the
+        solver tables built, so that the rows it colours (15 MB) never come on top of the build's peak."""
+        if first.word == self.first_guess and not refused:
+            return
+        self._first_guesses.put((first, tuple(refused), after))
+        with self._lock:
+            if self._grading:
+                return  # the worker grading takes this one next
+            self._grading = True
+        asyncio.get_running_loop().run_in_executor(None, self._grade_first_guesses)
+
+    def _grade_first_guesses(self) -> None:
+        """Every first guess waiting, one after another, then the worker is free again."""
+        while True:
+            with self._lock:
+                if self._first_guesses.empty():
+                    self._grading = False
+                    return
+                first, refused, after = self._first_guesses.get()
+            try:
+                after()
+                prepare_first_guess(self.wordle, first, refused)
+            except Exception:  # the review works it out itself, as without this
+                log.exception("could not grade the first guess %s ahead", first)
 
     def refuse_for_everyone(self, words: Sequence[str]) -> None:
         """Words enough players reported the game refuses: never guessed again, the first guess

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.wordle import texts as wordle_texts
 from bot.games.wordle.solver import WordleSolver
-from solver.wordle import Colour, Entry, feedback
+from solver.wordle import Colour, Entry, Wordle, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow
 
@@ -327,7 +326,7 @@ async def test_a_word_refused_by_enough_players_leaves_the_guesses_for_everyone(
     first = solvers.of(WordleSolver).first_guess
 
     def own_engine() -> Solvers:  # a deployment's refusals change its engine, not the shared one
-        return solvers.replacing(WordleSolver(copy.deepcopy(solvers.of(WordleSolver).wordle)))
+        return solvers.replacing(WordleSolver(Wordle.shipped()))  # as a process starts it
 
     async with running_bot(standin, own_engine(), database, wordle_refused_players=2) as bot:
         one, two, three = Player(bot, 331), Player(bot, 332), Player(bot, 333)

@@ -6,15 +6,17 @@ from __future__ import annotations
 import io
 import random
 import re
+from pathlib import Path
 
-from bot_harness import Bot, Player
+from bot_harness import Bot, Player, running_bot
 from PIL import Image
+from standin import BotApiStandin
 
 from bot.core.solvers import Solvers
 from bot.games.wordle.picture import GAP, MARGIN, TILE, TILE_COLOURS, TITLE
 from bot.games.wordle.solver import WordleSolver
 from bot.games.wordle.texts import signed
-from solver.wordle import Entry, feedback, mask_text
+from solver.wordle import Entry, Wordle, feedback, mask_text
 from solver.wordle.review import game_scores, review_game, share_grid
 
 
@@ -147,3 +149,39 @@ async def test_the_review_as_a_picture(bot: Bot, solvers: Solvers) -> None:
             x = MARGIN + column * (TILE + GAP) + TILE // 6
             y = MARGIN + TITLE + row * (TILE + GAP) + TILE // 6
             assert image.getpixel((x, y)) == TILE_COLOURS[colour]
+
+
+async def test_the_first_reviews_of_a_fresh_engine_answer_every_try(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """A process's first reviews, on an engine that has remembered nothing (as at start): a game that
+    follows the suggestions (graded from what the tree file stores), one begun with a word of the
+    player's own (graded in the background while the game goes on) and one whose first suggestion
+    the game refused; each review answers with every try graded as ``review_game`` grades it."""
+    fresh = solvers.replacing(WordleSolver(Wordle.shipped()))
+    engine = fresh.of(WordleSolver).wordle
+    words = engine.guessable_words
+    secret, own = words[len(words) // 7], words[len(words) // 9]
+    async with running_bot(standin, fresh, database) as bot:
+        for user, first in ((351, "follow"), (352, own), (353, "refuse")):
+            player = Player(bot, user)
+            reply = await player.say("/5bukv")
+            refused = [reply.suggestion()] if first == "refuse" else []
+            if refused:
+                reply = await player.tap("Игра не приняла")
+            history: list[Entry] = []
+            if first == own:
+                history.append(Entry(own, feedback(own, secret)))
+                reply = await player.say(f"{own} {mask_text(history[-1].mask)}")
+            while not history or history[-1].word != secret:
+                history.append(Entry(reply.suggestion(), feedback(reply.suggestion(), secret)))
+                reply = await player.say(mask_text(history[-1].mask))
+            assert "Отгадано" in reply.text
+            review = await player.say("/review")
+            expected = review_game(engine, history, [refused] * (len(history) + 1))
+            lines = guess_lines(review.text)
+            assert len(lines) == len(expected) == len(history)
+            for line, guess in zip(lines, expected, strict=True):
+                assert line.startswith(f"{guess.number}. {guess.entry.word.upper()} ")
+                assert f"мастерство {signed('ru', guess.skill)}, везение {signed('ru', guess.luck or 0)}" in line
+            assert history[0].word == own if first == own else history[0].word != own
