@@ -109,10 +109,12 @@ class WordleSolver(SolverTables):
         asyncio.get_running_loop().run_in_executor(None, self._grade_first_guesses)
 
     def _grade_first_guesses(self) -> None:
-        """Every first guess waiting, one after another, then the worker is free again."""
+        """Every first guess waiting, one after another, then the worker is free again. Once the
+        process is exiting (its main thread done, waiting for this worker) only the guess under way
+        is finished: the ones waiting are a review's work, which a review does itself."""
         while True:
             with self._lock:
-                if self._first_guesses.empty():
+                if self._first_guesses.empty() or not threading.main_thread().is_alive():
                     self._grading = False
                     return
                 first, refused, after = self._first_guesses.get()
