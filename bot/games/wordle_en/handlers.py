@@ -38,8 +38,8 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    solver = context.deps.solvers.of(EnglishWordleSolver)
-    session = await asyncio.to_thread(game.start, solver)  # right after a start, off the loop while it is built
+    solver = await context.deps.solvers.of(EnglishWordleSolver).opening_ready()
+    session = game.start(solver)
     progress = game.progress(solver, session)
     await context.deps.save(chat_id, session, None, activate=True)
     text, markup = _shown(lang, session, progress)
