@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -34,7 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -206,6 +207,7 @@ def main() -> None:
         "--pause", type=float, default=0.0, help="seconds between the first reply and the next asks (default 0)"
     )
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot launches each round too")
+    parser.add_argument("--json", type=Path, help="also write every round's figures to this file")
     args = parser.parse_args()
     contenders = {"bot": ("bot", ROOT), "echo": ("echo", ROOT)}
     if args.before:
@@ -219,6 +221,8 @@ def main() -> None:
             results[name].append(asyncio.run(launch(kind, root, secret, args.pause, english)))
         print(f"round {number + 1}: " + ", ".join(f"{n} {r[-1].first_reply:.2f} s" for n, r in results.items()))
     report(results, args.rounds, args.pause)
+    if args.json:
+        args.json.write_text(json.dumps({name: [asdict(r) for r in runs] for name, runs in results.items()}, indent=1))
 
 
 def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
@@ -232,6 +236,13 @@ def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
         )
         if runs[0].steps:
             print(f"{'':14} max VmHWM over the rounds: {max(r.peak_mb for r in runs):.1f} MB")
+    if "bot (before)" in results:
+        paired = zip(results["bot"], results["bot (before)"], strict=True)
+        ratios = sorted(b.first_reply / o.first_reply for b, o in paired)
+        print(
+            f"ratio bot / bot (before), launch to first reply, round by round: median x{statistics.median(ratios):.2f}"
+            f" (min x{ratios[0]:.2f}, max x{ratios[-1]:.2f}, {rounds} rounds)"
+        )
     for name, runs in results.items():
         if name == "echo":
             continue
