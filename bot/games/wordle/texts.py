@@ -323,10 +323,6 @@ def button_new_word(lang: Lang) -> str:
     return gettext(lang, "🟨 A new word")
 
 
-def nothing_to_undo(lang: Lang) -> str:
-    return gettext(lang, "Nothing to undo.")
-
-
 def already_solved(lang: Lang) -> str:
     return gettext(lang, "That word is solved. /5bukv for a new one, /undo to take it back.")
 
