@@ -217,7 +217,10 @@ def main() -> None:
     results: dict[str, list[Round]] = {name: [] for name in contenders}
     for number in range(args.rounds):
         secret, english = rng.choice(words), rng.choice(answers)
-        for name, (kind, root) in contenders.items():  # interleaved, so each sees the same machine
+        order = list(contenders.items())
+        # interleaved, so each sees the same machine, every other round in reverse (A B, B A): none is
+        # always the first launched after the last round's processes stopped
+        for name, (kind, root) in order if number % 2 == 0 else reversed(order):
             results[name].append(asyncio.run(launch(kind, root, secret, args.pause, english)))
         print(f"round {number + 1}: " + ", ".join(f"{n} {r[-1].first_reply:.2f} s" for n, r in results.items()))
     report(results, args.rounds, args.pause)
