@@ -19,13 +19,16 @@ are read from /proc.
     .venv/bin/python benchmarks/bench_startup.py [--rounds 7]
 
 With ``--before DIR`` (other code, e.g. ``mkdir /tmp/before && git archive main | tar -x -C /tmp/before``)
-each round also launches that code's bot, and the report compares the two.
+each round also launches that code's bot, and the report compares the two; the contenders launch in
+reverse order every other round. ``--first-reply-only`` times launch to first reply alone (no asks,
+each process stopped at its first reply), so more rounds fit in the same time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -34,7 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,8 +164,11 @@ async def play_first(standin: BotApiStandin, replies: Answers, secret: str, engl
     return steps
 
 
-async def launch(kind: str, root: Path, secret: str, pause: float = 0.0, english: str = "cigar") -> Round:
-    """One launch of the bot (``kind`` "bot", code under ``root``) or of the echo bot."""
+async def launch(
+    kind: str, root: Path, secret: str, pause: float = 0.0, english: str = "cigar", *, asks: bool = True
+) -> Round:
+    """One launch of the bot (``kind`` "bot", code under ``root``) or of the echo bot; without ``asks``
+    it is stopped right after its first reply (its memory then is what it reached by that reply)."""
     standin = BotApiStandin()
     await standin.start()
     replies = Answers(standin)
@@ -184,8 +190,9 @@ async def launch(kind: str, root: Path, secret: str, pause: float = 0.0, english
             _, arrived = await asyncio.wait_for(future, 60)
             assert first in standin.handed_out
             await asyncio.sleep(pause)
-            steps = await play_first(standin, replies, secret, english) if kind == "bot" else {}
-            await until_idle(process.pid)  # whatever it builds after its first reply is built
+            steps = await play_first(standin, replies, secret, english) if kind == "bot" and asks else {}
+            if asks:
+                await until_idle(process.pid)  # whatever it builds after its first reply is built
             peak, resident = memory_mb(process.pid)
         finally:
             process.send_signal(signal.SIGINT)
@@ -206,6 +213,10 @@ def main() -> None:
         "--pause", type=float, default=0.0, help="seconds between the first reply and the next asks (default 0)"
     )
     parser.add_argument("--before", type=Path, help="a checkout of other code whose bot launches each round too")
+    parser.add_argument("--json", type=Path, help="also write every round's figures to this file")
+    parser.add_argument(
+        "--first-reply-only", action="store_true", help="launch to first reply alone: no asks after it, no wait"
+    )
     args = parser.parse_args()
     contenders = {"bot": ("bot", ROOT), "echo": ("echo", ROOT)}
     if args.before:
@@ -215,10 +226,16 @@ def main() -> None:
     results: dict[str, list[Round]] = {name: [] for name in contenders}
     for number in range(args.rounds):
         secret, english = rng.choice(words), rng.choice(answers)
-        for name, (kind, root) in contenders.items():  # interleaved, so each sees the same machine
-            results[name].append(asyncio.run(launch(kind, root, secret, args.pause, english)))
+        order = list(contenders.items())
+        # interleaved, so each sees the same machine, every other round in reverse (A B, B A): none is
+        # always the first launched after the last round's processes stopped
+        for name, (kind, root) in order if number % 2 == 0 else reversed(order):
+            launched = launch(kind, root, secret, args.pause, english, asks=not args.first_reply_only)
+            results[name].append(asyncio.run(launched))
         print(f"round {number + 1}: " + ", ".join(f"{n} {r[-1].first_reply:.2f} s" for n, r in results.items()))
     report(results, args.rounds, args.pause)
+    if args.json:
+        args.json.write_text(json.dumps({name: [asdict(r) for r in runs] for name, runs in results.items()}, indent=1))
 
 
 def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
@@ -232,6 +249,13 @@ def report(results: dict[str, list[Round]], rounds: int, pause: float) -> None:
         )
         if runs[0].steps:
             print(f"{'':14} max VmHWM over the rounds: {max(r.peak_mb for r in runs):.1f} MB")
+    if "bot (before)" in results:
+        paired = zip(results["bot"], results["bot (before)"], strict=True)
+        ratios = sorted(b.first_reply / o.first_reply for b, o in paired)
+        print(
+            f"ratio bot / bot (before), launch to first reply, round by round: median x{statistics.median(ratios):.2f}"
+            f" (min x{ratios[0]:.2f}, max x{ratios[-1]:.2f}, {rounds} rounds)"
+        )
     for name, runs in results.items():
         if name == "echo":
             continue

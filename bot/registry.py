@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.core.game import Game, solver_tables
+from bot.core.game import Codecs, Game, solver_tables
 from bot.core.settings import for_games
 from bot.core.solvers import MakeTables
 from bot.games.fingers.game import GAME as FINGERS
@@ -19,5 +19,6 @@ GAMES: tuple[Game, ...] = (LETTERS, DAILY, FINGERS, WORDLE, WORDLE_EN, GROUP)
 #: The bot's settings: the ones every game shares and each game's own.
 Settings = for_games(game.settings for game in GAMES)
 
-#: What the games build at start (each game's solver tables), for ``bot.core.solvers``.
-SOLVER_TABLES: tuple[MakeTables, ...] = tuple(solver_tables(GAMES))
+#: What the bot builds at start (each game's solver tables, and the codecs every game's first replies
+#: read), for ``bot.core.solvers``.
+SOLVER_TABLES: tuple[MakeTables, ...] = (Codecs, *solver_tables(GAMES))

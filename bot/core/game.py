@@ -19,8 +19,8 @@ from bot.core import texts
 from bot.core.context import App, BotContext, Deps, Services
 from bot.core.i18n import pgettext
 from bot.core.router import Answer, Handler, Router
-from bot.core.session import Session
-from bot.core.solvers import MakeTables
+from bot.core.session import Session, prepare_codecs
+from bot.core.solvers import MakeTables, SolverTables, Step
 from bot.core.texts import Lang
 from bot.storage import Record
 from bot.storage.sql import Sql
@@ -123,6 +123,19 @@ def solver_tables(games: Sequence[Game]) -> list[MakeTables]:
     """What the games build at start, in their order, each maker once (several games may play on
     the same tables): what ``bot.core.solvers`` builds them from."""
     return list(dict.fromkeys(make for game in games for make in game.solver_tables))
+
+
+#: Where the codecs' step sits among every game's (bot.core.solvers.Step): right after what the first
+#: replies read (5bukv's engine, English Wordle's opening), before the other games' tables.
+CODECS_ORDER = 12
+
+
+class Codecs(SolverTables):
+    """Each session kind's codec, made at start by the build: made at a game's first save, it cost
+    the event loop up to 17 ms a kind right after the start, while every player's reply waited."""
+
+    def steps(self) -> Sequence[Step]:
+        return (Step(CODECS_ORDER, "session codecs", lambda _: prepare_codecs()),)
 
 
 def help_text(lang: Lang, games: Sequence[Game]) -> str:

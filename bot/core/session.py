@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import secrets
+from collections.abc import Iterator
 from typing import Any, ClassVar, Self
 
 from pydantic import TypeAdapter
+
+log = logging.getLogger(__name__)
 
 
 def new_id() -> str:
@@ -23,6 +27,11 @@ class Session:
 
     KIND: ClassVar[str]
     id: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "KIND" in cls.__dict__:  # a kind stored on its own (not a base such as ColoursSession)
+            _KINDS.append(cls)
 
     @property
     def running(self) -> bool:
@@ -68,6 +77,8 @@ class Session:
 
 
 _CODECS: dict[type[Any], TypeAdapter[Any]] = {}
+#: Every session kind defined, in the order their classes were made.
+_KINDS: list[type[Session]] = []
 
 
 def _codec(kind: type[Any]) -> TypeAdapter[Any]:
@@ -76,3 +87,16 @@ def _codec(kind: type[Any]) -> TypeAdapter[Any]:
     if codec is None:
         codec = _CODECS[kind] = TypeAdapter(kind)
     return codec
+
+
+def prepare_codecs() -> Iterator[None]:
+    """Every session kind's codec, built now, one kind a slice: a game's first save right after the
+    start would otherwise build its own on the event loop (pydantic: up to 17 ms a kind), while
+    every other player's reply waits. A kind whose codec cannot be built is left to raise where
+    it is used."""
+    for kind in list(_KINDS):
+        try:
+            _codec(kind)
+        except Exception:
+            log.warning("no codec for the session kind %s", kind.__name__, exc_info=True)
+        yield

@@ -9,6 +9,7 @@ in :mod:`bot.core.context`, and how an update reaches a handler and its effects 
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -272,8 +273,10 @@ async def post_init(application: App) -> None:
             await game.on_start(application)  # before delivery opens: a game asks for its reminders here
     assert services.delivery is not None
     await services.delivery.open(store, application.bot, stopping(application))
-    await set_commands(application.bot, lambda lang: command_menu(lang, wired(services)))
-    await set_commands(application.bot, lambda lang: group_menu(lang, wired(services)), BotCommandScopeAllGroupChats())
+    await asyncio.gather(
+        set_commands(application.bot, lambda lang: command_menu(lang, wired(services))),
+        set_commands(application.bot, lambda lang: group_menu(lang, wired(services)), BotCommandScopeAllGroupChats()),
+    )
 
 
 def stopping(application: App) -> Callable[[], bool]:
@@ -299,10 +302,16 @@ def store_lost(application: App) -> None:
 async def set_commands(
     bot: Bot, menu: Callable[[Lang], Sequence[tuple[str, str]]], scope: BotCommandScope | None = None
 ) -> None:
-    """The command menu in each language, and the first language's for any other."""
-    for code in texts.languages():
-        await bot.set_my_commands([BotCommand(*command) for command in menu(code)], scope=scope, language_code=code)
-    await bot.set_my_commands([BotCommand(*command) for command in menu(texts.FIRST_LANGUAGE)], scope=scope)
+    """The command menu in each language, and the first language's for any other: the calls at once,
+    so the start waits for one round trip, not one a call, and leaves as many connections open for
+    the first replies (several players at once: none of them waits for a new connection)."""
+    await asyncio.gather(
+        *(
+            bot.set_my_commands([BotCommand(*command) for command in menu(code)], scope=scope, language_code=code)
+            for code in texts.languages()
+        ),
+        bot.set_my_commands([BotCommand(*command) for command in menu(texts.FIRST_LANGUAGE)], scope=scope),
+    )
 
 
 async def post_shutdown(application: App) -> None:

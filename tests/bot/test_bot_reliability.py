@@ -24,8 +24,9 @@ from bot.games.letters.session import LetterSession
 from bot.games.letters.tables import LetterGames
 from bot.games.wordle import texts as wordle_texts
 from bot.games.wordle.session import KIND as WORDLE
-from bot.games.wordle.session import MAX_ENTRIES, WordleSession
+from bot.games.wordle.session import WordleSession
 from bot.games.wordle.solver import WordleSolver
+from bot.games.wordle_common.session import MAX_ENTRIES
 from bot.storage import REDELIVERY_WINDOW, Store, open_store
 from solver.letters import LetterGame, Rule
 

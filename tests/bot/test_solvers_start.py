@@ -63,7 +63,8 @@ def test_the_background_build_gives_what_the_blocking_one_gives(
 
 
 def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
-    """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening and engines, the
+    """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening, the session
+    codecs every game's first save reads, English Wordle's engines, the
     everyday Russian letter game, 5bukv's check of its guessable words (which needs the Russian
     dictionary read), the rest of 5bukv's start, English Ghost, English Wordle's rows, the finger
     game, the word look-ups, the whole-dictionary games (English first), the dictionary's five-letter
@@ -72,6 +73,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     assert [step.name for step in in_order(made)] == [
         "5bukv engine",
         "wordle opening",
+        "session codecs",
         "wordle engine",
         "wordle hard-mode engine",
         "Russian letter game",

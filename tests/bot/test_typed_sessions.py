@@ -5,18 +5,25 @@ fixtures/sessions_before_typed.json) still load, into the types."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from threading import Event
 
 import pytest
-from pydantic import ValidationError
+from pydantic import PydanticSchemaGenerationError, ValidationError
 
+from bot.core import session as session_module
+from bot.core.game import Codecs
 from bot.core.i18n import Language
 from bot.core.session import Session
+from bot.core.solvers import build_solvers
 from bot.games.fingers.session import FingerSession
+from bot.games.letters.daily.session import DailySession
 from bot.games.letters.group.session import Exit, GroupSession, Move, Outcome
 from bot.games.letters.session import LetterSession
 from bot.games.wordle.session import WordleSession
 from bot.games.wordle_common.session import Played
+from bot.games.wordle_en.session import WordleEnSession
 from solver.letters import Rule
 from solver.levels import Level
 from solver.words import Tier
@@ -76,3 +83,32 @@ def test_a_row_that_does_not_fit_its_types_is_refused_not_guessed() -> None:
 def test_fields_a_row_lacks_take_their_defaults_and_unknown_ones_are_dropped() -> None:
     session = LetterSession.from_dict({"id": "x", "board": "к", "retired_field": 1})
     assert session.board == "к" and session.tier is Tier.FULL and session.rule is None
+
+
+def test_the_start_up_build_makes_every_session_kinds_codec() -> None:
+    """Every kind a game stores has its codec made by the build (its step ``session codecs``), so no
+    game's first save makes it on the event loop."""
+    session_module._CODECS.clear()
+    build_solvers([Codecs])
+    assert {WordleEnSession, *KINDS.values(), DailySession} <= set(session_module._CODECS)
+
+
+def test_a_kind_whose_codec_cannot_be_made_leaves_the_build_going(caplog: pytest.LogCaptureFixture) -> None:
+    """Made in the background for every kind defined: one that cannot be made is logged and raises
+    where it is used, and the other kinds' codecs are made."""
+
+    @dataclass
+    class Unreadable(Session):
+        KIND = "unreadable"
+        id: str = ""
+        odd: Event | None = None  # no codec stores a threading.Event
+
+    session_module._CODECS.clear()
+    try:
+        build_solvers([Codecs])
+        assert "no codec for the session kind Unreadable" in caplog.text
+        assert WordleSession in session_module._CODECS
+        with pytest.raises(PydanticSchemaGenerationError):
+            Unreadable().to_dict()
+    finally:
+        session_module._KINDS.remove(Unreadable)

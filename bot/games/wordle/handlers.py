@@ -23,10 +23,13 @@ from bot.games.wordle import keyboards, texts
 from bot.games.wordle import session as wordle
 from bot.games.wordle import store as wordle_store
 from bot.games.wordle.picture import review_picture
-from bot.games.wordle.session import MAX_ENTRIES, Progress, WordleSession
+from bot.games.wordle.session import Progress, WordleSession
 from bot.games.wordle.settings import own_settings
 from bot.games.wordle.solver import WordleSolver
-from bot.storage import Tally
+from bot.games.wordle_common import handlers as common_handlers
+from bot.games.wordle_common import session as common
+from bot.games.wordle_common import texts as common_texts
+from bot.games.wordle_common.session import MAX_ENTRIES
 from solver.wordle import Entry, EntryError, composed, parse_entry
 
 #: The game's handlers, each registered where it is written; bot/runtime/app.py wires them.
@@ -170,9 +173,7 @@ async def _enter(
     if session.history == [entry]:  # a first guess: graded ahead, so the review need not wait for it
         refused = wordle.refused_before_each_guess(session)[0]
         deps.after_commit(partial(solver.prepare_review, entry, refused, partial(_until_built, deps.solvers)))
-    tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
-    counted = progress.first_entry or progress.first_solve or progress.first_loss
-    await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)
+    await deps.save(chat_id, session, loaded, user_id=user_id, tally=common_handlers.tally(progress))
     return _shown(lang, session, progress)
 
 
@@ -201,28 +202,25 @@ async def _refuse(
     return _shown(lang, session, progress)
 
 
-async def undo(update: Update, context: BotContext) -> None:
-    undone = await _undo(context.deps, context.chat_id, context.lang)
-    assert undone is not None  # only a button press can be stale
-    context.deps.reply(context.message, undone[0], markup=undone[1])
-
-
 async def _undo(deps: Deps, chat_id: int, lang: Lang, tap: Tap[keyboards.WordleButton] | None = None) -> Answer | None:
     """Take back the last entry; with a button ``tap``, None when that button is stale
     (checked in the same item, which runs alone in its chat, so two taps take back one entry, not two)."""
     loaded = await deps.load(chat_id, WordleSession)
-    if tap is not None and (loaded is None or not await _made_at_this_step(tap, loaded.session)):
+    if tap is not None and (loaded is None or not await common_handlers.made_at_this_step(tap, loaded.session)):
         return None
     if loaded is None or loaded.session.given_up:
-        return texts.nothing_to_undo(lang), None
+        return common_texts.nothing_to_undo(lang), None
     if loaded.session.told:
         return texts.answer_told(lang, loaded.session.answer), None
     session = loaded.session
     progress = await asyncio.to_thread(wordle.undo, await deps.solvers.of(WordleSolver).ready(), session)
     if progress is None:
-        return texts.nothing_to_undo(lang), None
+        return common_texts.nothing_to_undo(lang), None
     await deps.save(chat_id, session, loaded)
     return _shown(lang, session, progress)
+
+
+undo = common_handlers.undo_command(_undo)
 
 
 async def hint(update: Update, context: BotContext) -> None:
@@ -299,7 +297,7 @@ async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> No
             deps.answer(query)
             await _send_review(deps, chat_id, lang, reviewed.session, picture=isinstance(press, keyboards.Picture))
         return
-    loaded = await tap.load(WordleSession, lambda session: _still_to_find(session, press.step))
+    loaded = await tap.load(WordleSession, lambda session: common_handlers.still_to_find(session, press.step))
     if loaded is None:
         return
     session = loaded.session
@@ -311,7 +309,7 @@ async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> No
         context.deps.answer(query, texts.too_many_entries(lang, MAX_ENTRIES), alert=True)
         return
     if isinstance(press, keyboards.Tile):
-        wordle.tap(session, press.index)
+        common.tap(session, press.index)
         await deps.save(chat_id, session, loaded)
         masked = not (await deps.solvers.of(WordleSolver).ready()).wordle.can_say(session.suggestion)
         context.deps.answer_and_edit_buttons(query, keyboards.wordle(lang, session, remaining, masked=masked))
@@ -319,20 +317,10 @@ async def on_button(tap: Tap[keyboards.WordleButton], context: BotContext) -> No
     if isinstance(press, keyboards.Refused):
         text, markup = await _refuse(deps, chat_id, tap.user.id, lang, loaded)
     else:
-        entry = wordle.solved_entry(session) if isinstance(press, keyboards.Solved) else wordle.tapped_entry(session)
+        entry = common.solved_entry(session) if isinstance(press, keyboards.Solved) else common.tapped_entry(session)
         text, markup = await _enter(deps, chat_id, tap.user.id, lang, loaded=loaded, entry=entry)
     context.deps.answer_and_edit_buttons(query, None)
     context.deps.say(chat_id, text, markup=markup)
-
-
-async def _made_at_this_step(tap: Tap[keyboards.WordleButton], session: WordleSession) -> bool:
-    """Whether an undo button was made for this game after its last entry."""
-    return await tap.made_for(session, lambda current: tap.press.step == len(current.entries))
-
-
-def _still_to_find(session: WordleSession, step: int) -> bool:
-    """Whether a button made at ``step`` is current, with the game's word still to find."""
-    return step == len(session.entries) and not session.over
 
 
 async def where_it_stands(deps: Deps, chat_id: int, lang: Lang) -> Answer | None:

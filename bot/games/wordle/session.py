@@ -6,7 +6,7 @@ tree), so the handlers run them in a worker thread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from typing import Annotated, Any
 
@@ -14,13 +14,13 @@ from pydantic import BeforeValidator
 
 from bot.core.i18n import Language
 from bot.games.wordle.solver import WordleSolver
-from bot.games.wordle_common.session import ColoursSession, Played
+from bot.games.wordle_common import session as common
+from bot.games.wordle_common.session import MAX_LISTED, WORD_LENGTH, ColoursSession, Played
 from solver.wordle import (
     Colour,
     Entry,
     EntryError,
     Known,
-    Mask,
     clashing_entries,
     fits,
     normalise_word,
@@ -31,15 +31,7 @@ from solver.wordle.review import GameScores, GuessReview, game_scores, review_ga
 from solver.words import LANGUAGES
 
 KIND = "5bukv"  # the stored kind (sessions and records), kept from before the rename
-WORD_LENGTH = 5
 LANGUAGE = LANGUAGES[Language.RUSSIAN]  # 5bukv is played in Russian
-MAX_LISTED = 10
-#: A tap on a letter button moves its colour on: grey → white → yellow → grey.
-NEXT_COLOUR = {Colour.GREY: Colour.WHITE, Colour.WHITE: Colour.YELLOW, Colour.YELLOW: Colour.GREY}
-#: In place of a mask: the game did not accept the word (it knows fewer words than our list).
-#: Entries one session takes (the game itself allows 6 tries): every reply lists them, and
-#: from entry 335 on a reply outgrew Telegram's 4,096 characters.
-MAX_ENTRIES = 30
 
 
 def _read_played(value: Any) -> Any:
@@ -124,10 +116,6 @@ def colours_without_a_word(wordle: WordleSolver, session: WordleSession, typed: 
     """Colours alone while no word fits: no word was suggested for them (the last suggestion has
     its colours already), so they would only repeat it; the player must say which word they colour."""
     return not isinstance(parse_mask(typed), EntryError) and not wordle.candidates(session.history, session.refused)
-
-
-def mask_text(mask: Mask) -> str:
-    return "".join(colour.value for colour in mask)
 
 
 def start(first_guess: str) -> WordleSession:
@@ -232,16 +220,8 @@ def enter(wordle: WordleSolver, session: WordleSession, entry: Entry) -> Progres
     clashes = clashes_with(session.history, entry)
     if clashes:  # not taken: it or an earlier entry is wrong, and the player says which (/undo)
         return replace(progress(wordle, session), rejected=entry, rejected_by=[earlier for earlier, _ in clashes])
-    session.entries.append(Played(entry.word, mask_text(entry.mask)))
-    session.taps = Colour.GREY * WORD_LENGTH
-    session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
-    first_solve = session.solved and not session.won_counted
-    session.won_counted = session.won_counted or session.solved
-    first_loss = session.lost and not session.counted
-    session.loss_counted = session.loss_counted or first_loss
-    first_entry = not session.played_counted
-    session.played_counted = True
-    return replace(progress(wordle, session), first_entry=first_entry, first_solve=first_solve, first_loss=first_loss)
+    counted = common.record(session, entry)
+    return replace(progress(wordle, session), **asdict(counted))
 
 
 class AnswerProblem(Enum):
@@ -283,38 +263,18 @@ def word_alone(typed: str) -> str | None:
     return word if len(word) == WORD_LENGTH and all(letter in LANGUAGE.alphabet for letter in word) else None
 
 
-def solved_entry(session: WordleSession) -> Entry:
-    """The suggested word, all in place: what the one-tap "solved" enters."""
-    return Entry(session.suggestion, (Colour.YELLOW,) * WORD_LENGTH)
-
-
 def refuse(wordle: WordleSolver, session: WordleSession) -> Progress:
     """The game did not accept the suggested word: never suggest it again, nor count it as the secret."""
     if session.lost:
         return progress(wordle, session)
     session.entries.append(Played(session.suggestion, None))
-    session.taps = Colour.GREY * WORD_LENGTH
+    common.clear_taps(session)
     return progress(wordle, session)
 
 
 def undo(wordle: WordleSolver, session: WordleSession) -> Progress | None:
     """Take back the last entry (or refusal); None when there is nothing to take back."""
-    if not session.entries:
-        return None
-    session.entries.pop()
-    session.solved = False
-    session.taps = Colour.GREY * WORD_LENGTH
-    return progress(wordle, session)
-
-
-def tap(session: WordleSession, index: int) -> None:
-    taps = list(session.taps)
-    taps[index] = NEXT_COLOUR[Colour(taps[index])].value
-    session.taps = "".join(taps)
-
-
-def tapped_entry(session: WordleSession) -> Entry:
-    return Entry(session.suggestion, tuple(Colour(c) for c in session.taps))
+    return progress(wordle, session) if common.take_back(session) else None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from babel.numbers import format_decimal
 from bot.core.i18n import gettext, ngettext
 from bot.core.texts import Lang
 from bot.games.wordle.session import AnswerProblem, Progress, Review, Told, ToldAnswer
+from bot.games.wordle_common import texts as common
 from bot.storage import Record
 from solver.wordle import Colour, Entry, EntryError, EntryProblem, Known
 from solver.wordle.review import GuessReview
@@ -52,9 +53,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         lines.append(lost_text(lang, progress.possible, len(progress.possible) + progress.hidden))
         return "\n".join(lines)
     if progress.solved:
-        tries = len(progress.entries)
-        took = ngettext(lang, "{n} try", "{n} tries", tries)
-        lines.append(gettext(lang, "🎉 Solved in {took}!", took=took))
+        lines.append(common.solved_in(lang, len(progress.entries)))
         return "\n".join(lines)
     if progress.clashes:
         pairs = pairs_text(lang, progress.clashes, progress.unsaid)
@@ -129,7 +128,7 @@ def next_lines(lang: Lang, progress: Progress) -> list[str]:
 
 def _next_lines(lang: Lang, progress: Progress) -> list[str]:
     assert progress.suggestion is not None
-    remaining = remaining_line(lang, progress.remaining, progress.listed) + left_out(lang, progress)
+    remaining = common.remaining_line(lang, progress.remaining, progress.listed) + left_out(lang, progress)
     if progress.masked:
         return [
             remaining,
@@ -142,12 +141,12 @@ def _next_lines(lang: Lang, progress: Progress) -> list[str]:
     if progress.remaining == 1:
         return [
             gettext(lang, "One word is left."),
-            gettext(lang, "Try: {suggestion}", suggestion=progress.suggestion.upper()),
+            common.try_word(lang, progress.suggestion),
             gettext(lang, "All yellow? Tap “🎉 That's it!”; if not, send the colours or tap them."),
         ]
     return [
         remaining,
-        gettext(lang, "Try: {suggestion}", suggestion=progress.suggestion.upper()),
+        common.try_word(lang, progress.suggestion),
         gettext(lang, "Send the colours (like ywggg) or tap the buttons to colour the letters."),
     ]
 
@@ -167,14 +166,6 @@ def left_out(lang: Lang, progress: Progress) -> str:
 
 def crude_left_out(lang: Lang, count: int) -> str:
     return ngettext(lang, "; and {n} crude word I do not write", "; and {n} crude words I do not write", count)
-
-
-def remaining_line(lang: Lang, remaining: int, listed: Sequence[str]) -> str:
-    """How many words are still possible, then the few listed (one colon: «Возможных слов (5): …»)."""
-    if not listed:
-        return gettext(lang, "Words still possible: {remaining}", remaining=remaining)
-    words = ", ".join(word.upper() for word in listed)  # in capitals, as every word the bot shows
-    return gettext(lang, "Words still possible ({remaining}): {words}", remaining=remaining, words=words)
 
 
 def pattern(word: str) -> str:
@@ -323,10 +314,6 @@ def button_new_word(lang: Lang) -> str:
     return gettext(lang, "🟨 A new word")
 
 
-def nothing_to_undo(lang: Lang) -> str:
-    return gettext(lang, "Nothing to undo.")
-
-
 def already_solved(lang: Lang) -> str:
     return gettext(lang, "That word is solved. /5bukv for a new one, /undo to take it back.")
 
@@ -391,7 +378,7 @@ def _total_line(lang: Lang, review: Review) -> str:
     scores = review.scores
     skill, luck, expected = signed(lang, scores.skill), signed(lang, scores.luck), _decimal(lang, scores.expected)
     if review.solved:
-        took = ngettext(lang, "{n} try", "{n} tries", review.tries)
+        took = common.tries(lang, review.tries)
         return gettext(
             lang,
             "Overall: solved in {took}; I expected {expected} at the start. Skill {skill}, luck {luck}.",

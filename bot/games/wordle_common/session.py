@@ -90,7 +90,8 @@ class ColoursSession(Session):
 @dataclass(frozen=True)
 class Counted:
     """What an entry counts in /stats: the game's first entry (a game played), its first solve (a
-    win), its sixth try without the answer (a loss); each once per game."""
+    win), its sixth try without the answer (a loss); each once per game. Its fields are those of
+    each game's ``Progress`` that say so."""
 
     first_entry: bool = False
     first_solve: bool = False
@@ -104,7 +105,7 @@ def mask_letters(mask: Mask) -> str:
 def record(session: ColoursSession, entry: Entry) -> Counted:
     """Add what the game showed for a guess, clear the taps, and say what it counts."""
     session.entries.append(Played(entry.word, mask_letters(entry.mask)))
-    session.taps = Colour.GREY * WORD_LENGTH
+    clear_taps(session)
     session.solved = all(colour is Colour.YELLOW for colour in entry.mask)
     first_solve = session.solved and not session.won_counted
     session.won_counted = session.won_counted or session.solved
@@ -121,8 +122,13 @@ def take_back(session: ColoursSession) -> bool:
         return False
     session.entries.pop()
     session.solved = False
-    session.taps = Colour.GREY * WORD_LENGTH
+    clear_taps(session)
     return True
+
+
+def clear_taps(session: ColoursSession) -> None:
+    """The suggested word's letters back to grey: a new word to colour (or the last one again)."""
+    session.taps = Colour.GREY * WORD_LENGTH
 
 
 def tap(session: ColoursSession, index: int) -> None:

@@ -23,7 +23,6 @@ from bot.games.wordle_en import keyboards, texts
 from bot.games.wordle_en import session as game
 from bot.games.wordle_en.session import Progress, WordleEnSession
 from bot.games.wordle_en.solver import EnglishWordleSolver
-from bot.storage import Tally
 from solver.wordle import Entry, EntryError
 from solver.wordle.english import parse_english_entry
 
@@ -38,8 +37,8 @@ async def start(update: Update, context: BotContext) -> None:
 
 
 async def begin(context: BotContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    solver = context.deps.solvers.of(EnglishWordleSolver)
-    session = await asyncio.to_thread(game.start, solver)  # right after a start, off the loop while it is built
+    solver = await context.deps.solvers.of(EnglishWordleSolver).opening_ready()
+    session = game.start(solver)
     progress = game.progress(solver, session)
     await context.deps.save(chat_id, session, None, activate=True)
     text, markup = _shown(lang, session, progress)
@@ -83,9 +82,7 @@ async def _enter(
     session = loaded.session
     solver = await deps.solvers.of(EnglishWordleSolver).ready()
     progress = await asyncio.to_thread(game.enter, solver, session, entry)
-    tally = Tally(played=int(progress.first_entry), won=int(progress.first_solve), lost=int(progress.first_loss))
-    counted = progress.first_entry or progress.first_solve or progress.first_loss
-    await deps.save(chat_id, session, loaded, user_id=user_id, tally=tally if counted else None)
+    await deps.save(chat_id, session, loaded, user_id=user_id, tally=common_handlers.tally(progress))
     return _shown(lang, session, progress)
 
 
@@ -96,12 +93,6 @@ async def reminder(deps: Deps, chat_id: int, lang: Lang) -> str:
     if loaded.session.solved:
         return texts.already_solved(lang)
     return texts.expected_input(lang)
-
-
-async def undo(update: Update, context: BotContext) -> None:
-    undone = await _undo(context.deps, context.chat_id, context.lang)
-    assert undone is not None  # only a button press can be stale
-    context.deps.reply(context.message, undone[0], markup=undone[1])
 
 
 async def _undo(
@@ -118,6 +109,9 @@ async def _undo(
         return common_texts.nothing_to_undo(lang), None
     await deps.save(chat_id, session, loaded)
     return _shown(lang, session, progress)
+
+
+undo = common_handlers.undo_command(_undo)
 
 
 async def hint(update: Update, context: BotContext) -> None:

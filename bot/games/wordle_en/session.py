@@ -6,7 +6,7 @@ place), its WHITE Wordle's yellow (elsewhere); what the player reads is Wordle's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from bot.games.wordle_common import session as common
 from bot.games.wordle_common.session import MAX_LISTED, ColoursSession
@@ -67,12 +67,7 @@ def enter(solver: EnglishWordleSolver, session: WordleEnSession, entry: Entry) -
     if any(clashing_entries([earlier, entry]) is not None for earlier in session.history):
         return replace(progress(solver, session), rejected=entry)
     counted = common.record(session, entry)
-    return replace(
-        progress(solver, session),
-        first_entry=counted.first_entry,
-        first_solve=counted.first_solve,
-        first_loss=counted.first_loss,
-    )
+    return replace(progress(solver, session), **asdict(counted))
 
 
 def undo(solver: EnglishWordleSolver, session: WordleEnSession) -> Progress | None:

@@ -3,7 +3,8 @@ lists, each with its stored tree, built once at start and sharing one colour tab
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import asyncio
+from collections.abc import Iterator, Sequence
 
 from bot.core.part import Part
 from bot.core.solvers import Solvers, SolverTables, Step
@@ -34,9 +35,9 @@ class EnglishWordleSolver(SolverTables):
         self._normal: Part[Wordle] = Part("wordle") if normal is None else Part.built("wordle", normal)
         self._hard: Part[Wordle] = Part("wordle hard") if hard is None else Part.built("wordle hard", hard)
         given = normal is not None or hard is not None
-        #: Read where first asked (cached), not waited for as a part: a first /wordle right after a start
-        #: would wait for the step under way (5bukv's engine, a tenth of a second) before its own.
-        self._opening: Callable[[], Opening] = (lambda: NO_OPENING) if given else english_opening
+        #: Read where first asked, not waited for as a part: a first /wordle right after a start would
+        #: wait for the step under way (5bukv's engine, a tenth of a second) before its own.
+        self._opening_read: Opening | None = NO_OPENING if given else None
 
     def parts(self) -> Sequence[Part[Wordle]]:
         return (self._normal, self._hard)
@@ -52,6 +53,19 @@ class EnglishWordleSolver(SolverTables):
     def _read_opening(self, _: Solvers) -> None:
         """Read now (milliseconds), so the first /wordle finds it read."""
         self._opening()
+
+    def _opening(self) -> Opening:
+        if self._opening_read is None:
+            self._opening_read = english_opening()
+        return self._opening_read
+
+    async def opening_ready(self) -> EnglishWordleSolver:
+        """This solver once its opening is read, awaited: at once when the start-up build has read it
+        (a first reply then needs no worker thread, whose start waits for the busy build), else read
+        in a worker thread (milliseconds), so the event loop is not held."""
+        if self._opening_read is None:
+            await asyncio.to_thread(self._opening)
+        return self
 
     def _prepare(self, _: Solvers) -> Iterator[None]:
         """What a position off the tree needs (the broad guesses and their rows), so no player waits;

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from bot.core.i18n import gettext, ngettext
+from bot.core.i18n import gettext
 from bot.core.texts import Lang
+from bot.games.wordle_common import texts as common
 from bot.games.wordle_en.session import Progress, Review
 from bot.storage import Record
 from solver.wordle import Colour, Entry, EntryError, EntryProblem
@@ -93,8 +94,7 @@ def progress_text(lang: Lang, progress: Progress) -> str:
         lines.append(gettext(lang, "💪 Hard mode: every hint is used in each guess."))
     lines += [entry_line(entry) for entry in progress.entries]
     if progress.solved:
-        took = ngettext(lang, "{n} try", "{n} tries", len(progress.entries))
-        lines.append(gettext(lang, "🎉 Solved in {took}!", took=took))
+        lines.append(common.solved_in(lang, len(progress.entries)))
         return "\n".join(lines)
     if progress.lost:
         lines.append(gettext(lang, "⌛ Six tries: the game is over. /wordle for a new one, /undo to take one back."))
@@ -106,14 +106,8 @@ def progress_text(lang: Lang, progress: Progress) -> str:
             )
         )
         return "\n".join(lines)
-    if progress.listed:
-        words = ", ".join(word.upper() for word in progress.listed)
-        lines.append(
-            gettext(lang, "Words still possible ({remaining}): {words}", remaining=progress.remaining, words=words)
-        )
-    else:
-        lines.append(gettext(lang, "Words still possible: {remaining}", remaining=progress.remaining))
-    lines.append(gettext(lang, "Try: {suggestion}", suggestion=progress.suggestion.upper()))
+    lines.append(common.remaining_line(lang, progress.remaining, progress.listed))
+    lines.append(common.try_word(lang, progress.suggestion))
     lines.append(gettext(lang, "Paste the colours (🟩🟨⬛ or g y b) or tap the letters."))
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ from bot.core import texts
 from bot.core.solvers import Solvers
 from bot.games.wordle import texts as wordle_texts
 from bot.games.wordle.solver import WordleSolver
+from bot.games.wordle_common import texts as common_texts
 from solver.wordle import Colour, Entry, Wordle, feedback
 
 TAPS = {Colour.GREY: 0, Colour.WHITE: 1, Colour.YELLOW: 2}  # grey → white → yellow
@@ -75,7 +76,7 @@ async def test_word_and_mask_then_undo(bot: Bot, solvers: Solvers, database: Pat
     assert reply.suggestion() == first and "НОРКА" not in reply.text
     state = stored_state(database, 303, "5bukv")
     assert state is not None and state[0]["entries"] == []
-    assert wordle_texts.nothing_to_undo("ru") in (await player.say("/undo")).text
+    assert common_texts.nothing_to_undo("ru") in (await player.say("/undo")).text
 
 
 async def test_no_candidate_left_offers_undo(bot: Bot, solvers: Solvers, database: Path) -> None:

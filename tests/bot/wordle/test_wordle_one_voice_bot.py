@@ -12,6 +12,7 @@ from bot.core.i18n import ngettext
 from bot.core.solvers import Solvers
 from bot.games.wordle import session as wordle
 from bot.games.wordle.solver import WordleSolver
+from bot.games.wordle_common.session import MAX_LISTED
 from solver.wordle import Entry, feedback, mask_text
 
 
@@ -24,7 +25,7 @@ def secret_with_a_crude_word_left(solvers: Solvers) -> str:
             guess = engine.next_guess(history)
             history.append(Entry(guess, feedback(guess, secret)))
             fitting = engine.candidates(history)
-            if len(fitting) <= wordle.MAX_LISTED and any(not engine.can_say(word) for word in fitting):
+            if len(fitting) <= MAX_LISTED and any(not engine.can_say(word) for word in fitting):
                 listed, _ = wordle.listed_words(solvers.of(WordleSolver), fitting)
                 if secret in listed:
                     return secret

@@ -10,6 +10,7 @@ from bot.games.wordle import session as wordle
 from bot.games.wordle.session import WordleSession
 from bot.games.wordle.solver import WordleSolver
 from bot.games.wordle.texts import progress_text
+from bot.games.wordle_common import session as common
 from solver.wordle import Colour, Entry, Wordle, feedback
 
 WORDS = ["норка", "калин", "тромп", "шарик", "кошка", "мышка", "банка", "ручка"]
@@ -51,8 +52,8 @@ def test_taps_cycle_the_colours_of_one_letter(solver: WordleSolver) -> None:
     session = wordle.start(solver.first_guess)
     seen = []
     for _ in range(3):
-        wordle.tap(session, 2)
-        seen.append(wordle.tapped_entry(session).mask[2])
+        common.tap(session, 2)
+        seen.append(common.tapped_entry(session).mask[2])
     assert seen == [Colour.WHITE, Colour.YELLOW, Colour.GREY]
 
 
@@ -139,7 +140,7 @@ def test_entries_that_contradict_each_other_are_named(
 def test_entries_no_listed_word_fits_but_some_word_could_are_no_contradiction(solver: WordleSolver) -> None:
     secret = "норки"  # not in the list
     session = WordleSession(
-        entries=[(guess, wordle.mask_text(feedback(guess, secret))) for guess in ("норка", "тромп")]
+        entries=[(guess, common.mask_letters(feedback(guess, secret))) for guess in ("норка", "тромп")]
     )
     progress = wordle.progress(solver, session)
     assert progress.no_candidate and not progress.clashes and progress.known is not None
