@@ -941,7 +941,12 @@ class PostgresStore(Store):
     async def _parameter_types(connection: Connection, sql: str) -> tuple[str, ...] | None:
         """A statement's parameter types, as the server infers them (one round trip, once a
         statement in a process); None when one is an array or of a kind not read from text."""
-        types = (await connection.prepare(sql)).get_parameters()
+        try:
+            types = (await connection.prepare(sql)).get_parameters()
+        except asyncpg.PostgresError as error:
+            if server_fault(error):
+                raise
+            return None  # the long way says what is wrong with it
         if any(t.kind != "scalar" or t.name not in _CAST_FROM_TEXT for t in types):
             return None
         return tuple(f"pg_catalog.{t.name}" for t in types)

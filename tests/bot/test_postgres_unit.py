@@ -9,6 +9,7 @@ import itertools
 from collections.abc import AsyncIterator
 from typing import Any
 
+import asyncpg
 import pytest
 from bot_harness import rows
 
@@ -110,3 +111,24 @@ async def test_a_duplicate_changes_nothing_and_the_item_releases_as_it_ends(
             assert lock_is_free(url, 10) == (attempt == 0)
         assert lock_is_free(url, 10)
     assert rows(url, "SELECT message LIKE '%ответ 0%' FROM outbox WHERE chat_id = 10") == [(True,)]
+
+
+@pytest.mark.parametrize("failing", [INSERT_KINDS, Sql("", "INSERT INTO no_such_table VALUES ($1, $2, $3, $4, $5)")])
+async def test_a_failing_statement_commits_nothing_of_its_unit(
+    database: tuple[PostgresStore, str], failing: Sql
+) -> None:
+    """A statement the server refuses as it runs (a text where a number goes) or as it is
+    prepared (no such table): the unit's session, ledger entry and messages are not committed."""
+    store, url = database
+    unit = UnitOfWork(11, 1100, 0.0)
+    stage_save(
+        unit, 11, "letters", {"board": "я"}, None, tallies={}, record_kind="letters", activate=True, deadline=None
+    )
+    unit.statements.append((failing, ("не число", 0.5, "t", False, None)))
+    unit.messages.append(send(11, "не уйдёт"))
+    async with store.hold(11):
+        with pytest.raises(asyncpg.PostgresError):
+            await store.commit(unit)
+        assert not lock_is_free(url, 11)
+    for table in ("sessions", "ledger", "outbox", "kinds"):
+        assert rows(url, f"SELECT COUNT(*) FROM {table}") == [(0,)]
