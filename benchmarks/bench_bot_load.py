@@ -697,10 +697,11 @@ def report_pairs(results: list[Result]) -> None:
         first = runs[0]
         pairs = list(_grouped(runs, lambda r: (r.pair,)).values())
         for other in dict.fromkeys(r.code for r in runs if r.code != "this"):
-            cpu, steady, p99, rate = [], [], [], []
+            cpu, steady, p99, rate, total = [], [], [], [], []
             for pair in pairs:
                 this, base = (next(r for r in pair if r.code == code) for code in ("this", other))
                 cpu.append(this.cpu_per_update / base.cpu_per_update)
+                total.append(this.total_cpu_per_update / base.total_cpu_per_update)
                 steady.append(per_standin_second(this) / per_standin_second(base))
                 p99.append(this.percentile(0.99) / base.percentile(0.99))
                 rate.append(this.per_second / base.per_second)
@@ -709,6 +710,7 @@ def report_pairs(results: list[Result]) -> None:
                 f" {len(cpu)} pairs, this vs {other}: CPU per update {_series(cpu)};"
                 f" per stand-in CPU second {_series(steady)}; p99 {_series(p99)}"
                 + (f"; updates/s {_series(rate)}" if not first.rate else "")
+                + (f"; bot + server CPU per update {_series(total)}" if first.engine == "postgresql" else "")
             )
 
 
