@@ -60,6 +60,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncpg
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "bot"))  # the Bot API stand-in
@@ -108,10 +110,19 @@ class Result:
     games: int = 0  # games begun by the players
     letters: int = 0  # letters they played
     mix: str = "games"
+    #: PostgreSQL only: its server's processes' CPU over the run, and the transactions it committed
+    #: or rolled back in the run's database (``pg_stat_database``), the bots' start-up's included.
+    server_cpu_seconds: float = 0.0
+    transactions: int = 0
 
     @property
     def cpu_per_update(self) -> float:
         return self.bot_cpu_seconds / self.updates if self.updates else float("nan")
+
+    @property
+    def total_cpu_per_update(self) -> float:
+        """The bot's CPU and its database server's (none for SQLite) per update."""
+        return (self.bot_cpu_seconds + self.server_cpu_seconds) / self.updates if self.updates else float("nan")
 
     @property
     def per_second(self) -> float:
@@ -329,6 +340,39 @@ def resident_mb(pid: int, field: str = "VmRSS") -> float:
     return float("nan")
 
 
+def server_cpu_seconds(postmaster: int | None) -> float:
+    """CPU time of a PostgreSQL server: its postmaster, the children it has reaped (backends of
+    connections closed meanwhile) and those still running."""
+    if postmaster is None:
+        return 0.0
+    fields = Path(f"/proc/{postmaster}/stat").read_text().rsplit(")", 1)[1].split()
+    used = sum(int(fields[i]) for i in (11, 12, 13, 14)) / os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(stat[1]) == postmaster:
+                    used += (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    return used
+
+
+async def transactions_in(database_url: str | None, settle: float = 30.0) -> int:
+    """Transactions committed and rolled back in the database so far, once no other connection is
+    open to it (a backend sends its counts to the statistics as it exits, if not before)."""
+    if database_url is None:
+        return 0
+    connection = await asyncpg.connect(database_url)
+    try:
+        others = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        deadline = time.perf_counter() + settle
+        while await connection.fetchval(others) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.2)
+        counted = "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+        return int(await connection.fetchval(counted))
+    finally:
+        await connection.close()
+
+
 async def until_idle(pid: int, quiet: float = 0.5, limit: float = 60.0) -> None:
     """Wait until the process has used no CPU for ``quiet`` seconds: whatever it builds after it
     starts polling is built."""
@@ -399,16 +443,17 @@ async def run_load(  # noqa: PLR0917
     database_url: str | None = None,
     processes: int = 1,
     mix: str = "games",
+    postmaster: int | None = None,
 ) -> Result:
     """One run: a fresh bot process (of the ``code`` named, from its folder; or an anchor, when the
     name is a key of ``ANCHORS``) and database, ``chats`` players sending ``updates`` each in the
     ``mix`` given, paced to ``rate`` updates a second in all (0: each as soon as the last answer
-    arrived)."""
+    arrived). ``postmaster``: the PostgreSQL server's, whose CPU counts with the bots'."""
     pause = chats / rate if rate else 0.0
     kind = code[0] if code[0] in ANCHORS else "bot"
     engine = "postgresql" if database_url else "sqlite"  # an anchor's: the configuration it is set beside
     if kind != "bot":
-        database_url, processes = None, 1  # an echo keeps nothing
+        database_url, processes, postmaster = None, 1, None  # an echo keeps nothing
     standin = BotApiStandin()
     await standin.start()
     with tempfile.TemporaryDirectory(prefix="bukvoed-load-") as folder:
@@ -417,6 +462,8 @@ async def run_load(  # noqa: PLR0917
         try:
             rss_started, peak_started = resident_mb(process.pid), resident_mb(process.pid, "VmHWM")
             cpu_started = sum(cpu_seconds(bot.pid) for bot in bots), time.process_time()
+            server_started = server_cpu_seconds(postmaster)
+            transactions_started = await transactions_in(database_url, settle=0)
             answers = Answers(standin)
             players = [Chat(FIRST_CHAT + i, standin, answers, game, pause, kind != "bot") for i in range(chats)]
             started = time.perf_counter()
@@ -426,6 +473,7 @@ async def run_load(  # noqa: PLR0917
             sustained = sustained_rate(players, started + pause)
             rss_after, peak_after = resident_mb(process.pid), resident_mb(process.pid, "VmHWM")
             cpu = sum(cpu_seconds(bot.pid) for bot in bots) - cpu_started[0], time.process_time() - cpu_started[1]
+            server_cpu = server_cpu_seconds(postmaster) - server_started
             timeline = [
                 (at - started, latency, number, p.chat_id)
                 for p in players
@@ -435,6 +483,7 @@ async def run_load(  # noqa: PLR0917
             for bot in bots:
                 await stop_bot(bot, standin)
             await standin.stop()
+    transactions = await transactions_in(database_url) - transactions_started
     return Result(
         chats=chats,
         rate=rate,
@@ -457,6 +506,8 @@ async def run_load(  # noqa: PLR0917
         games=sum(p.games for p in players),
         letters=sum(p.letters for p in players),
         mix=mix,
+        server_cpu_seconds=server_cpu,
+        transactions=transactions,
     )
 
 
@@ -618,6 +669,7 @@ def main() -> None:
                         server.fresh_database(f"load_{next(databases)}") if server else None,
                         processes,
                         args.mix,
+                        postmaster_of(server),
                     )
                 ),
                 pair=pair,
@@ -625,13 +677,14 @@ def main() -> None:
             for rate in args.rate
             for n in args.chats
             for loop in args.loops
-            for server, processes in setups
             for pair in range(args.pairs)
+            for server, processes in (setups if pair % 2 == 0 else setups[::-1])
             for code in (codes if pair % 2 == 0 else codes[::-1])
         ]
     report(results)
     if len(codes) > 1:
         report_pairs(results)
+    report_engines(results)
     if args.timeline:
         args.timeline.write_text(json.dumps([{"run": _label(r), "answers": r.timeline} for r in results]))
 
@@ -644,10 +697,11 @@ def report_pairs(results: list[Result]) -> None:
         first = runs[0]
         pairs = list(_grouped(runs, lambda r: (r.pair,)).values())
         for other in dict.fromkeys(r.code for r in runs if r.code != "this"):
-            cpu, steady, p99, rate = [], [], [], []
+            cpu, steady, p99, rate, total = [], [], [], [], []
             for pair in pairs:
                 this, base = (next(r for r in pair if r.code == code) for code in ("this", other))
                 cpu.append(this.cpu_per_update / base.cpu_per_update)
+                total.append(this.total_cpu_per_update / base.total_cpu_per_update)
                 steady.append(per_standin_second(this) / per_standin_second(base))
                 p99.append(this.percentile(0.99) / base.percentile(0.99))
                 rate.append(this.per_second / base.per_second)
@@ -656,7 +710,43 @@ def report_pairs(results: list[Result]) -> None:
                 f" {len(cpu)} pairs, this vs {other}: CPU per update {_series(cpu)};"
                 f" per stand-in CPU second {_series(steady)}; p99 {_series(p99)}"
                 + (f"; updates/s {_series(rate)}" if not first.rate else "")
+                + (f"; bot + server CPU per update {_series(total)}" if first.engine == "postgresql" else "")
             )
+
+
+def postmaster_of(server: object) -> int | None:
+    """The process id of a test server's postmaster (``tests/pgserver.py``), from its pid file."""
+    if server is None:
+        return None
+    pid_file = Path(server.folder) / "data" / "postmaster.pid"  # type: ignore[attr-defined]
+    return int(pid_file.read_text().split()[0])
+
+
+def report_engines(results: list[Result]) -> None:
+    """PostgreSQL against SQLite, this code: transactions per update, the bot's and its server's
+    CPU per update, pair by pair (each pair runs both engines, in turn first) and the median."""
+    mine = [r for r in results if r.code == "this"]
+    for r in (r for r in mine if r.engine == "postgresql"):
+        print(
+            f"{_label(r)}, pair {r.pair}: {r.transactions / r.updates:.2f} transactions per update,"
+            f" CPU per update: bot {1000 * r.cpu_per_update:.2f} ms + server"
+            f" {1000 * r.server_cpu_seconds / r.updates:.2f} ms = {1000 * r.total_cpu_per_update:.2f} ms"
+        )
+    configurations = _grouped(mine, lambda r: (r.rate, r.chats, r.loop))
+    for (rate, chats, loop), runs in configurations.items():
+        for processes in sorted({r.processes for r in runs if r.engine == "postgresql"}):
+            total, bot = [], []
+            for pair in sorted({r.pair for r in runs}):
+                sqlite = [r for r in runs if r.pair == pair and r.engine == "sqlite"]
+                postgres = [r for r in runs if r.pair == pair and r.engine == "postgresql" and r.processes == processes]
+                if sqlite and postgres:
+                    total.append(postgres[0].total_cpu_per_update / sqlite[0].total_cpu_per_update)
+                    bot.append(postgres[0].cpu_per_update / sqlite[0].cpu_per_update)
+            if total:
+                print(
+                    f"{loop}, N={chats}, offered {rate or 'max'}, {len(total)} pairs, this on postgresql×{processes}"
+                    f" vs sqlite: bot + server CPU per update {_series(total)}; bot CPU per update {_series(bot)}"
+                )
 
 
 def per_standin_second(r: Result) -> float:

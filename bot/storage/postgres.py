@@ -28,6 +28,7 @@ import contextvars
 import json
 import logging
 import os
+import re
 import socket
 import time
 import uuid
@@ -214,6 +215,82 @@ BEGIN
     PERFORM pg_advisory_unlock(chat);
 END $$;
 """
+#: A chat item's whole unit in one round trip and one transaction (``bukvoed_unit``): the handled
+#: updates' inbox rows gone, the update entered in the ledger (a duplicate stops there: ``d``),
+#: the unit's statements run (sent as text, their parameters in one text array, each cast to the
+#: type the server gave it when it was first prepared here: :func:`in_one_call`; a session save
+#: that finds another version raises ``BKST1``), its messages queued (``q``: their ids), and, when
+#: ``releasing``, the item's release as ``bukvoed_release`` makes it (``l``: the rows leased, the
+#: lease's token), the chat's lock then kept until the commit as the transaction's.
+_UNIT = "SELECT * FROM bukvoed_unit($1, $2, $3, $4::text::bigint[], $5::text::bigint[], $6::text[], $7, $8::text[],"
+_UNIT += " $9::text[], $10::text[], $11, $12, $13::text::bigint[], $14::text::bigint[], $15, $16::text::bigint[], $17)"
+_STALE = "BKST1"
+_UNIT_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION bukvoed_unit(
+    entry BIGINT, unit_chat BIGINT, received DOUBLE PRECISION, handled BIGINT[], out_chats BIGINT[],
+    out_messages TEXT[], now DOUBLE PRECISION, statements TEXT[], checks TEXT[], parameters TEXT[],
+    releasing BOOLEAN, chat BIGINT, sent BIGINT[], tokens BIGINT[], holder TEXT, known BIGINT[], until DOUBLE PRECISION
+) RETURNS TABLE (what TEXT, row_id BIGINT, row_token BIGINT)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    done INTEGER;
+    saved BIGINT;
+    queued RECORD;
+    fresh BIGINT;
+BEGIN
+    IF cardinality(handled) > 0 THEN
+        DELETE FROM inbox WHERE update_id = ANY(handled);
+    END IF;
+    IF entry IS NOT NULL THEN
+        INSERT INTO ledger (update_id, chat_id, received_at) VALUES (entry, unit_chat, received) ON CONFLICT DO NOTHING;
+        GET DIAGNOSTICS done = ROW_COUNT;
+        IF done = 0 THEN
+            what := 'd';
+            RETURN NEXT;
+            RETURN;
+        END IF;
+    END IF;
+    FOR i IN 1 .. coalesce(cardinality(statements), 0) LOOP
+        IF checks[i] = 't' THEN
+            saved := NULL;
+            EXECUTE statements[i] INTO saved USING parameters;
+            IF saved IS NULL THEN
+                RAISE EXCEPTION 'a session changed since it was loaded' USING ERRCODE = '{_STALE}';
+            END IF;
+        ELSE
+            EXECUTE statements[i] USING parameters;
+        END IF;
+    END LOOP;
+    FOR queued IN
+        INSERT INTO outbox (chat_id, message, queued_at)
+        SELECT m.chat_id, m.message, now FROM unnest(out_chats, out_messages) WITH ORDINALITY AS m(chat_id, message, n)
+        ORDER BY m.n RETURNING id, chat_id
+    LOOP
+        what := 'q';
+        row_id := queued.id;
+        row_token := NULL;
+        RETURN NEXT;
+        IF queued.chat_id = chat THEN
+            known := known || queued.id;
+        END IF;
+    END LOOP;
+    IF releasing THEN
+        PERFORM pg_advisory_xact_lock(chat);
+        IF cardinality(sent) > 0 THEN
+            DELETE FROM outbox AS o USING unnest(sent, tokens) AS s(sent_id, sent_token)
+            WHERE o.id = s.sent_id AND (s.sent_token IS NULL OR o.lease_token = s.sent_token);
+        END IF;
+        IF cardinality(known) > 0 AND NOT EXISTS (
+            SELECT 1 FROM outbox AS o WHERE o.chat_id = chat AND o.lease_by <> holder AND o.lease_until >= now
+        ) THEN
+            fresh := nextval('outbox_lease');
+            RETURN QUERY UPDATE outbox AS o SET lease_by = holder, lease_token = fresh, lease_until = until
+                WHERE o.chat_id = chat AND o.id = ANY(known) RETURNING 'l'::TEXT, o.id, fresh;
+        END IF;
+        PERFORM pg_advisory_unlock(chat);
+    END IF;
+END $$;
+"""
 #: The kept updates of chats that no other live process holds, oldest first, claimed for this
 #: process: a chat's updates stay with one process while it has any in hand, so that process's
 #: line applies them in id order. One statement (``bukvoed_claim``) that takes ``CLAIM_LOCK``
@@ -244,6 +321,9 @@ _HAS_TABLES = "SELECT to_regclass('schema_version') IS NOT NULL"
 #: How often a chat's item tries again to take its lock while the server is away.
 AWAY_RETRY_SECONDS = 0.5
 
+#: Parameter types ``bukvoed_unit`` reads back from their text.
+_CAST_FROM_TEXT = frozenset({"int2", "int4", "int8", "float4", "float8", "numeric", "text", "varchar", "bool"})
+
 #: SQLSTATE classes that mean the server or the way to it failed, not the statement: the player
 #: is asked to try again, as on a full disk. 08 connection, 40 rollback (deadlock, serialization),
 #: 53 resources, 57 operator intervention (shutdown), 58 system error.
@@ -257,6 +337,30 @@ def ids(numbers: Iterable[int | None]) -> str:
     the catalogue on each new connection (a round trip more), paid by each connection the pool
     opens, most of them in a burst of new chats."""
     return "{" + ",".join("NULL" if number is None else str(int(number)) for number in numbers) + "}"
+
+
+#: A parameter's place in a statement's PostgreSQL text.
+_PLACE = re.compile(r"\$(\d+)")
+
+
+def as_text(value: object) -> str | None:
+    """A statement's parameter as the text PostgreSQL reads back into its type (``bukvoed_unit``
+    casts it); ``TypeError`` for a value of another kind (then the unit goes the long way)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    raise TypeError(type(value).__name__)
+
+
+def placed(sql: str, types: Sequence[str], offset: int) -> str:
+    """A statement's text with its parameters read from ``bukvoed_unit``'s one text array (its
+    ``$1``), from ``offset`` on, each cast to its type."""
+    return _PLACE.sub(lambda m: f"($1[{offset + int(m.group(1))}])::{types[int(m.group(1)) - 1]}", sql)
 
 
 def name_of(url: str) -> str:
@@ -315,6 +419,7 @@ class _Held:
     unsent: list[tuple[int, str]] = field(default_factory=list)
     fresh: bool = True
     known: set[int] = field(default_factory=set)
+    released: bool = False  # the unit's commit let the lock go (``bukvoed_unit``)
 
     def read(self, rows: Sequence[Any]) -> None:
         """Take in the rows of ``bukvoed_hold``."""
@@ -371,6 +476,7 @@ async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()
         await connection.execute(_ITEM_FUNCTIONS)
         await connection.execute(_KEEP_FUNCTION)
         await connection.execute(_CLAIM_FUNCTION)
+        await connection.execute(_UNIT_FUNCTION)
 
 
 class PostgresStore(Store):
@@ -399,6 +505,9 @@ class PostgresStore(Store):
         self._refreshing: asyncio.Task[None] | None = None
         self._away_since: float | None = None  # when chats' items began to wait for the server (monotonic)
         self._beside: list[asyncio.Task[None]] = []
+        #: Each statement's parameter types as the server gave them, once (None: an array, or
+        #: another type ``bukvoed_unit`` does not cast from text).
+        self._types: dict[str, tuple[str, ...] | None] = {}
 
     @classmethod
     async def connect(
@@ -559,7 +668,8 @@ class PostgresStore(Store):
             connection, held.connection = held.connection, None
             if connection is not None:
                 try:
-                    await self._release(connection, held)
+                    if not held.released:
+                        await self._release(connection, held)
                 finally:
                     await self._give_back(connection)
 
@@ -796,6 +906,104 @@ class PostgresStore(Store):
         return True
 
     async def _write_unit(
+        self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
+    ) -> list[int] | None:
+        async with self._connection() as connection:
+            call = await self._in_one_call(connection, statements)
+            if call is not None:
+                return await self._write_unit_in_one_call(connection, unit, call, outgoing, handled)
+        return await self._write_unit_step_by_step(unit, statements, outgoing, handled)
+
+    async def _in_one_call(
+        self, connection: Connection, statements: list[Statement]
+    ) -> tuple[list[str], list[str], list[str | None]] | None:
+        """The statements as ``bukvoed_unit`` takes them (texts, which check a version, parameters),
+        or None when a parameter is not one it reads from text."""
+        texts: list[str] = []
+        checks: list[str] = []
+        parameters: list[str | None] = []
+        for sql, values in statements:
+            types = self._types.get(sql.postgres, ())
+            if types == ():
+                types = self._types[sql.postgres] = await self._parameter_types(connection, sql.postgres)
+            if types is None or len(types) != len(values):
+                return None
+            try:
+                as_texts = [as_text(value) for value in values]
+            except TypeError:
+                return None
+            texts.append(placed(sql.postgres, types, len(parameters)))
+            checks.append("t" if sql.checks_version else "f")
+            parameters += as_texts
+        return texts, checks, parameters
+
+    @staticmethod
+    async def _parameter_types(connection: Connection, sql: str) -> tuple[str, ...] | None:
+        """A statement's parameter types, as the server infers them (one round trip, once a
+        statement in a process); None when one is an array or of a kind not read from text."""
+        try:
+            types = (await connection.prepare(sql)).get_parameters()
+        except asyncpg.PostgresError as error:
+            if server_fault(error):
+                raise
+            return None  # the long way says what is wrong with it
+        if any(t.kind != "scalar" or t.name not in _CAST_FROM_TEXT for t in types):
+            return None
+        return tuple(f"pg_catalog.{t.name}" for t in types)
+
+    async def _write_unit_in_one_call(
+        self,
+        connection: Connection,
+        unit: UnitOfWork,
+        call: tuple[list[str], list[str], list[str | None]],
+        outgoing: list[tuple[int, str]],
+        handled: list[int],
+    ) -> list[int] | None:
+        """The unit in one round trip (``bukvoed_unit``); within a chat's item, with the item's
+        release: this is the item's last write, and its lock goes as the unit commits."""
+        held = _HELD.get()
+        releasing = held is not None and held.connection is connection
+        sent = dict(self._sent) if releasing else {}
+        known = sorted(held.known - sent.keys()) if held is not None and releasing else []
+        now = self._clock()
+        until = now + OUTBOX_LEASE_SECONDS
+        texts, checks, parameters = call
+        try:
+            rows = await connection.fetch(
+                _UNIT,
+                unit.update_id,
+                unit.chat_id,
+                unit.received_at,
+                ids(handled),
+                ids(chat_id for chat_id, _ in outgoing),
+                [message for _, message in outgoing],
+                now,
+                texts,
+                checks,
+                parameters,
+                releasing,
+                held.chat_id if held is not None else None,
+                ids(sent),
+                ids(sent.values()),
+                self.name,
+                ids(known),
+                until,
+            )
+        except asyncpg.PostgresError as error:
+            if error.sqlstate == _STALE:
+                raise _StaleError from None
+            raise
+        if any(what == "d" for what, _, _ in rows):
+            return None  # a duplicate: only the inbox deletes committed
+        if releasing and held is not None:
+            held.released = True
+            self._forget_sent(sent)
+            for what, row_id, token in rows:
+                if what == "l":
+                    self._leases[int(row_id)] = (int(token), until)
+        return sorted(int(row_id) for what, row_id, _ in rows if what == "q")
+
+    async def _write_unit_step_by_step(
         self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
     ) -> list[int] | None:
         chats = [chat_id for chat_id, _ in outgoing]

@@ -41,8 +41,10 @@ def message(chat_id: int, number: int) -> dict[str, object]:
 
 
 async def test_an_item_reads_the_chat_after_taking_its_lock(pair: tuple[PostgresStore, PostgresStore, str]) -> None:
-    """The second process waits for the first's lock, then loads the session the first committed
-    meanwhile (its read comes after the lock, not before) and the messages it left unsent."""
+    """The second process waits for the first's lock, which goes with the first's commit, then
+    loads the session the first committed meanwhile (its read comes after the lock, not before)
+    and the messages it left unsent; a message the first sends afterwards is gone from the next
+    holder's read once the first's next release (of any chat) deleted it."""
     first, second, _ = pair
     await first.save(5, "letters", {"board": "к"}, None, activate=True)
     loaded: list[object] = []
@@ -71,9 +73,13 @@ async def test_an_item_reads_the_chat_after_taking_its_lock(pair: tuple[Postgres
         unit.messages.append(Outgoing(5, SendText("два")))
         committed = await first.commit(unit)
         assert committed is not None
-        first.sent(committed[0][0])  # the first message went; the second did not
-    await waiting
-    assert loaded == [2, "letters", [committed[1][0]]]
+        await waiting
+    assert loaded == [2, "letters", [committed[0][0], committed[1][0]]]
+    first.sent(committed[0][0])  # the first message went (after the hold, as a chat's line sends); the second did not
+    async with first.hold(6):  # the first's next item, of another chat: its release deletes the row sent
+        pass
+    async with second.hold(5):
+        assert [row_id for row_id, _ in await second.pending_messages(5)] == [committed[1][0]]
 
 
 async def test_a_duplicate_queues_no_messages(pair: tuple[PostgresStore, PostgresStore, str]) -> None:
