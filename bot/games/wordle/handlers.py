@@ -280,8 +280,9 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleSess
         deps.show(chat_id, await asyncio.to_thread(review_picture, lang, found, solver.can_say))
         return
     deps.say(chat_id, texts.review_text(lang, found, solver.can_say), keyboards.review_picture(lang, session))
-    deps.say(chat_id, texts.share_intro(lang))
-    deps.say(chat_id, found.grid)
+    if session.over:  # a game still going has no result to share: "X/6" would read as lost
+        deps.say(chat_id, texts.share_intro(lang))
+        deps.say(chat_id, found.grid)
 
 
 @router.press(keyboards.WordleButton)

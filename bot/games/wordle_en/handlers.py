@@ -147,8 +147,9 @@ async def _send_review(deps: Deps, chat_id: int, lang: Lang, session: WordleEnSe
         deps.say(chat_id, shared_texts.nothing_to_review(lang))
         return
     deps.say(chat_id, texts.review_text(lang, found))
-    deps.say(chat_id, texts.share_intro(lang))
-    deps.say(chat_id, found.card)
+    if session.over:  # a game still going has no result to share: "X/6" would read as lost
+        deps.say(chat_id, texts.share_intro(lang))
+        deps.say(chat_id, found.card)
 
 
 @router.press(keyboards.WordleEnButton)

@@ -88,7 +88,10 @@ async def test_review_in_english_and_before_any_guess(bot: Bot, solvers: Solvers
     reply = await player.say("/review")
     assert "🔍 Review of the game" in reply.text and "1. " + guess.upper() in reply.text
     assert "So far: skill" in reply.text and "tries expected" in reply.text  # the game goes on
-    assert any(text.startswith("5 букв X/6") for text in reply.texts)
+    assert not any(text.startswith("5 букв") for text in reply.texts)  # nothing to share before the end
+    reply = await player.say("/giveup")
+    reply = await player.say("/review")
+    assert any(text.startswith("5 букв X/6") for text in reply.texts)  # given up: not found
 
 
 async def test_the_review_counts_the_words_the_player_was_shown(bot: Bot, solvers: Solvers) -> None:
