@@ -134,8 +134,8 @@ def help_tail(lang: Lang) -> str:
     """The last lines of /help, after every game's own."""
     return gettext(
         lang,
-        "/review — the last game reviewed (letters, fingers): ✅ the best move, ☑️ a better one was "
-        "there, ❌ a mistake\n"
+        "/review — the last game reviewed: in letters and fingers ✅ the best move, ☑️ a better one was "
+        "there, ❌ a mistake; in 5bukv and Wordle each guess's skill and luck\n"
         "/stats — your record\n"
         "/rules — the rules\n"
         "/lang — the bot's language (по-русски: /lang ru)",
