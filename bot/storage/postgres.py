@@ -178,7 +178,8 @@ END $$;
 #: a row whose lease is still the one it was sent under), takes the lease on the chat's rows the
 #: item knows (``known``; none while another live process holds a lease on any row of the chat,
 #: whose earlier rows must go first), and lets the lock go; it returns the rows leased with the
-#: lease's token, and the lock stays (as a transaction's) until all that is committed.
+#: lease's token, and the lock stays (as a transaction's) until all that is committed. Its
+#: steps are ``bukvoed_let_go``, which ``bukvoed_unit`` ends with too.
 _ITEM_FUNCTIONS = """
 CREATE OR REPLACE FUNCTION bukvoed_hold(chat BIGINT)
 RETURNS TABLE (what TEXT, row_id BIGINT, body TEXT, row_version BIGINT)
@@ -192,7 +193,7 @@ BEGIN
         UNION ALL
         SELECT 's' || s.kind, NULL::BIGINT, s.state, s.version FROM sessions AS s WHERE s.chat_id = chat;
 END $$;
-CREATE OR REPLACE FUNCTION bukvoed_release(
+CREATE OR REPLACE FUNCTION bukvoed_let_go(
     chat BIGINT, sent BIGINT[], tokens BIGINT[], holder TEXT, known BIGINT[], now DOUBLE PRECISION,
     until DOUBLE PRECISION
 ) RETURNS TABLE (leased_id BIGINT, leased_token BIGINT)
@@ -214,6 +215,13 @@ BEGIN
     END IF;
     PERFORM pg_advisory_unlock(chat);
 END $$;
+CREATE OR REPLACE FUNCTION bukvoed_release(
+    chat BIGINT, sent BIGINT[], tokens BIGINT[], holder TEXT, known BIGINT[], now DOUBLE PRECISION,
+    until DOUBLE PRECISION
+) RETURNS TABLE (leased_id BIGINT, leased_token BIGINT)
+LANGUAGE sql VOLATILE AS $$
+    SELECT * FROM bukvoed_let_go(chat, sent, tokens, holder, known, now, until);
+$$;
 """
 #: A chat item's whole unit in one round trip and one transaction (``bukvoed_unit``): the handled
 #: updates' inbox rows gone, the update entered in the ledger (a duplicate stops there: ``d``),
@@ -236,7 +244,6 @@ DECLARE
     done INTEGER;
     saved BIGINT;
     queued RECORD;
-    fresh BIGINT;
 BEGIN
     IF cardinality(handled) > 0 THEN
         DELETE FROM inbox WHERE update_id = ANY(handled);
@@ -275,19 +282,8 @@ BEGIN
         END IF;
     END LOOP;
     IF releasing THEN
-        PERFORM pg_advisory_xact_lock(chat);
-        IF cardinality(sent) > 0 THEN
-            DELETE FROM outbox AS o USING unnest(sent, tokens) AS s(sent_id, sent_token)
-            WHERE o.id = s.sent_id AND (s.sent_token IS NULL OR o.lease_token = s.sent_token);
-        END IF;
-        IF cardinality(known) > 0 AND NOT EXISTS (
-            SELECT 1 FROM outbox AS o WHERE o.chat_id = chat AND o.lease_by <> holder AND o.lease_until >= now
-        ) THEN
-            fresh := nextval('outbox_lease');
-            RETURN QUERY UPDATE outbox AS o SET lease_by = holder, lease_token = fresh, lease_until = until
-                WHERE o.chat_id = chat AND o.id = ANY(known) RETURNING 'l'::TEXT, o.id, fresh;
-        END IF;
-        PERFORM pg_advisory_unlock(chat);
+        RETURN QUERY SELECT 'l'::TEXT, g.leased_id, g.leased_token
+            FROM bukvoed_let_go(chat, sent, tokens, holder, known, now, until) AS g;
     END IF;
 END $$;
 """
