@@ -125,6 +125,7 @@ class BuildingSolvers(Solvers):
         self._started = time.perf_counter()
         self._everything = threading.Event()
         self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None  # the build's, when it runs in the background
         if not background:
             self._build(background=False)
             return
@@ -142,11 +143,10 @@ class BuildingSolvers(Solvers):
         daemon thread that is inside NumPy's C++ code by unwinding it, which aborts the process
         ("terminate called without an active exception", status -6) on a stop right after start."""
         self._stopping.set()
-        thread = getattr(self, "_thread", None)
-        if thread is None:
+        if self._thread is None:
             return True
-        thread.join(timeout)
-        return not thread.is_alive()
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
 
     def _build(self, background: bool) -> None:
         try:
