@@ -123,6 +123,7 @@ class BuildingSolvers(Solvers):
     def __init__(self, makers: Iterable[MakeTables], background: bool = True) -> None:
         super().__init__(make_every(makers))
         self._started = time.perf_counter()
+        log.debug("building the solver tables")
         self._everything = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None  # the build's, when it runs in the background
@@ -176,11 +177,13 @@ class BuildingSolvers(Solvers):
         while pending and not self._stopping.is_set():
             step = next_step(pending)
             pending.remove(step)
+            began = time.perf_counter()
             slices = step.run(self)
             for _ in slices or ():
                 if self._stopping.is_set():
                     break
                 self._build_wanted(pending)
+            log.debug("built the %s tables in %.0f ms", step.name, (time.perf_counter() - began) * 1000)
         if self._stopping.is_set():
             raise BuildStoppedError("the bot stopped before its tables were built")
 
@@ -188,8 +191,10 @@ class BuildingSolvers(Solvers):
         """Between two slices of a long step: every pending step a reader waits for, whole."""
         while (wanted := wanted_step(pending)) is not None:
             pending.remove(wanted)
+            began = time.perf_counter()
             for _ in wanted.run(self) or ():
                 pass
+            log.debug("built the %s tables in %.0f ms", wanted.name, (time.perf_counter() - began) * 1000)
 
     def _fail(self, error: BaseException) -> None:
         """Every part not built fails with ``error``: its readers raise rather than wait for ever."""
