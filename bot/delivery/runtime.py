@@ -170,13 +170,14 @@ class ChatRuntime:
 
     # ------------------------------------------------------------------ the inbox
 
-    async def receive(self, update: Update) -> Received:
+    async def receive(self, update: Update, body: Mapping[str, Any] | None = None) -> Received:
         """An update posted (or polled, kept with its batch already): kept in the inbox, then
-        queued here, or left to whichever process holds its chat on a shared database."""
+        queued here, or left to whichever process holds its chat on a shared database. ``body``:
+        the update as Telegram posted it, kept as it is (else the parsed update is written back)."""
         opened = self._opened
         if not (opened.polling is not None and opened.polling.polled(update.update_id)):
             try:
-                await opened.store.keep_fetched([update.to_dict()])
+                await opened.store.keep_fetched([body if body is not None else update.to_dict()])
             except StoreWriteError:
                 return Received.NOT_KEPT
         if opened.claims is not None and opened.claims.left_to_claims(update):

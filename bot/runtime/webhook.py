@@ -31,7 +31,7 @@ import logging
 import re
 import socket
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -52,8 +52,8 @@ from bot.runtime.transport import HANDLED_UPDATES, mend_text, readable, skipped_
 
 log = logging.getLogger(__name__)
 
-#: What delivery does with a posted update: keep it (and say whether it could).
-Receive = Callable[[Update], Awaitable[Received]]
+#: What delivery does with a posted update (parsed, and its body as posted): keep it (and say whether it could).
+Receive = Callable[[Update, Mapping[str, Any]], Awaitable[Received]]
 
 #: A fault that repeats (a flood of bad bodies, no file descriptors left) is logged at most this often.
 REPEAT_SECONDS = 60.0
@@ -373,7 +373,7 @@ class UpdateHandler(tornado.web.RequestHandler):
             return
         if isinstance(self.bot, ExtBot):
             self.bot.insert_callback_data(update)
-        if await self.receive(update) is Received.NOT_KEPT:  # Telegram must post it again
+        if await self.receive(update, body) is Received.NOT_KEPT:  # Telegram must post it again
             self.set_status(HTTPStatus.SERVICE_UNAVAILABLE, reason="Update not kept; post it again")
             return
         self.set_status(HTTPStatus.OK)

@@ -9,6 +9,7 @@ import socket
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -85,6 +86,33 @@ async def test_a_posted_update_is_kept_before_telegram_is_told_it_arrived(
         standin.end_hangs()
     await tracker.wait(503, timeout=10)
     assert kept == [(503,)]
+
+
+async def test_a_posted_update_is_kept_as_telegram_posted_it(
+    webhook: tuple[str, UpdateTracker], standin: BotApiStandin, database: Path
+) -> None:
+    """The handlers read a message the update points at without its keyboard (bot/delivery/reading.py);
+    the inbox keeps the body as Telegram posted it, keyboard and all, not the parse written back."""
+    url, tracker = webhook
+    body: dict[str, Any] = {"update_id": 505, **standin.message_update(74, "/help")}
+    keyboard = {"inline_keyboard": [[{"text": "к", "callback_data": "x"}]]}
+    body["message"]["reply_to_message"] = {
+        "message_id": 1,
+        "date": body["message"]["date"],
+        "chat": body["message"]["chat"],
+        "text": "a board",
+        "reply_markup": keyboard,
+    }
+    standin.inject("sendMessage", Fault.HANG)  # the chat's first reply hangs: its next update waits, kept
+    try:
+        assert await post(url, {"update_id": 504, **standin.message_update(74, "/start")}, SECRET) == 200
+        assert await post(url, body, SECRET) == 200
+        with sqlite3.connect(database) as db:
+            (kept,) = db.execute("SELECT body FROM inbox WHERE update_id = 505").fetchone()
+    finally:
+        standin.end_hangs()
+    await tracker.wait(505, timeout=10)
+    assert json.loads(kept) == body
 
 
 @pytest.mark.parametrize("secret", ["wrong-secret", None])
