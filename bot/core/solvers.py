@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from bot.core.part import Part
 
@@ -104,12 +104,30 @@ def build_solvers(makers: Iterable[MakeTables]) -> Solvers:
     return Solvers(building.every())
 
 
-def start_solvers(makers: Iterable[MakeTables]) -> BuildingSolvers:
+class Players(Protocol):
+    """The players' items in hand (``bot.delivery.queue.InHand``), as the build sees them."""
+
+    def wait_for_none(self, timeout: float) -> bool:
+        """Whether no item was in hand within ``timeout`` seconds."""
+        ...
+
+
+#: The longest the build waits, before one step or slice, for the players' items in hand (seconds).
+#: Beside a build step a reply took several times its own time (the two threads take the interpreter
+#: in turns); a bound, so that a steady stream of players slows the build rather than stops it.
+GIVE_WAY_SECONDS = 0.05
+#: How often the build, while it gives way, looks whether a player now waits for one of its parts.
+GIVE_WAY_CHECK = 0.002
+
+
+def start_solvers(makers: Iterable[MakeTables], players: Players | None = None) -> BuildingSolvers:
     """The bot's solvers, built in a background thread from now on, so the bot answers its first
     update (a /start needs no table) while they are built; a handler that needs a table not yet
-    built awaits that one only, and other chats are answered meanwhile. Launch to first reply and
-    the first replies after it are measured by benchmarks/bench_startup.py (README, Benchmarks)."""
-    return BuildingSolvers(makers, background=True)
+    built awaits that one only, and other chats are answered meanwhile. With ``players``, the build
+    gives way to the players' items in hand before each of its steps and slices. Launch to first
+    reply and the first replies after it are measured by benchmarks/bench_startup.py (README,
+    Benchmarks)."""
+    return BuildingSolvers(makers, background=True, players=players)
 
 
 class BuildingSolvers(Solvers):
@@ -120,8 +138,9 @@ class BuildingSolvers(Solvers):
     tables say how: ``await deps.solvers.of(LetterGames).ready(language)``), so the event loop
     answers other chats while one waits."""
 
-    def __init__(self, makers: Iterable[MakeTables], background: bool = True) -> None:
+    def __init__(self, makers: Iterable[MakeTables], background: bool = True, players: Players | None = None) -> None:
         super().__init__(make_every(makers))
+        self._players = players
         self._started = time.perf_counter()
         log.debug("building the solver tables")
         self._everything = threading.Event()
@@ -175,6 +194,7 @@ class BuildingSolvers(Solvers):
         ordered before it."""
         pending = in_order(self.every())
         while pending and not self._stopping.is_set():
+            self._give_way()
             step = next_step(pending)
             pending.remove(step)
             began = time.perf_counter()
@@ -182,10 +202,26 @@ class BuildingSolvers(Solvers):
             for _ in slices or ():
                 if self._stopping.is_set():
                     break
+                self._give_way()
                 self._build_wanted(pending)
             log.debug("built the %s tables in %.0f ms", step.name, (time.perf_counter() - began) * 1000)
         if self._stopping.is_set():
             raise BuildStoppedError("the bot stopped before its tables were built")
+
+    def _give_way(self) -> None:
+        """Before the next step or slice: while players' items are in hand, wait for them to be
+        answered (up to ``GIVE_WAY_SECONDS``), unless a player waits for a part not built yet."""
+        if self._players is None:
+            return
+        waited = 0.0
+        while waited < GIVE_WAY_SECONDS and not self._awaited() and not self._stopping.is_set():
+            if self._players.wait_for_none(GIVE_WAY_CHECK):
+                return
+            waited += GIVE_WAY_CHECK
+
+    def _awaited(self) -> bool:
+        """Whether a reader waits for a part not built yet."""
+        return any(part.wanted and not part.ready() for tables in self.every() for part in tables.parts())
 
     def _build_wanted(self, pending: list[Step]) -> None:
         """Between two slices of a long step: every pending step a reader waits for, whole."""

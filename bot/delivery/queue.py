@@ -25,6 +25,7 @@ import asyncio
 import inspect
 import itertools
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -100,6 +101,31 @@ class AdmitAll:
         return True
 
 
+class InHand:
+    """How many items the chats' lines hold now (waiting for their turn or running), counted on the
+    event loop and readable from any thread: the start-up build (``bot.core.solvers``) gives way to
+    players while there are any, so a reply right after the start does not share the interpreter
+    with a build step."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._none = threading.Event()
+        self._none.set()
+
+    def enter(self) -> None:
+        self._count += 1
+        self._none.clear()
+
+    def leave(self) -> None:
+        self._count -= 1
+        if self._count == 0:
+            self._none.set()
+
+    def wait_for_none(self, timeout: float) -> bool:
+        """Whether the lines held no item within ``timeout`` seconds (called from another thread)."""
+        return self._none.wait(timeout)
+
+
 class ChatQueues(BaseUpdateProcessor):
     """The application's update processor: a serial line per chat, up to ``running`` chats at once;
     ``runner`` runs each item once its turn has come, ``admission`` decides which are filed at all.
@@ -109,8 +135,11 @@ class ChatQueues(BaseUpdateProcessor):
     flood control keeps any one user far below it. ``running`` counts the chats actually working,
     taken only once an item's turn has come."""
 
-    def __init__(self, running: int, runner: Runner, admission: Admission, filed: int = 4096) -> None:
+    def __init__(
+        self, running: int, runner: Runner, admission: Admission, filed: int = 4096, in_hand: InHand | None = None
+    ) -> None:
         super().__init__(filed)
+        self.in_hand = in_hand if in_hand is not None else InHand()
         self._running = asyncio.BoundedSemaphore(running)
         self._runner = runner
         self._lines: dict[int, _Line] = {}
@@ -127,6 +156,7 @@ class ChatQueues(BaseUpdateProcessor):
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         """File the item in its chat's line, wait for its turn, then run it."""
         chat_id = chat_of(update)
+        self.in_hand.enter()
         try:
             if chat_id is None or not self.admission.admits(update):
                 if chat_id is None:
@@ -137,6 +167,7 @@ class ChatQueues(BaseUpdateProcessor):
         finally:
             if inspect.iscoroutine(coroutine) and inspect.getcoroutinestate(coroutine) == inspect.CORO_CREATED:
                 coroutine.close()  # never run: skipped, throttled or cancelled while waiting
+            self.in_hand.leave()
             for done in self.on_done:
                 done(update)
 

@@ -31,7 +31,7 @@ from telegram.ext import ExtBot
 from bot.delivery.events import Delivered, Resend
 from bot.delivery.inbox import KeepingQueue, PollsUpdates, Received, replay
 from bot.delivery.outbox import Applied, Outbox, Pace, answer_all
-from bot.delivery.queue import Admission, AdmitAll, ChatQueues
+from bot.delivery.queue import Admission, AdmitAll, ChatQueues, InHand
 from bot.delivery.timers import Timers
 from bot.storage import Store, StoreLostError, StoreWriteError
 from bot.storage.outgoing import Receipt
@@ -102,10 +102,12 @@ class _Open:
 class ChatRuntime:
     """The chats' lines, the inbox, the exactly-once commit, the outbox and the timers of one bot."""
 
-    def __init__(self, settings: DeliverySettings, admission: Admission | None = None) -> None:
+    def __init__(
+        self, settings: DeliverySettings, admission: Admission | None = None, in_hand: InHand | None = None
+    ) -> None:
         self.settings = settings
         self.queue = KeepingQueue(self.receive)
-        self.lines = ChatQueues(settings.running, self, admission or AdmitAll())
+        self.lines = ChatQueues(settings.running, self, admission or AdmitAll(), in_hand=in_hand)
         self.timers = Timers(self.queue.put_nowait, self._stopped)
         self._open: _Open | None = None
         self._retries: set[asyncio.TimerHandle] = set()

@@ -37,6 +37,7 @@ from bot.core.router import Handler
 from bot.core.settings import Settings
 from bot.core.solvers import Solvers
 from bot.core.texts import Lang
+from bot.delivery.queue import InHand
 from bot.delivery.runtime import ChatRuntime, DeliverySettings
 from bot.runtime.throttle import throttle_for
 from bot.runtime.transport import make_bot
@@ -50,14 +51,20 @@ CONCURRENT_CHATS = 256
 
 
 def build_application(
-    settings: Settings, solvers: Solvers, token: str | None = None, games: tuple[Game, ...] = registry.GAMES
+    settings: Settings,
+    solvers: Solvers,
+    token: str | None = None,
+    games: tuple[Game, ...] = registry.GAMES,
+    in_hand: InHand | None = None,
 ) -> App:
-    """The bot, with every game of ``games`` wired (the registry's, unless a test brings its own)."""
+    """The bot, with every game of ``games`` wired (the registry's, unless a test brings its own);
+    ``in_hand`` counts its items in hand (the start-up build gives way to them)."""
     use_timedelta_periods()
     services = Services(settings, solvers, games=games)
     delivery = ChatRuntime(
         DeliverySettings(texts.apology, settings.group_messages_per_minute, CONCURRENT_CHATS),
         admission=throttle_for(services),
+        in_hand=in_hand,
     )
     services.delivery = delivery
     application = (

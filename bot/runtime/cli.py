@@ -248,11 +248,14 @@ def redact_uncaught_exceptions(secrets: list[str]) -> None:
 
 def serve(settings: Settings, *, fresh_store: bool = False) -> int:
     from bot.core.solvers import start_solvers
+    from bot.delivery.queue import InHand
     from bot.runtime.app import build_application
 
-    # Built in the background: the first reply needs no table (bot/core/solvers.py).
-    solvers = start_solvers(registry.SOLVER_TABLES)
-    application = build_application(settings, solvers)
+    # Built in the background, giving way to the players' items in hand: the first reply needs no
+    # table (bot/core/solvers.py).
+    in_hand = InHand()
+    solvers = start_solvers(registry.SOLVER_TABLES, players=in_hand)
+    application = build_application(settings, solvers, in_hand=in_hand)
     # The solver tables and the libraries are here to stay: a full collection that walked
     # them paused the bot for 60+ ms under load, so they leave the collector's sight.
     gc.freeze()

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from bot_harness import Player, running_bot
 from bot_harness import until as until_async
-from standin import BotApiStandin
+from standin import BotApiStandin, Fault
 
 from bot.core import solvers as solvers_module
 from bot.core.part import Part
 from bot.core.solvers import BuildingSolvers, Solvers, SolverTables, Step
+from bot.delivery.queue import InHand
 from bot.games.letters.tables import LetterGames
 from solver.letters import LetterGame, Rule
 from solver.words import Tier
@@ -128,6 +129,81 @@ def test_a_table_a_reader_waits_for_is_built_between_slices_of_a_long_step(monke
     reader.join(30)
     assert building.wait_until_built(30)
     assert tables.built == ["slice 0", "slice 1", "short", "slice 2"]  # not after the whole long step
+
+
+class Steps(SolverTables):
+    """Three one-part steps that note when each ran."""
+
+    def __init__(self) -> None:
+        self.built: list[str] = []
+        self.own = [Part[int](name) for name in ("first", "second", "third")]
+
+    def parts(self) -> Sequence[Part[Any]]:
+        return self.own
+
+    def steps(self) -> Sequence[Step]:
+        return [Step(order, part.name, self._builder(part), (part,)) for order, part in enumerate(self.own)]
+
+    def _builder(self, part: Part[int]) -> Any:
+        def build(_: Any) -> None:
+            self.built.append(part.name)
+            part.set(len(self.built))
+
+        return build
+
+
+def test_the_build_gives_way_while_players_items_are_in_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No step starts while a player's item is in hand (up to the bound, here far off), and the
+    build goes on once none is."""
+    monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)
+    monkeypatch.setattr(solvers_module, "GIVE_WAY_SECONDS", 600.0)
+    in_hand, tables = InHand(), Steps()
+    in_hand.enter()
+    building = BuildingSolvers([lambda: tables], background=True, players=in_hand)
+    time.sleep(0.3)
+    assert tables.built == []
+    in_hand.leave()
+    assert building.wait_until_built(30)
+    assert tables.built == ["first", "second", "third"]
+
+
+def test_a_part_a_player_waits_for_is_built_though_items_are_in_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Giving way never keeps a player waiting for a part: the one waited for is built at once
+    (the others still give way)."""
+    monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)
+    monkeypatch.setattr(solvers_module, "GIVE_WAY_SECONDS", 600.0)
+    in_hand, tables = InHand(), Steps()
+    in_hand.enter()
+    building = BuildingSolvers([lambda: tables], background=True, players=in_hand)
+    assert tables.own[2].get() == 1  # waited for (in this thread), so built first
+    time.sleep(0.3)
+    assert tables.built == ["third"]
+    in_hand.leave()
+    assert building.wait_until_built(30)
+    assert tables.built == ["third", "first", "second"]
+
+
+def test_a_steady_stream_of_players_slows_the_build_but_does_not_stop_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)
+    monkeypatch.setattr(solvers_module, "GIVE_WAY_SECONDS", 0.01)
+    in_hand, tables = InHand(), Steps()
+    in_hand.enter()  # never leaves
+    assert BuildingSolvers([lambda: tables], background=True, players=in_hand).wait_until_built(30)
+    assert tables.built == ["first", "second", "third"]
+
+
+async def test_the_chats_lines_count_the_items_in_hand(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """The real bot's lines: an item whose reply Telegram holds is in hand until it is sent."""
+    standin.inject("sendMessage", Fault.HANG)
+    async with running_bot(standin, solvers, database) as bot:
+        in_hand = bot.delivery.lines.in_hand
+        assert in_hand.wait_for_none(0)
+        standin.push_message(81, "/start")
+        await until_async(lambda: not in_hand.wait_for_none(0), 10)
+        standin.end_hangs()
+        await until_async(lambda: in_hand.wait_for_none(0), 10)
 
 
 async def test_a_chat_awaiting_a_table_holds_no_other_chat(
