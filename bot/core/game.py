@@ -180,12 +180,20 @@ def offer_games(deps: Deps, lang: Lang) -> str:
     return texts.nothing_running(lang, start_lines(lang, wired(deps.services)))
 
 
-def stats_text(lang: Lang, records: Mapping[str, Record], games: Sequence[Game]) -> str:
-    """/stats: one line per record kind the player has, by each game's own wording."""
-    if not records:
-        return texts.no_records(lang)
-    lines = {kind: line for game in games for kind, line in game.records.items()}
-    return "\n".join(
-        lines[kind](lang, record) if kind in lines else texts.games_record(lang, kind, record)
-        for kind, record in sorted(records.items())
-    )
+def stats_text(
+    lang: Lang, records: Mapping[str, Record], games: Sequence[Game], more: Sequence[Sequence[str]] = ()
+) -> str:
+    """/stats: game by game, in the order they are wired, its line for each record kind the player
+    has (by its own wording), then its ``more`` lines (``more[i]`` is ``games[i]``'s), so one
+    game's lines stand together; a record kind no game words comes last."""
+    owned = {kind for game in games for kind in game.records}
+    lines = [
+        line
+        for at, game in enumerate(games)
+        for line in [
+            *(game.records[kind](lang, records[kind]) for kind in game.records if kind in records),
+            *(more[at] if at < len(more) else ()),
+        ]
+    ]
+    lines += [texts.games_record(lang, kind, record) for kind, record in sorted(records.items()) if kind not in owned]
+    return "\n".join(lines) if lines else texts.no_records(lang)

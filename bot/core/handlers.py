@@ -122,13 +122,8 @@ async def stats(update: Update, context: BotContext) -> None:
     deps = context.deps
     wired = games.wired(deps.services)
     records = await deps.db.records(context.user.id)
-    more = [
-        line for game in wired if game.more_stats for line in await game.more_stats(deps, context.user.id, context.lang)
-    ]
-    if more and not records:
-        deps.reply(context.message, "\n".join(more))
-        return
-    deps.reply(context.message, "\n".join([games.stats_text(context.lang, records, wired), *more]))
+    more = [await game.more_stats(deps, context.user.id, context.lang) if game.more_stats else [] for game in wired]
+    deps.reply(context.message, games.stats_text(context.lang, records, wired, more))
 
 
 async def send_standing(context: BotContext, play: PrivatePlay) -> None:

@@ -83,6 +83,20 @@ async def test_only_the_first_go_of_the_day_counts(bot: Bot, solvers: Solvers, d
     assert "Задача дня: решено 0 из 1" in (await player.say("/stats")).text
 
 
+async def test_stats_keep_each_games_lines_together(bot: Bot, solvers: Solvers) -> None:
+    """The daily puzzle's record and its streak stand together, in the order the games are wired,
+    not split by another game's line."""
+    player = Player(bot, 1207)
+    await player.say("/wordle")  # a game of a kind sorted between the daily's two lines
+    await player.say("salet bbbbb")
+    await player.say("/giveup")
+    await player.say("/daily")
+    lines = (await player.say("/stats")).text.splitlines()
+    daily = [at for at, line in enumerate(lines) if line.startswith("Задача дня")]
+    assert len(daily) == 2 and daily[1] == daily[0] + 1, lines
+    assert any(line.startswith("Wordle") for line in lines), lines
+
+
 async def test_english_ghost_has_its_own_daily_in_english(bot: Bot, solvers: Solvers) -> None:
     puzzle = todays(solvers, "en")
     player = Player(bot, 1203, language_code="en")
