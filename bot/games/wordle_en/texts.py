@@ -119,12 +119,15 @@ def entry_problem(lang: Lang, error: EntryError) -> str:
         )
     if error.problem is EntryProblem.WORD_NOT_FIVE_LETTERS:
         return gettext(lang, "A Wordle word is five English letters. Send the word then its colours, like: crane gybbb")
-    return gettext(
+    text = gettext(
         lang,
         "I do not understand “{symbol}”. Paste Wordle's colours: 🟩 right place, 🟨 elsewhere, ⬛ or ⬜ absent "
         "(or g, y, b).",
         symbol=error.symbol or "",
     )
+    if error.symbol and error.symbol.isalpha():  # most likely a word typed without its colours
+        text += "\n" + gettext(lang, "A word of your own: send it then its colours, like: crane gybbb")
+    return text
 
 
 def already_solved(lang: Lang) -> str:

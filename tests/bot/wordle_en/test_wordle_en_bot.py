@@ -97,7 +97,11 @@ async def test_bad_colours_are_explained_and_lose_nothing(bot: Bot, database: Pa
     player = Player(bot, 405, "en")
     await player.say("/wordle")
     assert "Wordle shows 5 colours; I read 3" in (await player.say("gyb")).text
-    assert "I do not understand “z”" in (await player.say("gyzbb")).text
+    refused = (await player.say("gyzbb")).text
+    assert "I do not understand “z”" in refused and "A word of your own" in refused
+    bare = (await player.say("crane")).text  # a guess typed without its colours
+    assert "I do not understand “c”" in bare and "send it then its colours, like: crane gybbb" in bare
+    assert "A word of your own" not in (await player.say("gy?bb")).text  # not a letter: no word in sight
     state = stored_state(database, 405, "wordle")
     assert state is not None and state[0]["entries"] == []
 
