@@ -185,7 +185,9 @@ def stats_text(
 ) -> str:
     """/stats: game by game, in the order they are wired, its line for each record kind the player
     has (by its own wording), then its ``more`` lines (``more[i]`` is ``games[i]``'s), so one
-    game's lines stand together; a record kind no game words comes last."""
+    game's lines stand together; a record kind no game words comes last. A record of no game yet
+    (a game set up, not begun) says nothing."""
+    records = {kind: record for kind, record in records.items() if record.played or record.won or record.lost}
     owned = {kind for game in games for kind in game.records}
     lines = [
         line

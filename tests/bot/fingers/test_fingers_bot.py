@@ -164,3 +164,12 @@ async def test_play_again_keeps_the_level_and_who_starts(bot: Bot, database: Pat
     assert record(database, 505, "fingers") == (2, 0, 1, 0)
     await player.say("/giveup")
     assert "Насколько сильно" in (await player.tap("другие настройки")).text
+
+
+async def test_a_game_only_set_up_is_no_line_in_stats(bot: Bot, database: Path) -> None:
+    """/fingers opened and left at its set-up: /stats has no "played 0" line for it."""
+    player = Player(bot, 1180)
+    await player.say("/fingers")
+    await player.tap("Безупречный")  # the level; who starts is still to choose
+    stats = (await player.say("/stats")).text
+    assert "Пальцы" not in stats and stats == texts.no_records("ru"), stats
