@@ -171,7 +171,7 @@ def test_serve_polls_or_serves_a_webhook(
 ) -> None:
     """Long polling unless WEBHOOK_URL is set; then the webhook listens at that URL's path."""
     calls: list[tuple[str, dict[str, object]]] = []
-    monkeypatch.setattr("bot.core.solvers.start_solvers", lambda makers: solvers)
+    monkeypatch.setattr("bot.core.solvers.start_solvers", lambda makers, players=None: solvers)
     monkeypatch.setattr(Application, "run_polling", lambda self, **kw: calls.append(("polling", kw)))
     monkeypatch.setattr("bot.runtime.cli.serve_webhook", lambda app, hook: calls.append(("webhook", vars(hook))))
     extra = (
