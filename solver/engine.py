@@ -220,6 +220,33 @@ def solve_layered(graph: Graph, layers: IntArray, terminal_value: NDArray[np.int
     return Solution(value, distance)
 
 
+def solve_tree(first_child: NDArray[np.int32], layers: IntArray, terminal_value: Value = Value.LOSS) -> Solution:
+    """What :func:`solve_layered` gives for a tree numbered breadth first: the moves of position
+    ``p`` are the positions ``first_child[p]`` up to ``first_child[p + 1]`` (one more entry than
+    positions), all in the next layer, so each layer's moves are one slice of the next layer and
+    no move needs looking up."""
+    size = len(first_child) - 1
+    value = np.full(size, terminal_value, dtype=np.int8)
+    distance = np.zeros(size, dtype=np.int32)
+    unreached = np.iinfo(np.int32).max
+    for first, end in zip(
+        layers[-3::-1].tolist(), layers[-2:0:-1].tolist(), strict=True
+    ):  # the deepest moving layer first
+        moves = first_child[first : end + 1]
+        moving = np.flatnonzero(moves[1:] > moves[:-1])
+        if not moving.size:
+            continue
+        heads = slice(int(moves[0]), int(moves[-1]))
+        segments = moves[moving] - moves[0]
+        lost = value[heads] == Value.LOSS
+        fastest = np.minimum.reduceat(np.where(lost, distance[heads], unreached), segments)
+        slowest = np.maximum.reduceat(distance[heads], segments)
+        wins = fastest < unreached
+        value[first + moving] = np.where(wins, Value.WIN, Value.LOSS)
+        distance[first + moving] = np.where(wins, fastest, slowest) + 1
+    return Solution(value, distance)
+
+
 def _reverse(graph: Graph) -> tuple[Graph, IntArray]:
     """The same graph with every edge turned around, and for each reversed
     edge the index of the original one."""

@@ -21,7 +21,6 @@ from solver.letters import (
     Verdict,
     normalise_letters,
 )
-from solver.review import ReviewError, review_letters, review_lines, summarise
 from solver.words import LANGUAGES, Tier, WordListError, read_words
 
 #: How the answer's first line names a shipped list: (the list, what its full tier holds).
@@ -318,6 +317,8 @@ def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, set
 
 
 def _run_review(game: LetterGame, typed: str, setup: Setup, as_json: bool) -> int:
+    from solver.review import ReviewError, review_letters, review_lines, summarise  # only a review pays for it
+
     letters = normalise_letters(typed, game.alphabet)
     if isinstance(letters, InputError):
         outside = "".join(sorted({c for c in typed.lower() if c not in game.alphabet}))

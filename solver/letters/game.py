@@ -9,15 +9,16 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from itertools import repeat
 
 import numpy as np
 from numpy.typing import NDArray
 
-from solver.engine import Solution, Value, solve_layered
+from solver.engine import Solution, Value, solve_tree
 from solver.letters.group import GroupTable
 from solver.letters.rule import Rule
 from solver.letters.tree import FragmentTree, IntArray, NodeArray
-from solver.letters.vocabulary import PackedWords, left_out, reachable_words, vocabulary
+from solver.letters.vocabulary import WordMatrix, in_pieces
 from solver.levels import MISTAKE_RATE, Level
 
 
@@ -75,16 +76,18 @@ class LetterGame:
         alphabet: str | None = None,
         commonness: Mapping[str, float] | None = None,
     ) -> None:
-        kept = vocabulary(words, min_length)
-        if not kept:
+        kept = WordMatrix.of(words, min_length)
+        if not len(kept):
             raise ValueError("the dictionary has no words of the minimum length")
         self.min_length = min_length
         self.word_count = len(kept)
-        reachable = reachable_words(kept)
-        self.tree = FragmentTree.build(reachable, alphabet)
-        self._passed_words = PackedWords(left_out(kept, reachable))
+        reachable = kept.reachable()
+        reachable_words = kept.subset(reachable)
+        self.tree = FragmentTree.of(reachable_words, alphabet)
+        self._passed_words = kept.subset(~reachable).packed()
         self.alphabet = self.tree.alphabet
-        self._word_zipf = self._word_commonness(commonness)  # 0 for every word when unknown
+        self._word_zipf = self._word_commonness(reachable_words, commonness)  # 0 for every word when unknown
+        del kept, reachable_words
         self._slip_mass = self._cumulative_slip_mass()
         self._tables_by_seats: dict[int, GroupTable] = {}  # solved on first use (with_players)
         self._solve(Rule(rule))
@@ -100,7 +103,7 @@ class LetterGame:
     def _solve(self, rule: Rule) -> None:
         self.rule = rule
         word_value = Value.LOSS if rule is Rule.COMPLETE_WINS else Value.WIN
-        self.solution: Solution = solve_layered(self.tree.graph(), self.tree.depth_starts(), word_value)
+        self.solution: Solution = solve_tree(self.tree.first_child, self.tree.depth_starts(), word_value)
         self._best_child, self._line_end = self._choose_best_lines()
 
     # -- sizes ----------------------------------------------------------
@@ -240,19 +243,13 @@ class LetterGame:
         mistakes: IntArray = sums[tree.first_child[1:] - 1] - sums[tree.first_child[:-1] - 1]
         return mistakes
 
-    def _leaf_commonness(self) -> NDArray[np.float64]:
-        """Each fragment's commonness as a word (0 for inner fragments and unknown words)."""
-        result = np.zeros(self.tree.size, dtype=np.float64)
-        leaves = np.flatnonzero(self.tree.word_index >= 0)
-        result[leaves] = self._word_zipf[self.tree.word_index[leaves]]
-        return result
-
-    def _word_commonness(self, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
-        words = self.tree.words
+    @staticmethod
+    def _word_commonness(words: WordMatrix, commonness: Mapping[str, float] | None) -> NDArray[np.float64]:
         if not commonness:
             return np.zeros(len(words))
-        return np.fromiter(
-            (commonness.get(words[at], 0.0) for at in range(len(words))), dtype=np.float64, count=len(words)
+        known = commonness.get
+        return in_pieces(
+            lambda piece: np.fromiter(map(known, piece, repeat(0.0)), np.float64), words.words(), np.float64
         )
 
     def _cumulative_slip_mass(self) -> NDArray[np.float64]:
@@ -263,33 +260,53 @@ class LetterGame:
     def _choose_best_lines(self) -> tuple[NodeArray, NodeArray]:
         """The perfect move at every fragment and the leaf its line ends at.
 
-        Chosen depth by depth from the deepest, so that a tie between equally
-        good moves can go to the one whose line ends on the most common word.
+        A perfect move leaves the opponent lost in the fewest plies, or, when every move loses,
+        lasts longest. Among perfect moves: the line that ends on the most common word, then the
+        one that leaves the most ways to go wrong (for a lost player: those first, then the word),
+        then the first letter. Each preference is a whole number, smallest best, packed into one
+        key per move (a move is indexed by the fragment it makes, less one) with its letter's
+        place last: the smallest key among a fragment's moves is its choice.
         """
         tree, value, distance = self.tree, self.solution.value, self.solution.distance
+        parents = tree.parent[1:]
+        parent_wins = value[parents] == Value.WIN
+        perfect = (value[1:] == -value[parents]) & (distance[1:] == distance[parents] - 1)
+        slips = self._mistakes_available()[1:]
+        fewer_slips = int(slips.max(initial=0)) - slips
+        # A word's commonness counts by its rank (ties as the numbers compare).
+        word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
+        deciding = np.flatnonzero(tree.first_child[1:] > tree.first_child[:-1])
+        depth_starts = tree.depth_starts()
+        decided_at = np.searchsorted(deciding, depth_starts)
         best = np.full(tree.size, -1, dtype=np.int32)
         line_end = np.arange(tree.size, dtype=np.int32)
-        mistakes, commonness = self._mistakes_available(), self._leaf_commonness()
-        depth_starts = np.searchsorted(tree.depth, np.arange(int(tree.depth.max()) + 2))
-        for depth in range(int(tree.depth.max()), 0, -1):
-            children = np.arange(depth_starts[depth], depth_starts[depth + 1])
-            parents = tree.parent[children]
-            parent_wins = value[parents] == Value.WIN
-            good = value[children] == Value.LOSS  # lost for the opponent
-            # Sort key, smallest first: good moves first; the fastest win (then
-            # the most common word), or the longest defence that leaves the most
-            # mistakes (then the most common word); then alphabetical.
-            speed = np.where(parent_wins, distance[children], -distance[children])
-            common = commonness[line_end[children]]
-            slips = mistakes[children].astype(np.float64)
-            second = np.where(parent_wins, -common, -slips)
-            third = np.where(parent_wins, -slips, -common)
-            order = np.lexsort((children, third, second, speed, ~good, parents))
-            sorted_parents = parents[order]
-            first_of_parent = np.flatnonzero(np.r_[True, sorted_parents[1:] != sorted_parents[:-1]])
-            chosen_parents = sorted_parents[first_of_parent]
-            best[chosen_parents] = children[order][first_of_parent]
-            line_end[chosen_parents] = line_end[best[chosen_parents]]
+        if not word_rank.any():  # no word more common than another: no move waits for the ones below
+            key = fewer_slips * tree.size + np.arange(1, tree.size)
+            key[~perfect] = np.iinfo(np.int64).max
+            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) % tree.size
+            for depth in range(len(depth_starts) - 2, -1, -1):
+                parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
+                line_end[parents_here] = line_end[best[parents_here]]
+            return best, line_end
+        # Depth by depth from the deepest, since a line's word comes from below; a move's place at
+        # its depth keeps the keys small.
+        ranks, slip_values = int(word_rank.max()) + 1, int(fewer_slips.max(initial=0)) + 1
+        places = int(np.diff(depth_starts).max())
+        key = fewer_slips * np.where(parent_wins, 1, ranks) * places
+        key += np.arange(1, tree.size) - depth_starts[tree.depth[1:]]
+        rank_weight = np.where(parent_wins, slip_values, 1) * places
+        key[~perfect], rank_weight[~perfect] = np.iinfo(np.int64).max, 0
+        rank_of_leaf = np.zeros(tree.size, dtype=np.int64)
+        leaves = np.flatnonzero(tree.word_index >= 0)
+        rank_of_leaf[leaves] = word_rank[tree.word_index[leaves]]
+        for depth in range(len(depth_starts) - 3, -1, -1):
+            first, end = int(depth_starts[depth + 1]), int(depth_starts[depth + 2])
+            moves = slice(first - 1, end - 1)
+            keys = key[moves] + rank_of_leaf[line_end[first:end]] * rank_weight[moves]
+            parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
+            chosen = np.minimum.reduceat(keys, tree.first_child[parents_here] - first) % places + first
+            best[parents_here] = chosen
+            line_end[parents_here] = line_end[chosen]
         return best, line_end
 
     def _plausible_child(self, node: int, rng: random.Random) -> int:

@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Graph
-from solver.letters.vocabulary import PackedWords
+from solver.letters.vocabulary import PackedWords, WordMatrix
 
 IntArray = NDArray[np.int64]
 #: Fragment numbers (the bot keeps tables of over 300,000 fragments for the life of the process,
@@ -39,44 +39,32 @@ class FragmentTree:
 
     @classmethod
     def build(cls, words: Sequence[str], alphabet: str | None = None) -> FragmentTree:
-        """Build from reachable, sorted words. The alphabet defaults to the
+        """Build from reachable words. The alphabet defaults to the
         letters that occur; a given one must hold every letter that does."""
-        codes, lengths, alphabet = _encode(words, alphabet)
-        count, width = codes.shape
-        previous_lcp = np.zeros(count, dtype=np.int64)
-        previous_lcp[1:] = _common_prefix_lengths(codes)
-        depths = np.arange(1, width + 1)[:, None]
-        # Word i opens a new fragment at depth d if it is that long and differs
-        # from the word before it within its first d letters. Fragments are
-        # numbered in the order they open: depth by depth, then alphabetically.
-        opens = (depths <= lengths) & (depths > previous_lcp)
-        depth_start = np.concatenate([[1], 1 + np.cumsum(opens.sum(axis=1))])
-        size = int(depth_start[-1])
-        parent = np.full(size, -1, dtype=np.int32)
-        letter = np.full(size, -1, dtype=np.int16)
-        depth = np.zeros(size, dtype=np.int16)
-        word_index = np.full(size, -1, dtype=np.int32)
-        # Depth by depth, so the scratch is a few arrays of one entry per word: the fragment each
-        # word passes through at every depth at once (a words × depths matrix) and the places of
-        # every fragment were the whole English list's peak at start (27 MB beside a 5 MB tree).
-        passed = np.zeros(count, dtype=np.int32)  # the fragment word i passes through at the depth before
-        for column in range(width):
-            opening = opens[column]
-            # The fragment word i passes through at this depth: the last one opened at it by word i
-            # or a word before it.
-            through = np.cumsum(opening, dtype=np.int32)
-            through += np.int32(depth_start[column] - 1)
-            row = np.flatnonzero(opening)
-            placed = slice(int(depth_start[column]), int(depth_start[column + 1]))
-            parent[placed] = passed[row]
-            letter[placed] = codes[row, column].astype(np.int16) - 1
-            depth[placed] = column + 1
-            ending = np.flatnonzero(lengths == column + 1)
-            word_index[through[ending]] = ending.astype(np.int32)
-            passed = through
+        return cls.of(WordMatrix.of(words), alphabet)
 
-        first_child = (np.searchsorted(parent[1:], np.arange(size + 1), side="left") + 1).astype(np.int32)
-        return cls(PackedWords(words), alphabet, parent, letter, depth, first_child, word_index)
+    @classmethod
+    def of(cls, words: WordMatrix, alphabet: str | None = None) -> FragmentTree:
+        """Build from reachable words as a matrix (:meth:`WordMatrix.reachable`)."""
+        used = words.letters_used()
+        if alphabet is None:
+            alphabet = used
+        outside = set(used) - set(alphabet)
+        if outside:
+            raise ValueError(f"letters outside the alphabet: {''.join(sorted(outside))}")
+        if len(alphabet) > 255:
+            raise ValueError("an alphabet of more than 255 letters")
+        width = int(words.lengths.max(initial=0))
+        if width > np.iinfo(np.int16).max:
+            raise ValueError("a word of more than 32,767 letters")
+        letter_of_code = np.full(len(words.letters) + 1, -1, dtype=np.int16)
+        for code, point in enumerate(words.letters.tolist(), start=1):
+            letter_of_code[code] = alphabet.rfind(chr(point))
+        parent, letter, depth, word_index = _fragments(words, letter_of_code)
+        size = len(parent)
+        first_child = np.ones(size + 1, dtype=np.int32)
+        first_child[1:] += np.cumsum(np.bincount(parent[1:], minlength=size), dtype=np.int32)
+        return cls(words.packed(), alphabet, parent, letter, depth, first_child, word_index)
 
     @property
     def size(self) -> int:
@@ -137,44 +125,37 @@ class FragmentTree:
         return bool(self.word_index[node] >= 0)
 
 
-def _encode(words: Sequence[str], alphabet: str | None) -> tuple[NDArray[np.uint8], IntArray, str]:
-    """Words as a zero-padded matrix of letter codes 1..len(alphabet)."""
-    lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
-    present = np.flatnonzero(np.bincount(points))
-    if alphabet is None:
-        alphabet = "".join(map(chr, present))
-    outside = set(map(chr, present)) - set(alphabet)
-    if outside:
-        raise ValueError(f"letters outside the alphabet: {''.join(sorted(outside))}")
-    if len(alphabet) > 255:
-        raise ValueError("an alphabet of more than 255 letters")
-    code_of_point = np.zeros(int(present[-1]) + 1, dtype=np.uint8)
-    for code, letter in enumerate(alphabet, start=1):
-        if ord(letter) < len(code_of_point):
-            code_of_point[ord(letter)] = code
-    codes_flat = code_of_point[points]
-    letter_count = len(points)
-    del points  # the words' code points, four bytes a letter: not kept while the matrix is filled
-    width = int(lengths.max())
-    if width > np.iinfo(np.int16).max:
-        raise ValueError("a word of more than 32,767 letters")
-    codes = np.zeros((len(words), width), dtype=np.uint8)
-    # Each letter's place in the flat matrix: its place in the joined words, shifted by its word's
-    # padding so far. One index array, in 32 bits where it fits: the whole English list's letters
-    # took 20 MB of int64 row and column indices, the bot's peak at start.
-    index = np.int32 if codes.size < np.iinfo(np.int32).max else np.int64
-    starts = np.cumsum(lengths) - lengths
-    flat = np.repeat((np.arange(len(words)) * width - starts).astype(index), lengths)
-    flat += np.arange(letter_count, dtype=index)
-    codes.reshape(-1)[flat] = codes_flat
-    return codes, lengths, alphabet
+def _fragments(words: WordMatrix, letter_of_code: SmallArray) -> tuple[NodeArray, SmallArray, SmallArray, NodeArray]:
+    """The tree's parent, letter, depth and word index of every fragment, numbered breadth first.
 
-
-def _common_prefix_lengths(codes: NDArray[np.uint8]) -> IntArray:
-    """Letters each word shares with the word before it (padding never matches
-    a letter, and two distinct words never match all the way)."""
-    differs = np.ones((len(codes) - 1, codes.shape[1] + 1), dtype=bool)
-    differs[:, :-1] = (codes[1:] != codes[:-1]) | (codes[1:] == 0)
-    lengths: IntArray = differs.argmax(axis=1).astype(np.int64)
-    return lengths
+    Word ``i`` opens the fragments below the letters it shares with the word before it, one a
+    depth down to its own length: listed word by word they are the fragments in depth-first
+    order, and a stable sort by depth numbers them breadth first (depth by depth, then in word
+    order: alphabetically). Each opened fragment hangs from the one before it in that list,
+    except a word's first, which hangs from the last fragment listed before it one depth up.
+    """
+    lengths, shared = words.lengths, words.shared
+    opened = lengths - shared
+    first_opened = np.cumsum(opened) - opened  # each word's first fragment's place in depth-first order
+    count = int(first_opened[-1] + opened[-1])
+    depth_of = (np.arange(1, count + 1) - np.repeat(first_opened - shared, opened)).astype(np.int16)
+    breadth_first = np.argsort(depth_of, kind="stable")
+    number = np.empty(count + 1, dtype=np.int32)  # by place in depth-first order; place -1 is the root
+    number[breadth_first] = np.arange(1, count + 1, dtype=np.int32)
+    number[count] = 0
+    above = number[np.arange(-1, count - 1)]  # the fragment above each but a word's first
+    # Breadth first, the fragments are in order of (depth, place): the last one one depth up
+    # from a word's first fragment and listed before it is a binary search away.
+    key = depth_of[breadth_first].astype(np.int64) * (count + 1) + breadth_first
+    branch = np.searchsorted(key, shared * (count + 1) + first_opened)  # its number (the root at depth 0)
+    above[first_opened] = np.where(shared > 0, branch, 0)
+    parent = np.full(count + 1, -1, dtype=np.int32)
+    parent[1:] = above[breadth_first]
+    depth = np.zeros(count + 1, dtype=np.int16)
+    depth[1:] = depth_of[breadth_first]
+    word_of = np.repeat(np.arange(len(words), dtype=np.int64), opened)[breadth_first]
+    letter = np.full(count + 1, -1, dtype=np.int16)
+    letter[1:] = letter_of_code[words.codes.reshape(-1)[word_of * words.codes.shape[1] + depth[1:] - 1]]
+    word_index = np.full(count + 1, -1, dtype=np.int32)
+    word_index[number[first_opened + opened - 1]] = np.arange(len(words), dtype=np.int32)
+    return parent, letter, depth, word_index

@@ -1,11 +1,26 @@
-"""A game's words: the vocabulary, the words a board can reach whole, and a compact sorted list."""
+"""A game's words: the vocabulary, the words a board can reach whole, and a compact sorted list.
+
+The plain functions say what each set is, one word at a time; :class:`WordMatrix` computes the same
+sets for a game with NumPy, a word list of tens of thousands of words in a few milliseconds (a cold
+start of the command line, and the tables the bot builds at start, pay for every step).
+"""
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cached_property
+from typing import Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
+
+from solver.words import PIECE
+
+IntArray = NDArray[np.int64]
+#: Letter codes: one byte each while at most 255 letters occur, else two (big-endian).
+Codes = NDArray[np.unsignedinteger[Any]]
+Item = TypeVar("Item", bound=np.generic)
 
 
 def vocabulary(words: Iterable[str], min_length: int = 1) -> list[str]:
@@ -52,8 +67,18 @@ class PackedWords:
     spell whole (over 100,000 in the whole English list) in a fraction of a list's memory."""
 
     def __init__(self, sorted_words: Sequence[str]) -> None:
-        self._text = "".join(sorted_words)
         lengths = np.fromiter(map(len, sorted_words), dtype=np.int64, count=len(sorted_words))
+        self._set("".join(sorted_words), lengths)
+
+    @classmethod
+    def joined(cls, text: str, lengths: IntArray) -> PackedWords:
+        """The words that ``text`` holds one after another, ``lengths`` letters each."""
+        words = cls.__new__(cls)
+        words._set(text, lengths)
+        return words
+
+    def _set(self, text: str, lengths: IntArray) -> None:
+        self._text = text
         self._starts = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
 
     def __len__(self) -> int:
@@ -67,3 +92,173 @@ class PackedWords:
             return False
         at = bisect.bisect_left(self, word)
         return at < len(self) and self[at] == word
+
+
+class WordMatrix:
+    """Distinct words in the order Python sorts strings, as a matrix of letter codes: one row a
+    word, zero-padded, a letter's code its rank among the letters that occur (by code point, so
+    rows sort as the words do). What :func:`vocabulary`, :func:`reachable_words` and
+    :func:`left_out` give, in a few NumPy steps over every word at once."""
+
+    def __init__(
+        self, source: list[str], rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
+    ) -> None:
+        self._source = source  # the words as given; row i is source[rows[i]]
+        self._rows = rows
+        self.letters = letters  # the code point of each code (code c is letters[c - 1])
+        self.codes = codes
+        self.lengths = lengths
+
+    @cached_property
+    def shared(self) -> IntArray:
+        """The letters each word shares with the one before it (0 for the first)."""
+        return _shared_prefixes(self.codes)
+
+    @classmethod
+    def of(cls, words: Iterable[str], min_length: int = 1) -> WordMatrix:
+        """The distinct words of at least ``min_length`` letters (and at least one), sorted."""
+        source = words if isinstance(words, list) else list(words)
+        lengths = in_pieces(lambda piece: np.fromiter(map(len, piece), np.int64, len(piece)), source, np.int64)
+        points = in_pieces(lambda piece: np.frombuffer(_utf32("".join(piece)), np.uint32), source, np.uint32)
+        rows = np.flatnonzero(lengths >= max(min_length, 1))
+        if len(rows) < len(source):
+            points, lengths = points[np.repeat(lengths >= max(min_length, 1), lengths)], lengths[rows]
+        if not len(rows):
+            return cls(source, rows, np.zeros(0, np.uint32), np.zeros((0, 0), np.uint8), lengths)
+        letters = np.flatnonzero(np.bincount(points)).astype(np.uint32)
+        code_of_point = np.zeros(int(letters[-1]) + 1, dtype=np.uint16)
+        code_of_point[letters] = np.arange(1, len(letters) + 1, dtype=np.uint16)
+        # Big-endian codes, so that a row read as bytes compares as the word does.
+        dtype = np.dtype(np.uint8) if len(letters) < 256 else np.dtype(">u2")
+        codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=dtype)
+        codes.reshape(-1)[_places(lengths, codes.shape[1])] = code_of_point[points]
+        del points, code_of_point
+        as_bytes = _as_bytes(codes)
+        if not all(np.all(piece[1:] >= piece[:-1]) for piece in _overlapping_pieces(as_bytes)):
+            order = _sorting_order(codes)
+            rows, codes, lengths = rows[order], codes[order], lengths[order]
+        matrix = cls(source, rows, letters, codes, lengths)
+        repeated = matrix.shared == lengths  # a word sharing all its letters with the one before is that word again
+        return matrix.subset(~repeated) if repeated.any() else matrix
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def reachable(self) -> NDArray[np.bool_]:
+        """For each word, whether no shorter word begins it (:func:`reachable_words`).
+
+        The words that begin with a word come right after it, in one run: a word is behind a
+        shorter one when it falls in the run of a word that the next word begins with.
+        """
+        begins_next = np.flatnonzero(self.shared[1:] == self.lengths[:-1])
+        if not len(begins_next):
+            return np.ones(len(self), dtype=bool)
+        # Where each such run ends: the first word past the word padded with the highest code.
+        highest = np.full((len(begins_next), self.codes.shape[1]), np.iinfo(self.codes.dtype).max, self.codes.dtype)
+        columns = np.arange(self.codes.shape[1])
+        own = columns < self.lengths[begins_next][:, None]
+        highest[own] = self.codes[begins_next][own]
+        run_ends = np.searchsorted(_as_bytes(self.codes), _as_bytes(highest), side="right")
+        runs = np.bincount(begins_next + 1, minlength=len(self) + 1) - np.bincount(run_ends, minlength=len(self) + 1)
+        reachable: NDArray[np.bool_] = np.cumsum(runs[:-1]) == 0
+        return reachable
+
+    def subset(self, keep: NDArray[np.bool_]) -> WordMatrix:
+        """The words where ``keep`` is true, in order."""
+        subset = WordMatrix(self._source, self._rows[keep], self.letters, self.codes[keep], self.lengths[keep])
+        if "shared" in self.__dict__ and len(subset):
+            # Two words share what every pair of neighbours between them shares.
+            kept = np.flatnonzero(keep)
+            shared = np.zeros(len(kept), dtype=np.int64)
+            shared[1:] = np.minimum.reduceat(self.shared[: kept[-1] + 1], kept[:-1] + 1)
+            subset.__dict__["shared"] = shared
+        return subset
+
+    def words(self) -> list[str]:
+        """The words, in order, as given."""
+        words: list[str] = []
+        for at in range(0, len(self), PIECE):
+            words += map(self._source.__getitem__, self._rows[at : at + PIECE].tolist())
+        return words
+
+    def letters_used(self) -> str:
+        """The letters that occur in these words, in code-point order."""
+        used = np.zeros(len(self.letters) + 1, dtype=np.int64)
+        for at in range(0, len(self), PIECE):
+            used += np.bincount(self.codes[at : at + PIECE].reshape(-1), minlength=len(used))
+        return "".join(map(chr, self.letters[np.flatnonzero(used[1:])].tolist()))
+
+    def packed(self) -> PackedWords:
+        """The words as :class:`PackedWords`, their text made from the codes."""
+        points = self.letters[self.codes[self.codes != 0].astype(np.int64) - 1]
+        return PackedWords.joined(points.tobytes().decode("utf-32-le", "surrogatepass"), self.lengths)
+
+
+def _sorting_order(codes: Codes) -> IntArray:
+    """The order that sorts the rows of ``codes`` as their words sort (equal rows in any order).
+
+    By each row's first eight bytes as one number first, which NumPy sorts several times faster
+    than strings; then the rows that share those with another, by the whole row.
+    """
+    as_bytes = _as_bytes(codes)
+    if as_bytes.itemsize < 8:
+        order: IntArray = np.argsort(as_bytes)
+        return order
+    heads = np.ndarray((len(codes),), dtype=">u8", buffer=codes, strides=(as_bytes.itemsize,)).astype(np.uint64)
+    order = np.argsort(heads)
+    heads = heads[order]
+    same_head = heads[1:] == heads[:-1]
+    tied = np.flatnonzero(np.r_[same_head, False] | np.r_[False, same_head])
+    if len(tied):
+        rows = order[tied]
+        order[tied] = rows[np.argsort(as_bytes[rows], kind="stable")]
+    return order
+
+
+def _as_bytes(codes: Codes) -> NDArray[np.bytes_]:
+    """Each row of ``codes`` as one byte string, which compares as the row's word does."""
+    as_bytes: NDArray[np.bytes_] = codes.view(f"S{codes.shape[1] * codes.dtype.itemsize}").reshape(-1)
+    return as_bytes
+
+
+def _utf32(text: str) -> bytes:
+    return text.encode("utf-32-le", "surrogatepass")
+
+
+def in_pieces(step: Callable[[list[str]], NDArray[Item]], items: list[str], dtype: type[Item]) -> NDArray[Item]:
+    """``step`` over ``items`` a piece at a time (:data:`solver.words.PIECE`: no one long call into
+    C holds up the bot's other threads), the results joined."""
+    pieces = [step(items[at : at + PIECE]) for at in range(0, len(items), PIECE)]
+    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=dtype)
+
+
+def _overlapping_pieces(rows: NDArray[np.bytes_]) -> Iterator[NDArray[np.bytes_]]:
+    """``rows`` in pieces that overlap by one row, so every neighbouring pair is in one of them."""
+    for at in range(0, max(len(rows) - 1, 1), PIECE):
+        yield rows[at : at + PIECE + 1]
+
+
+def _places(lengths: IntArray, width: int) -> NDArray[np.signedinteger]:
+    """Where each letter of the words, one after another, goes in a zero-padded matrix of rows
+    ``width`` wide: its place in the joined words, shifted by its word's padding so far. One index
+    array, in 32 bits where it fits (the whole English list's letters in 64-bit row and column
+    indices were the bot's peak at start)."""
+    index = np.int32 if len(lengths) * width < np.iinfo(np.int32).max else np.int64
+    starts = np.cumsum(lengths) - lengths
+    places = np.repeat((np.arange(len(lengths)) * width - starts).astype(index), lengths)
+    places += np.arange(len(places), dtype=index)
+    return places
+
+
+def _shared_prefixes(codes: Codes) -> IntArray:
+    """The letters each row shares with the row before it (0 for the first); padding never
+    matches a letter, so two equal words share all their letters. A piece of rows at a time: the
+    comparison matrices stay small."""
+    shared = np.zeros(len(codes), dtype=np.int64)
+    for at in range(1, len(codes), PIECE):
+        rows, before = codes[at : at + PIECE], codes[at - 1 : at - 1 + PIECE]
+        differs = np.ones((len(rows), codes.shape[1] + 1), dtype=bool)
+        np.not_equal(rows, before[: len(rows)], out=differs[:, :-1])
+        differs[:, :-1] |= rows == 0
+        shared[at : at + len(rows)] = differs.argmax(axis=1)
+    return shared

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.engine import Value, solve, solve_layered
+from solver.engine import Value, solve, solve_layered, solve_tree
 from solver.letters import (
     FragmentTree,
     InputError,
@@ -228,7 +228,8 @@ def test_the_engine_agrees_with_plain_minimax_on_every_position(words: list[str]
 @given(words=small_dictionaries, word_value=st.sampled_from([Value.WIN, Value.LOSS]))
 def test_the_tree_solved_in_layers_gives_the_retrograde_table(words: list[str], word_value: Value) -> None:
     """The letter game solves its fragment tree layer by layer (little scratch): the same values and
-    distances as the retrograde sweep over the reversed graph, whose moves are the tree's letters."""
+    distances as the retrograde sweep over the reversed graph, whose moves are the tree's letters,
+    whether the layers' moves are looked up in the graph or are slices of the tree."""
     tree = FragmentTree.build(reachable_words(vocabulary(words)))
     graph, layers = tree.graph(), tree.depth_starts()
     assert all(graph.successors(p).tolist() == list(tree.children(p)) for p in range(tree.size))
@@ -237,9 +238,10 @@ def test_the_tree_solved_in_layers_gives_the_retrograde_table(words: list[str], 
         for p in range(tree.size)
     )
     assert layers[0] == 0 and layers[-1] == tree.size
-    expected, solved = solve(graph, word_value), solve_layered(graph, layers, word_value)
-    assert solved.value.tolist() == expected.value.tolist()
-    assert solved.distance.tolist() == expected.distance.tolist()
+    expected = solve(graph, word_value)
+    for solved in (solve_layered(graph, layers, word_value), solve_tree(tree.first_child, layers, word_value)):
+        assert solved.value.tolist() == expected.value.tolist()
+        assert solved.distance.tolist() == expected.distance.tolist()
 
 
 @settings(max_examples=150, deadline=None)
