@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from solver.engine import Solution, Value, solve_tree
 from solver.letters.group import GroupTable
 from solver.letters.rule import Rule
-from solver.letters.tree import FragmentTree, IntArray, NodeArray
+from solver.letters.tree import FragmentTree, NodeArray
 from solver.letters.vocabulary import WordMatrix, in_pieces
 from solver.levels import MISTAKE_RATE, Level
 
@@ -82,12 +82,13 @@ class LetterGame:
         self.min_length = min_length
         self.word_count = len(kept)
         reachable = kept.reachable()
+        self._passed_words = kept.packed(~reachable)
         reachable_words = kept.subset(reachable)
+        del kept  # before the tree is built: the build's peak
         self.tree = FragmentTree.of(reachable_words, alphabet)
-        self._passed_words = kept.subset(~reachable).packed()
         self.alphabet = self.tree.alphabet
         self._word_zipf = self._word_commonness(reachable_words, commonness)  # 0 for every word when unknown
-        del kept, reachable_words
+        del reachable_words
         self._slip_mass = self._cumulative_slip_mass()
         self._tables_by_seats: dict[int, GroupTable] = {}  # solved on first use (with_players)
         self._solve(Rule(rule))
@@ -235,12 +236,12 @@ class LetterGame:
             completes_word=self.tree.is_word(child),
         )
 
-    def _mistakes_available(self) -> IntArray:
+    def _mistakes_available(self) -> NodeArray:
         """For each fragment, how many legal letters lose for the player to move."""
         tree, value = self.tree, self.solution.value
-        child_wins = (value[1:] == Value.WIN).astype(np.int64)  # won for the next mover
-        sums = np.concatenate([[0], np.cumsum(child_wins)])
-        mistakes: IntArray = sums[tree.first_child[1:] - 1] - sums[tree.first_child[:-1] - 1]
+        sums = np.zeros(tree.size, dtype=np.int32)  # letters won for the next mover, up to each fragment
+        np.cumsum(value[1:] == Value.WIN, dtype=np.int32, out=sums[1:])
+        mistakes: NodeArray = sums[tree.first_child[1:] - 1] - sums[tree.first_child[:-1] - 1]
         return mistakes
 
     @staticmethod
@@ -264,47 +265,39 @@ class LetterGame:
         lasts longest. Among perfect moves: the line that ends on the most common word, then the
         one that leaves the most ways to go wrong (for a lost player: those first, then the word),
         then the first letter. Each preference is a whole number, smallest best, packed into one
-        key per move (a move is indexed by the fragment it makes, less one) with its letter's
-        place last: the smallest key among a fragment's moves is its choice.
+        key per move with the letter's place at its depth last: the smallest key among a
+        fragment's moves is its choice. Depth by depth from the deepest, since a line's word comes
+        from below (and the scratch is one depth's).
         """
         tree, value, distance = self.tree, self.solution.value, self.solution.distance
-        parents = tree.parent[1:]
-        parent_wins = value[parents] == Value.WIN
-        perfect = (value[1:] == -value[parents]) & (distance[1:] == distance[parents] - 1)
-        slips = self._mistakes_available()[1:]
-        fewer_slips = int(slips.max(initial=0)) - slips
+        mistakes = self._mistakes_available()
+        most_mistakes = int(mistakes.max(initial=0))
         # A word's commonness counts by its rank (ties as the numbers compare).
         word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
+        ranks, slip_values = int(word_rank.max(initial=0)) + 1, most_mistakes + 1
+        if ranks > 1:
+            rank_of_leaf = np.zeros(tree.size, dtype=np.int32)
+            leaves = np.flatnonzero(tree.word_index >= 0)
+            rank_of_leaf[leaves] = word_rank[tree.word_index[leaves]]
         deciding = np.flatnonzero(tree.first_child[1:] > tree.first_child[:-1])
         depth_starts = tree.depth_starts()
         decided_at = np.searchsorted(deciding, depth_starts)
+        places = int(np.diff(depth_starts).max())
         best = np.full(tree.size, -1, dtype=np.int32)
         line_end = np.arange(tree.size, dtype=np.int32)
-        if not word_rank.any():  # no word more common than another: no move waits for the ones below
-            key = fewer_slips * tree.size + np.arange(1, tree.size)
-            key[~perfect] = np.iinfo(np.int64).max
-            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) % tree.size
-            for depth in range(len(depth_starts) - 2, -1, -1):
-                parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
-                line_end[parents_here] = line_end[best[parents_here]]
-            return best, line_end
-        # Depth by depth from the deepest, since a line's word comes from below; a move's place at
-        # its depth keeps the keys small.
-        ranks, slip_values = int(word_rank.max()) + 1, int(fewer_slips.max(initial=0)) + 1
-        places = int(np.diff(depth_starts).max())
-        key = fewer_slips * np.where(parent_wins, 1, ranks) * places
-        key += np.arange(1, tree.size) - depth_starts[tree.depth[1:]]
-        rank_weight = np.where(parent_wins, slip_values, 1) * places
-        key[~perfect], rank_weight[~perfect] = np.iinfo(np.int64).max, 0
-        rank_of_leaf = np.zeros(tree.size, dtype=np.int64)
-        leaves = np.flatnonzero(tree.word_index >= 0)
-        rank_of_leaf[leaves] = word_rank[tree.word_index[leaves]]
         for depth in range(len(depth_starts) - 3, -1, -1):
-            first, end = int(depth_starts[depth + 1]), int(depth_starts[depth + 2])
-            moves = slice(first - 1, end - 1)
-            keys = key[moves] + rank_of_leaf[line_end[first:end]] * rank_weight[moves]
+            first, end = int(depth_starts[depth + 1]), int(depth_starts[depth + 2])  # the moves into depth + 1
+            parents = tree.parent[first:end]
+            perfect = (value[first:end] == -value[parents]) & (distance[first:end] == distance[parents] - 1)
+            key = most_mistakes - mistakes[first:end].astype(np.int64)  # fewer ways to go wrong: worse
+            if ranks > 1:
+                rank = rank_of_leaf[line_end[first:end]]
+                key = np.where(value[parents] == Value.WIN, rank * slip_values + key, key * ranks + rank)
+            key *= places
+            key += np.arange(end - first)
+            key[~perfect] = np.iinfo(np.int64).max
             parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
-            chosen = np.minimum.reduceat(keys, tree.first_child[parents_here] - first) % places + first
+            chosen = np.minimum.reduceat(key, tree.first_child[parents_here] - first) % places + first
             best[parents_here] = chosen
             line_end[parents_here] = line_end[chosen]
         return best, line_end

@@ -138,24 +138,40 @@ def _fragments(words: WordMatrix, letter_of_code: SmallArray) -> tuple[NodeArray
     opened = lengths - shared
     first_opened = np.cumsum(opened) - opened  # each word's first fragment's place in depth-first order
     count = int(first_opened[-1] + opened[-1])
-    depth_of = (np.arange(1, count + 1) - np.repeat(first_opened - shared, opened)).astype(np.int16)
-    breadth_first = np.argsort(depth_of, kind="stable")
+    # 32-bit scratch (fragment numbers fit: NodeArray), freed step by step: this is the build's peak.
+    depth_of = np.arange(1, count + 1, dtype=np.int32)
+    depth_of -= np.repeat((first_opened - shared).astype(np.int32), opened)
+    depth_of_16 = depth_of.astype(np.int16)
+    del depth_of
+    breadth_first = np.argsort(depth_of_16, kind="stable").astype(np.int32)
     number = np.empty(count + 1, dtype=np.int32)  # by place in depth-first order; place -1 is the root
     number[breadth_first] = np.arange(1, count + 1, dtype=np.int32)
     number[count] = 0
-    above = number[np.arange(-1, count - 1)]  # the fragment above each but a word's first
+    depth = np.zeros(count + 1, dtype=np.int16)
+    depth[1:] = depth_of_16[breadth_first]
+    del depth_of_16
+    above = np.concatenate(([0], number[: count - 1]))  # the fragment above each but a word's first
     # Breadth first, the fragments are in order of (depth, place): the last one one depth up
     # from a word's first fragment and listed before it is a binary search away.
-    key = depth_of[breadth_first].astype(np.int64) * (count + 1) + breadth_first
+    key = depth[1:].astype(np.int64)
+    key *= count + 1
+    key += breadth_first
     branch = np.searchsorted(key, shared * (count + 1) + first_opened)  # its number (the root at depth 0)
+    del key
     above[first_opened] = np.where(shared > 0, branch, 0)
     parent = np.full(count + 1, -1, dtype=np.int32)
     parent[1:] = above[breadth_first]
-    depth = np.zeros(count + 1, dtype=np.int16)
-    depth[1:] = depth_of[breadth_first]
-    word_of = np.repeat(np.arange(len(words), dtype=np.int64), opened)[breadth_first]
+    del above
+    width = words.codes.shape[1]
+    index = np.int32 if len(words) * width < np.iinfo(np.int32).max else np.int64
+    row_starts = np.arange(0, len(words) * width, width, dtype=index)
+    places = np.repeat(row_starts, opened)[breadth_first]  # each fragment's letter in the codes, flat
+    del breadth_first
+    places += depth[1:]
+    places -= 1
     letter = np.full(count + 1, -1, dtype=np.int16)
-    letter[1:] = letter_of_code[words.codes.reshape(-1)[word_of * words.codes.shape[1] + depth[1:] - 1]]
+    letter[1:] = letter_of_code[words.codes.reshape(-1)[places]]
+    del places
     word_index = np.full(count + 1, -1, dtype=np.int32)
     word_index[number[first_opened + opened - 1]] = np.arange(len(words), dtype=np.int32)
     return parent, letter, depth, word_index

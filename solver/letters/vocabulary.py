@@ -118,21 +118,27 @@ class WordMatrix:
     def of(cls, words: Iterable[str], min_length: int = 1) -> WordMatrix:
         """The distinct words of at least ``min_length`` letters (and at least one), sorted."""
         source = words if isinstance(words, list) else list(words)
-        lengths = in_pieces(lambda piece: np.fromiter(map(len, piece), np.int64, len(piece)), source, np.int64)
-        points = in_pieces(lambda piece: np.frombuffer(_utf32("".join(piece)), np.uint32), source, np.uint32)
-        rows = np.flatnonzero(lengths >= max(min_length, 1))
-        if len(rows) < len(source):
-            points, lengths = points[np.repeat(lengths >= max(min_length, 1), lengths)], lengths[rows]
+        least = max(min_length, 1)
+        # A piece of words at a time (:data:`solver.words.PIECE`): their letters' code points, kept
+        # in two bytes each where they fit, are the only scratch beside the matrix.
+        pieces = [_code_points(source[at : at + PIECE], least) for at in range(0, len(source), PIECE)]
+        lengths = np.concatenate([piece_lengths for _, piece_lengths in pieces] or [np.zeros(0, np.int64)])
+        rows = np.flatnonzero(lengths >= least)
+        lengths = lengths[rows]
         if not len(rows):
             return cls(source, rows, np.zeros(0, np.uint32), np.zeros((0, 0), np.uint8), lengths)
-        letters = np.flatnonzero(np.bincount(points)).astype(np.uint32)
-        code_of_point = np.zeros(int(letters[-1]) + 1, dtype=np.uint16)
-        code_of_point[letters] = np.arange(1, len(letters) + 1, dtype=np.uint16)
+        letters = _letters_used(points for points, _ in pieces)
+        code_of_point = np.zeros(int(letters[-1]) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
+        code_of_point[letters] = np.arange(1, len(letters) + 1)
         # Big-endian codes, so that a row read as bytes compares as the word does.
-        dtype = np.dtype(np.uint8) if len(letters) < 256 else np.dtype(">u2")
-        codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=dtype)
-        codes.reshape(-1)[_places(lengths, codes.shape[1])] = code_of_point[points]
-        del points, code_of_point
+        codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=np.uint8 if len(letters) < 256 else ">u2")
+        row = 0
+        for points, piece_lengths in pieces:
+            kept_lengths = piece_lengths[piece_lengths >= least]
+            block = codes[row : row + len(kept_lengths)].reshape(-1)
+            block[_places(kept_lengths, codes.shape[1])] = code_of_point[points]
+            row += len(kept_lengths)
+        del pieces, code_of_point
         as_bytes = _as_bytes(codes)
         if not all(np.all(piece[1:] >= piece[:-1]) for piece in _overlapping_pieces(as_bytes)):
             order = _sorting_order(codes)
@@ -188,10 +194,42 @@ class WordMatrix:
             used += np.bincount(self.codes[at : at + PIECE].reshape(-1), minlength=len(used))
         return "".join(map(chr, self.letters[np.flatnonzero(used[1:])].tolist()))
 
-    def packed(self) -> PackedWords:
-        """The words as :class:`PackedWords`, their text made from the codes."""
-        points = self.letters[self.codes[self.codes != 0].astype(np.int64) - 1]
-        return PackedWords.joined(points.tobytes().decode("utf-32-le", "surrogatepass"), self.lengths)
+    def packed(self, keep: NDArray[np.bool_] | None = None) -> PackedWords:
+        """The words (those where ``keep`` is true) as :class:`PackedWords`, their text made from the
+        codes a piece of rows at a time."""
+        point_of_code = np.zeros(len(self.letters) + 1, dtype=np.uint32)
+        point_of_code[1:] = self.letters
+        text = []
+        for at in range(0, len(self), PIECE):
+            rows = self.codes[at : at + PIECE] if keep is None else self.codes[at : at + PIECE][keep[at : at + PIECE]]
+            text.append(point_of_code[rows[rows != 0]].tobytes().decode("utf-32-le", "surrogatepass"))
+        lengths = self.lengths if keep is None else self.lengths[keep]
+        return PackedWords.joined("".join(text), lengths)
+
+
+def _code_points(words: list[str], least: int) -> tuple[NDArray[np.unsignedinteger[Any]], IntArray]:
+    """The code points of the letters of ``words`` of at least ``least`` letters, one after another
+    (in two bytes each when every one fits), and every word's length."""
+    lengths = np.fromiter(map(len, words), np.int64, len(words))
+    text = "".join(words if least == 1 else [word for word in words if len(word) >= least])
+    narrow = text.encode("utf-16-le", "surrogatepass")
+    if len(narrow) == 2 * len(text):  # no letter beyond the first 65,536 code points
+        return np.frombuffer(narrow, np.uint16), lengths
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32), lengths
+
+
+def _letters_used(pieces: Iterable[NDArray[np.unsignedinteger[Any]]]) -> NDArray[np.uint32]:
+    """The code points that occur in any of ``pieces``, in order."""
+    counts = np.zeros(0, dtype=np.int64)
+    for points in pieces:
+        found = np.bincount(points)
+        if len(found) > len(counts):
+            found[: len(counts)] += counts
+            counts = found
+        else:
+            counts[: len(found)] += found
+    letters: NDArray[np.uint32] = np.flatnonzero(counts).astype(np.uint32)
+    return letters
 
 
 def _sorting_order(codes: Codes) -> IntArray:
@@ -219,10 +257,6 @@ def _as_bytes(codes: Codes) -> NDArray[np.bytes_]:
     """Each row of ``codes`` as one byte string, which compares as the row's word does."""
     as_bytes: NDArray[np.bytes_] = codes.view(f"S{codes.shape[1] * codes.dtype.itemsize}").reshape(-1)
     return as_bytes
-
-
-def _utf32(text: str) -> bytes:
-    return text.encode("utf-32-le", "surrogatepass")
 
 
 def in_pieces(step: Callable[[list[str]], NDArray[Item]], items: list[str], dtype: type[Item]) -> NDArray[Item]:
