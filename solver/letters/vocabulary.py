@@ -242,7 +242,7 @@ def _sorting_order(codes: Codes) -> IntArray:
     if as_bytes.itemsize < 8:
         order: IntArray = np.argsort(as_bytes)
         return order
-    heads = np.ndarray((len(codes),), dtype=">u8", buffer=codes, strides=(as_bytes.itemsize,)).astype(np.uint64)
+    heads = _heads(codes)
     order = np.argsort(heads)
     heads = heads[order]
     same_head = heads[1:] == heads[:-1]
@@ -251,6 +251,12 @@ def _sorting_order(codes: Codes) -> IntArray:
         rows = order[tied]
         order[tied] = rows[np.argsort(as_bytes[rows], kind="stable")]
     return order
+
+
+def _heads(codes: Codes) -> NDArray[np.uint64]:
+    """The first eight bytes of each row (at least eight wide) as one number, which compares as they do."""
+    row_bytes = codes.shape[1] * codes.dtype.itemsize
+    return np.ndarray((len(codes),), dtype=">u8", buffer=codes, strides=(row_bytes,)).astype(np.uint64)
 
 
 def _as_bytes(codes: Codes) -> NDArray[np.bytes_]:
@@ -285,14 +291,38 @@ def _places(lengths: IntArray, width: int) -> NDArray[np.signedinteger]:
 
 
 def _shared_prefixes(codes: Codes) -> IntArray:
-    """The letters each row shares with the row before it (0 for the first); padding never
-    matches a letter, so two equal words share all their letters. A piece of rows at a time: the
-    comparison matrices stay small."""
+    """The letters each row shares with the row before it (0 for the first).
+
+    Where rows of one-byte codes differ within their first eight letters (most neighbours), the
+    leading zero bytes of the two heads' difference, as numbers, count them; the others letter by
+    letter (:func:`_shared_letters`).
+    """
     shared = np.zeros(len(codes), dtype=np.int64)
-    for at in range(1, len(codes), PIECE):
-        rows, before = codes[at : at + PIECE], codes[at - 1 : at - 1 + PIECE]
-        differs = np.ones((len(rows), codes.shape[1] + 1), dtype=bool)
-        np.not_equal(rows, before[: len(rows)], out=differs[:, :-1])
-        differs[:, :-1] |= rows == 0
-        shared[at : at + len(rows)] = differs.argmax(axis=1)
+    if codes.dtype != np.uint8 or codes.shape[1] < 8:
+        shared[1:] = _shared_letters(codes, np.arange(1, len(codes)))
+        return shared
+    heads = _heads(codes)
+    difference = heads[1:] ^ heads[:-1]
+    differ = np.flatnonzero(difference)
+    # A difference of at least 256 ** k has at most 7 - k leading zero bytes.
+    shared[differ + 1] = 7 - np.searchsorted(_BYTE_STEPS, difference[differ], side="right")
+    alike = np.flatnonzero(difference == 0) + 1
+    shared[alike] = _shared_letters(codes, alike)
+    return shared
+
+
+_BYTE_STEPS = np.array([256**k for k in range(1, 8)], dtype=np.uint64)
+
+
+def _shared_letters(codes: Codes, rows: IntArray) -> IntArray:
+    """The letters each of ``rows`` shares with the row before it, compared letter by letter (padding
+    never matches a letter, so two equal words share all their letters), a piece at a time."""
+    shared = np.zeros(len(rows), dtype=np.int64)
+    for at in range(0, len(rows), PIECE):
+        these = rows[at : at + PIECE]
+        current = codes[these]
+        differs = np.ones((len(these), codes.shape[1] + 1), dtype=bool)
+        np.not_equal(current, codes[these - 1], out=differs[:, :-1])
+        differs[:, :-1] |= current == 0
+        shared[at : at + len(these)] = differs.argmax(axis=1)
     return shared
