@@ -132,17 +132,17 @@ class WordMatrix:
         code_of_point[letters] = np.arange(1, len(letters) + 1)
         # Big-endian codes, so that a row read as bytes compares as the word does.
         codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=np.uint8 if len(letters) < 256 else ">u2")
-        row = 0
+        row, columns = 0, np.arange(codes.shape[1])
         for points, piece_lengths in pieces:
             kept_lengths = piece_lengths[piece_lengths >= least]
-            block = codes[row : row + len(kept_lengths)].reshape(-1)
-            block[_places(kept_lengths, codes.shape[1])] = code_of_point[points]
+            block = codes[row : row + len(kept_lengths)]
+            block[columns < kept_lengths[:, None]] = code_of_point[points]  # row by row, as the letters come
             row += len(kept_lengths)
         del pieces, code_of_point
         as_bytes = _as_bytes(codes)
         if not all(np.all(piece[1:] >= piece[:-1]) for piece in _overlapping_pieces(as_bytes)):
             order = _sorting_order(codes)
-            rows, codes, lengths = rows[order], codes[order], lengths[order]
+            rows, codes, lengths = rows[order], np.take(codes, order, axis=0), lengths[order]
         matrix = cls(source, rows, letters, codes, lengths)
         repeated = matrix.shared == lengths  # a word sharing all its letters with the one before is that word again
         return matrix.subset(~repeated) if repeated.any() else matrix
@@ -163,7 +163,7 @@ class WordMatrix:
         highest = np.full((len(begins_next), self.codes.shape[1]), np.iinfo(self.codes.dtype).max, self.codes.dtype)
         columns = np.arange(self.codes.shape[1])
         own = columns < self.lengths[begins_next][:, None]
-        highest[own] = self.codes[begins_next][own]
+        highest[own] = np.take(self.codes, begins_next, axis=0)[own]
         run_ends = np.searchsorted(_as_bytes(self.codes), _as_bytes(highest), side="right")
         runs = np.bincount(begins_next + 1, minlength=len(self) + 1) - np.bincount(run_ends, minlength=len(self) + 1)
         reachable: NDArray[np.bool_] = np.cumsum(runs[:-1]) == 0
@@ -171,7 +171,8 @@ class WordMatrix:
 
     def subset(self, keep: NDArray[np.bool_]) -> WordMatrix:
         """The words where ``keep`` is true, in order."""
-        subset = WordMatrix(self._source, self._rows[keep], self.letters, self.codes[keep], self.lengths[keep])
+        codes = np.compress(keep, self.codes, axis=0)
+        subset = WordMatrix(self._source, self._rows[keep], self.letters, codes, self.lengths[keep])
         if "shared" in self.__dict__ and len(subset):
             # Two words share what every pair of neighbours between them shares.
             kept = np.flatnonzero(keep)
@@ -201,7 +202,9 @@ class WordMatrix:
         point_of_code[1:] = self.letters
         text = []
         for at in range(0, len(self), PIECE):
-            rows = self.codes[at : at + PIECE] if keep is None else self.codes[at : at + PIECE][keep[at : at + PIECE]]
+            rows = self.codes[at : at + PIECE]
+            if keep is not None:
+                rows = np.compress(keep[at : at + PIECE], rows, axis=0)
             text.append(point_of_code[rows[rows != 0]].tobytes().decode("utf-32-le", "surrogatepass"))
         lengths = self.lengths if keep is None else self.lengths[keep]
         return PackedWords.joined("".join(text), lengths)
@@ -278,18 +281,6 @@ def _overlapping_pieces(rows: NDArray[np.bytes_]) -> Iterator[NDArray[np.bytes_]
         yield rows[at : at + PIECE + 1]
 
 
-def _places(lengths: IntArray, width: int) -> NDArray[np.signedinteger]:
-    """Where each letter of the words, one after another, goes in a zero-padded matrix of rows
-    ``width`` wide: its place in the joined words, shifted by its word's padding so far. One index
-    array, in 32 bits where it fits (the whole English list's letters in 64-bit row and column
-    indices were the bot's peak at start)."""
-    index = np.int32 if len(lengths) * width < np.iinfo(np.int32).max else np.int64
-    starts = np.cumsum(lengths) - lengths
-    places = np.repeat((np.arange(len(lengths)) * width - starts).astype(index), lengths)
-    places += np.arange(len(places), dtype=index)
-    return places
-
-
 def _shared_prefixes(codes: Codes) -> IntArray:
     """The letters each row shares with the row before it (0 for the first).
 
@@ -320,9 +311,9 @@ def _shared_letters(codes: Codes, rows: IntArray) -> IntArray:
     shared = np.zeros(len(rows), dtype=np.int64)
     for at in range(0, len(rows), PIECE):
         these = rows[at : at + PIECE]
-        current = codes[these]
+        current = np.take(codes, these, axis=0)
         differs = np.ones((len(these), codes.shape[1] + 1), dtype=bool)
-        np.not_equal(current, codes[these - 1], out=differs[:, :-1])
+        np.not_equal(current, np.take(codes, these - 1, axis=0), out=differs[:, :-1])
         differs[:, :-1] |= current == 0
         shared[at : at + len(these)] = differs.argmax(axis=1)
     return shared
