@@ -265,34 +265,46 @@ class LetterGame:
         lasts longest. Among perfect moves: the line that ends on the most common word, then the
         one that leaves the most ways to go wrong (for a lost player: those first, then the word),
         then the first letter. Each preference is a whole number, smallest best, packed into one
-        key per move with the letter's place at its depth last: the smallest key among a
-        fragment's moves is its choice. Depth by depth from the deepest, since a line's word comes
-        from below (and the scratch is one depth's).
+        key per move with the letter's place last: the smallest key among a fragment's moves is
+        its choice.
         """
         tree, value, distance = self.tree, self.solution.value, self.solution.distance
         mistakes = self._mistakes_available()
         most_mistakes = int(mistakes.max(initial=0))
         # A word's commonness counts by its rank (ties as the numbers compare).
         word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
-        ranks, slip_values = int(word_rank.max(initial=0)) + 1, most_mistakes + 1
-        if ranks > 1:
-            rank_of_leaf = np.zeros(tree.size, dtype=np.int32)
-            leaves = np.flatnonzero(tree.word_index >= 0)
-            rank_of_leaf[leaves] = word_rank[tree.word_index[leaves]]
+        ranks = int(word_rank.max(initial=0)) + 1
         deciding = np.flatnonzero(tree.first_child[1:] > tree.first_child[:-1])
         depth_starts = tree.depth_starts()
         decided_at = np.searchsorted(deciding, depth_starts)
-        places = int(np.diff(depth_starts).max())
         best = np.full(tree.size, -1, dtype=np.int32)
         line_end = np.arange(tree.size, dtype=np.int32)
+        if ranks == 1:  # no word more common than another: every choice at once, then the lines
+            parents = tree.parent[1:]
+            key = most_mistakes - mistakes[1:].astype(np.int64)
+            key *= tree.size
+            key += np.arange(1, tree.size)
+            key[(value[1:] != -value[parents]) | (distance[1:] != distance[parents] - 1)] = np.iinfo(np.int64).max
+            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) % tree.size
+            for depth in range(len(depth_starts) - 3, -1, -1):
+                parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
+                line_end[parents_here] = line_end[best[parents_here]]
+            return best, line_end
+        # Else depth by depth from the deepest, since a line's word comes from below (and the
+        # scratch is one depth's); a move's place is counted within its depth.
+        rank_of_leaf = np.zeros(tree.size, dtype=np.int32)
+        leaves = np.flatnonzero(tree.word_index >= 0)
+        rank_of_leaf[leaves] = word_rank[tree.word_index[leaves]]
+        places = int(np.diff(depth_starts).max())
         for depth in range(len(depth_starts) - 3, -1, -1):
             first, end = int(depth_starts[depth + 1]), int(depth_starts[depth + 2])  # the moves into depth + 1
             parents = tree.parent[first:end]
             perfect = (value[first:end] == -value[parents]) & (distance[first:end] == distance[parents] - 1)
-            key = most_mistakes - mistakes[first:end].astype(np.int64)  # fewer ways to go wrong: worse
-            if ranks > 1:
-                rank = rank_of_leaf[line_end[first:end]]
-                key = np.where(value[parents] == Value.WIN, rank * slip_values + key, key * ranks + rank)
+            fewer_slips = most_mistakes - mistakes[first:end].astype(np.int64)
+            rank = rank_of_leaf[line_end[first:end]].astype(np.int64)
+            key = np.where(
+                value[parents] == Value.WIN, rank * (most_mistakes + 1) + fewer_slips, fewer_slips * ranks + rank
+            )
             key *= places
             key += np.arange(end - first)
             key[~perfect] = np.iinfo(np.int64).max
