@@ -10,12 +10,13 @@ Python solver pays (start Python, import NumPy, read the file). Figures are
 best-of-N wall times (cold starts: medians); ratios compare contenders in the
 same run, which is what survives a noisy shared machine.
 
-    .venv/bin/python benchmarks/bench_letters.py [--repeat N] [--words FILE] [--cold-only]
+    .venv/bin/python benchmarks/bench_letters.py [--repeat N] [--words FILE] [--cold-only] [--before DIR]
 
 The cold start runs on a list of the Russian article's size drawn from the
 shipped list, unless ``--words FILE`` names a list of one word a line (the
 article's own, say: Harrix/Russian-Nouns' ``dist/russian_nouns.txt``, which
-this repository does not ship); ``--cold-only`` runs that part alone.
+this repository does not ship); ``--cold-only`` runs that part alone; ``--before DIR`` (another
+checkout, e.g. ``git archive main | tar -x -C DIR``) runs its cold start in the same turns.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def per_call_microseconds(call: Callable[[str], object], boards: list[str]) -> f
 #: the same size is drawn from the shipped list's full tier, the same way every run.
 ARTICLE_WORDS = 51_301
 ARTICLE_SCRIPT = Path(__file__).with_name("article_letters.py")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def article_sized_list(folder: Path) -> Path:
@@ -94,12 +96,12 @@ def article_sized_list(folder: Path) -> Path:
     return path
 
 
-def timed_run(command: list[str]) -> tuple[float, float, str]:
+def timed_run(command: list[str], folder: Path | None = None) -> tuple[float, float, str]:
     """Wall and CPU seconds (user and system) of a fresh process, and what it printed. Every contender
     starts NumPy with one BLAS thread, as ``python -m solver`` does (no command needs more)."""
     started, used = time.perf_counter(), _children_cpu()
     environment = os.environ | {"OPENBLAS_NUM_THREADS": "1"}
-    done = subprocess.run(command, check=True, capture_output=True, text=True, env=environment)
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=environment, cwd=folder)
     return time.perf_counter() - started, _children_cpu() - used, done.stdout
 
 
@@ -112,41 +114,48 @@ def _children_cpu() -> float:
 FLOOR = "import sys, numpy; words = open(sys.argv[1], encoding='utf-8').read().split(); print(len(words))"
 
 
-def cold_start_against_the_article(repeat: int, words_file: Path | None = None) -> None:
+def cold_start_against_the_article(repeat: int, words_file: Path | None = None, before: Path | None = None) -> None:
     """The article's program, ours and the floor as their users run them, taking turns, from a
-    fresh process each time, on ``words_file`` (default: a list of the article's size)."""
+    fresh process each time, on ``words_file`` (default: a list of the article's size); with
+    ``before`` (another checkout), its ``python -m solver`` too, in the same turns."""
     with tempfile.TemporaryDirectory() as folder:
         words = str(words_file or article_sized_list(Path(folder)))
+        solver = [sys.executable, "-m", "solver", "letters", "--words", words]
         commands = {
-            "article": [sys.executable, str(ARTICLE_SCRIPT), words],
-            "ours": [sys.executable, "-m", "solver", "letters", "--words", words],
-            "floor": [sys.executable, "-c", FLOOR, words],
-        }
+            "article": ([sys.executable, str(ARTICLE_SCRIPT), words], None),
+            "ours": (solver, ROOT),
+            "floor": ([sys.executable, "-c", FLOOR, words], None),
+        } | ({"before": (solver, before)} if before else {})
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         out: dict[str, str] = {}
         for turn in range(repeat):
-            # Ours and the floor in pairs, in turn first (A B, B A), so both see the same load.
-            names = list(commands) if turn % 2 == 0 else ["article", "floor", "ours"]
+            # The contenders in turn first and last (A B C, C B A), so all see the same load.
+            names = list(commands) if turn % 2 == 0 else list(commands)[::-1]
             for name in names:
-                wall, cpu, out[name] = timed_run(commands[name])
+                wall, cpu, out[name] = timed_run(*commands[name])
                 times[name].append((wall, cpu))
     ours_winner = "first" if "the first player wins" in out["ours"] else "second"
     article_winner = "first" if "winner 1" in out["article"] else "second"
     wall = {name: statistics.median(w for w, _ in runs) for name, runs in times.items()}
     cpu = {name: statistics.median(c for _, c in runs) for name, runs in times.items()}
-    pairs = sorted(o[1] / f[1] for o, f in zip(times["ours"], times["floor"], strict=True))
     source = f"{words_file}" if words_file else "the Russian article's size, from the full Russian tier"
     print(f"\ncold start on {int(out['floor']):,} words ({source}), median of {repeat}: wall, CPU (user + system)")
     rows = {
         "article": f"the Russian article's algorithm, as a script   winner: {article_winner}",
         "ours": f"python -m solver letters --words FILE          winner: {ours_winner}",
         "floor": "floor: Python + NumPy + reading the file",
+        "before": f"the same command in {before}",
     }
-    for name, label in rows.items():
-        print(f"  {wall[name]:6.3f} s {cpu[name]:6.3f} s  {label}")
+    for name in commands:
+        print(f"  {wall[name]:6.3f} s {cpu[name]:6.3f} s  {rows[name]}")
     print(f"  ratio article/ours: {wall['article'] / wall['ours']:.1f}x wall")
-    print(f"  ours/floor: {wall['ours'] / wall['floor']:.2f}x wall, {cpu['ours'] / cpu['floor']:.2f}x CPU", end="")
-    print(f" (CPU pair by pair {pairs[0]:.2f}-{pairs[-1]:.2f}, median {statistics.median(pairs):.2f})")
+    for name, anchor in (("ours", "floor"), ("before", "floor"), ("ours", "before")):
+        if name in times and anchor in times:
+            pairs = sorted(a[1] / b[1] for a, b in zip(times[name], times[anchor], strict=True))
+            print(
+                f"  {name}/{anchor}: {wall[name] / wall[anchor]:.2f}x wall, {cpu[name] / cpu[anchor]:.2f}x CPU", end=""
+            )
+            print(f" (CPU pair by pair {pairs[0]:.2f}-{pairs[-1]:.2f}, median {statistics.median(pairs):.2f})")
     if ours_winner != article_winner:
         raise SystemExit("the two programs disagree")
 
@@ -175,12 +184,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--words", type=Path, help="the cold start's word list, one word a line (default: a stand-in)")
     parser.add_argument("--cold-only", action="store_true", help="the cold start alone, with the floor")
+    parser.add_argument("--before", type=Path, help="another checkout whose cold start runs in the same turns")
     args = parser.parse_args()
     repeat = args.repeat
     if args.words and not args.words.is_file():
         parser.error(f"--words: no such file: {args.words}")
     if args.cold_only:
-        cold_start_against_the_article(max(repeat, 5), args.words)
+        cold_start_against_the_article(max(repeat, 5), args.words, args.before)
         return
 
     print("letter game: load + solve, ours vs plain memoised minimax (best of", repeat, "runs)")
@@ -217,7 +227,7 @@ def main() -> None:
         assert all(game.value(b) in (Value.WIN, Value.LOSS) for b in boards[:100])
 
     group_tables_against_two_players(games, repeat)
-    cold_start_against_the_article(max(repeat, 5), args.words)
+    cold_start_against_the_article(max(repeat, 5), args.words, args.before)
 
 
 if __name__ == "__main__":
