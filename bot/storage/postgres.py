@@ -6,9 +6,13 @@ process may write, so every read goes to the server and nothing is remembered bu
 own commits (to spare a duplicate its handlers) and the users' languages (read again every few
 seconds). What keeps a chat's items one at a time and in order across processes is a lock in
 the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id while
-the item's loads, handlers and commit run, on one pooled connection that the item's loads and
-commit then use. A process that dies drops its connections, and the server releases its locks at
-once, so its chats move to the others. The item's messages go out after the lock and the
+the item's loads, handlers and commit run. A free chat's lock is taken on the process's lock line,
+one connection of its own where the items of one loop tick are sent together: their chats taken
+and first read in one call, their units committed in one call and one transaction, each unit in
+a subtransaction with its own ledger check and release (``bukvoed_tick``). A chat another
+process holds is waited for on a pooled connection of the item's own, which its loads and commit
+then use. A process that dies drops its connections, and the server releases its locks at once,
+so its chats move to the others. The item's messages go out after the lock and the
 connection are gone, under a lease on their rows with a fencing token (:meth:`PostgresStore.leased`):
 a process whose lease lapsed and went to another cannot mark a row sent.
 
@@ -776,12 +780,14 @@ class PostgresStore(Store):
 
     @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
-        """The chat's advisory lock for one item, on one connection its loads and commit use,
-        taken with a first read of the chat (``bukvoed_hold``); as the lock goes
-        (``bukvoed_release``) the rows sent meanwhile are deleted and the chat's rows leased, for
-        the chat's line to send with nothing held (the handled updates' inbox rows may wait for
-        the next transaction: the ledger answers for those). A lock or release that did not finish (an
-        error, a cancellation) closes the connection: the server then lets the lock go.
+        """The chat's advisory lock for one item, taken with a first read of the chat: on the lock
+        line with the other chats of the tick (``bukvoed_tick``), or, for a chat another process
+        holds, on a connection of the item's own that its loads and commit use (``bukvoed_hold``).
+        As the lock goes (with the unit's commit, or ``bukvoed_release``) the rows sent meanwhile
+        are deleted and the chat's rows leased, for the chat's line to send with nothing held (the
+        handled updates' inbox rows may wait for the next transaction: the ledger answers for
+        those). A lock or release that did not finish (an error, a cancellation) closes the
+        connection it was on (the item's own, or the line): the server then lets the lock go.
 
         While the server is away the item waits for it, and takes the lock afresh once it answers:
         the chat's line stays in order, and the update this process claimed is one it still works
@@ -1227,8 +1233,9 @@ class PostgresStore(Store):
         if held is None or held.done:
             return False
         if held.generation is not None:
-            await self._server_away(error)
-            if held.generation != self._line_generation:
+            if held.generation == self._line_generation:
+                await self._server_away(error)
+            else:  # waits for the server, if it is away
                 held.connection = (await self._lock(held.chat_id)).connection
                 held.generation = None
                 held.fresh = False

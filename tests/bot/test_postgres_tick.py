@@ -193,7 +193,8 @@ async def test_items_whose_line_ended_take_their_chats_again_and_commit_once(
     while len(entered) < len(chats):
         await asyncio.sleep(0.01)
     assert not any(lock_is_free(url, chat_id) for chat_id in chats)
-    ended = rows(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%bukvoed_tick(%' AND pid <> pg_backend_pid()")
+    line = "query LIKE '%bukvoed_tick(%' AND pid <> pg_backend_pid()"
+    ended = rows(url, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {line}")
     assert ended == [(True,)]
     go_on.set()
     outcomes = await asyncio.wait_for(asyncio.gather(*items), 30)
