@@ -6,9 +6,13 @@ process may write, so every read goes to the server and nothing is remembered bu
 own commits (to spare a duplicate its handlers) and the users' languages (read again every few
 seconds). What keeps a chat's items one at a time and in order across processes is a lock in
 the database: :meth:`PostgresStore.hold` takes a session-level advisory lock on the chat id while
-the item's loads, handlers and commit run, on one pooled connection that the item's loads and
-commit then use. A process that dies drops its connections, and the server releases its locks at
-once, so its chats move to the others. The item's messages go out after the lock and the
+the item's loads, handlers and commit run. A free chat's lock is taken on the process's lock line,
+one connection of its own where the items of one loop tick are sent together: their chats taken
+and first read in one call, their units committed in one call and one transaction, each unit in
+a subtransaction with its own ledger check and release (``bukvoed_tick``). A chat another
+process holds is waited for on a pooled connection of the item's own, which its loads and commit
+then use. A process that dies drops its connections, and the server releases its locks at once,
+so its chats move to the others. The item's messages go out after the lock and the
 connection are gone, under a lease on their rows with a fencing token (:meth:`PostgresStore.leased`):
 a process whose lease lapsed and went to another cannot mark a row sent.
 
@@ -287,6 +291,80 @@ BEGIN
     END IF;
 END $$;
 """
+#: A loop tick's items, on the process's lock line (one connection of its own, where the chats'
+#: locks its items hold are taken), in one call and one transaction (``bukvoed_tick``): the handled
+#: updates' inbox rows and the rows sent (fenced) gone, then each unit as ``bukvoed_unit`` commits
+#: it alone (its ledger check, statements, messages and release), each in a subtransaction of its
+#: own, so a stale save or a failing statement rolls back that unit alone (``x``: its SQLSTATE and
+#: message); then the chats asked for, each taken only if free (``pg_try_advisory_lock``: one
+#: another process holds is ``busy``, and its item waits for it on a connection of its own), with
+#: the first read of each taken one, after its lock (``held``, then its rows as ``bukvoed_hold``'s).
+_TICK = "SELECT * FROM bukvoed_tick($1::jsonb, $2::text::bigint[], $3::text::bigint[], $4::text::bigint[],"
+_TICK += " $5::text::bigint[], $6, $7, $8)"
+_TICK_FUNCTION = """
+CREATE OR REPLACE FUNCTION bukvoed_texts(items JSONB) RETURNS TEXT[]
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT coalesce(array_agg(x ORDER BY k), '{}') FROM jsonb_array_elements_text(items) WITH ORDINALITY AS a(x, k)
+$$;
+CREATE OR REPLACE FUNCTION bukvoed_tick(
+    units JSONB, wanted BIGINT[], handled BIGINT[], sent BIGINT[], tokens BIGINT[], holder TEXT,
+    now DOUBLE PRECISION, until DOUBLE PRECISION
+) RETURNS TABLE (n INTEGER, chat BIGINT, what TEXT, row_id BIGINT, body TEXT, row_version BIGINT)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    u JSONB;
+    i BIGINT;
+    c BIGINT;
+    got BIGINT[] := '{}';
+    r RECORD;
+BEGIN
+    IF cardinality(handled) > 0 THEN
+        DELETE FROM inbox WHERE update_id = ANY(handled);
+    END IF;
+    IF cardinality(sent) > 0 THEN
+        DELETE FROM outbox AS o USING unnest(sent, tokens) AS s(sent_id, sent_token)
+        WHERE o.id = s.sent_id AND (s.sent_token IS NULL OR o.lease_token = s.sent_token);
+    END IF;
+    FOR u, i IN SELECT e.value, e.k FROM jsonb_array_elements(units) WITH ORDINALITY AS e(value, k) ORDER BY e.k LOOP
+        BEGIN
+            FOR r IN SELECT * FROM bukvoed_unit(
+                (u->>'entry')::BIGINT, (u->>'chat')::BIGINT, (u->>'received')::DOUBLE PRECISION, '{}',
+                bukvoed_texts(u->'out_chats')::BIGINT[], bukvoed_texts(u->'out_messages'), now,
+                bukvoed_texts(u->'statements'), bukvoed_texts(u->'checks'), bukvoed_texts(u->'parameters'),
+                (u->>'releasing')::BOOLEAN, (u->>'held')::BIGINT, '{}', '{}', holder,
+                bukvoed_texts(u->'known')::BIGINT[], until
+            ) LOOP
+                n := i; chat := NULL; what := r.what; row_id := r.row_id; body := NULL; row_version := r.row_token;
+                RETURN NEXT;
+            END LOOP;
+        EXCEPTION WHEN OTHERS THEN
+            n := i; chat := NULL; what := 'x'; row_id := NULL; body := SQLSTATE || ' ' || SQLERRM; row_version := NULL;
+            RETURN NEXT;
+        END;
+    END LOOP;
+    FOREACH c IN ARRAY wanted LOOP
+        n := NULL; chat := c; row_id := NULL; body := NULL; row_version := NULL;
+        IF pg_try_advisory_lock(c) THEN
+            got := got || c;
+            what := 'held';
+        ELSE
+            what := 'busy';
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+    IF cardinality(got) > 0 THEN
+        RETURN QUERY
+            SELECT NULL::INTEGER, o.chat_id, 'o'::TEXT, o.id, o.message, NULL::BIGINT
+            FROM outbox AS o WHERE o.chat_id = ANY(got)
+            UNION ALL
+            SELECT NULL::INTEGER, a.chat_id, 'a'::TEXT, NULL::BIGINT, a.active_kind, NULL::BIGINT
+            FROM chats AS a WHERE a.chat_id = ANY(got)
+            UNION ALL
+            SELECT NULL::INTEGER, s.chat_id, 's' || s.kind, NULL::BIGINT, s.state, s.version
+            FROM sessions AS s WHERE s.chat_id = ANY(got);
+    END IF;
+END $$;
+"""
 #: The kept updates of chats that no other live process holds, oldest first, claimed for this
 #: process: a chat's updates stay with one process while it has any in hand, so that process's
 #: line applies them in id order. One statement (``bukvoed_claim``) that takes ``CLAIM_LOCK``
@@ -316,6 +394,10 @@ _HAS_TABLES = "SELECT to_regclass('schema_version') IS NOT NULL"
 
 #: How often a chat's item tries again to take its lock while the server is away.
 AWAY_RETRY_SECONDS = 0.5
+
+#: At most this many units (with releases) and this many chats' locks go in one call of the lock
+#: line (``bukvoed_tick``); the rest go in the next, so no call grows without bound under load.
+TICK_ITEMS = 32
 
 #: Parameter types ``bukvoed_unit`` reads back from their text.
 _CAST_FROM_TEXT = frozenset({"int2", "int4", "int8", "float4", "float8", "numeric", "text", "varchar", "bool"})
@@ -398,6 +480,24 @@ def server_fault(error: BaseException) -> bool:
     return isinstance(state, str) and state.startswith(_SERVER_FAULTS)
 
 
+def _release_only(chat_id: int, known: list[int]) -> dict[str, Any]:
+    """A chat's release as a unit of the lock line: nothing entered, run or queued, the rows it
+    knows leased and its lock let go."""
+    return {
+        "entry": None,
+        "chat": chat_id,
+        "received": 0.0,
+        "out_chats": [],
+        "out_messages": [],
+        "statements": [],
+        "checks": [],
+        "parameters": [],
+        "releasing": True,
+        "held": chat_id,
+        "known": known,
+    }
+
+
 @dataclass
 class _Held:
     """The connection a chat's item holds its lock on; None once the item is done (tasks the item
@@ -416,6 +516,10 @@ class _Held:
     fresh: bool = True
     known: set[int] = field(default_factory=set)
     released: bool = False  # the unit's commit let the lock go (``bukvoed_unit``)
+    #: The lock line's generation when the lock is held there (None: on ``connection``); a line
+    #: made anew since then no longer holds it (its connection, and its locks, went).
+    generation: int | None = None
+    done: bool = False  # the item ended: nothing of it may reach the database any more
 
     def read(self, rows: Sequence[Any]) -> None:
         """Take in the rows of ``bukvoed_hold``."""
@@ -438,6 +542,27 @@ _HELD: contextvars.ContextVar[_Held | None] = contextvars.ContextVar("held_chat"
 
 class _StaleError(Exception):
     """Rolls a unit's transaction back: a session changed since it was loaded."""
+
+
+class _LineGoneError(ConnectionError):
+    """An item's chat was held on a lock line that is gone (and its lock with it): a server's
+    fault, as when an item's own connection drops."""
+
+
+#: The driver's error class of each SQLSTATE, for a unit the lock line's call rolled back alone.
+_ERRORS: dict[str, type[asyncpg.PostgresError]] = {
+    error.sqlstate: error
+    for name in dir(asyncpg.exceptions)
+    if isinstance(error := getattr(asyncpg.exceptions, name), type)
+    and issubclass(error, asyncpg.PostgresError)
+    and isinstance(getattr(error, "sqlstate", None), str)
+}
+
+
+def _refused(failure: str) -> asyncpg.PostgresError:
+    """A unit's failure in the lock line's call (``SQLSTATE message``) as the driver raises it
+    for a unit of its own, so that a server's fault is told from a statement's as before."""
+    return _ERRORS.get(failure[:5], asyncpg.PostgresError)(failure[6:])
 
 
 async def _keep_session(connection: asyncpg.Connection[Any]) -> None:
@@ -473,6 +598,7 @@ async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()
         await connection.execute(_KEEP_FUNCTION)
         await connection.execute(_CLAIM_FUNCTION)
         await connection.execute(_UNIT_FUNCTION)
+        await connection.execute(_TICK_FUNCTION)
 
 
 class PostgresStore(Store):
@@ -504,6 +630,16 @@ class PostgresStore(Store):
         #: Each statement's parameter types as the server gave them, once (None: an array, or
         #: another type ``bukvoed_unit`` does not cast from text).
         self._types: dict[str, tuple[str, ...] | None] = {}
+        #: The lock line: a connection of this process's own holding its items' chats' locks, and
+        #: what the loop's tick asked of it (chats to take, units and releases), sent together.
+        self._line: asyncpg.Connection[Any] | None = None
+        self._line_generation = 0
+        self._line_chats: set[int] = set()  # chats held (or asked for) on the line
+        self._line_holds: list[tuple[int, asyncio.Future[tuple[int, list[Any]] | None]]] = []
+        self._line_units: list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]] = []
+        self._line_due = False
+        self._line_busy = asyncio.Lock()
+        self._line_tasks: set[asyncio.Future[None]] = set()
 
     @classmethod
     async def connect(
@@ -563,7 +699,7 @@ class PostgresStore(Store):
     async def close(self) -> None:
         """Flush the pending deletes and close the pool, whatever fails on the way."""
         try:
-            for task in [*self._beside, *([self._refreshing] if self._refreshing else [])]:
+            for task in [*self._beside, *([self._refreshing] if self._refreshing else []), *self._line_tasks]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
@@ -575,7 +711,7 @@ class PostgresStore(Store):
                     "UPDATE outbox SET lease_by = NULL, lease_token = NULL, lease_until = NULL WHERE lease_by = $1",
                     self.name,
                 )
-            for connection in (self._listening, self._polling):
+            for connection in (self._listening, self._polling, self._line):
                 if connection is not None:
                     with contextlib.suppress(Exception):
                         await asyncio.wait_for(connection.close(), 2)
@@ -644,23 +780,28 @@ class PostgresStore(Store):
 
     @contextlib.asynccontextmanager
     async def hold(self, chat_id: int) -> AsyncIterator[None]:
-        """The chat's advisory lock for one item, on one connection its loads and commit use,
-        taken with a first read of the chat (``bukvoed_hold``); as the lock goes
-        (``bukvoed_release``) the rows sent meanwhile are deleted and the chat's rows leased, for
-        the chat's line to send with nothing held (the handled updates' inbox rows may wait for
-        the next transaction: the ledger answers for those). A lock or release that did not finish (an
-        error, a cancellation) closes the connection: the server then lets the lock go.
+        """The chat's advisory lock for one item, taken with a first read of the chat: on the lock
+        line with the other chats of the tick (``bukvoed_tick``), or, for a chat another process
+        holds, on a connection of the item's own that its loads and commit use (``bukvoed_hold``).
+        As the lock goes (with the unit's commit, or ``bukvoed_release``) the rows sent meanwhile
+        are deleted and the chat's rows leased, for the chat's line to send with nothing held (the
+        handled updates' inbox rows may wait for the next transaction: the ledger answers for
+        those). A lock or release that did not finish (an error, a cancellation) closes the
+        connection it was on (the item's own, or the line): the server then lets the lock go.
 
         While the server is away the item waits for it, and takes the lock afresh once it answers:
         the chat's line stays in order, and the update this process claimed is one it still works
         on (an item that gave up here would leave its claim renewed and never handled, while the
         chat's later updates went first)."""
-        held = await self._lock(chat_id)
+        held = await self._take(chat_id)
         token = _HELD.set(held)
         try:
             yield
         finally:
             _HELD.reset(token)
+            held.done = True
+            if held.generation is not None:
+                await self._let_go_on_line(held)
             connection, held.connection = held.connection, None
             if connection is not None:
                 try:
@@ -673,6 +814,202 @@ class PostgresStore(Store):
         """A pooled connection back to its pool (one the server dropped is back already)."""
         if isinstance(connection, PoolConnectionProxy):
             await self._pool.release(connection)
+
+    async def _take(self, chat_id: int) -> _Held:
+        """The chat's lock for an item: on the lock line, with the other chats asked for in the
+        same tick, when the chat is free; else (another process holds it, or the line failed) on
+        a pooled connection of the item's own, waiting for it."""
+        if chat_id not in self._line_chats:
+            held = await self._take_on_line(chat_id)
+            if held is not None:
+                return held
+        return await self._lock(chat_id)
+
+    async def _take_on_line(self, chat_id: int) -> _Held | None:
+        """The chat's lock and first read from the line's next call; None when the chat is busy
+        or the call failed (the line was dropped then, with every lock it held)."""
+        self._line_chats.add(chat_id)
+        waiting: asyncio.Future[tuple[int, list[Any]] | None] = asyncio.get_running_loop().create_future()
+        self._line_holds.append((chat_id, waiting))
+        self._line_soon()
+        try:
+            taken = await waiting
+        except asyncio.CancelledError:
+            if waiting.done() and not waiting.cancelled() and waiting.exception() is None:
+                taken = waiting.result()
+                if taken is not None:
+                    self._let_go_later(chat_id, taken[0])  # taken for an item that is gone
+            raise
+        except Exception:
+            return None
+        if taken is None:
+            return None
+        generation, rows = taken
+        held = _Held(chat_id, None, generation=generation)
+        held.read(rows)
+        return held
+
+    def _let_go_later(self, chat_id: int, generation: int) -> None:
+        """A chat taken on the line for an item that will not run: its lock let go with the next call."""
+        if generation == self._line_generation:
+            self._ask_line(generation, _release_only(chat_id, []))
+
+    def _ask_line(self, generation: int, unit: dict[str, Any]) -> asyncio.Future[list[Any]]:
+        """A unit (or a release) for the line's next call, from an item holding its chat on the
+        line's ``generation``; its rows, when the call is made."""
+        waiting: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        self._line_units.append((generation, unit, waiting))
+        self._line_soon()
+        return waiting
+
+    async def _let_go_on_line(self, held: _Held) -> None:
+        """The end of an item held on the line: its release (the rows it knows leased, its lock let
+        go) in the line's next call, unless its unit let it go already or the line it was taken on
+        is gone, and its lock with it."""
+        if held.released or held.generation != self._line_generation:
+            return
+        waiting = self._ask_line(held.generation, _release_only(held.chat_id, sorted(held.known - self._sent.keys())))
+        with contextlib.suppress(Exception):  # a failed call dropped the line, and the lock with it
+            await waiting
+
+    def _line_soon(self) -> None:
+        """Send what the loop's tick asked of the line at the end of the tick."""
+        if not self._line_due:
+            self._line_due = True
+            asyncio.get_running_loop().call_soon(self._line_now)
+
+    def _line_now(self) -> None:
+        self._line_due = False
+        task = asyncio.ensure_future(self._run_line())
+        self._line_tasks.add(task)
+        task.add_done_callback(self._line_tasks.discard)
+
+    async def _run_line(self) -> None:
+        """The line's calls, one at a time (one connection), each with at most ``TICK_ITEMS`` units
+        and as many chats to take; what was asked meanwhile goes in the next."""
+        async with self._line_busy:
+            while self._line_holds or self._line_units:
+                holds, self._line_holds = self._line_holds[:TICK_ITEMS], self._line_holds[TICK_ITEMS:]
+                units, self._line_units = self._line_units[:TICK_ITEMS], self._line_units[TICK_ITEMS:]
+                await self._tick(holds, units)
+
+    async def _line_connection(self) -> asyncpg.Connection[Any]:
+        if self._line is None or self._line.is_closed():
+            self._drop_line()
+            self._line = await asyncpg.connect(self._url)
+        return self._line
+
+    def _drop_line(self) -> None:
+        """Close the line's connection (the server lets every lock it held go) and start a new
+        generation: items held on the old one take their chats' locks again before they commit."""
+        if self._line is not None:
+            _close_now(self._line)
+            self._line = None
+        self._line_generation += 1
+        self._line_chats.clear()
+
+    async def _tick(
+        self,
+        holds: list[tuple[int, asyncio.Future[tuple[int, list[Any]] | None]]],
+        units: list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]],
+    ) -> None:
+        """One call of the line (``bukvoed_tick``): the units, then the chats to take; each waiter
+        gets its part. A call that fails drops the line: whether it committed, and which locks it
+        took, is unknown, and with the connection closed no lock is left behind."""
+        for chat_id, waiting in holds:
+            if waiting.cancelled():
+                self._line_chats.discard(chat_id)
+        holds = [(chat_id, waiting) for chat_id, waiting in holds if not waiting.cancelled()]
+        handled, self._handled = list(self._handled), set()
+        sent = dict(self._sent)
+        now = self._clock()
+        until = now + OUTBOX_LEASE_SECONDS
+        try:
+            connection = await self._line_connection()
+            units = self._of_this_line(units)
+            rows = await connection.fetch(
+                _TICK,
+                json.dumps([unit for _, unit, _ in units], ensure_ascii=False),
+                ids(chat_id for chat_id, _ in holds),
+                ids(handled),
+                ids(sent),
+                ids(sent.values()),
+                self.name,
+                now,
+                until,
+            )
+        except BaseException as error:
+            self._handled.update(handled)
+            self._drop_line()
+            failed = error if isinstance(error, Exception) else StoreWriteError(_one_line(error))
+            waiters: list[asyncio.Future[Any]] = [w for _, w in holds] + [w for _, _, w in units]
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_exception(failed)
+            if not isinstance(error, Exception):
+                raise
+            return
+        self._forget_sent(sent)
+        self._line_results(rows, holds, units, until)
+
+    def _of_this_line(
+        self, units: list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]]
+    ) -> list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]]:
+        """The units whose chats the line's connection holds; the others' items held them on a
+        connection that is gone (their locks went with it): ``_LineGoneError`` to them."""
+        kept = []
+        for generation, unit, waiting in units:
+            if generation == self._line_generation:
+                kept.append((generation, unit, waiting))
+            elif not waiting.done():
+                waiting.set_exception(_LineGoneError("the lock line was made anew: its chats' locks went"))
+        return kept
+
+    def _line_results(
+        self,
+        rows: Sequence[Any],
+        holds: list[tuple[int, asyncio.Future[tuple[int, list[Any]] | None]]],
+        units: list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]],
+        until: float,
+    ) -> None:
+        """Each unit's rows to its waiter, each chat's first read to its item."""
+        of_unit: dict[int, list[tuple[str, Any, Any, Any]]] = {}
+        of_chat: dict[int, list[tuple[str, Any, Any, Any]]] = {}
+        for n, chat_id, what, row_id, body, version in rows:
+            if n is not None:
+                of_unit.setdefault(int(n), []).append((str(what), row_id, body, version))
+            else:
+                of_chat.setdefault(int(chat_id), []).append((str(what), row_id, body, version))
+        for n, (_, unit, waiting) in enumerate(units, 1):
+            self._unit_done(unit, of_unit.get(n, []), until)
+            if not waiting.done():
+                waiting.set_result(of_unit.get(n, []))
+        for chat_id, taking in holds:
+            self._taken(chat_id, of_chat.get(chat_id, []), taking)
+
+    def _unit_done(self, unit: Mapping[str, Any], rows: list[tuple[str, Any, Any, Any]], until: float) -> None:
+        """A unit's release noted, whether or not its item still waits: its chat no longer held on
+        the line, and the leases it took."""
+        if not unit["releasing"] or any(what in ("x", "d") for what, _, _, _ in rows):
+            return
+        self._line_chats.discard(int(unit["held"]))
+        for what, row_id, _, token in rows:
+            if what == "l":
+                self._leases[int(row_id)] = (int(token), until)
+
+    def _taken(
+        self, chat_id: int, rows: list[tuple[str, Any, Any, Any]], taking: asyncio.Future[tuple[int, list[Any]] | None]
+    ) -> None:
+        """A chat asked for: its first read to its item (None: busy); a chat taken for an item
+        cancelled meanwhile is let go again."""
+        if not any(what == "held" for what, _, _, _ in rows):
+            self._line_chats.discard(chat_id)
+            if not taking.done():
+                taking.set_result(None)
+        elif taking.done():
+            self._let_go_later(chat_id, self._line_generation)
+        else:
+            taking.set_result((self._line_generation, [row for row in rows if row[0] != "held"]))
 
     async def _lock(self, chat_id: int) -> _Held:
         """A pooled connection holding the chat's lock, with the chat's first read; tried again
@@ -889,9 +1226,21 @@ class PostgresStore(Store):
 
     async def _lock_again(self, error: BaseException) -> bool:
         """The running item's connection failed: close it, then hold the chat's lock again on a
-        new one, waiting for the server; False outside an item."""
+        new one, waiting for the server; False outside an item. An item held on the lock line
+        whose unit alone failed still holds its chat there, and tries again after a pause; one
+        whose line is gone takes its chat's lock on a connection of its own."""
         held = _HELD.get()
-        if held is None or held.connection is None:
+        if held is None or held.done:
+            return False
+        if held.generation is not None:
+            if held.generation == self._line_generation:
+                await self._server_away(error)
+            else:  # waits for the server, if it is away
+                held.connection = (await self._lock(held.chat_id)).connection
+                held.generation = None
+                held.fresh = False
+            return True
+        if held.connection is None:
             return False
         lost, held.connection = held.connection, None
         _close_now(lost)
@@ -904,14 +1253,64 @@ class PostgresStore(Store):
     async def _write_unit(
         self, unit: UnitOfWork, statements: list[Statement], outgoing: list[tuple[int, str]], handled: list[int]
     ) -> list[int] | None:
+        held = _HELD.get()
+        if held is not None and held.generation is not None:
+            return await self._write_unit_on_line(held, unit, statements, outgoing, handled)
         async with self._connection() as connection:
             call = await self._in_one_call(connection, statements)
             if call is not None:
                 return await self._write_unit_in_one_call(connection, unit, call, outgoing, handled)
         return await self._write_unit_step_by_step(unit, statements, outgoing, handled)
 
+    async def _write_unit_on_line(
+        self,
+        held: _Held,
+        unit: UnitOfWork,
+        statements: list[Statement],
+        outgoing: list[tuple[int, str]],
+        handled: list[int],
+    ) -> list[int] | None:
+        """An item's unit, with its release, in the lock line's next call (with the other units
+        of the same tick), in a subtransaction of its own; a unit the one call cannot carry goes
+        the long way on a pooled connection, the line still holding its chat (released as the
+        item ends)."""
+        if held.generation != self._line_generation:
+            raise _LineGoneError("the lock line was made anew: the chat's lock went")
+        if any(self._types.get(sql.postgres, ()) == () for sql, _ in statements):
+            async with self._pool.acquire() as connection:
+                call = await self._in_one_call(connection, statements)
+        else:
+            call = await self._in_one_call(None, statements)
+        if call is None:
+            return await self._write_unit_step_by_step(unit, statements, outgoing, handled)
+        texts, checks, parameters = call
+        self._handled.update(handled)  # gone with the call, whatever the unit comes to
+        payload = {
+            "entry": unit.update_id,
+            "chat": unit.chat_id,
+            "received": unit.received_at,
+            "out_chats": [chat_id for chat_id, _ in outgoing],
+            "out_messages": [message for _, message in outgoing],
+            "statements": texts,
+            "checks": checks,
+            "parameters": parameters,
+            "releasing": True,
+            "held": held.chat_id,
+            "known": sorted(held.known - self._sent.keys()),
+        }
+        rows = await self._ask_line(held.generation, payload)
+        for what, _, body, _ in rows:
+            if what == "x":
+                if str(body).startswith(_STALE):
+                    raise _StaleError
+                raise _refused(str(body))
+        if any(what == "d" for what, _, _, _ in rows):
+            return None  # a duplicate: nothing of it committed, and the chat is still held
+        held.released = True
+        return sorted(int(row_id) for what, row_id, _, _ in rows if what == "q")
+
     async def _in_one_call(
-        self, connection: Connection, statements: list[Statement]
+        self, connection: Connection | None, statements: list[Statement]
     ) -> tuple[list[str], list[str], list[str | None]] | None:
         """The statements as ``bukvoed_unit`` takes them (texts, which check a version, parameters),
         or None when a parameter is not one it reads from text."""
@@ -921,6 +1320,7 @@ class PostgresStore(Store):
         for sql, values in statements:
             types = self._types.get(sql.postgres, ())
             if types == ():
+                assert connection is not None  # given whenever a statement's types are not known yet
                 types = self._types[sql.postgres] = await self._parameter_types(connection, sql.postgres)
             if types is None or len(types) != len(values):
                 return None
@@ -1209,7 +1609,7 @@ class PostgresStore(Store):
                 sql = "SELECT id, chat_id, message FROM outbox WHERE chat_id = $1 ORDER BY id"
                 rows = await connection.fetch(sql, chat_id)
         unsent = [row for row in rows if self._unsent(int(row[0]))]
-        if known is not None and known.connection is not None and chat_id == known.chat_id:
+        if known is not None and not known.done and chat_id == known.chat_id:
             known.known.update(int(row[0]) for row in unsent)
         return [(int(row[0]), Outgoing.from_row(int(row[1]), json.loads(str(row[2])))) for row in unsent]
 

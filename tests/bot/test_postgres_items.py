@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 import itertools
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
 from bot_harness import rows
 
@@ -108,12 +109,15 @@ async def test_a_kept_batch_is_claimed_here_unless_another_process_holds_the_cha
     assert [body["update_id"] for body in claimed] == [2]
 
 
-async def test_the_pool_bounds_the_chats_at_work(postgres: object) -> None:
-    """``DATABASE_CONNECTIONS`` reaches the pool: with two connections, a third chat's item waits
-    for one of the two at work to finish (an item holds its connection until its replies are sent)."""
+async def test_the_pool_bounds_the_items_that_wait_for_a_busy_chat(postgres: object) -> None:
+    """``DATABASE_CONNECTIONS`` reaches the pool. Items whose chats are free hold them on the lock
+    line and take none of it: three run at once with two connections. An item whose chat another
+    process holds waits for it on a pooled connection of its own, so with two connections a third
+    such item waits for one of the two to finish."""
     url = postgres.fresh_database(f"items_{next(_databases)}")  # type: ignore[attr-defined]
     store = await open_store(url, connections=2)
     assert isinstance(store, PostgresStore)
+    other = await asyncpg.connect(url)
     try:
         finish = asyncio.Event()
         started: list[int] = []
@@ -121,21 +125,37 @@ async def test_the_pool_bounds_the_chats_at_work(postgres: object) -> None:
         async def item(chat_id: int) -> None:
             async with store.hold(chat_id):
                 started.append(chat_id)
-                if chat_id != 3:
+                if chat_id not in (3, 13):
                     await finish.wait()
 
-        at_work = [asyncio.create_task(item(chat_id)) for chat_id in (1, 2)]
-        while len(started) < 2:
-            await asyncio.sleep(0.01)
-        third = asyncio.create_task(item(3))
-        await asyncio.sleep(0.3)
-        assert started == [1, 2]  # no connection free for the third
+        at_work = [asyncio.create_task(item(chat_id)) for chat_id in (1, 2, 3)]
+        await until_true(lambda: len(started) == 3)  # on the line: no pooled connection each
+        await asyncio.wait_for(at_work.pop(), 10)
+        for chat_id in (11, 12, 13):
+            await other.execute("SELECT pg_advisory_lock($1)", chat_id)
+        waiting = [asyncio.create_task(item(chat_id)) for chat_id in (11, 12)]
+        await asyncio.sleep(0.5)
+        await other.execute("SELECT pg_advisory_unlock(11), pg_advisory_unlock(12)")
+        await until_true(lambda: len(started) == 5)
+        third = asyncio.create_task(item(13))
+        await asyncio.sleep(0.5)  # refused by the line: chat 13 is busy
+        await other.execute("SELECT pg_advisory_unlock(13)")
+        await asyncio.sleep(0.5)
+        assert sorted(started) == [1, 2, 3, 11, 12]  # free now, but no pooled connection is
         finish.set()
         await asyncio.wait_for(third, 10)
-        await asyncio.gather(*at_work)
-        assert started[-1] == 3
+        await asyncio.gather(*at_work, *waiting)
+        assert started[-1] == 13
     finally:
+        await other.close()
         await store.close()
+
+
+async def until_true(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline
+        await asyncio.sleep(0.01)
 
 
 def test_no_statement_passes_an_array_type_that_asyncpg_must_look_up() -> None:
