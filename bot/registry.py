@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.core.game import Codecs, Game, solver_tables
+from bot.core.settings import Settings as SharedSettings
 from bot.core.settings import for_games
 from bot.core.solvers import MakeTables
 from bot.games.fingers.game import GAME as FINGERS
@@ -22,3 +23,18 @@ Settings = for_games(game.settings for game in GAMES)
 #: What the bot builds at start (each game's solver tables, and the codecs every game's first replies
 #: read), for ``bot.core.solvers``.
 SOLVER_TABLES: tuple[MakeTables, ...] = (Codecs, *solver_tables(GAMES))
+
+
+def played(settings: SharedSettings) -> tuple[Game, ...]:
+    """The games GAMES names, in the registry's order (every game when it names none); a name of no
+    game raises ValueError, with the names there are."""
+    names = {name.strip().lower() for name in settings.games.split(",") if name.strip()}
+    unknown = sorted(names - {game.kind for game in GAMES})
+    if unknown:
+        raise ValueError(f"GAMES: no game {', '.join(unknown)}; the games are {', '.join(g.kind for g in GAMES)}")
+    return tuple(game for game in GAMES if game.kind in names) if names else GAMES
+
+
+def tables_of(games: tuple[Game, ...]) -> tuple[MakeTables, ...]:
+    """What a bot playing ``games`` builds at start: their solver tables, and the codecs."""
+    return (Codecs, *solver_tables(games))

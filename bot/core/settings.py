@@ -90,6 +90,9 @@ class Settings(BaseSettings):
     group_messages_per_minute: int = Field(default=20, ge=0)
     # The event loop under the bot: uvloop where installed (not on Windows), else asyncio's own.
     event_loop: Literal["uvloop", "asyncio"] = "uvloop"
+    # The games this bot plays, by name, comma-separated (empty: every game): one left out has no
+    # command or menu line and builds no tables at start (bot.registry.played reads it).
+    games: str = ""
 
     @field_validator("log_level")
     @classmethod

@@ -45,6 +45,7 @@ from bot.storage import StoreUnavailableError
 
 if TYPE_CHECKING:
     from bot.core.context import App
+    from bot.core.game import Game
 
 log = logging.getLogger("bot")
 
@@ -93,17 +94,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.group and not args.console:
         parser.error("--group plays in the console: add --console")
-    try:
-        settings = registry.Settings()
-    except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
-        print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
+    read = _read_settings()
+    if read is None:
         return 2
+    settings, games = read
     secrets = _secrets(settings)
     configure_logging(settings.log_level, console=args.console, secrets=secrets, user_data=settings.log_user_data)
     redact_uncaught_exceptions(secrets)
     try:
-        return _start(settings, console=args.console, fresh_store=args.fresh_store, members=args.group)
+        return _start(settings, games, console=args.console, fresh_store=args.fresh_store, members=args.group)
     except StoreUnavailableError as error:  # in use, written by a newer bot, unreadable, unwritable
         print(error, file=sys.stderr)
         return 2
@@ -114,6 +113,19 @@ def main(argv: list[str] | None = None) -> int:
         line = UNREACHABLE_AT_START.format(url=settings.telegram_api_base_url, error=error)
         print(Redactor(secrets)(line), file=sys.stderr)
         return UNREACHABLE_STATUS
+
+
+def _read_settings() -> tuple[Settings, tuple[Game, ...]] | None:
+    """The settings and the games they name; None once a bad one is said in one line."""
+    try:
+        settings = registry.Settings()
+        return settings, registry.played(settings)
+    except ValidationError as error:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])).upper()}: {e['msg']}" for e in error.errors())
+    except ValueError as error:
+        problems = str(error)
+    print(f"bad setting (environment or .env, see .env.example): {problems}", file=sys.stderr)
+    return None
 
 
 def migrate_to(argv: list[str]) -> int:
@@ -145,8 +157,11 @@ def _members(value: str) -> int:
     return int(value)
 
 
-def _start(settings: Settings, *, console: bool, fresh_store: bool = False, members: int = 0) -> int:
-    """The console, or the bot once its settings are checked (a problem: one line, status 2)."""
+def _start(
+    settings: Settings, games: tuple[Game, ...], *, console: bool, fresh_store: bool = False, members: int = 0
+) -> int:
+    """The console (every game), or the bot playing ``games`` once its settings are checked (a
+    problem: one line, status 2)."""
     if console:
         from bot.runtime.console import main as console_main
 
@@ -155,7 +170,7 @@ def _start(settings: Settings, *, console: bool, fresh_store: bool = False, memb
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    return serve(settings, fresh_store=fresh_store)
+    return serve(settings, games, fresh_store=fresh_store)
 
 
 def _secrets(settings: Settings) -> list[str]:
@@ -246,7 +261,7 @@ def redact_uncaught_exceptions(secrets: list[str]) -> None:
     threading.excepthook = print_thread_redacted
 
 
-def serve(settings: Settings, *, fresh_store: bool = False) -> int:
+def serve(settings: Settings, games: tuple[Game, ...] = registry.GAMES, *, fresh_store: bool = False) -> int:
     from bot.core.solvers import start_solvers
     from bot.delivery.queue import InHand
     from bot.runtime.app import build_application
@@ -254,8 +269,8 @@ def serve(settings: Settings, *, fresh_store: bool = False) -> int:
     # Built in the background, giving way to the players' items in hand: the first reply needs no
     # table (bot/core/solvers.py).
     in_hand = InHand()
-    solvers = start_solvers(registry.SOLVER_TABLES, players=in_hand)
-    application = build_application(settings, solvers, in_hand=in_hand)
+    solvers = start_solvers(registry.tables_of(games), players=in_hand)
+    application = build_application(settings, solvers, games=games, in_hand=in_hand)
     # The solver tables and the libraries are here to stay: a full collection that walked
     # them paused the bot for 60+ ms under load, so they leave the collector's sight.
     gc.freeze()

@@ -13,10 +13,16 @@ from bot_harness import ROOT, bot_env, bot_process, scripted, until
 from standin import FAKE_TOKEN, BotApiStandin
 from telegram.ext import Application
 
+from bot.core.game import Codecs, command_menu, start_lines
 from bot.core.solvers import Solvers
+from bot.core.texts import nothing_running
+from bot.games.fingers.game import GAME as FINGERS
 from bot.games.letters import texts as letters_texts
-from bot.registry import Settings
-from bot.runtime.cli import serve
+from bot.games.letters.group.tables import GroupSeats
+from bot.games.letters.tables import LetterGames
+from bot.games.wordle.game import GAME as WORDLE
+from bot.registry import GAMES, Settings, played, tables_of
+from bot.runtime.cli import main, serve
 from bot.runtime.console import MESSAGE_LIMIT, chat, too_long
 from bot.storage import open_store
 from solver.letters import Rule
@@ -229,3 +235,44 @@ async def test_a_second_bot_on_the_same_database_stops_with_one_line(standin: Bo
     expected = f"{database} is in use by another bot process; run one bot per DATABASE_PATH"
     assert told.strip().splitlines()[-1] == expected
     assert "Traceback" not in told
+
+
+def test_games_names_the_games_a_bot_plays(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GAMES picks games by name, in the registry's order, with the tables they play on; none
+    named, every game; a name of no game stops the start with one line, naming the games."""
+
+    def named(value: str) -> tuple[str, ...]:
+        return tuple(game.kind for game in played(Settings(_env_file=None, games=value)))  # type: ignore[call-arg]
+
+    assert named("") == tuple(game.kind for game in GAMES)
+    assert named(" 5bukv, Fingers ") == ("fingers", "5bukv")
+    group = played(Settings(_env_file=None, games="group"))  # type: ignore[call-arg]
+    assert tables_of(group) == (Codecs, LetterGames, GroupSeats)
+    monkeypatch.chdir(tmp_path)  # no .env there
+    monkeypatch.setenv("GAMES", "fingers,chess")
+    assert main([]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "bad setting (environment or .env, see .env.example): GAMES: no game chess; the games are "
+        + ", ".join(game.kind for game in GAMES)
+    ]
+
+
+@pytest.mark.process
+async def test_python_m_bot_plays_only_the_games_named(standin: BotApiStandin, tmp_path: Path) -> None:
+    """With GAMES set, ``python -m bot`` offers those games alone, in its menu and its answers,
+    and plays them."""
+    env = bot_env(standin, tmp_path / "bot.sqlite3", GAMES="5bukv,fingers")
+    async with bot_process(env, tmp_path, standin) as finished:
+        standin.push_message(9, "привет")
+        await until(lambda: any(c.method == "sendMessage" for c in standin.calls), seconds=20)
+        standin.push_message(9, "/5bukv")
+        await until(lambda: sum(c.method == "sendMessage" for c in standin.calls) >= 2, seconds=20)
+    assert finished.status == 0, finished.log
+    menu = next(c for c in standin.calls if c.method == "setMyCommands" and c.params.get("language_code") == "ru")
+    shown = [(command["command"], command["description"]) for command in menu.params["commands"]]
+    assert shown == command_menu("ru", (FINGERS, WORDLE))
+    first, second = [c.text for c in standin.calls if c.method == "sendMessage"][:2]
+    assert first == nothing_running("ru", start_lines("ru", (FINGERS, WORDLE)))
+    assert "Попробуйте: " in second, second  # 5bukv begun: its first suggestion
