@@ -27,12 +27,16 @@ SOLVER_TABLES: tuple[MakeTables, ...] = (Codecs, *solver_tables(GAMES))
 
 def played(settings: SharedSettings) -> tuple[Game, ...]:
     """The games GAMES names, in the registry's order (every game when it names none); a name of no
-    game raises ValueError, with the names there are."""
+    game, or no game a private chat plays (what /start offers), raises ValueError, with the names there are."""
     names = {name.strip().lower() for name in settings.games.split(",") if name.strip()}
     unknown = sorted(names - {game.kind for game in GAMES})
     if unknown:
         raise ValueError(f"GAMES: no game {', '.join(unknown)}; the games are {', '.join(g.kind for g in GAMES)}")
-    return tuple(game for game in GAMES if game.kind in names) if names else GAMES
+    games = tuple(game for game in GAMES if game.kind in names) if names else GAMES
+    if not any(game.private is not None for game in games):
+        private = ", ".join(game.kind for game in GAMES if game.private is not None)
+        raise ValueError(f"GAMES: name one a private chat plays too ({private})")
+    return games
 
 
 def tables_of(games: tuple[Game, ...]) -> tuple[MakeTables, ...]:

@@ -271,6 +271,12 @@ async def until_polling(standin: BotApiStandin, since: int = 0, seconds: float =
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: GAMES for a bot process in a test whose claim holds whatever games the bot plays (its store, its
+#: delivery, its stop): 5bukv alone, whose tables take a fraction of a second to build, so the process
+#: spends no CPU on tables the test never reads (the whole registry's start has tests of its own).
+ONE_GAME = "5bukv"
+
+
 def bot_env(standin: BotApiStandin, database: Path | str, **settings: str) -> dict[str, str]:
     """The environment of a ``python -m bot`` process on the stand-in: nothing else from ours but
     where compiled modules are kept (``make test`` keeps them once for every process it starts)."""

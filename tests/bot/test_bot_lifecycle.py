@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from bot_harness import bot_env, stored_state, until, until_polling
+from bot_harness import ONE_GAME, bot_env, stored_state, until, until_polling
 from standin import FAKE_TOKEN, BotApiStandin, Fault
 
 from bot.games.wordle.session import KIND as WORDLE
@@ -24,7 +24,7 @@ PRIVATE_TEXT = "my-private-words-7731"
 
 
 async def start_bot(standin: BotApiStandin, tmp_path: Path, **settings: str) -> asyncio.subprocess.Process:
-    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", **({"LOG_LEVEL": "DEBUG"} | settings))
+    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", **({"LOG_LEVEL": "DEBUG", "GAMES": ONE_GAME} | settings))
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
     )

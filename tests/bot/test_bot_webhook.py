@@ -13,7 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from bot_harness import bot_env, bot_process, until
+from bot_harness import ONE_GAME, bot_env, bot_process, until
 from standin import FAKE_TOKEN, BotApiStandin, Fault
 
 from bot.core.solvers import Solvers
@@ -171,6 +171,7 @@ def webhook_process(standin: BotApiStandin, tmp_path: Path) -> tuple[int, str, d
         WEBHOOK_LISTEN="127.0.0.1",
         WEBHOOK_PORT=str(port),
         WEBHOOK_SECRET_TOKEN=SECRET,
+        GAMES=ONE_GAME,
     )
     return port, url, env
 

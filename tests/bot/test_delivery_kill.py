@@ -51,7 +51,9 @@ async def start(standin: BotApiStandin, database: Path | str, cwd: Path) -> asyn
     """``python -m bot`` on the stand-in, once it polls (its replies may hang 30 s)."""
     since = len(standin.calls)
     # Not paced: the lobby, joins and turns would come 3 s apart at a group's 20 a minute.
-    env = bot_env(standin, database, LOG_LEVEL="INFO", TELEGRAM_TIMEOUT_SECONDS="30", GROUP_MESSAGES_PER_MINUTE="0")
+    # The group game, and the one game of a private chat with the fewest tables: the test plays nothing else.
+    settings = {"TELEGRAM_TIMEOUT_SECONDS": "30", "GROUP_MESSAGES_PER_MINUTE": "0", "GAMES": "group,fingers"}
+    env = bot_env(standin, database, LOG_LEVEL="INFO", **settings)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
     )

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from bot_harness import bot_env, until, until_polling
+from bot_harness import ONE_GAME, bot_env, until, until_polling
 from standin import BotApiStandin
 
 pytestmark = pytest.mark.process
@@ -19,7 +19,7 @@ SECRET_NAME = "Zebediah-4471"
 
 async def debug_log(standin: BotApiStandin, tmp_path: Path, **settings: str) -> str:
     """The log of a bot at DEBUG that was sent a message with a text and a name of its own."""
-    env = bot_env(standin, tmp_path / "bot.sqlite3", LOG_LEVEL="DEBUG", **settings)
+    env = bot_env(standin, tmp_path / "bot.sqlite3", LOG_LEVEL="DEBUG", GAMES=ONE_GAME, **settings)
     log = tmp_path / "bot.log"
     with log.open("wb") as out:
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, stderr=out)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from bot_harness import bot_env, until
+from bot_harness import ONE_GAME, bot_env, until
 from standin import BotApiStandin, Fault
 
 from bot.registry import Settings
@@ -51,7 +51,7 @@ class Running:
 
 async def start(standin: BotApiStandin, tmp_path: Path, ready: str, **settings: str) -> Running:
     """The bot, once it has made the ``ready`` call (its log read as it comes)."""
-    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", LOG_LEVEL="INFO", **settings)
+    env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", LOG_LEVEL="INFO", GAMES=ONE_GAME, **settings)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from bot_harness import bot_env, bot_process, until, until_polling
+from bot_harness import ONE_GAME, bot_env, bot_process, until, until_polling
 from standin import BotApiStandin
 from test_webhook_server import answered as answered_in
 from test_webhook_server import serving, update
@@ -33,7 +33,7 @@ pytestmark = pytest.mark.process
 async def bot_running(standin: BotApiStandin, database: Path, log: Path) -> AsyncIterator[asyncio.subprocess.Process]:
     """``python -m bot`` once it polls, its log in ``log``; killed at the end if it still runs."""
     since = len(standin.calls)
-    env = bot_env(standin, database, LOG_LEVEL="INFO")
+    env = bot_env(standin, database, LOG_LEVEL="INFO", GAMES=ONE_GAME)
     with log.open("ab") as out:
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, stderr=out)
     try:
@@ -195,7 +195,7 @@ async def test_a_deleted_sqlite_file_is_refused_at_the_next_start_until_restored
     standin: BotApiStandin, tmp_path: Path
 ) -> None:
     database = tmp_path / "data" / "bot.sqlite3"
-    env = bot_env(standin, database)
+    env = bot_env(standin, database, GAMES=ONE_GAME)
     await played_and_stopped(standin, env, tmp_path)  # a new install starts with no set-up
     backup = tmp_path / "backup.sqlite3"
     shutil.copy(database, backup)
@@ -217,7 +217,7 @@ async def test_an_emptied_postgresql_database_is_refused_at_the_next_start_until
     standin: BotApiStandin, postgres: object, tmp_path: Path
 ) -> None:
     url = postgres.fresh_database("store_marker")  # type: ignore[attr-defined]
-    env = bot_env(standin, url, DATABASE_PATH=str(tmp_path / "data" / "bot.sqlite3"))
+    env = bot_env(standin, url, DATABASE_PATH=str(tmp_path / "data" / "bot.sqlite3"), GAMES=ONE_GAME)
     await played_and_stopped(standin, env, tmp_path)
     connection = await asyncpg.connect(url)
     try:

@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
-from bot_harness import Finished, bot_env, bot_process, until
+from bot_harness import ONE_GAME, Finished, bot_env, bot_process, until
 from standin import BotApiStandin
 
 from bot.registry import Settings
@@ -61,6 +61,7 @@ async def serving(standin: BotApiStandin, tmp_path: Path, **settings: str) -> As
         WEBHOOK_LISTEN="127.0.0.1",  # the default now; said here so no test ever listens wider
         WEBHOOK_PORT=str(hook.port),
         WEBHOOK_SECRET_TOKEN=SECRET,
+        GAMES=ONE_GAME,
         **settings,
     )
     try:
