@@ -46,3 +46,38 @@ def solver_output(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., str
             return printed.read_text(encoding="utf-8")
 
     return output
+
+
+#: Where in each worker's share its tests that start bot processes end at the latest: the last
+#: quarter, which runs last (and which the other workers take from when they run dry), holds none.
+PROCESSES_WITHIN = 0.75
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``--dist worksteal`` each of N workers starts with the next equal, contiguous share of
+    the tests collected, and one that runs dry takes from the end of another's. The tests that
+    start bot processes (marked ``process``, 5 to 30 s each) are dealt out evenly to the shares and
+    spread over each share's first three quarters, among that share's other tests in file order:
+    no worker is left running one while the others have finished, and none runs several in a row
+    while a core idles."""
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 0))
+    if workers < 2:
+        return
+    slow = [item for item in items if item.get_closest_marker("process")]
+    rest = [item for item in items if not item.get_closest_marker("process")]
+    ordered: list[pytest.Item] = []
+    for worker in range(workers):
+        size = (len(items) - len(ordered)) // (workers - worker)  # xdist's own split of what is left
+        own_slow = slow[worker::workers]
+        own_rest, rest = rest[: size - len(own_slow)], rest[size - len(own_slow) :]
+        ordered += spread(own_slow, own_rest, PROCESSES_WITHIN)
+    items[:] = ordered + rest
+
+
+def spread(slow: list[pytest.Item], rest: list[pytest.Item], within: float) -> list[pytest.Item]:
+    """``rest`` in its order with ``slow`` inserted at even steps over its first ``within``."""
+    share = [*rest]
+    step = within * len(rest) / max(len(slow), 1)
+    for placed, item in enumerate(slow):
+        share.insert(int(placed * step) + placed, item)
+    return share

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from bot_harness import ROOT
 
 from bot.delivery.outbox import send
@@ -41,6 +42,7 @@ def migrate(database: Path, url: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.process
 async def test_a_file_moves_into_an_empty_database_and_not_into_a_used_one(postgres: object, tmp_path: Path) -> None:
     database = tmp_path / "bot.sqlite3"
     await fill(database)

@@ -109,6 +109,7 @@ async def replies_under_way(standin: BotApiStandin, fault: Fault, chats: range, 
 
 
 @pytest.mark.parametrize(("fault", "budget"), [(Fault.HANG, None), (Fault.RETRY_AFTER, SHORT)])
+@pytest.mark.process
 async def test_sigterm_while_telegram_fails_ends_within_its_budget_and_docker_grace(
     standin: BotApiStandin, tmp_path: Path, fault: Fault, budget: float | None
 ) -> None:
@@ -132,6 +133,7 @@ async def test_sigterm_while_telegram_fails_ends_within_its_budget_and_docker_gr
         assert 1 <= cut_off <= 5, log
 
 
+@pytest.mark.process
 async def test_sigterm_in_webhook_mode_with_held_connections_and_a_hanging_telegram(
     standin: BotApiStandin, tmp_path: Path
 ) -> None:

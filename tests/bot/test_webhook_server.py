@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
+import pytest
 from bot_harness import ONE_GAME, Finished, bot_env, bot_process, until
 from standin import BotApiStandin
 
@@ -104,6 +105,7 @@ def test_the_webhook_listens_on_this_machine_only_by_default() -> None:
     assert Settings(_env_file=None).webhook_listen == "127.0.0.1"  # type: ignore[call-arg]
 
 
+@pytest.mark.process
 async def test_slow_and_half_sent_requests_are_timed_out(standin: BotApiStandin, tmp_path: Path) -> None:
     """Half-sent headers, a body that never finishes, an idle open connection: each is closed
     after its timeout (tornado's own were an hour), and real updates are served meanwhile."""
@@ -122,6 +124,7 @@ async def test_slow_and_half_sent_requests_are_timed_out(standin: BotApiStandin,
     assert "Traceback" not in finished.log and " ERROR " not in finished.log, finished.log
 
 
+@pytest.mark.process
 async def test_a_flood_of_slow_clients_does_not_keep_updates_out(standin: BotApiStandin, tmp_path: Path) -> None:
     """300 half-sent requests against a bound of 20 held connections and a long timeout: the bot
     holds at most 20 of them, and an update posted after the flood is still answered."""
@@ -138,6 +141,7 @@ async def test_a_flood_of_slow_clients_does_not_keep_updates_out(standin: BotApi
     assert "Traceback" not in finished.log, finished.log
 
 
+@pytest.mark.process
 async def test_malformed_bodies_are_answered_400_with_few_log_lines(standin: BotApiStandin, tmp_path: Path) -> None:
     """Telegram retries any 5xx; PTB answered 500 to a body that is not JSON. Now: 400, and
     a flood of them is one log line, not one per request."""
@@ -153,6 +157,7 @@ async def test_malformed_bodies_are_answered_400_with_few_log_lines(standin: Bot
     assert "Traceback" not in finished.log and " ERROR " not in finished.log, finished.log
 
 
+@pytest.mark.process
 async def test_a_flood_of_malformed_requests_is_a_few_log_lines(standin: BotApiStandin, tmp_path: Path) -> None:
     """Tornado logs each request it cannot parse; 200 of them are one line, not 200."""
     async with serving(standin, tmp_path, LOG_LEVEL="INFO") as (hook, finished):
@@ -168,6 +173,7 @@ async def test_a_flood_of_malformed_requests_is_a_few_log_lines(standin: BotApiS
     assert len(malformed) == 1, finished.log
 
 
+@pytest.mark.process
 async def test_a_posted_update_it_cannot_read_is_skipped_with_one_warning(
     standin: BotApiStandin, tmp_path: Path
 ) -> None:
@@ -191,6 +197,7 @@ async def test_a_posted_update_it_cannot_read_is_skipped_with_one_warning(
     assert not answered(standin, 95)()
 
 
+@pytest.mark.process
 async def test_a_short_webhook_secret_is_never_printed(standin: BotApiStandin, tmp_path: Path) -> None:
     """Telegram takes a secret of 1 to 256 characters; one under 8 was printed at DEBUG
     (PTB logs setWebhook's parameters, let into the log by LOG_USER_DATA)."""
