@@ -142,7 +142,7 @@ async def test_killed_between_commit_and_confirmation_the_update_applies_once(
     """SIGKILL right after the reply to a 5bukv mask, before the getUpdates that would confirm
     it: the next process is handed the mask again and must not apply it to the next word."""
     database = tmp_path / "db" / "bot.sqlite3"
-    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO", GAMES=WORDLE)
     await until_polling(standin)
     standin.push_message(9, "/5bukv")
     await until(lambda: any(c.chat_id == 9 and c.method == "sendMessage" for c in standin.calls), seconds=20)
@@ -156,7 +156,7 @@ async def test_killed_between_commit_and_confirmation_the_update_applies_once(
     # killed before it asked again, the hang is still queued: the next process's first poll gets a
     # 504 at once instead of hanging until its client gives up (10 to 20 s, by chance)
     standin.end_hangs()
-    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO", GAMES=WORDLE)
     again = len(standin.calls)
     try:
         await until(lambda: len(standin.polls) > 0 and standin.pending() == 0, seconds=90)  # the copy is handled
@@ -184,7 +184,7 @@ async def test_killed_after_the_batch_is_confirmed_but_before_it_is_answered_it_
     (they hang): Telegram will not hand it out again. Both updates were applied, their replies
     committed with them in the outbox: the next process sends those replies, once each."""
     database = tmp_path / "db" / "bot.sqlite3"
-    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    process = await start_bot(standin, tmp_path, LOG_LEVEL="INFO", GAMES=WORDLE)
     await until_polling(standin)
     standin.push_message(9, "/5bukv")
     await until(lambda: any(c.chat_id == 9 and c.method == "sendMessage" for c in standin.calls), seconds=20)
@@ -197,7 +197,7 @@ async def test_killed_after_the_batch_is_confirmed_but_before_it_is_answered_it_
     process.kill()
     await ended(process)
     standin.end_hangs()
-    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO")
+    restarted = await start_bot(standin, tmp_path, LOG_LEVEL="INFO", GAMES=WORDLE)
     again = len(standin.calls)
     try:
         await until(lambda: {9, 10} <= {c.chat_id for c in standin.calls[again:] if c.method == "sendMessage"}, 90)

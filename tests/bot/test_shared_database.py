@@ -16,7 +16,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from bot_harness import ONE_GAME, bot_env, rows, until
+from bot_harness import bot_env, rows, until
 from standin import BotApiStandin
 
 from bot.games.wordle.session import KIND as WORDLE
@@ -30,7 +30,7 @@ CHATS = range(7_000, 7_012)
 async def start(standin: BotApiStandin, url: str, cwd: Path) -> asyncio.subprocess.Process:
     """A bot process on the shared database, once it is up (it deletes any webhook first)."""
     since = sum(1 for c in standin.calls if c.method == "deleteWebhook")
-    env = bot_env(standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", GAMES=ONE_GAME)
+    env = bot_env(standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", GAMES=WORDLE)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
     )
@@ -97,7 +97,7 @@ async def start_webhook(
         "WEBHOOK_SECRET_TOKEN": SECRET,
     }
     env = bot_env(
-        standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", GAMES=ONE_GAME, **settings
+        standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", GAMES=WORDLE, **settings
     )
     with log.open("ab") if log is not None else open(os.devnull, "wb") as err:
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=err)
