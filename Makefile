@@ -16,8 +16,9 @@ COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --un
 # pytest runs in this many worker processes (pytest-xdist). Three on a 2-core machine: about 50 tests
 # wait on a real bot process, and a third worker fills those waits (make test 111 s against 140 s with
 # two, side by side on a quiet machine); on a machine other jobs already saturate, two do better. Each
-# worker starts with its share of the tests in file order and takes from another's end when it runs
-# dry (worksteal), so all finish within a test of each other. PYTEST_WORKERS=0 runs everything in one process.
+# worker starts with its share of the tests in file order, the ones that start bot processes dealt out
+# evenly among them (tests/conftest.py), and takes from another's end when it runs dry (worksteal), so
+# all finish within a test of each other. PYTEST_WORKERS=0 runs everything in one process.
 PYTEST_WORKERS ?= 3
 
 .PHONY: run test lint typecheck bench data clean lock check-lock messages check-messages

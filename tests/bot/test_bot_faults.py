@@ -147,7 +147,8 @@ async def test_the_token_is_in_no_log_and_not_in_the_database(
 ) -> None:
     """`python -m bot` at DEBUG through every fault: its whole log and its SQLite files lack the token."""
     database = tmp_path / "db" / "bot.sqlite3"
-    env = bot_env(standin, database, LOG_LEVEL="DEBUG", TELEGRAM_TIMEOUT_SECONDS="1", TELEGRAM_RETRIES="1")
+    faults = {"TELEGRAM_TIMEOUT_SECONDS": "1", "TELEGRAM_RETRIES": "1"}
+    env = bot_env(standin, database, LOG_LEVEL="DEBUG", GAMES="letters", **faults)  # the game it plays, alone
     game = solvers.of(LetterGames).game("ru", rule=Rule.COMPLETE_LOSES)
     async with bot_process(env, tmp_path, standin) as finished:
         await play_through_faults(standin, game.best_letter(""))
