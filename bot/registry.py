@@ -7,6 +7,7 @@ from bot.core.game import Codecs, Game, solver_tables
 from bot.core.settings import Settings as SharedSettings
 from bot.core.settings import for_games
 from bot.core.solvers import MakeTables
+from bot.core.texts import LocaleData
 from bot.games.fingers.game import GAME as FINGERS
 from bot.games.letters.daily.game import GAME as DAILY
 from bot.games.letters.game import GAME as LETTERS
@@ -22,7 +23,7 @@ Settings = for_games(game.settings for game in GAMES)
 
 #: What the bot builds at start (each game's solver tables, and the codecs every game's first replies
 #: read), for ``bot.core.solvers``.
-SOLVER_TABLES: tuple[MakeTables, ...] = (Codecs, *solver_tables(GAMES))
+SOLVER_TABLES: tuple[MakeTables, ...] = (Codecs, LocaleData, *solver_tables(GAMES))
 
 
 def played(settings: SharedSettings) -> tuple[Game, ...]:
@@ -41,4 +42,4 @@ def played(settings: SharedSettings) -> tuple[Game, ...]:
 
 def tables_of(games: tuple[Game, ...]) -> tuple[MakeTables, ...]:
     """What a bot playing ``games`` builds at start: their solver tables, and the codecs."""
-    return (Codecs, *solver_tables(games))
+    return (Codecs, LocaleData, *solver_tables(games))

@@ -15,7 +15,7 @@ from telegram.ext import Application
 
 from bot.core.game import Codecs, command_menu, start_lines
 from bot.core.solvers import Solvers
-from bot.core.texts import nothing_running
+from bot.core.texts import LocaleData, nothing_running
 from bot.games.fingers.game import GAME as FINGERS
 from bot.games.fingers.tables import FingerTables
 from bot.games.letters import texts as letters_texts
@@ -250,7 +250,7 @@ def test_games_names_the_games_a_bot_plays(
     assert named("") == tuple(game.kind for game in GAMES)
     assert named(" 5bukv, Fingers ") == ("fingers", "5bukv")
     group = played(Settings(_env_file=None, games="group,fingers"))  # type: ignore[call-arg]
-    assert tables_of(group) == (Codecs, FingerTables, LetterGames, GroupSeats)
+    assert tables_of(group) == (Codecs, LocaleData, FingerTables, LetterGames, GroupSeats)
     with pytest.raises(ValueError, match="GAMES: name one a private chat plays too"):
         played(Settings(_env_file=None, games="group"))  # type: ignore[call-arg]  # /start would offer nothing
     monkeypatch.chdir(tmp_path)  # no .env there

@@ -25,13 +25,13 @@ from bot.core.solvers import (
 )
 from bot.games.fingers.tables import FingerTables
 from bot.games.letters.group.tables import GroupSeats, group_games
-from bot.games.letters.tables import LetterGames
+from bot.games.letters.tables import LETTER_RULES, LetterGames, letter_games
 from bot.games.wordle import solver as wordle_module
 from bot.games.wordle.solver import WordleSolver
 from bot.registry import SOLVER_TABLES
 from solver.letters import LetterGame, Rule
 from solver.wordle import Wordle
-from solver.words import Tier
+from solver.words import LANGUAGES, Tier
 
 
 def test_the_background_build_gives_what_the_blocking_one_gives(
@@ -284,3 +284,35 @@ def test_the_background_build_shortens_the_switch_interval_only_while_it_runs(fa
     blocking = IntervalSeen()
     build_solvers([lambda: blocking])
     assert blocking.seen == [interval]
+
+
+@pytest.mark.parametrize("code", ["ru", "en"])
+def test_an_everyday_table_built_in_slices_is_the_one_built_at_once(code: str) -> None:
+    """The everyday tables are built in slices (a table another player waits for is built between
+    them); the games are the same as those built in one go, under every rule."""
+    language = LANGUAGES[code]
+    sliced = LetterGames()
+    slices = list(sliced.build_in_slices(language, Tier.COMMON))
+    assert len(slices) == len(LETTER_RULES[code])  # the words, then each further rule's game
+    at_once = letter_games(language, Tier.COMMON, LETTER_RULES[code])
+    built = sliced.rules(code, Tier.COMMON)
+    assert built.keys() == at_once.keys()
+    for rule, game in at_once.items():
+        assert built[rule].rule is rule
+        assert (built[rule].solution.value == game.solution.value).all()
+        assert (built[rule].solution.distance == game.solution.distance).all()
+        assert built[rule].strategy() == game.strategy()
+
+
+def test_the_build_reads_every_languages_cldr_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Babel's data for each catalogue language is read by the build, not at a first /daily's date."""
+    from babel import localedata
+
+    from bot.core import i18n
+    from bot.core.texts import LocaleData
+
+    read: list[str] = []
+    load = localedata.load
+    monkeypatch.setattr(localedata, "load", lambda name, *args: read.append(name) or load(name, *args))
+    solvers_module.build_solvers([LocaleData])
+    assert set(i18n.languages()) <= set(read)

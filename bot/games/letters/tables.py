@@ -4,7 +4,7 @@ puzzle and the group game play on these same tables."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from bot.core import i18n
 from bot.core.part import Part
@@ -131,12 +131,28 @@ class LetterGames(SolverTables):
 
     def step(self, order: int, name: str, language: Language, tier: Tier) -> Step:
         """The step that builds one table; it reads no other, so a player waiting for it has it
-        built next (on demand)."""
-        return Step(order, name, lambda _: self.build(language, tier), (self.part(language.code, tier),))
+        built next (on demand). An everyday table is built in slices; a whole-dictionary one at
+        once, as two of those half-built side by side would raise the process's peak."""
+        build = self.build_in_slices if tier is Tier.COMMON else self.build
+        return Step(order, name, lambda _: build(language, tier), (self.part(language.code, tier),))
 
     def build(self, language: Language, tier: Tier) -> None:
         """``language``'s games on ``tier``, under each rule it is played under."""
         self.part(language.code, tier).set(letter_games(language, tier, LETTER_RULES[language.code]))
+
+    def build_in_slices(self, language: Language, tier: Tier) -> Iterator[None]:
+        """The same as :meth:`build`, in slices (the words read, the first rule's game, each other
+        rule's): a ``/daily`` in the other language right after a start has its table built at the
+        next slice, not after this whole one."""
+        rules = LETTER_RULES[language.code]
+        zipf = language.zipf(tier)
+        yield
+        first = LetterGame(list(zipf), rules[0], language.min_length, language.alphabet, zipf)
+        games = {rules[0]: first}
+        for rule in rules[1:]:
+            yield
+            games[rule] = first.with_rule(rule)
+        self.part(language.code, tier).set(games)
 
 
 def language_of_dictionary(dictionary: str) -> str:
