@@ -4,12 +4,13 @@ Russian. Each game's own words are in ``bot/<game>/texts.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 
 from babel import Locale
 
 from bot.core import i18n
 from bot.core.i18n import NP_, Language, gettext, pgettext
+from bot.core.part import Part
 from bot.core.solvers import SolverTables, Step
 from bot.storage import Record, StoreLostError, StoreWriteError
 from solver.levels import Level
@@ -23,25 +24,41 @@ Lang = str
 #: The project's first language: spoken to anyone whose own has no catalogue.
 FIRST_LANGUAGE: Lang = Language.RUSSIAN
 
-#: Where the CLDR data's step sits among every game's (bot.core.solvers.Step): right after the
-#: session codecs, before the games' engines and tables.
-LOCALE_DATA_ORDER = 13
+#: Where the CLDR data's step sits among every game's (bot.core.solvers.Step): after the everyday
+#: letter games, since the replies right after a start read none of it but a first /daily's date,
+#: which has it read before its turn (on demand). Read earlier, its 30 ms held the interpreter while
+#: the first replies were answered.
+LOCALE_DATA_ORDER = 41
 
 
 class LocaleData(SolverTables):
     """Every catalogue language's CLDR data (Babel's day names, number symbols, language names),
     read by the start-up build: read where first used, it held the event loop 12 to 23 ms a
-    language (a first /daily's date, a 5bukv review's figures, /lang's buttons)."""
+    language (a first /daily's date, a 5bukv review's figures, /lang's buttons). A reply that
+    reads it awaits :meth:`ready`."""
+
+    def __init__(self) -> None:
+        self._read = Part[bool]("CLDR data")
+
+    def parts(self) -> Sequence[Part[bool]]:
+        return (self._read,)
 
     def steps(self) -> Sequence[Step]:
-        return (Step(LOCALE_DATA_ORDER, "CLDR data", lambda _: read_locale_data()),)
+        return (Step(LOCALE_DATA_ORDER, "CLDR data", lambda _: self._read_all(), (self._read,)),)
+
+    async def ready(self) -> None:
+        """Once every language's data is read (built next if a reply waits for it)."""
+        await self._read.wait()
+
+    def _read_all(self) -> None:
+        read_locale_data()
+        self._read.set(True)
 
 
-def read_locale_data() -> Iterator[None]:
-    """Each language's CLDR data, read now (Babel keeps it once read), a language a slice."""
+def read_locale_data() -> None:
+    """Each language's CLDR data, read now (Babel keeps it once read)."""
     for lang in i18n.languages():
         Locale.parse(lang).days  # noqa: B018  (reading one field reads the language's whole data)
-        yield
 
 
 def language(code: str | None) -> Lang:

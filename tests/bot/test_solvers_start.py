@@ -4,6 +4,7 @@ are taken before the engine exists, and a failed build raises instead of leaving
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 from collections.abc import Iterator
@@ -66,7 +67,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening, the session
     codecs every game's first save reads, English Wordle's engines, the
     everyday Russian letter game, 5bukv's check of its guessable words (which needs the Russian
-    dictionary read), the rest of 5bukv's start, English Ghost, English Wordle's rows, the finger
+    dictionary read), the rest of 5bukv's start, the CLDR data, English Ghost, English Wordle's rows, the finger
     game, the word look-ups, the whole-dictionary games (English first), the dictionary's five-letter
     words for 5bukv, and the group seats last."""
     made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
@@ -79,6 +80,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "Russian letter game",
         "5bukv guessable words",
         "5bukv rows",
+        "CLDR data",
         "English Ghost",
         "wordle rows",
         "finger game",
@@ -314,5 +316,6 @@ def test_the_build_reads_every_languages_cldr_data(monkeypatch: pytest.MonkeyPat
     read: list[str] = []
     load = localedata.load
     monkeypatch.setattr(localedata, "load", lambda name, *args: read.append(name) or load(name, *args))
-    solvers_module.build_solvers([LocaleData])
+    solvers = solvers_module.build_solvers([LocaleData])
     assert set(i18n.languages()) <= set(read)
+    asyncio.run(solvers.of(LocaleData).ready())  # read: a reply that awaits it does not wait

@@ -15,7 +15,7 @@ from bot.core.context import BotContext, Deps, Loaded
 from bot.core.game import offer_games
 from bot.core.i18n import NP_, Language
 from bot.core.router import Answer, Router, Tap
-from bot.core.texts import Lang, own_words
+from bot.core.texts import Lang, LocaleData, own_words
 from bot.games.letters.daily import keyboards, store, texts
 from bot.games.letters.daily import session as daily
 from bot.games.letters.daily.session import DailySession, Turn
@@ -119,6 +119,7 @@ async def _start_archive(context: BotContext, puzzle_lang: Language, day: date) 
     await deps.save(
         context.chat_id, session, last, user_id=context.user.id, activate=True, record_kind=session.record_kind
     )
+    await deps.solvers.of(LocaleData).ready()  # the date's day name
     deps.say(context.chat_id, texts.intro(lang, puzzle, counted=False, archive=True))
 
 
@@ -151,6 +152,7 @@ async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, pu
     await deps.save(
         chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=session.record_kind
     )
+    await deps.solvers.of(LocaleData).ready()  # the date's day name
     said = texts.intro(lang, puzzle, counted=earlier is None)
     deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n\n" + said)
 
