@@ -24,11 +24,12 @@ Lang = str
 #: The project's first language: spoken to anyone whose own has no catalogue.
 FIRST_LANGUAGE: Lang = Language.RUSSIAN
 
-#: Where the CLDR data's step sits among every game's (bot.core.solvers.Step): after the everyday
-#: letter games, since the replies right after a start read none of it but a first /daily's date,
-#: which has it read before its turn (on demand). Read earlier, its 30 ms held the interpreter while
-#: the first replies were answered.
-LOCALE_DATA_ORDER = 41
+#: Where the CLDR data's step sits among every game's (bot.core.solvers.Step): last, once the
+#: whole-dictionary builds have freed their scratch (its 7 MB then stay under the process's peak),
+#: since the replies right after a start read none of it but a first /daily's date, which has it
+#: read before its turn (on demand). Read early, its 30 ms also held the interpreter while the
+#: first replies were answered.
+LOCALE_DATA_ORDER = 110
 
 
 class LocaleData(SolverTables):

@@ -67,9 +67,9 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
     """Every game's steps, by their order: the 5bukv engine first, English Wordle's opening, the session
     codecs every game's first save reads, English Wordle's engines, the
     everyday Russian letter game, 5bukv's check of its guessable words (which needs the Russian
-    dictionary read), the rest of 5bukv's start, the CLDR data, English Ghost, English Wordle's rows, the finger
+    dictionary read), the rest of 5bukv's start, English Ghost, English Wordle's rows, the finger
     game, the word look-ups, the whole-dictionary games (English first), the dictionary's five-letter
-    words for 5bukv, and the group seats last."""
+    words for 5bukv, the group seats, and the CLDR data last."""
     made = [make() for make in dict.fromkeys(SOLVER_TABLES)]
     assert [step.name for step in in_order(made)] == [
         "5bukv engine",
@@ -80,7 +80,6 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "Russian letter game",
         "5bukv guessable words",
         "5bukv rows",
-        "CLDR data",
         "English Ghost",
         "wordle rows",
         "finger game",
@@ -89,6 +88,7 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "whole-dictionary letter game",
         "5bukv dictionary words",
         "group seats",
+        "CLDR data",
     ]
 
 
