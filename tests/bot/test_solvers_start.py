@@ -8,6 +8,7 @@ import asyncio
 import sys
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ from bot.core.solvers import (
 )
 from bot.games.fingers.tables import FingerTables
 from bot.games.letters.group.tables import GroupSeats, group_games
-from bot.games.letters.tables import LETTER_RULES, LetterGames, letter_games
+from bot.games.letters.tables import LETTER_RULES, LetterGames
 from bot.games.wordle import solver as wordle_module
 from bot.games.wordle.solver import WordleSolver
 from bot.registry import SOLVER_TABLES
@@ -291,12 +292,15 @@ def test_the_background_build_shortens_the_switch_interval_only_while_it_runs(fa
 @pytest.mark.parametrize("code", ["ru", "en"])
 def test_an_everyday_table_built_in_slices_is_the_one_built_at_once(code: str) -> None:
     """The everyday tables are built in slices (a table another player waits for is built between
-    them); the games are the same as those built in one go, under every rule."""
+    them), the rules sharing one fragment tree; each rule's game is the one solved on its own."""
     language = LANGUAGES[code]
     sliced = LetterGames()
     slices = list(sliced.build_in_slices(language, Tier.COMMON))
     assert len(slices) == len(LETTER_RULES[code])  # the words, then each further rule's game
-    at_once = letter_games(language, Tier.COMMON, LETTER_RULES[code])
+    zipf = language.zipf(Tier.COMMON)
+    at_once = {
+        rule: LetterGame(list(zipf), rule, language.min_length, language.alphabet, zipf) for rule in LETTER_RULES[code]
+    }
     built = sliced.rules(code, Tier.COMMON)
     assert built.keys() == at_once.keys()
     for rule, game in at_once.items():
@@ -315,7 +319,12 @@ def test_the_build_reads_every_languages_cldr_data(monkeypatch: pytest.MonkeyPat
 
     read: list[str] = []
     load = localedata.load
-    monkeypatch.setattr(localedata, "load", lambda name, *args: read.append(name) or load(name, *args))
+
+    def noting(name: str, *args: Any) -> Any:
+        read.append(name)
+        return load(name, *args)
+
+    monkeypatch.setattr(localedata, "load", noting)
     solvers = solvers_module.build_solvers([LocaleData])
     assert set(i18n.languages()) <= set(read)
     asyncio.run(solvers.of(LocaleData).ready())  # read: a reply that awaits it does not wait

@@ -137,13 +137,15 @@ class LetterGames(SolverTables):
         return Step(order, name, lambda _: build(language, tier), (self.part(language.code, tier),))
 
     def build(self, language: Language, tier: Tier) -> None:
-        """``language``'s games on ``tier``, under each rule it is played under."""
-        self.part(language.code, tier).set(letter_games(language, tier, LETTER_RULES[language.code]))
+        """``language``'s games on ``tier``, under each rule it is played under, at once."""
+        for _ in self.build_in_slices(language, tier):
+            pass
 
     def build_in_slices(self, language: Language, tier: Tier) -> Iterator[None]:
-        """The same as :meth:`build`, in slices (the words read, the first rule's game, each other
-        rule's): a ``/daily`` in the other language right after a start has its table built at the
-        next slice, not after this whole one."""
+        """``language``'s games on ``tier`` in slices (the words read, the first rule's game, each
+        other rule's), their ties and slips led by how common words are, the rules sharing one
+        fragment tree: a ``/daily`` in the other language right after a start has its table built
+        at the next slice, not after this whole one."""
         rules = LETTER_RULES[language.code]
         zipf = language.zipf(tier)
         yield
@@ -176,11 +178,3 @@ def read_look_ups(_: Solvers) -> None:
     for language, word in ((LANGUAGE, "кот"), (ENGLISH, "cat")):
         look_up(word, language.code)
         language.reason_of("")
-
-
-def letter_games(language: Language, tier: Tier, rules: Sequence[Rule]) -> dict[Rule, LetterGame]:
-    """A shipped dictionary's game under each rule, its ties and slips led by how common words are;
-    the rules share one fragment tree."""
-    zipf = language.zipf(tier)
-    first = LetterGame(list(zipf), rules[0], language.min_length, language.alphabet, zipf)
-    return {rule: first if rule is first.rule else first.with_rule(rule) for rule in rules}
