@@ -203,20 +203,9 @@ def solve_layered(graph: Graph, layers: IntArray, terminal_value: NDArray[np.int
     than the fastest such), and else loses (one ply more than the slowest move)."""
     value = np.broadcast_to(np.asarray(terminal_value, dtype=np.int8), (graph.size,)).copy()
     distance = np.zeros(graph.size, dtype=np.int32)
-    unreached = np.iinfo(np.int32).max
     for first, end in zip(layers[-2::-1], layers[:0:-1], strict=True):  # the deepest layer first
         offsets = graph.offsets[first : end + 1]
-        moving = np.flatnonzero(offsets[1:] > offsets[:-1])
-        if not moving.size:
-            continue  # every position here ends the game by its own value
-        heads = graph.targets[offsets[0] : offsets[-1]]
-        segments = offsets[moving] - offsets[0]
-        lost = value[heads] == Value.LOSS
-        fastest = np.minimum.reduceat(np.where(lost, distance[heads], unreached), segments)
-        slowest = np.maximum.reduceat(distance[heads], segments)
-        wins = fastest < unreached
-        value[first + moving] = np.where(wins, Value.WIN, Value.LOSS)
-        distance[first + moving] = np.where(wins, fastest, slowest) + 1
+        _back_up_layer(value, distance, int(first), offsets, graph.targets[offsets[0] : offsets[-1]])
     return Solution(value, distance)
 
 
@@ -228,23 +217,36 @@ def solve_tree(first_child: NDArray[np.int32], layers: IntArray, terminal_value:
     size = len(first_child) - 1
     value = np.full(size, terminal_value, dtype=np.int8)
     distance = np.zeros(size, dtype=np.int32)
-    unreached = np.iinfo(np.int32).max
     for first, end in zip(
         layers[-3::-1].tolist(), layers[-2:0:-1].tolist(), strict=True
     ):  # the deepest moving layer first
         moves = first_child[first : end + 1]
-        moving = np.flatnonzero(moves[1:] > moves[:-1])
-        if not moving.size:
-            continue
-        heads = slice(int(moves[0]), int(moves[-1]))
-        segments = moves[moving] - moves[0]
-        lost = value[heads] == Value.LOSS
-        fastest = np.minimum.reduceat(np.where(lost, distance[heads], unreached), segments)
-        slowest = np.maximum.reduceat(distance[heads], segments)
-        wins = fastest < unreached
-        value[first + moving] = np.where(wins, Value.WIN, Value.LOSS)
-        distance[first + moving] = np.where(wins, fastest, slowest) + 1
+        _back_up_layer(value, distance, first, moves, slice(int(moves[0]), int(moves[-1])))
     return Solution(value, distance)
+
+
+def _back_up_layer(
+    value: NDArray[np.int8],
+    distance: NDArray[np.int32],
+    first: int,
+    moves: NDArray[np.int64] | NDArray[np.int32],
+    heads: IntArray | slice,
+) -> None:
+    """One layer's positions valued from the next layer's (in place): position ``first + i`` moves
+    to ``heads[moves[i] - moves[0] : moves[i + 1] - moves[0]]``. It wins when a move leaves the
+    opponent lost (one ply more than the fastest such), else loses (one ply more than the slowest
+    move); a position with no move keeps its own value."""
+    moving = np.flatnonzero(moves[1:] > moves[:-1])
+    if not moving.size:
+        return
+    unreached = np.iinfo(np.int32).max
+    segments = moves[moving] - moves[0]
+    lost = value[heads] == Value.LOSS
+    fastest = np.minimum.reduceat(np.where(lost, distance[heads], unreached), segments)
+    slowest = np.maximum.reduceat(distance[heads], segments)
+    wins = fastest < unreached
+    value[first + moving] = np.where(wins, Value.WIN, Value.LOSS)
+    distance[first + moving] = np.where(wins, fastest, slowest) + 1
 
 
 def _reverse(graph: Graph) -> tuple[Graph, IntArray]:
