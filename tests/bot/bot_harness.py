@@ -35,6 +35,8 @@ from bot.registry import GAMES
 from bot.runtime.app import build_application, running
 from bot.runtime.console import UpdateTracker
 from bot.runtime.throttle import Throttle
+from bot.storage.postgres import PostgresStore
+from bot.storage.sql import Sql
 
 TIMEOUT = 20
 DONE_GROUP = 1000  # after every group the bot uses
@@ -201,6 +203,23 @@ def numbered(sql: str) -> str:
     tests read both engines' tables with the same query; the bot writes each engine's words)."""
     parts = sql.split("?")
     return "".join(part + (f"${i}" if i < len(parts) else "") for i, part in enumerate(parts, start=1))
+
+
+#: A table of the PostgreSQL unit tests' own, to see each kind of parameter come back as it went.
+KINDS = Sql("", "CREATE TABLE IF NOT EXISTS kinds (n BIGINT, x DOUBLE PRECISION, t TEXT, b BOOLEAN, gone BIGINT)")
+INSERT_KINDS = Sql("", "INSERT INTO kinds (n, x, t, b, gone) VALUES ($1, $2, $3, $4, $5)")
+_store_databases = itertools.count()
+
+
+@asynccontextmanager
+async def store_with_kinds(postgres: Any, prefix: str) -> AsyncIterator[tuple[PostgresStore, str]]:
+    """A PostgreSQL store on a fresh database of the test server's, with :data:`KINDS`, and its URL."""
+    url = postgres.fresh_database(f"{prefix}_{next(_store_databases)}")
+    store = await PostgresStore.connect(url, connections=4, tables=[KINDS])
+    try:
+        yield store, url
+    finally:
+        await store.close()
 
 
 def rows(database: Path | str, sql: str, *parameters: object) -> list[tuple[Any, ...]]:

@@ -8,7 +8,6 @@ a connection of its own, and commit once."""
 from __future__ import annotations
 
 import asyncio
-import itertools
 import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -16,27 +15,19 @@ from typing import Any
 
 import asyncpg
 import pytest
-from bot_harness import rows
+from bot_harness import INSERT_KINDS, rows, store_with_kinds
 
 from bot.delivery.outbox import send
 from bot.storage import StaleSessionError
 from bot.storage.postgres import TICK_ITEMS, PostgresStore
 from bot.storage.sessions import stage_save
-from bot.storage.sql import Sql
 from bot.storage.unit_of_work import UnitOfWork
-
-_databases = itertools.count()
-
-KINDS = Sql("", "CREATE TABLE IF NOT EXISTS kinds (n BIGINT, x DOUBLE PRECISION, t TEXT, b BOOLEAN, gone BIGINT)")
-INSERT_KINDS = Sql("", "INSERT INTO kinds (n, x, t, b, gone) VALUES ($1, $2, $3, $4, $5)")
 
 
 @pytest.fixture
 async def database(postgres: Any) -> AsyncIterator[tuple[PostgresStore, str]]:
-    url = postgres.fresh_database(f"tick_{next(_databases)}")
-    store = await PostgresStore.connect(url, connections=4, tables=[KINDS])
-    yield store, url
-    await store.close()
+    async with store_with_kinds(postgres, "tick") as made:
+        yield made
 
 
 def calls_of(store: PostgresStore) -> list[tuple[int, int]]:

@@ -5,13 +5,12 @@ until the item ends; a committed one lets the lock go with its commit, its messa
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import AsyncIterator
 from typing import Any
 
 import asyncpg
 import pytest
-from bot_harness import rows
+from bot_harness import INSERT_KINDS, rows, store_with_kinds
 
 from bot.delivery.outbox import send
 from bot.storage import StaleSessionError
@@ -20,22 +19,11 @@ from bot.storage.sessions import stage_save
 from bot.storage.sql import Sql
 from bot.storage.unit_of_work import UnitOfWork
 
-_databases = itertools.count()
-
-#: A table of the test's own, to see each kind of parameter come back as it went.
-KINDS = Sql(
-    "",
-    "CREATE TABLE IF NOT EXISTS kinds (n BIGINT, x DOUBLE PRECISION, t TEXT, b BOOLEAN, gone BIGINT)",
-)
-INSERT_KINDS = Sql("", "INSERT INTO kinds (n, x, t, b, gone) VALUES ($1, $2, $3, $4, $5)")
-
 
 @pytest.fixture
 async def database(postgres: Any) -> AsyncIterator[tuple[PostgresStore, str]]:
-    url = postgres.fresh_database(f"unit_{next(_databases)}")
-    store = await PostgresStore.connect(url, connections=4, tables=[KINDS])
-    yield store, url
-    await store.close()
+    async with store_with_kinds(postgres, "unit") as made:
+        yield made
 
 
 def lock_is_free(url: str, chat_id: int) -> bool:
