@@ -222,6 +222,12 @@ async def store_with_kinds(postgres: Any, prefix: str) -> AsyncIterator[tuple[Po
         await store.close()
 
 
+def lock_is_free(url: str, chat_id: int) -> bool:
+    """Whether another connection can take the chat's PostgreSQL lock now (and lets it go again:
+    the connection closes, and with it the lock it took)."""
+    return bool(rows(url, "SELECT pg_try_advisory_lock(?)", chat_id)[0][0])
+
+
 def rows(database: Path | str, sql: str, *parameters: object) -> list[tuple[Any, ...]]:
     """What another reader of the database sees (committed rows only): the SQLite file through
     the standard library, a PostgreSQL database through its own connection and event loop."""

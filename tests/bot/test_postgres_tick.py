@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from bot_harness import INSERT_KINDS, rows, store_with_kinds
+from bot_harness import INSERT_KINDS, lock_is_free, rows, store_with_kinds
 
 from bot.delivery.outbox import send
 from bot.storage import StaleSessionError
@@ -41,11 +41,6 @@ def calls_of(store: PostgresStore) -> list[tuple[int, int]]:
 
     store._tick = counted  # type: ignore[method-assign]
     return made
-
-
-def lock_is_free(url: str, chat_id: int) -> bool:
-    """Whether another connection can take the chat's lock now (and lets it go again)."""
-    return bool(rows(url, "SELECT pg_try_advisory_lock(?)", chat_id)[0][0])
 
 
 def saving(chat_id: int, update_id: int, board: str, version: int | None) -> UnitOfWork:

@@ -10,7 +10,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from bot_harness import INSERT_KINDS, rows, store_with_kinds
+from bot_harness import INSERT_KINDS, lock_is_free, rows, store_with_kinds
 
 from bot.delivery.outbox import send
 from bot.storage import StaleSessionError
@@ -24,12 +24,6 @@ from bot.storage.unit_of_work import UnitOfWork
 async def database(postgres: Any) -> AsyncIterator[tuple[PostgresStore, str]]:
     async with store_with_kinds(postgres, "unit") as made:
         yield made
-
-
-def lock_is_free(url: str, chat_id: int) -> bool:
-    """Whether another connection can take the chat's lock now (and lets it go again)."""
-    taken = rows(url, "SELECT pg_try_advisory_lock(?)", chat_id)[0][0]
-    return bool(taken)  # the connection closes, and with it the lock it took
 
 
 async def test_each_kind_of_parameter_is_committed_as_it_was_given(database: tuple[PostgresStore, str]) -> None:
