@@ -4,7 +4,7 @@ Russian. Each game's own words are in ``bot/<game>/texts.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from babel import Locale
 
@@ -33,33 +33,41 @@ LOCALE_DATA_ORDER = 110
 
 
 class LocaleData(SolverTables):
-    """Every catalogue language's CLDR data (Babel's day names, number symbols, language names),
-    read by the start-up build: read where first used, it held the event loop 12 to 23 ms a
-    language (a first /daily's date, a 5bukv review's figures, /lang's buttons). A reply that
-    reads it awaits :meth:`ready`."""
+    """Each catalogue language's CLDR data (Babel's day names, number symbols, language names),
+    read by the start-up build, one step a language: read where first used, it held the event
+    loop 12 to 23 ms a language (a first /daily's date, a 5bukv review's figures, /lang's
+    buttons), and a first /daily waits for its player's language only. A reply that reads it
+    awaits :meth:`ready`."""
 
     def __init__(self) -> None:
-        self._read = Part[bool]("CLDR data")
+        self._read = {lang: Part[bool](f"CLDR data ({lang})") for lang in sorted(i18n.languages())}
 
     def parts(self) -> Sequence[Part[bool]]:
-        return (self._read,)
+        return tuple(self._read.values())
 
     def steps(self) -> Sequence[Step]:
-        return (Step(LOCALE_DATA_ORDER, "CLDR data", lambda _: self._read_all(), (self._read,)),)
+        return tuple(
+            Step(LOCALE_DATA_ORDER, f"CLDR data ({lang})", self._reader(lang), (part,))
+            for lang, part in self._read.items()
+        )
 
-    async def ready(self) -> None:
-        """Once every language's data is read (built next if a reply waits for it)."""
-        await self._read.wait()
+    async def ready(self, lang: Lang | None = None) -> None:
+        """Once ``lang``'s data is read (every language's when None), built next if a reply waits."""
+        for own, part in self._read.items():
+            if lang is None or own == lang:
+                await part.wait()
 
-    def _read_all(self) -> None:
-        read_locale_data()
-        self._read.set(True)
+    def _reader(self, lang: Lang) -> Callable[[object], None]:
+        def read(_: object) -> None:
+            read_locale_data(lang)
+            self._read[lang].set(True)
+
+        return read
 
 
-def read_locale_data() -> None:
-    """Each language's CLDR data, read now (Babel keeps it once read)."""
-    for lang in i18n.languages():
-        Locale.parse(lang).days  # noqa: B018  (reading one field reads the language's whole data)
+def read_locale_data(lang: Lang) -> None:
+    """``lang``'s CLDR data, read now (Babel keeps it once read)."""
+    Locale.parse(lang).days  # noqa: B018  (reading one field reads the language's whole data)
 
 
 def language(code: str | None) -> Lang:

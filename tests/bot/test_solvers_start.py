@@ -89,7 +89,8 @@ def test_the_build_runs_in_the_order_players_need_the_tables() -> None:
         "whole-dictionary letter game",
         "5bukv dictionary words",
         "group seats",
-        "CLDR data",
+        "CLDR data (en)",
+        "CLDR data (ru)",
     ]
 
 
@@ -328,3 +329,23 @@ def test_the_build_reads_every_languages_cldr_data(monkeypatch: pytest.MonkeyPat
     solvers = solvers_module.build_solvers([LocaleData])
     assert set(i18n.languages()) <= set(read)
     asyncio.run(solvers.of(LocaleData).ready())  # read: a reply that awaits it does not wait
+
+
+def test_a_first_daily_waits_for_its_own_languages_cldr_data_only() -> None:
+    """One step a language: a player's date needs their language's data read, not every language's."""
+    from bot.core import i18n
+    from bot.core.texts import LocaleData
+
+    data = LocaleData()
+    steps = {step.name: step for step in data.steps()}
+    assert set(steps) == {f"CLDR data ({lang})" for lang in i18n.languages()}
+    steps["CLDR data (en)"].run(solvers_module.Solvers([data]))
+
+    async def waits() -> None:
+        await asyncio.wait_for(data.ready("en"), 1)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(data.ready("ru"), 0.05)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(data.ready(), 0.05)
+
+    asyncio.run(waits())

@@ -119,7 +119,7 @@ async def _start_archive(context: BotContext, puzzle_lang: Language, day: date) 
     await deps.save(
         context.chat_id, session, last, user_id=context.user.id, activate=True, record_kind=session.record_kind
     )
-    await deps.solvers.of(LocaleData).ready()  # the date's day name
+    await deps.solvers.of(LocaleData).ready(lang)  # the date's day name
     deps.say(context.chat_id, texts.intro(lang, puzzle, counted=False, archive=True))
 
 
@@ -152,7 +152,7 @@ async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, pu
     await deps.save(
         chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=session.record_kind
     )
-    await deps.solvers.of(LocaleData).ready()  # the date's day name
+    await deps.solvers.of(LocaleData).ready(lang)  # the date's day name
     said = texts.intro(lang, puzzle, counted=earlier is None)
     deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n\n" + said)
 
