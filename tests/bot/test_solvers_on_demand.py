@@ -23,6 +23,7 @@ from standin import BotApiStandin, Fault
 from bot.core import solvers as solvers_module
 from bot.core.part import Part
 from bot.core.solvers import BuildingSolvers, Solvers, SolverTables, Step
+from bot.core.texts import LocaleData
 from bot.delivery.queue import InHand
 from bot.games.letters.tables import LetterGames
 from solver.letters import LetterGame, Rule
@@ -231,6 +232,39 @@ async def test_a_chat_awaiting_a_table_holds_no_other_chat(
             assert other.texts and not english.ready()  # answered while the table is still held
             assert not daily.done() and not waiting.collect(first).texts
             english.set(built.rules("en"))
+            await daily
+            assert "Daily puzzle #" in waiting.collect(first).text
+    finally:
+        fallback.cancel()
+
+
+async def test_a_first_daily_asks_for_its_table_and_its_day_names_at_once(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """Right after a start, ``/daily`` waits for English Ghost's table and the player's CLDR data
+    (the date's day name) together, so the build makes both next, not the second a slice later."""
+    built = solvers.of(LetterGames)
+    english: Part[dict[Rule, LetterGame]] = Part("English Ghost")
+    held = {
+        (language, tier): english if (language, tier) == ("en", Tier.COMMON) else built.part(language, tier)
+        for language in ("ru", "en")
+        for tier in Tier
+    }
+    locale = LocaleData()
+    day_names = {part.name: part for part in locale.parts()}["CLDR data (en)"]
+    fallback = threading.Timer(30, lambda: english.ready() or english.set(built.rules("en")))
+    fallback.start()
+    try:
+        own = solvers.replacing(LetterGames(held)).replacing(locale)
+        async with running_bot(standin, own, database) as bot:
+            waiting = Player(bot, 1303, "en")
+            first = len(standin.calls)
+            daily = asyncio.create_task(bot.wait(standin.push_message(1303, "/daily", "en")))
+            await until_async(lambda: english.wanted and day_names.wanted, 20)
+            assert not english.ready() and not day_names.ready()
+            english.set(built.rules("en"))
+            for step in locale.steps():
+                step.run(own)
             await daily
             assert "Daily puzzle #" in waiting.collect(first).text
     finally:

@@ -4,6 +4,7 @@ queries share the player's card of the day."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date, datetime
 from uuid import uuid4
 from zoneinfo import ZoneInfo
@@ -41,6 +42,14 @@ async def book(deps: Deps, lang: str) -> DailyBook:
     if known is None or known.game is not game:
         known = _BOOKS[lang] = DailyBook(game, lang)
     return known
+
+
+async def _book_and_day_names(deps: Deps, puzzle_lang: str, lang: Lang) -> DailyBook:
+    """The puzzle's book, with the player's CLDR data (the date's day name) asked for at the same
+    time: a first /daily right after a start has both built next, one after the other, not the
+    second a slice of the build later."""
+    found, _ = await asyncio.gather(book(deps, puzzle_lang), deps.solvers.of(LocaleData).ready(lang))
+    return found
 
 
 def today(deps: Deps) -> date:
@@ -113,13 +122,12 @@ async def _start_archive(context: BotContext, puzzle_lang: Language, day: date) 
     if await running_game(deps, context.chat_id) is not None:
         deps.reply(context.message, texts.finish_first(lang))
         return
-    puzzle = (await book(deps, puzzle_lang)).puzzle(day)
+    puzzle = (await _book_and_day_names(deps, puzzle_lang, lang)).puzzle(day)
     session = DailySession.of(puzzle, counted=False, archive=True)
     last = await deps.load(context.chat_id, DailySession)
     await deps.save(
         context.chat_id, session, last, user_id=context.user.id, activate=True, record_kind=session.record_kind
     )
-    await deps.solvers.of(LocaleData).ready(lang)  # the date's day name
     deps.say(context.chat_id, texts.intro(lang, puzzle, counted=False, archive=True))
 
 
@@ -142,7 +150,7 @@ BEGINS = {Language.RUSSIAN: begin_russian, Language.ENGLISH: begin_english}
 async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, puzzle_lang: str) -> None:
     """The day's puzzle: counted when it is the player's first go at it today, else a replay."""
     deps = context.deps
-    puzzle = (await book(deps, puzzle_lang)).puzzle(today(deps))
+    puzzle = (await _book_and_day_names(deps, puzzle_lang, lang)).puzzle(today(deps))
     earlier = await store.result_of(deps.db, user_id, puzzle_lang, puzzle.day)
     session = DailySession.of(puzzle, counted=earlier is None)
     if earlier is None:
@@ -152,7 +160,6 @@ async def _begin(context: BotContext, chat_id: int, user_id: int, lang: Lang, pu
     await deps.save(
         chat_id, session, last, user_id=user_id, tally=tally, activate=True, record_kind=session.record_kind
     )
-    await deps.solvers.of(LocaleData).ready(lang)  # the date's day name
     said = texts.intro(lang, puzzle, counted=earlier is None)
     deps.say(chat_id, said if earlier is None else texts.result_of_day(lang, earlier) + "\n\n" + said)
 
