@@ -203,7 +203,8 @@ class BuildingSolvers(Solvers):
                 if self._stopping.is_set():
                     break
                 self._give_way()
-                self._build_wanted(pending)
+                if self._build_wanted(pending):
+                    self._give_way()  # the reader it was built for finishes its reply before the next slice
             log.debug("built the %s tables in %.0f ms", step.name, (time.perf_counter() - began) * 1000)
         if self._stopping.is_set():
             raise BuildStoppedError("the bot stopped before its tables were built")
@@ -223,14 +224,18 @@ class BuildingSolvers(Solvers):
         """Whether a reader waits for a part not built yet."""
         return any(part.wanted and not part.ready() for tables in self.every() for part in tables.parts())
 
-    def _build_wanted(self, pending: list[Step]) -> None:
-        """Between two slices of a long step: every pending step a reader waits for, whole."""
+    def _build_wanted(self, pending: list[Step]) -> bool:
+        """Between two slices of a long step: every pending step a reader waits for, whole; whether
+        there was one."""
+        built = False
         while (wanted := wanted_step(pending)) is not None:
+            built = True
             pending.remove(wanted)
             began = time.perf_counter()
             for _ in wanted.run(self) or ():
                 pass
             log.debug("built the %s tables in %.0f ms", wanted.name, (time.perf_counter() - began) * 1000)
+        return built
 
     def _fail(self, error: BaseException) -> None:
         """Every part not built fails with ``error``: its readers raise rather than wait for ever."""

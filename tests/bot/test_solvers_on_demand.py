@@ -132,6 +132,27 @@ def test_a_table_a_reader_waits_for_is_built_between_slices_of_a_long_step(monke
     assert tables.built == ["slice 0", "slice 1", "short", "slice 2"]  # not after the whole long step
 
 
+def test_after_a_table_built_for_a_reader_the_next_slice_gives_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table built between two slices for a player: the player's reply, still in hand, is
+    finished before the long step's next slice starts."""
+    monkeypatch.setattr(solvers_module.gc, "freeze", lambda: None)
+    monkeypatch.setattr(solvers_module, "GIVE_WAY_SECONDS", 600.0)
+    in_hand, tables = InHand(), SlicedTables()
+    building = BuildingSolvers([lambda: tables], background=True, players=in_hand)
+    assert tables.under_way.wait(30)
+    in_hand.enter()  # the reply that waits for the short table
+    reader = threading.Thread(target=tables.short.get)
+    reader.start()
+    until(lambda: tables.short.wanted)
+    tables.go_on.set()
+    reader.join(30)
+    time.sleep(0.3)
+    assert tables.built == ["slice 0", "slice 1", "short"]
+    in_hand.leave()
+    assert building.wait_until_built(30)
+    assert tables.built == ["slice 0", "slice 1", "short", "slice 2"]
+
+
 class Steps(SolverTables):
     """Three one-part steps that note when each ran."""
 
