@@ -194,7 +194,10 @@ class LocalBotApi:
 
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        params = await _params(request)
+        try:
+            params = await _params(request)
+        except ConnectionResetError:  # the bot went away (stopped, killed) while it sent the call
+            return web.Response()  # no one is left to read it
         refusal = await self._refusal(request, method, params)
         if refusal is not None:
             return refusal

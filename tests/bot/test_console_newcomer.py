@@ -5,11 +5,14 @@ names `--group` and `migrate-to`."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 from bot_harness import scripted
 
@@ -17,7 +20,7 @@ from bot.core.solvers import Solvers
 from bot.games.letters.tables import LetterGames
 from bot.registry import Settings
 from bot.runtime.console import Choice, Keyboard, chat
-from bot.runtime.local_api import LocalBotApi
+from bot.runtime.local_api import FAKE_TOKEN, LocalBotApi
 from solver.daily import DailyBook
 from solver.words import Tier
 
@@ -109,3 +112,28 @@ def test_help_lists_the_group_console_and_migrate_to() -> None:
         [sys.executable, "-m", "bot", "--group", "3"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
     )
     assert alone.returncode == 2 and "add --console" in alone.stderr
+
+
+async def test_a_bot_gone_in_the_middle_of_a_call_is_no_error_of_the_local_api(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A bot stopped or killed while it sends a call (its body cut short) leaves nothing to answer:
+    the local API logs no error for it and goes on answering."""
+    api = LocalBotApi()
+    base = await api.start()
+    port = int(base.rsplit(":", 1)[1].split("/")[0])
+    try:
+        _, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(
+            b"POST /bot" + FAKE_TOKEN.encode() + b"/sendMessage HTTP/1.1\r\nHost: x\r\n"
+            b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n\r\nchat_id=1&te"
+        )
+        await writer.drain()
+        writer.close()
+        await writer.wait_closed()
+        await asyncio.sleep(0.2)
+        async with aiohttp.ClientSession() as session, session.post(f"{base}{FAKE_TOKEN}/getMe") as response:
+            assert (await response.json())["ok"]
+    finally:
+        await api.stop()
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
