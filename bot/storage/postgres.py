@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import itertools
 import json
 import logging
 import os
@@ -230,10 +231,12 @@ $$;
 #: A chat item's whole unit in one round trip and one transaction (``bukvoed_unit``): the handled
 #: updates' inbox rows gone, the update entered in the ledger (a duplicate stops there: ``d``),
 #: the unit's statements run (sent as text, their parameters in one text array, each cast to the
-#: type the server gave it when it was first prepared here: :func:`in_one_call`; a session save
-#: that finds another version raises ``BKST1``), its messages queued (``q``: their ids), and, when
-#: ``releasing``, the item's release as ``bukvoed_release`` makes it (``l``: the rows leased, the
-#: lease's token), the chat's lock then kept until the commit as the transaction's.
+#: type the server gave it when it was first prepared here: :func:`in_one_call`; or, on the lock
+#: line, statements prepared on its connection run by name, their parameters as literals: checks
+#: ``T`` and ``F``, :func:`by_name`; a session save that finds another version raises ``BKST1``),
+#: its messages queued (``q``: their ids), and, when ``releasing``, the item's release as
+#: ``bukvoed_release`` makes it (``l``: the rows leased, the lease's token), the chat's lock then
+#: kept until the commit as the transaction's.
 _UNIT = "SELECT * FROM bukvoed_unit($1, $2, $3, $4::text::bigint[], $5::text::bigint[], $6::text[], $7, $8::text[],"
 _UNIT += " $9::text[], $10::text[], $11, $12, $13::text::bigint[], $14::text::bigint[], $15, $16::text::bigint[], $17)"
 _STALE = "BKST1"
@@ -262,7 +265,15 @@ BEGIN
         END IF;
     END IF;
     FOR i IN 1 .. coalesce(cardinality(statements), 0) LOOP
-        IF checks[i] = 't' THEN
+        IF checks[i] = 'T' THEN
+            saved := NULL;
+            EXECUTE format(statements[i], VARIADIC parameters) INTO saved;
+            IF saved IS NULL THEN
+                RAISE EXCEPTION 'a session changed since it was loaded' USING ERRCODE = '{_STALE}';
+            END IF;
+        ELSIF checks[i] = 'F' THEN
+            EXECUTE format(statements[i], VARIADIC parameters);
+        ELSIF checks[i] = 't' THEN
             saved := NULL;
             EXECUTE statements[i] INTO saved USING parameters;
             IF saved IS NULL THEN
@@ -299,24 +310,29 @@ END $$;
 #: message); then the chats asked for, each taken only if free (``pg_try_advisory_lock``: one
 #: another process holds is ``busy``, and its item waits for it on a connection of its own), with
 #: the first read of each taken one, after its lock (``held``, then its rows as ``bukvoed_hold``'s).
-_TICK = "SELECT * FROM bukvoed_tick($1::jsonb, $2::text::bigint[], $3::text::bigint[], $4::text::bigint[],"
-_TICK += " $5::text::bigint[], $6, $7, $8)"
+_TICK = "SELECT * FROM bukvoed_tick($1::text::bigint[], $2::text::bigint[], $3::text::float8[], $4::text::boolean[],"
+_TICK += " $5::text::bigint[], $6::text::integer[], $7::text[], $8::text[], $9::text::integer[], $10::text[],"
+_TICK += " $11::text::integer[], $12::text::bigint[], $13::text[], $14::text::integer[], $15::text::bigint[],"
+_TICK += " $16::text::bigint[], $17::text::bigint[], $18::text::bigint[], $19::text::bigint[], $20, $21, $22)"
+#: The units go as columns, one array a field (a unit's lists as slices of one array each, up to
+#: its ``…_ends`` entry), so the server reads no JSON and the client writes none.
 _TICK_FUNCTION = """
-CREATE OR REPLACE FUNCTION bukvoed_texts(items JSONB) RETURNS TEXT[]
-LANGUAGE sql IMMUTABLE AS $$
-    SELECT coalesce(array_agg(x ORDER BY k), '{}') FROM jsonb_array_elements_text(items) WITH ORDINALITY AS a(x, k)
-$$;
 CREATE OR REPLACE FUNCTION bukvoed_tick(
-    units JSONB, wanted BIGINT[], handled BIGINT[], sent BIGINT[], tokens BIGINT[], holder TEXT,
+    entries BIGINT[], unit_chats BIGINT[], received DOUBLE PRECISION[], releasing BOOLEAN[], held BIGINT[],
+    statement_ends INTEGER[], statements TEXT[], checks TEXT[], parameter_ends INTEGER[], parameters TEXT[],
+    out_ends INTEGER[], out_chats BIGINT[], out_messages TEXT[], known_ends INTEGER[], known BIGINT[],
+    wanted BIGINT[], handled BIGINT[], sent BIGINT[], tokens BIGINT[], holder TEXT,
     now DOUBLE PRECISION, until DOUBLE PRECISION
 ) RETURNS TABLE (n INTEGER, chat BIGINT, what TEXT, row_id BIGINT, body TEXT, row_version BIGINT)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-    u JSONB;
-    i BIGINT;
     c BIGINT;
     got BIGINT[] := '{}';
     r RECORD;
+    statements_done INTEGER := 0;
+    parameters_done INTEGER := 0;
+    out_done INTEGER := 0;
+    known_done INTEGER := 0;
 BEGIN
     IF cardinality(handled) > 0 THEN
         DELETE FROM inbox WHERE update_id = ANY(handled);
@@ -325,14 +341,13 @@ BEGIN
         DELETE FROM outbox AS o USING unnest(sent, tokens) AS s(sent_id, sent_token)
         WHERE o.id = s.sent_id AND (s.sent_token IS NULL OR o.lease_token = s.sent_token);
     END IF;
-    FOR u, i IN SELECT e.value, e.k FROM jsonb_array_elements(units) WITH ORDINALITY AS e(value, k) ORDER BY e.k LOOP
+    FOR i IN 1 .. coalesce(cardinality(unit_chats), 0) LOOP
         BEGIN
             FOR r IN SELECT * FROM bukvoed_unit(
-                (u->>'entry')::BIGINT, (u->>'chat')::BIGINT, (u->>'received')::DOUBLE PRECISION, '{}',
-                bukvoed_texts(u->'out_chats')::BIGINT[], bukvoed_texts(u->'out_messages'), now,
-                bukvoed_texts(u->'statements'), bukvoed_texts(u->'checks'), bukvoed_texts(u->'parameters'),
-                (u->>'releasing')::BOOLEAN, (u->>'held')::BIGINT, '{}', '{}', holder,
-                bukvoed_texts(u->'known')::BIGINT[], until
+                entries[i], unit_chats[i], received[i], '{}', out_chats[out_done + 1 : out_ends[i]],
+                out_messages[out_done + 1 : out_ends[i]], now, statements[statements_done + 1 : statement_ends[i]],
+                checks[statements_done + 1 : statement_ends[i]], parameters[parameters_done + 1 : parameter_ends[i]],
+                releasing[i], held[i], '{}', '{}', holder, known[known_done + 1 : known_ends[i]], until
             ) LOOP
                 n := i; chat := NULL; what := r.what; row_id := r.row_id; body := NULL; row_version := r.row_token;
                 RETURN NEXT;
@@ -341,6 +356,10 @@ BEGIN
             n := i; chat := NULL; what := 'x'; row_id := NULL; body := SQLSTATE || ' ' || SQLERRM; row_version := NULL;
             RETURN NEXT;
         END;
+        statements_done := statement_ends[i];
+        parameters_done := parameter_ends[i];
+        out_done := out_ends[i];
+        known_done := known_ends[i];
     END LOOP;
     FOREACH c IN ARRAY wanted LOOP
         n := NULL; chat := c; row_id := NULL; body := NULL; row_version := NULL;
@@ -388,6 +407,12 @@ BEGIN
     ) RETURNING inbox.update_id, inbox.body, inbox.kept_at;
 END $$;
 """
+
+#: Indexes only this engine's server-side steps need, made with them (not a schema version: the
+#: SQLite file has no such steps): a chat's outbox rows are read as its lock is taken and checked
+#: for another process's lease as it goes; without the index each is a scan of the whole outbox,
+#: every row waiting to be sent and every dead one not yet vacuumed.
+_INDEXES = "CREATE INDEX IF NOT EXISTS outbox_by_chat ON outbox (chat_id);"
 
 #: Whether the database has the bot's tables (their versions' table, made first).
 _HAS_TABLES = "SELECT to_regclass('schema_version') IS NOT NULL"
@@ -439,6 +464,49 @@ def placed(sql: str, types: Sequence[str], offset: int) -> str:
     """A statement's text with its parameters read from ``bukvoed_unit``'s one text array (its
     ``$1``), from ``offset`` on, each cast to its type."""
     return _PLACE.sub(lambda m: f"($1[{offset + int(m.group(1))}])::{types[int(m.group(1)) - 1]}", sql)
+
+
+def columns(units: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """The lock line's units as ``bukvoed_tick`` takes them: each field's values in one array, a
+    list field's items all in one array, with where each unit's items end."""
+
+    def each(name: str) -> list[Any]:
+        return [unit[name] for unit in units]
+
+    def ends(name: str) -> str:
+        return ids(itertools.accumulate(len(unit[name]) for unit in units))
+
+    def flat(name: str) -> list[Any]:
+        return [item for unit in units for item in unit[name]]
+
+    return [
+        ids(each("entry")),
+        ids(each("chat")),
+        "{" + ",".join(repr(float(received)) for received in each("received")) + "}",
+        "{" + ",".join("t" if releasing else "f" for releasing in each("releasing")) + "}",
+        ids(each("held")),
+        ends("statements"),
+        flat("statements"),
+        flat("checks"),
+        ends("parameters"),
+        flat("parameters"),
+        ends("out_chats"),
+        ids(flat("out_chats")),
+        flat("out_messages"),
+        ends("known"),
+        ids(flat("known")),
+    ]
+
+
+def by_name(name: str, count: int, offset: int) -> str:
+    """A call of a statement prepared on the lock line's connection, as ``bukvoed_unit`` formats it:
+    its parameters, from ``offset`` on in the unit's one text array, as literals (``format``'s
+    ``%n$L``), which the server reads into the types the statement was prepared with. PL/pgSQL
+    keeps no plan for a statement run from its text; a prepared one is parsed and planned once a
+    connection, and its ``EXECUTE`` is only a name and literals to read."""
+    if not count:
+        return f"EXECUTE {name}"
+    return f"EXECUTE {name}(" + ",".join(f"%{offset + k}$L" for k in range(1, count + 1)) + ")"
 
 
 def name_of(url: str) -> str:
@@ -594,6 +662,7 @@ async def migrate(connection: Connection, now: float, tables: Sequence[Sql] = ()
         games = "\n".join(table.postgres for table in tables)
         if games.strip():
             await connection.execute(games)
+        await connection.execute(_INDEXES)
         await connection.execute(_ITEM_FUNCTIONS)
         await connection.execute(_KEEP_FUNCTION)
         await connection.execute(_CLAIM_FUNCTION)
@@ -630,6 +699,9 @@ class PostgresStore(Store):
         #: Each statement's parameter types as the server gave them, once (None: an array, or
         #: another type ``bukvoed_unit`` does not cast from text).
         self._types: dict[str, tuple[str, ...] | None] = {}
+        #: Each statement's name when prepared on the lock line, and those prepared on its connection.
+        self._names: dict[str, str] = {}
+        self._line_prepared: set[str] = set()
         #: The lock line: a connection of this process's own holding its items' chats' locks, and
         #: what the loop's tick asked of it (chats to take, units and releases), sent together.
         self._line: asyncpg.Connection[Any] | None = None
@@ -907,6 +979,7 @@ class PostgresStore(Store):
             self._line = None
         self._line_generation += 1
         self._line_chats.clear()
+        self._line_prepared.clear()
 
     async def _tick(
         self,
@@ -927,9 +1000,10 @@ class PostgresStore(Store):
         try:
             connection = await self._line_connection()
             units = self._of_this_line(units)
+            await self._prepare_on_line(connection, units)
             rows = await connection.fetch(
                 _TICK,
-                json.dumps([unit for _, unit, _ in units], ensure_ascii=False),
+                *columns([unit for _, unit, _ in units]),
                 ids(chat_id for chat_id, _ in holds),
                 ids(handled),
                 ids(sent),
@@ -951,6 +1025,26 @@ class PostgresStore(Store):
             return
         self._forget_sent(sent)
         self._line_results(rows, holds, units, until)
+
+    async def _prepare_on_line(
+        self, connection: asyncpg.Connection[Any], units: list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]]
+    ) -> None:
+        """The statements the units run by name that the line's connection has not prepared yet,
+        prepared in one round trip (once a statement, for as long as the connection lasts)."""
+        script = []
+        for _, unit, _ in units:
+            for sql in unit.pop("prepare", ()):
+                name = self._names[sql]
+                if name not in self._line_prepared:
+                    self._line_prepared.add(name)
+                    types = f" ({', '.join(self._types[sql] or ())})" if self._types[sql] else ""
+                    script.append(f"PREPARE {name}{types} AS {sql};")
+        if script:
+            try:
+                await connection.execute("\n".join(script))
+            except BaseException:
+                self._line_prepared.clear()  # the line is dropped with the call: a new one starts with none
+                raise
 
     def _of_this_line(
         self, units: list[tuple[int, dict[str, Any], asyncio.Future[list[Any]]]]
@@ -1278,9 +1372,9 @@ class PostgresStore(Store):
             raise _LineGoneError("the lock line was made anew: the chat's lock went")
         if any(self._types.get(sql.postgres, ()) == () for sql, _ in statements):
             async with self._pool.acquire() as connection:
-                call = await self._in_one_call(connection, statements)
+                call = await self._in_one_call(connection, statements, named=True)
         else:
-            call = await self._in_one_call(None, statements)
+            call = await self._in_one_call(None, statements, named=True)
         if call is None:
             return await self._write_unit_step_by_step(unit, statements, outgoing, handled)
         texts, checks, parameters = call
@@ -1297,6 +1391,7 @@ class PostgresStore(Store):
             "releasing": True,
             "held": held.chat_id,
             "known": sorted(held.known - self._sent.keys()),
+            "prepare": [sql.postgres for sql, _ in statements],  # taken out before the call
         }
         rows = await self._ask_line(held.generation, payload)
         for what, _, body, _ in rows:
@@ -1310,10 +1405,11 @@ class PostgresStore(Store):
         return sorted(int(row_id) for what, row_id, _, _ in rows if what == "q")
 
     async def _in_one_call(
-        self, connection: Connection | None, statements: list[Statement]
+        self, connection: Connection | None, statements: list[Statement], *, named: bool = False
     ) -> tuple[list[str], list[str], list[str | None]] | None:
         """The statements as ``bukvoed_unit`` takes them (texts, which check a version, parameters),
-        or None when a parameter is not one it reads from text."""
+        or None when a parameter is not one it reads from text. ``named``: run by the names they
+        are prepared under on the lock line (:meth:`_prepare_on_line`), not from their texts."""
         texts: list[str] = []
         checks: list[str] = []
         parameters: list[str | None] = []
@@ -1328,8 +1424,13 @@ class PostgresStore(Store):
                 as_texts = [as_text(value) for value in values]
             except TypeError:
                 return None
-            texts.append(placed(sql.postgres, types, len(parameters)))
-            checks.append("t" if sql.checks_version else "f")
+            if named:
+                name = self._names.setdefault(sql.postgres, f"bukvoed_statement_{len(self._names) + 1}")
+                texts.append(by_name(name, len(types), len(parameters)))
+                checks.append("T" if sql.checks_version else "F")
+            else:
+                texts.append(placed(sql.postgres, types, len(parameters)))
+                checks.append("t" if sql.checks_version else "f")
             parameters += as_texts
         return texts, checks, parameters
 

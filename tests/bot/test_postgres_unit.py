@@ -114,3 +114,31 @@ async def test_a_failing_statement_commits_nothing_of_its_unit(
         assert not lock_is_free(url, 11)
     for table in ("sessions", "ledger", "outbox", "kinds"):
         assert rows(url, f"SELECT COUNT(*) FROM {table}") == [(0,)]
+
+
+async def test_the_lock_lines_statements_are_prepared_once_a_connection_and_commit_as_given(
+    database: tuple[PostgresStore, str],
+) -> None:
+    """A unit on the lock line runs its statements by the names they are prepared under on the
+    line's connection, their parameters as literals: each value commits exactly, past the server's
+    switch to a generic plan (the sixth run), and a line made anew prepares them again."""
+    store, url = database
+    given = [(n, n / 3, f"%s %1$L '{n}' \\ $1 $$ %%", n % 2 == 0, None if n % 3 else n) for n in range(1, 9)]
+    for n, values in enumerate(given, 1):
+        unit = UnitOfWork(n, 1200 + n, 0.0)
+        unit.statements.append((INSERT_KINDS, values))
+        async with store.hold(n):
+            assert await store.commit(unit) == []
+    line = store._line
+    assert line is not None
+    prepared = await line.fetch(
+        "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements WHERE name LIKE 'bukvoed%'"
+    )
+    assert [(INSERT_KINDS.postgres in text, runs) for text, runs in prepared] == [(True, len(given))]
+    store._drop_line()
+    again = (9, 0.25, "снова", False, 9)
+    unit = UnitOfWork(9, 1209, 0.0)
+    unit.statements.append((INSERT_KINDS, again))
+    async with store.hold(9):
+        assert await store.commit(unit) == []
+    assert rows(url, "SELECT n, x, t, b, gone FROM kinds ORDER BY n") == [*given, again]
