@@ -6,22 +6,15 @@ import argparse
 import time
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from solver.cli import UsageError
 from solver.engine import Value
-from solver.letters import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    GroupTable,
-    InputError,
-    InputProblem,
-    LetterGame,
-    Play,
-    Rule,
-    Verdict,
-    normalise_letters,
-)
+from solver.letters import MAX_PLAYERS, MIN_PLAYERS, LetterGame, Play, Rule, Verdict
 from solver.words import LANGUAGES, Tier, WordListError, read_words
+
+if TYPE_CHECKING:
+    from solver.letters import GroupTable
 
 #: How the answer's first line names a shipped list: (the list, what its full tier holds).
 LIST_NAMES = {
@@ -181,6 +174,8 @@ def _described(code: str, tier: Tier) -> str:
 def _board(game: LetterGame, prefix: str) -> str:
     if not prefix:
         return ""
+    from solver.letters.typed import InputError, InputProblem, normalise_letters  # only a board pays for it
+
     board = normalise_letters(prefix, game.alphabet)
     if isinstance(board, InputError):
         assert board.problem is InputProblem.NOT_IN_ALPHABET
@@ -317,6 +312,7 @@ def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, set
 
 
 def _run_review(game: LetterGame, typed: str, setup: Setup, as_json: bool) -> int:
+    from solver.letters.typed import InputError, normalise_letters
     from solver.review import ReviewError, review_letters, review_lines, summarise  # only a review pays for it
 
     letters = normalise_letters(typed, game.alphabet)

@@ -4,22 +4,25 @@ strategy written as a tree."""
 
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Solution, Value, solve_tree
-from solver.letters.group import GroupTable
 from solver.letters.rule import Rule
 from solver.letters.tree import FragmentTree, NodeArray
 from solver.letters.vocabulary import WordMatrix, in_pieces
 from solver.levels import MISTAKE_RATE, Level
+
+if TYPE_CHECKING:
+    import random
+
+    from solver.letters.group import GroupTable
 
 
 class Verdict(Enum):
@@ -96,6 +99,8 @@ class LetterGame:
     def with_rule(self, rule: Rule | str) -> LetterGame:
         """The same words under ``rule``. The fragment tree and the words' commonness do not
         depend on the rule, so the two games share them (memory); only the solution is new."""
+        import copy  # modules only some callers need are imported there: a cold start pays for each
+
         game = copy.copy(self)
         game._tables_by_seats = {}  # group tables belong to one rule
         game._solve(Rule(rule))
@@ -199,7 +204,10 @@ class LetterGame:
     def computer_letter(self, board: str, level: Level | str = Level.PERFECT, rng: random.Random | None = None) -> str:
         """The computer's letter at ``level``: perfect, or now and then a
         human-like slip (a letter chosen as a person might think of it)."""
-        rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
         node = self.tree.node(board)
         if rng.random() >= MISTAKE_RATE[Level(level)]:
             return self.best_letter(board)
@@ -393,6 +401,8 @@ class LetterGame:
     def with_players(self, players: int) -> GroupTable:
         """The game with ``players`` seats, solved on first use and kept."""
         if players not in self._tables_by_seats:
+            from solver.letters.group import GroupTable
+
             self._tables_by_seats[players] = GroupTable(self, players)
         return self._tables_by_seats[players]
 
