@@ -73,13 +73,14 @@ class LetterGame:
 
     def __init__(
         self,
-        words: Iterable[str],
+        words: Iterable[str] | WordMatrix,
         rule: Rule | str = Rule.COMPLETE_WINS,
         min_length: int = 1,
         alphabet: str | None = None,
         commonness: Mapping[str, float] | None = None,
     ) -> None:
-        kept = WordMatrix.of(words, min_length)
+        # A matrix comes read already (WordMatrix.of_lines, with this minimum length).
+        kept = words if isinstance(words, WordMatrix) else WordMatrix.of(words, min_length)
         if not len(kept):
             raise ValueError("the dictionary has no words of the minimum length")
         self.min_length = min_length

@@ -101,9 +101,9 @@ class WordMatrix:
     :func:`left_out` give, in a few NumPy steps over every word at once."""
 
     def __init__(
-        self, source: list[str], rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
+        self, source: list[str] | None, rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
     ) -> None:
-        self._source = source  # the words as given; row i is source[rows[i]]
+        self._source = source  # the words as given, row i is source[rows[i]]; None: read from the codes
         self._rows = rows
         self.letters = letters  # the code point of each code (code c is letters[c - 1])
         self.codes = codes
@@ -139,6 +139,56 @@ class WordMatrix:
             block[columns < kept_lengths[:, None]] = code_of_point[points]  # row by row, as the letters come
             row += len(kept_lengths)
         del pieces, code_of_point
+        return cls._sorted_distinct(source, rows, letters, codes, lengths)
+
+    @classmethod
+    def of_lines(cls, text: str, min_length: int = 1) -> WordMatrix | None:
+        """What :meth:`of` gives for the words of a word file's ``text`` as
+        :func:`solver.words.read_words` reads them (one a line, lower-cased, blank lines and a
+        first line that is only a number skipped), read in a few NumPy steps over the whole text
+        instead of a string a word: the command line's cold start reads its file so. Each step is
+        one long call into C, so this is for a process that runs nothing beside it (``PIECE``).
+
+        None when the plain reading is needed: a line holds more than its word (white space, a
+        line break other than LF), a letter lower-cases to several or as its neighbours say (Σ),
+        or a character lies beyond the first 65,536 code points.
+        """
+        if not text.endswith("\n"):
+            text += "\n"
+        points = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), np.uint16)
+        lower_of = np.arange(int(points.max()) + 1, dtype=np.uint16)
+        for point in np.flatnonzero(np.bincount(points)).tolist():
+            lowered = chr(point).lower()
+            if point != _LF and (
+                chr(point).isspace() or len(lowered) != 1 or 0xD800 <= point < 0xE000 or point == _SIGMA
+            ):
+                return None
+            lower_of[point] = ord(lowered)
+        ends = np.flatnonzero(points == _LF)
+        lengths = np.diff(ends, prepend=-1) - 1
+        keep = lengths >= max(min_length, 1)
+        written = np.flatnonzero(lengths)
+        if len(written):  # a first word that is only a number is the count of Bokstavslek's bokstav.dat
+            first = int(written[0])
+            if text[ends[first] - lengths[first] : ends[first]].lower().isdigit():
+                keep[first] = False
+        letter_points = lower_of[points[np.repeat(keep, lengths + 1) & (points != _LF)]]
+        rows = np.flatnonzero(keep)
+        lengths = lengths[rows]
+        if not len(rows):
+            return cls(None, rows, np.zeros(0, np.uint32), np.zeros((0, 0), np.uint8), lengths)
+        letters = np.flatnonzero(np.bincount(letter_points)).astype(np.uint32)
+        code_of_point = np.zeros(int(letters[-1]) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
+        code_of_point[letters] = np.arange(1, len(letters) + 1)
+        codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=np.uint8 if len(letters) < 256 else ">u2")
+        codes[np.arange(codes.shape[1]) < lengths[:, None]] = code_of_point[letter_points]
+        return cls._sorted_distinct(None, rows, letters, codes, lengths)
+
+    @classmethod
+    def _sorted_distinct(
+        cls, source: list[str] | None, rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
+    ) -> WordMatrix:
+        """The matrix of these rows sorted, each word once."""
         as_bytes = _as_bytes(codes)
         if not all(np.all(piece[1:] >= piece[:-1]) for piece in _overlapping_pieces(as_bytes)):
             order = _sorting_order(codes)
@@ -183,9 +233,13 @@ class WordMatrix:
 
     def words(self) -> list[str]:
         """The words, in order, as given."""
+        if self._source is None:
+            packed = self.packed()
+            return [packed[at] for at in range(len(packed))]
+        source = self._source
         words: list[str] = []
         for at in range(0, len(self), PIECE):
-            words += map(self._source.__getitem__, self._rows[at : at + PIECE].tolist())
+            words += map(source.__getitem__, self._rows[at : at + PIECE].tolist())
         return words
 
     def letters_used(self) -> str:
@@ -302,6 +356,7 @@ def _shared_prefixes(codes: Codes) -> IntArray:
     return shared
 
 
+_LF, _SIGMA = ord("\n"), ord("Σ")  # Σ lower-cases to σ or, ending a word, ς
 _BYTE_STEPS = np.array([256**k for k in range(1, 8)], dtype=np.uint64)
 
 
