@@ -156,14 +156,15 @@ class WordMatrix:
         if not text.endswith("\n"):
             text += "\n"
         points = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), np.uint16)
-        lower_of = np.arange(int(points.max()) + 1, dtype=np.uint16)
-        for point in np.flatnonzero(np.bincount(points)).tolist():
-            lowered = chr(point).lower()
+        present = np.flatnonzero(np.bincount(points))
+        lowered = []
+        for point in present.tolist():
+            lower = chr(point).lower()
             if point != _LF and (
-                chr(point).isspace() or len(lowered) != 1 or 0xD800 <= point < 0xE000 or point == _SIGMA
+                chr(point).isspace() or len(lower) != 1 or 0xD800 <= point < 0xE000 or point == _SIGMA
             ):
                 return None
-            lower_of[point] = ord(lowered)
+            lowered.append(ord(lower))
         ends = np.flatnonzero(points == _LF)
         lengths = np.diff(ends, prepend=-1) - 1
         keep = lengths >= max(min_length, 1)
@@ -172,14 +173,21 @@ class WordMatrix:
             first = int(written[0])
             if text[ends[first] - lengths[first] : ends[first]].lower().isdigit():
                 keep[first] = False
-        letter_points = lower_of[points[np.repeat(keep, lengths + 1) & (points != _LF)]]
+        if np.all(keep | (lengths == 0)):  # every line's letters are in a word
+            letter_points = points[points != _LF]
+        else:
+            letter_points = points[np.repeat(keep, lengths + 1) & (points != _LF)]
+            present = np.flatnonzero(np.bincount(letter_points))
+            lowered = [ord(chr(point).lower()) for point in present.tolist()]
         rows = np.flatnonzero(keep)
         lengths = lengths[rows]
         if not len(rows):
             return cls(None, rows, np.zeros(0, np.uint32), np.zeros((0, 0), np.uint8), lengths)
-        letters = np.flatnonzero(np.bincount(letter_points)).astype(np.uint32)
-        code_of_point = np.zeros(int(letters[-1]) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
-        code_of_point[letters] = np.arange(1, len(letters) + 1)
+        # Each letter as written (a row of ``present``) is coded as its lower case is.
+        present, lowered_points = present[present != _LF], np.array(lowered, dtype=np.uint32)[present != _LF]
+        letters = np.array(sorted(set(lowered_points.tolist())), dtype=np.uint32)
+        code_of_point = np.zeros(int(present[-1]) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
+        code_of_point[present] = np.searchsorted(letters, lowered_points) + 1
         codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=np.uint8 if len(letters) < 256 else ">u2")
         codes[np.arange(codes.shape[1]) < lengths[:, None]] = code_of_point[letter_points]
         return cls._sorted_distinct(None, rows, letters, codes, lengths)
@@ -242,24 +250,20 @@ class WordMatrix:
             words += map(source.__getitem__, self._rows[at : at + PIECE].tolist())
         return words
 
-    def letters_used(self) -> str:
-        """The letters that occur in these words, in code-point order."""
-        used = np.zeros(len(self.letters) + 1, dtype=np.int64)
-        for at in range(0, len(self), PIECE):
-            used += np.bincount(self.codes[at : at + PIECE].reshape(-1), minlength=len(used))
-        return "".join(map(chr, self.letters[np.flatnonzero(used[1:])].tolist()))
-
     def packed(self, keep: NDArray[np.bool_] | None = None) -> PackedWords:
         """The words (those where ``keep`` is true) as :class:`PackedWords`, their text made from the
         codes a piece of rows at a time."""
-        point_of_code = np.zeros(len(self.letters) + 1, dtype=np.uint32)
+        # Two bytes a letter when every letter is one UTF-16 unit (half the bytes to write and decode).
+        narrow = not len(self.letters) or int(self.letters[-1]) < 0xD800
+        point_of_code = np.zeros(len(self.letters) + 1, dtype=np.uint16 if narrow else np.uint32)
         point_of_code[1:] = self.letters
+        encoding = "utf-16-le" if narrow else "utf-32-le"
         text = []
         for at in range(0, len(self), PIECE):
             rows = self.codes[at : at + PIECE]
             if keep is not None:
                 rows = np.compress(keep[at : at + PIECE], rows, axis=0)
-            text.append(point_of_code[rows[rows != 0]].tobytes().decode("utf-32-le", "surrogatepass"))
+            text.append(point_of_code[rows[rows != 0]].tobytes().decode(encoding, "surrogatepass"))
         lengths = self.lengths if keep is None else self.lengths[keep]
         return PackedWords.joined("".join(text), lengths)
 
