@@ -173,9 +173,8 @@ class WordMatrix:
             first = int(written[0])
             if text[ends[first] - lengths[first] : ends[first]].lower().isdigit():
                 keep[first] = False
-        if np.all(keep | (lengths == 0)):  # every line's letters are in a word
-            letter_points = points[points != _LF]
-        else:
+        every_word_kept = bool(np.all(keep | (lengths == 0)))
+        if not every_word_kept:
             letter_points = points[np.repeat(keep, lengths + 1) & (points != _LF)]
             present = np.flatnonzero(np.bincount(letter_points))
             lowered = [ord(chr(point).lower()) for point in present.tolist()]
@@ -186,10 +185,12 @@ class WordMatrix:
         # Each letter as written (a row of ``present``) is coded as its lower case is.
         present, lowered_points = present[present != _LF], np.array(lowered, dtype=np.uint32)[present != _LF]
         letters = np.array(sorted(set(lowered_points.tolist())), dtype=np.uint32)
-        code_of_point = np.zeros(int(present[-1]) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
+        code_of_point = np.zeros(max(int(present[-1]), _LF) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
         code_of_point[present] = np.searchsorted(letters, lowered_points) + 1
+        # Coded first, then the line ends dropped, where every line's letters count: fewer bytes to move.
+        letter_codes = code_of_point[points][points != _LF] if every_word_kept else code_of_point[letter_points]
         codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=np.uint8 if len(letters) < 256 else ">u2")
-        codes[np.arange(codes.shape[1]) < lengths[:, None]] = code_of_point[letter_points]
+        codes[np.arange(codes.shape[1], dtype=np.int32) < lengths.astype(np.int32)[:, None]] = letter_codes
         return cls._sorted_distinct(None, rows, letters, codes, lengths)
 
     @classmethod
