@@ -280,8 +280,11 @@ class LetterGame:
         tree, value, distance = self.tree, self.solution.value, self.solution.distance
         mistakes = self._mistakes_available()
         most_mistakes = int(mistakes.max(initial=0))
-        # A word's commonness counts by its rank (ties as the numbers compare).
-        word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
+        # A word's commonness counts by its rank (ties as the numbers compare); without commonness
+        # every word has the one rank.
+        word_rank = np.zeros(len(self._word_zipf), dtype=np.int64)
+        if self._word_zipf.any():
+            word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
         ranks = int(word_rank.max(initial=0)) + 1
         deciding = np.flatnonzero(tree.first_child[1:] > tree.first_child[:-1])
         depth_starts = tree.depth_starts()

@@ -355,7 +355,10 @@ def _shared_prefixes(codes: Codes) -> IntArray:
     difference = heads[1:] ^ heads[:-1]
     differ = np.flatnonzero(difference)
     # A difference of at least 256 ** k has at most 7 - k leading zero bytes.
-    shared[differ + 1] = 7 - np.searchsorted(_BYTE_STEPS, difference[differ], side="right")
+    differing, leading = difference[differ], np.full(len(differ), 7, dtype=np.int64)
+    for step in _BYTE_STEPS:
+        leading -= differing >= step
+    shared[differ + 1] = leading
     alike = np.flatnonzero(difference == 0) + 1
     shared[alike] = _shared_letters(codes, alike)
     return shared
