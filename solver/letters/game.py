@@ -293,11 +293,12 @@ class LetterGame:
         line_end = np.arange(tree.size, dtype=np.int32)
         if ranks == 1:  # no word more common than another: every choice at once, then the lines
             parents = tree.parent[1:]
+            places = tree.size.bit_length()  # the move's number in the low bits: a mask reads it back
             key = most_mistakes - mistakes[1:].astype(np.int64)
-            key *= tree.size
+            key <<= places
             key += np.arange(1, tree.size)
             key[(value[1:] != -value[parents]) | (distance[1:] != distance[parents] - 1)] = np.iinfo(np.int64).max
-            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) % tree.size
+            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) & ((1 << places) - 1)
             for depth in range(len(depth_starts) - 3, -1, -1):
                 parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
                 line_end[parents_here] = line_end[best[parents_here]]
