@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from solver.engine import Solution, Value, solve_tree
 from solver.letters.rule import Rule
-from solver.letters.tree import FragmentTree, NodeArray
+from solver.letters.tree import FragmentTree, IntArray, NodeArray
 from solver.letters.vocabulary import WordMatrix, in_pieces
 
 if TYPE_CHECKING:
@@ -110,8 +110,9 @@ class LetterGame:
     def _solve(self, rule: Rule) -> None:
         self.rule = rule
         word_value = Value.LOSS if rule is Rule.COMPLETE_WINS else Value.WIN
-        self.solution: Solution = solve_tree(self.tree.first_child, self.tree.depth_starts(), word_value)
-        self._best_child, self._line_end = self._choose_best_lines()
+        depth_starts = self.tree.depth_starts()
+        self.solution: Solution = solve_tree(self.tree.first_child, depth_starts, word_value)
+        self._best_child, self._line_end = self._choose_best_lines(depth_starts)
 
     # -- sizes ----------------------------------------------------------
 
@@ -269,7 +270,7 @@ class LetterGame:
         its frequency (10 ** Zipf; 1 for every word when commonness is unknown)."""
         return np.concatenate([[0.0], np.cumsum(10.0**self._word_zipf)])
 
-    def _choose_best_lines(self) -> tuple[NodeArray, NodeArray]:
+    def _choose_best_lines(self, depth_starts: IntArray) -> tuple[NodeArray, NodeArray]:
         """The perfect move at every fragment and the leaf its line ends at.
 
         A perfect move leaves the opponent lost in the fewest plies, or, when every move loses,
@@ -289,7 +290,6 @@ class LetterGame:
             word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
         ranks = int(word_rank.max(initial=0)) + 1
         deciding = np.flatnonzero(tree.first_child[1:] > tree.first_child[:-1])
-        depth_starts = tree.depth_starts()
         decided_at = np.searchsorted(deciding, depth_starts)
         best = np.full(tree.size, -1, dtype=np.int32)
         line_end = np.arange(tree.size, dtype=np.int32)
