@@ -17,12 +17,12 @@ from solver.engine import Solution, Value, solve_tree
 from solver.letters.rule import Rule
 from solver.letters.tree import FragmentTree, IntArray, NodeArray
 from solver.letters.vocabulary import WordMatrix, in_pieces
+from solver.levels import MISTAKE_RATE, Level
 
 if TYPE_CHECKING:
     import random
 
     from solver.letters.group import GroupTable
-    from solver.levels import Level
 
 
 class Verdict(Enum):
@@ -203,11 +203,9 @@ class LetterGame:
         the opponent the most ways to go wrong."""
         return self.tree.last_letter(int(self._best_child[self.tree.node(board)]))
 
-    def computer_letter(self, board: str, level: Level | str = "perfect", rng: random.Random | None = None) -> str:
+    def computer_letter(self, board: str, level: Level | str = Level.PERFECT, rng: random.Random | None = None) -> str:
         """The computer's letter at ``level``: perfect, or now and then a
         human-like slip (a letter chosen as a person might think of it)."""
-        from solver.levels import MISTAKE_RATE, Level
-
         if rng is None:
             import random
 
