@@ -245,8 +245,9 @@ def _back_up_layer(
     fastest = np.minimum.reduceat(np.where(lost, distance[heads], unreached), segments)
     slowest = np.maximum.reduceat(distance[heads], segments)
     wins = fastest < unreached
-    value[first + moving] = np.where(wins, Value.WIN, Value.LOSS)
-    distance[first + moving] = np.where(wins, fastest, slowest) + 1
+    positions = moving + first
+    value[positions] = np.where(wins, np.int8(Value.WIN), np.int8(Value.LOSS))
+    distance[positions] = np.where(wins, fastest, slowest) + 1
 
 
 def _reverse(graph: Graph) -> tuple[Graph, IntArray]:

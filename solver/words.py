@@ -68,6 +68,11 @@ def read_words(path: Path | str) -> list[str]:
     return words
 
 
+def read_text(path: Path | str) -> str:
+    """A UTF-8 file's whole text, for a reader of its lines in bulk; a WordListError says why it cannot be read."""
+    return _read_text(path)
+
+
 def read_table(path: Path | str) -> list[tuple[str, str]]:
     """Read a two-column UTF-8 ``key<TAB>value`` file; ``#`` starts a comment line."""
     rows = []

@@ -6,22 +6,16 @@ import argparse
 import time
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from solver.cli import UsageError
 from solver.engine import Value
-from solver.letters import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    GroupTable,
-    InputError,
-    InputProblem,
-    LetterGame,
-    Play,
-    Rule,
-    Verdict,
-    normalise_letters,
-)
-from solver.words import LANGUAGES, Tier, WordListError, read_words
+from solver.letters import MAX_PLAYERS, MIN_PLAYERS, LetterGame, Play, Rule, Verdict
+from solver.letters.vocabulary import WordMatrix
+from solver.words import LANGUAGES, Tier, WordListError, read_text, read_words
+
+if TYPE_CHECKING:
+    from solver.letters import GroupTable
 
 #: How the answer's first line names a shipped list: (the list, what its full tier holds).
 LIST_NAMES = {
@@ -89,7 +83,7 @@ class Setup:
 
     source: str
     described: str  # the answer's first line: which list, and how to pick the other
-    words: list[str]
+    words: list[str] | WordMatrix  # a word file's, read in bulk when it is written one word a line
     rule: Rule
     min_length: int
     alphabet: str | None
@@ -151,13 +145,15 @@ def _setup(args: argparse.Namespace) -> Setup:
     if args.words:
         if args.tier:
             raise UsageError("--tier applies to a shipped dictionary; a --words file is played as it is")
+        min_length = args.min_length or 1
         try:
-            words = read_words(args.words)
+            matrix = WordMatrix.of_lines(read_text(args.words), min_length)
+            words = read_words(args.words) if matrix is None else matrix
         except WordListError as error:
             raise UsageError(str(error)) from None
         described = f"word list: {args.words}, every word as written (no tiers); --lang ru|en plays a shipped list"
         rule = Rule(args.rule or Rule.COMPLETE_WINS)
-        return Setup(args.words, described, words, rule, args.min_length or 1, None)
+        return Setup(args.words, described, words, rule, min_length, None)
     language = LANGUAGES[args.lang or "ru"]
     tier = Tier(args.tier or Tier.COMMON)
     try:
@@ -181,6 +177,8 @@ def _described(code: str, tier: Tier) -> str:
 def _board(game: LetterGame, prefix: str) -> str:
     if not prefix:
         return ""
+    from solver.letters.typed import InputError, InputProblem, normalise_letters  # only a board pays for it
+
     board = normalise_letters(prefix, game.alphabet)
     if isinstance(board, InputError):
         assert board.problem is InputProblem.NOT_IN_ALPHABET
@@ -317,6 +315,7 @@ def _text(game: LetterGame, board: str, seconds: float, with_strategy: bool, set
 
 
 def _run_review(game: LetterGame, typed: str, setup: Setup, as_json: bool) -> int:
+    from solver.letters.typed import InputError, normalise_letters
     from solver.review import ReviewError, review_letters, review_lines, summarise  # only a review pays for it
 
     letters = normalise_letters(typed, game.alphabet)

@@ -19,18 +19,43 @@ One module a concept, after Norvig's Ghost notebook:
 Everything public is importable from here.
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from solver.letters.game import LetterGame, Play, Verdict, WordInPlay
-from solver.letters.group import MAX_PLAYERS, MIN_PLAYERS, GroupTable
-from solver.letters.rule import Rule
+from solver.letters.rule import MAX_PLAYERS, MIN_PLAYERS, Rule
 from solver.letters.tree import FragmentTree
-from solver.letters.typed import (
-    CYRILLIC_LOOKALIKES,
-    InputError,
-    InputProblem,
-    normalise_letter,
-    normalise_letters,
-)
 from solver.letters.vocabulary import PackedWords, reachable_words, vocabulary
+
+if TYPE_CHECKING:
+    from solver.letters.group import GroupTable
+    from solver.letters.typed import (
+        CYRILLIC_LOOKALIKES,
+        InputError,
+        InputProblem,
+        normalise_letter,
+        normalise_letters,
+    )
+
+#: Names whose module is imported on first use: a cold start of ``python -m solver letters``
+#: (a fresh process a user waits for) compiles and runs only the modules its game needs.
+_ON_FIRST_USE = {
+    "GroupTable": "group",
+    "CYRILLIC_LOOKALIKES": "typed",
+    "InputError": "typed",
+    "InputProblem": "typed",
+    "normalise_letter": "typed",
+    "normalise_letters": "typed",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_ON_FIRST_USE[name]}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CYRILLIC_LOOKALIKES",

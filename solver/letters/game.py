@@ -4,22 +4,25 @@ strategy written as a tree."""
 
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Solution, Value, solve_tree
-from solver.letters.group import GroupTable
 from solver.letters.rule import Rule
-from solver.letters.tree import FragmentTree, NodeArray
+from solver.letters.tree import FragmentTree, IntArray, NodeArray
 from solver.letters.vocabulary import WordMatrix, in_pieces
 from solver.levels import MISTAKE_RATE, Level
+
+if TYPE_CHECKING:
+    import random
+
+    from solver.letters.group import GroupTable
 
 
 class Verdict(Enum):
@@ -70,13 +73,14 @@ class LetterGame:
 
     def __init__(
         self,
-        words: Iterable[str],
+        words: Iterable[str] | WordMatrix,
         rule: Rule | str = Rule.COMPLETE_WINS,
         min_length: int = 1,
         alphabet: str | None = None,
         commonness: Mapping[str, float] | None = None,
     ) -> None:
-        kept = WordMatrix.of(words, min_length)
+        # A matrix comes read already (WordMatrix.of_lines, with this minimum length).
+        kept = words if isinstance(words, WordMatrix) else WordMatrix.of(words, min_length)
         if not len(kept):
             raise ValueError("the dictionary has no words of the minimum length")
         self.min_length = min_length
@@ -96,6 +100,8 @@ class LetterGame:
     def with_rule(self, rule: Rule | str) -> LetterGame:
         """The same words under ``rule``. The fragment tree and the words' commonness do not
         depend on the rule, so the two games share them (memory); only the solution is new."""
+        import copy  # modules only some callers need are imported there: a cold start pays for each
+
         game = copy.copy(self)
         game._tables_by_seats = {}  # group tables belong to one rule
         game._solve(Rule(rule))
@@ -104,8 +110,9 @@ class LetterGame:
     def _solve(self, rule: Rule) -> None:
         self.rule = rule
         word_value = Value.LOSS if rule is Rule.COMPLETE_WINS else Value.WIN
-        self.solution: Solution = solve_tree(self.tree.first_child, self.tree.depth_starts(), word_value)
-        self._best_child, self._line_end = self._choose_best_lines()
+        depth_starts = self.tree.depth_starts()
+        self.solution: Solution = solve_tree(self.tree.first_child, depth_starts, word_value)
+        self._best_child, self._line_end = self._choose_best_lines(depth_starts)
 
     # -- sizes ----------------------------------------------------------
 
@@ -199,7 +206,10 @@ class LetterGame:
     def computer_letter(self, board: str, level: Level | str = Level.PERFECT, rng: random.Random | None = None) -> str:
         """The computer's letter at ``level``: perfect, or now and then a
         human-like slip (a letter chosen as a person might think of it)."""
-        rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
         node = self.tree.node(board)
         if rng.random() >= MISTAKE_RATE[Level(level)]:
             return self.best_letter(board)
@@ -258,7 +268,7 @@ class LetterGame:
         its frequency (10 ** Zipf; 1 for every word when commonness is unknown)."""
         return np.concatenate([[0.0], np.cumsum(10.0**self._word_zipf)])
 
-    def _choose_best_lines(self) -> tuple[NodeArray, NodeArray]:
+    def _choose_best_lines(self, depth_starts: IntArray) -> tuple[NodeArray, NodeArray]:
         """The perfect move at every fragment and the leaf its line ends at.
 
         A perfect move leaves the opponent lost in the fewest plies, or, when every move loses,
@@ -271,21 +281,24 @@ class LetterGame:
         tree, value, distance = self.tree, self.solution.value, self.solution.distance
         mistakes = self._mistakes_available()
         most_mistakes = int(mistakes.max(initial=0))
-        # A word's commonness counts by its rank (ties as the numbers compare).
-        word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
+        # A word's commonness counts by its rank (ties as the numbers compare); without commonness
+        # every word has the one rank.
+        word_rank = np.zeros(len(self._word_zipf), dtype=np.int64)
+        if self._word_zipf.any():
+            word_rank = np.unique(-self._word_zipf, return_inverse=True)[1].reshape(-1)
         ranks = int(word_rank.max(initial=0)) + 1
         deciding = np.flatnonzero(tree.first_child[1:] > tree.first_child[:-1])
-        depth_starts = tree.depth_starts()
         decided_at = np.searchsorted(deciding, depth_starts)
         best = np.full(tree.size, -1, dtype=np.int32)
         line_end = np.arange(tree.size, dtype=np.int32)
         if ranks == 1:  # no word more common than another: every choice at once, then the lines
             parents = tree.parent[1:]
+            places = tree.size.bit_length()  # the move's number in the low bits: a mask reads it back
             key = most_mistakes - mistakes[1:].astype(np.int64)
-            key *= tree.size
+            key <<= places
             key += np.arange(1, tree.size)
             key[(value[1:] != -value[parents]) | (distance[1:] != distance[parents] - 1)] = np.iinfo(np.int64).max
-            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) % tree.size
+            best[deciding] = np.minimum.reduceat(key, tree.first_child[deciding] - 1) & ((1 << places) - 1)
             for depth in range(len(depth_starts) - 3, -1, -1):
                 parents_here = deciding[decided_at[depth] : decided_at[depth + 1]]
                 line_end[parents_here] = line_end[best[parents_here]]
@@ -393,6 +406,8 @@ class LetterGame:
     def with_players(self, players: int) -> GroupTable:
         """The game with ``players`` seats, solved on first use and kept."""
         if players not in self._tables_by_seats:
+            from solver.letters.group import GroupTable
+
             self._tables_by_seats[players] = GroupTable(self, players)
         return self._tables_by_seats[players]
 

@@ -9,13 +9,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Graph, Value, solve
-from solver.letters.rule import Rule
+from solver.letters.rule import MAX_PLAYERS, MIN_PLAYERS, Rule
 from solver.letters.tree import FragmentTree
 
 if TYPE_CHECKING:
     from solver.letters.game import LetterGame
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
 class GroupTable:

@@ -1,4 +1,4 @@
-"""The one choice that makes the letter game one of two games."""
+"""The one choice that makes the letter game one of two games, and how many may sit at a table."""
 
 from __future__ import annotations
 
@@ -10,3 +10,7 @@ class Rule(StrEnum):
 
     COMPLETE_WINS = "complete-wins"
     COMPLETE_LOSES = "complete-loses"
+
+
+#: The seats a table of the letter game may have (:class:`solver.letters.group.GroupTable`).
+MIN_PLAYERS, MAX_PLAYERS = 2, 10

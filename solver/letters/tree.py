@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from solver.engine import Graph
-from solver.letters.vocabulary import PackedWords, WordMatrix
+from solver.letters.vocabulary import Codes, PackedWords, WordMatrix
 
 IntArray = NDArray[np.int64]
 #: Fragment numbers (the bot keeps tables of over 300,000 fragments for the life of the process,
@@ -46,7 +46,13 @@ class FragmentTree:
     @classmethod
     def of(cls, words: WordMatrix, alphabet: str | None = None) -> FragmentTree:
         """Build from reachable words as a matrix (:meth:`WordMatrix.reachable`)."""
-        used = words.letters_used()
+        width = int(words.lengths.max(initial=0))
+        if width > np.iinfo(np.int16).max:
+            raise ValueError("a word of more than 32,767 letters")
+        parent, code, depth, word_index = _fragments(words)
+        # The letters used are those of the fragments (every letter of a word is one's last).
+        used_codes = np.flatnonzero(np.bincount(code, minlength=len(words.letters) + 1)[1:]) + 1
+        used = "".join(map(chr, words.letters[used_codes - 1].tolist()))
         if alphabet is None:
             alphabet = used
         outside = set(used) - set(alphabet)
@@ -54,13 +60,9 @@ class FragmentTree:
             raise ValueError(f"letters outside the alphabet: {''.join(sorted(outside))}")
         if len(alphabet) > 255:
             raise ValueError("an alphabet of more than 255 letters")
-        width = int(words.lengths.max(initial=0))
-        if width > np.iinfo(np.int16).max:
-            raise ValueError("a word of more than 32,767 letters")
         letter_of_code = np.full(len(words.letters) + 1, -1, dtype=np.int16)
-        for code, point in enumerate(words.letters.tolist(), start=1):
-            letter_of_code[code] = alphabet.rfind(chr(point))
-        parent, letter, depth, word_index = _fragments(words, letter_of_code)
+        letter_of_code[used_codes] = [alphabet.rfind(letter) for letter in used]
+        letter = letter_of_code[code]  # the root's code 0 is no letter: -1
         size = len(parent)
         first_child = np.ones(size + 1, dtype=np.int32)
         first_child[1:] += np.cumsum(np.bincount(parent[1:], minlength=size), dtype=np.int32)
@@ -125,8 +127,9 @@ class FragmentTree:
         return bool(self.word_index[node] >= 0)
 
 
-def _fragments(words: WordMatrix, letter_of_code: SmallArray) -> tuple[NodeArray, SmallArray, SmallArray, NodeArray]:
-    """The tree's parent, letter, depth and word index of every fragment, numbered breadth first.
+def _fragments(words: WordMatrix) -> tuple[NodeArray, Codes, SmallArray, NodeArray]:
+    """The tree's parent, last letter's code (0 for the root), depth and word index of every
+    fragment, numbered breadth first.
 
     Word ``i`` opens the fragments below the letters it shares with the word before it, one a
     depth down to its own length: listed word by word they are the fragments in depth-first
@@ -169,9 +172,9 @@ def _fragments(words: WordMatrix, letter_of_code: SmallArray) -> tuple[NodeArray
     del breadth_first
     places += depth[1:]
     places -= 1
-    letter = np.full(count + 1, -1, dtype=np.int16)
-    letter[1:] = letter_of_code[words.codes.reshape(-1)[places]]
+    code: Codes = np.zeros(count + 1, dtype=words.codes.dtype)
+    code[1:] = words.codes.reshape(-1)[places]
     del places
     word_index = np.full(count + 1, -1, dtype=np.int32)
     word_index[number[first_opened + opened - 1]] = np.arange(len(words), dtype=np.int32)
-    return parent, letter, depth, word_index
+    return parent, code, depth, word_index

@@ -101,9 +101,9 @@ class WordMatrix:
     :func:`left_out` give, in a few NumPy steps over every word at once."""
 
     def __init__(
-        self, source: list[str], rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
+        self, source: list[str] | None, rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
     ) -> None:
-        self._source = source  # the words as given; row i is source[rows[i]]
+        self._source = source  # the words as given, row i is source[rows[i]]; None: read from the codes
         self._rows = rows
         self.letters = letters  # the code point of each code (code c is letters[c - 1])
         self.codes = codes
@@ -139,6 +139,65 @@ class WordMatrix:
             block[columns < kept_lengths[:, None]] = code_of_point[points]  # row by row, as the letters come
             row += len(kept_lengths)
         del pieces, code_of_point
+        return cls._sorted_distinct(source, rows, letters, codes, lengths)
+
+    @classmethod
+    def of_lines(cls, text: str, min_length: int = 1) -> WordMatrix | None:
+        """What :meth:`of` gives for the words of a word file's ``text`` as
+        :func:`solver.words.read_words` reads them (one a line, lower-cased, blank lines and a
+        first line that is only a number skipped), read in a few NumPy steps over the whole text
+        instead of a string a word: the command line's cold start reads its file so. Each step is
+        one long call into C, so this is for a process that runs nothing beside it (``PIECE``).
+
+        None when the plain reading is needed: a line holds more than its word (white space, a
+        line break other than LF), a letter lower-cases to several or as its neighbours say (Σ),
+        or a character lies beyond the first 65,536 code points.
+        """
+        if not text.endswith("\n"):
+            text += "\n"
+        points = np.frombuffer(text.encode("utf-16-le", "surrogatepass"), np.uint16)
+        present = np.flatnonzero(np.bincount(points))
+        lowered = []
+        for point in present.tolist():
+            lower = chr(point).lower()
+            if point != _LF and (
+                chr(point).isspace() or len(lower) != 1 or 0xD800 <= point < 0xE000 or point == _SIGMA
+            ):
+                return None
+            lowered.append(ord(lower))
+        ends = np.flatnonzero(points == _LF)
+        lengths = np.diff(ends, prepend=-1) - 1
+        keep = lengths >= max(min_length, 1)
+        written = np.flatnonzero(lengths)
+        if len(written):  # a first word that is only a number is the count of Bokstavslek's bokstav.dat
+            first = int(written[0])
+            if text[ends[first] - lengths[first] : ends[first]].lower().isdigit():
+                keep[first] = False
+        every_word_kept = bool(np.all(keep | (lengths == 0)))
+        if not every_word_kept:
+            letter_points = points[np.repeat(keep, lengths + 1) & (points != _LF)]
+            present = np.flatnonzero(np.bincount(letter_points))
+            lowered = [ord(chr(point).lower()) for point in present.tolist()]
+        rows = np.flatnonzero(keep)
+        lengths = lengths[rows]
+        if not len(rows):
+            return cls(None, rows, np.zeros(0, np.uint32), np.zeros((0, 0), np.uint8), lengths)
+        # Each letter as written (a row of ``present``) is coded as its lower case is.
+        present, lowered_points = present[present != _LF], np.array(lowered, dtype=np.uint32)[present != _LF]
+        letters = np.array(sorted(set(lowered_points.tolist())), dtype=np.uint32)
+        code_of_point = np.zeros(max(int(present[-1]), _LF) + 1, dtype=np.uint8 if len(letters) < 256 else np.uint16)
+        code_of_point[present] = np.searchsorted(letters, lowered_points) + 1
+        # Coded first, then the line ends dropped, where every line's letters count: fewer bytes to move.
+        letter_codes = code_of_point[points][points != _LF] if every_word_kept else code_of_point[letter_points]
+        codes: Codes = np.zeros((len(lengths), int(lengths.max())), dtype=np.uint8 if len(letters) < 256 else ">u2")
+        codes[np.arange(codes.shape[1], dtype=np.int32) < lengths.astype(np.int32)[:, None]] = letter_codes
+        return cls._sorted_distinct(None, rows, letters, codes, lengths)
+
+    @classmethod
+    def _sorted_distinct(
+        cls, source: list[str] | None, rows: IntArray, letters: NDArray[np.uint32], codes: Codes, lengths: IntArray
+    ) -> WordMatrix:
+        """The matrix of these rows sorted, each word once."""
         as_bytes = _as_bytes(codes)
         if not all(np.all(piece[1:] >= piece[:-1]) for piece in _overlapping_pieces(as_bytes)):
             order = _sorting_order(codes)
@@ -183,29 +242,29 @@ class WordMatrix:
 
     def words(self) -> list[str]:
         """The words, in order, as given."""
+        if self._source is None:
+            packed = self.packed()
+            return [packed[at] for at in range(len(packed))]
+        source = self._source
         words: list[str] = []
         for at in range(0, len(self), PIECE):
-            words += map(self._source.__getitem__, self._rows[at : at + PIECE].tolist())
+            words += map(source.__getitem__, self._rows[at : at + PIECE].tolist())
         return words
-
-    def letters_used(self) -> str:
-        """The letters that occur in these words, in code-point order."""
-        used = np.zeros(len(self.letters) + 1, dtype=np.int64)
-        for at in range(0, len(self), PIECE):
-            used += np.bincount(self.codes[at : at + PIECE].reshape(-1), minlength=len(used))
-        return "".join(map(chr, self.letters[np.flatnonzero(used[1:])].tolist()))
 
     def packed(self, keep: NDArray[np.bool_] | None = None) -> PackedWords:
         """The words (those where ``keep`` is true) as :class:`PackedWords`, their text made from the
         codes a piece of rows at a time."""
-        point_of_code = np.zeros(len(self.letters) + 1, dtype=np.uint32)
+        # Two bytes a letter when every letter is one UTF-16 unit (half the bytes to write and decode).
+        narrow = not len(self.letters) or int(self.letters[-1]) < 0xD800
+        point_of_code = np.zeros(len(self.letters) + 1, dtype=np.uint16 if narrow else np.uint32)
         point_of_code[1:] = self.letters
+        encoding = "utf-16-le" if narrow else "utf-32-le"
         text = []
         for at in range(0, len(self), PIECE):
             rows = self.codes[at : at + PIECE]
             if keep is not None:
                 rows = np.compress(keep[at : at + PIECE], rows, axis=0)
-            text.append(point_of_code[rows[rows != 0]].tobytes().decode("utf-32-le", "surrogatepass"))
+            text.append(point_of_code[rows[rows != 0]].tobytes().decode(encoding, "surrogatepass"))
         lengths = self.lengths if keep is None else self.lengths[keep]
         return PackedWords.joined("".join(text), lengths)
 
@@ -296,12 +355,16 @@ def _shared_prefixes(codes: Codes) -> IntArray:
     difference = heads[1:] ^ heads[:-1]
     differ = np.flatnonzero(difference)
     # A difference of at least 256 ** k has at most 7 - k leading zero bytes.
-    shared[differ + 1] = 7 - np.searchsorted(_BYTE_STEPS, difference[differ], side="right")
+    differing, leading = difference[differ], np.full(len(differ), 7, dtype=np.int64)
+    for step in _BYTE_STEPS:
+        leading -= differing >= step
+    shared[differ + 1] = leading
     alike = np.flatnonzero(difference == 0) + 1
     shared[alike] = _shared_letters(codes, alike)
     return shared
 
 
+_LF, _SIGMA = ord("\n"), ord("Σ")  # Σ lower-cases to σ or, ending a word, ς
 _BYTE_STEPS = np.array([256**k for k in range(1, 8)], dtype=np.uint64)
 
 

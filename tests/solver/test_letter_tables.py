@@ -6,9 +6,11 @@ shipped ones."""
 from __future__ import annotations
 
 import random
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,8 +19,8 @@ from hypothesis import strategies as st
 
 from solver.engine import Value
 from solver.letters import LetterGame, Rule, reachable_words, vocabulary
-from solver.letters.vocabulary import left_out
-from solver.words import LANGUAGES, Tier
+from solver.letters.vocabulary import WordMatrix, left_out
+from solver.words import LANGUAGES, Tier, read_text, read_words
 
 
 @dataclass
@@ -213,3 +215,41 @@ def test_a_shipped_everyday_list_gives_the_plain_tables(code: str) -> None:
     for rule in Rule:
         game = LetterGame(words, rule, language.min_length, language.alphabet, zipf)
         assert_same_tables(game, plain_tables(words, rule, language.min_length, language.alphabet, zipf))
+
+
+#: What a word file may hold: letters of two cases and scripts (and the Kelvin sign, lower-cased to
+#: k), the capital sigma (lower-cased by its neighbours), a letter lower-cased to two (İ), one beyond
+#: two bytes, digits, white space and line breaks of every kind.
+FILE_TEXT = st.text(alphabet="abkAБбёЁ19\u212aΣİ\U0001d538 \t\r\n\n\n\x0b\x85\u2028\xa0", max_size=60)
+
+
+def matrix_arrays(matrix: WordMatrix) -> tuple[list[int], list[list[int]], list[int], list[str]]:
+    return matrix.letters.tolist(), matrix.codes.tolist(), matrix.lengths.tolist(), matrix.words()
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=FILE_TEXT, min_length=st.integers(0, 3))
+def test_a_word_file_read_in_bulk_holds_the_words_read_words_reads(text: str, min_length: int) -> None:
+    """Read in bulk or a word at a time, a file gives the same words; the bulk reading declines (None)
+    only a file whose lines hold more than their words, or letters it cannot lower-case one by one."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "words.txt"
+        path.write_text(text, encoding="utf-8", newline="")
+        words, read = read_words(path), read_text(path)  # read as text, a CR or CR LF ends a line as LF
+    bulk = WordMatrix.of_lines(read, min_length)
+    assert (bulk is None) == any(c.isspace() or c in "Σİ\U0001d538" for c in read.replace("\n", ""))
+    if bulk is not None:
+        assert matrix_arrays(bulk) == matrix_arrays(WordMatrix.of(words, min_length))
+
+
+def test_a_count_line_and_blank_lines_are_skipped_in_bulk_too() -> None:
+    text = "\n3\nБык\n\nяк\nбык\n7\nЁж"
+    bulk = WordMatrix.of_lines(text)
+    assert bulk is not None
+    assert bulk.words() == ["7", "бык", "як", "ёж"]
+    blank = WordMatrix.of_lines("\n\n")
+    assert blank is not None and len(blank) == 0
+    two_letters = WordMatrix.of_lines(text, 2)
+    assert two_letters is not None
+    game = LetterGame(two_letters, min_length=2)
+    assert_same_tables(game, plain_tables(["бык", "як", "бык", "ёж"], Rule.COMPLETE_WINS, 2))
