@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 #: sub-command → (module in this package, one-line help)
 COMMANDS = {
@@ -31,35 +31,10 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a bad option is one line on stderr, not the usage block, and the help as wide
-    as the terminal is measured without shutil (argparse imports it, and three compression modules
-    with it, for every option added: a cost each cold start paid)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", _terminal_wide)
-        super().__init__(*args, **kwargs)
+    """argparse, but a bad option is one line on stderr, not the usage block."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
-
-
-def _terminal_wide(prog: str) -> argparse.HelpFormatter:
-    """argparse's own formatter at the width it would pick (``shutil.get_terminal_size``'s columns)."""
-    return argparse.HelpFormatter(prog, width=_terminal_columns() - 2)
-
-
-def _terminal_columns() -> int:
-    """$COLUMNS when set, else the width of the terminal on stdout, else 80, as shutil finds it."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0 and sys.__stdout__ is not None:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (ValueError, OSError):
-            columns = 0
-    return columns if columns > 0 else 80
 
 
 def build_parser() -> Parser:
