@@ -173,13 +173,13 @@ class ColourTable:
         of a few columns is coloured on the spot; a wide one colours and keeps its rows."""
         coloured = self._coloured[guesses]
         if coloured.all():  # only the cells asked for: whole rows of a long list copied 168 MB a call
-            kept: CodeArray = self._table[np.ix_(guesses, secrets)]
+            kept: CodeArray = self._table[guesses[:, None], secrets]
             return kept
         if WIDE_BLOCK * len(secrets) >= self.width:
             block: CodeArray = self.rows(guesses)[:, secrets]
             return block
         block = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
-        block[coloured] = self._table[np.ix_(guesses[coloured], secrets)]
+        block[coloured] = self._table[guesses[coloured][:, None], secrets]
         block[~coloured] = self._colour(self._coded[guesses[~coloured]], secrets)
         return block
 

@@ -214,6 +214,7 @@ class Search:
             self._row_of = np.full(len(self.table), -1, dtype=np.int64)
             self._row_of[self.secrets] = np.arange(len(self.secrets), dtype=np.int64)
         self._every_word = len(self.guessable) == len(self.table)
+        self._is_guessable = _marked(len(self.table), self.guessable)
         self._allowed: dict[Hints, IntArray] = {}
 
     def best(
@@ -262,13 +263,13 @@ class Search:
         if self._every_word:
             pool = self.guessable
         else:
-            likely = _likely_candidates(candidates, weights, self.guessable, self.limits.rare_chance)
+            likely = _likely_candidates(candidates, weights, self._is_guessable, self.limits.rare_chance)
             likely = likely[self.splitting[likely]]
-            pool = np.union1d(likely, self.guessable)
+            pool = self._with_guessable(likely)
         pool = self._hinted(pool, hints)
         cost, guess = self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool, hints=hints)
         if cost >= _OVER_BUDGET and not self._every_word and len(likely) < len(candidates):
-            pool = self._hinted(np.union1d(candidates[self.sayable[candidates]], self.guessable), hints)
+            pool = self._hinted(self._with_guessable(candidates[self.sayable[candidates]]), hints)
             return self._search_pool(candidates, weights, tries_left, level, ceiling, pool=pool, hints=hints)
         return cost, guess
 
@@ -296,8 +297,9 @@ class Search:
         by_bound = np.lexsort((self.rank[pool], ~is_candidate, bounds))
         shortlist = by_bound[: self.limits.width(level, len(candidates))]
         if self.limits.with_rivals and len(candidates) > 2:
-            rivals = np.flatnonzero(np.isin(pool, self._rivals(candidates, weights)))
-            shortlist = by_bound[np.isin(by_bound, np.union1d(shortlist, rivals))]  # still best bound first
+            listed = _marked(len(self.table), self._rivals(candidates, weights, among))[pool]
+            listed[shortlist] = True
+            shortlist = by_bound[listed[by_bound]]  # the shortlist and the rivals, still best bound first
         ties = self.limits.ties
         best_cost, best_guess, best_key = ceiling, -1, (True, 0)
         tried: set[int] = set()
@@ -327,11 +329,12 @@ class Search:
                     self.on_root_guess()
         return (best_cost, best_guess) if best_guess >= 0 else (max(best_cost, ceiling), -1)
 
-    def _rivals(self, candidates: IntArray, weights: FloatArray) -> IntArray:
-        """The guesses ``Wordle.rivals`` names for these candidates (the same choice, from the same words)."""
+    def _rivals(self, candidates: IntArray, weights: FloatArray, among: BoolArray) -> IntArray:
+        """The guesses ``Wordle.rivals`` names for these candidates (the same choice, from the same words);
+        ``among`` marks the candidates."""
         pool = self.guessable[self.sayable[self.guessable]]
         left = expected_left(self.table.block(pool, candidates), weights)
-        order = np.lexsort((self.rank[pool], ~np.isin(pool, candidates), np.round(left, 9)))
+        order = np.lexsort((self.rank[pool], ~among[pool], np.round(left, 9)))
         return pool[order[:RIVALS]]
 
     def _none_within_six(
@@ -379,6 +382,12 @@ class Search:
             if sub_guess < 0 or cost + remaining >= ceiling:
                 return max(cost + remaining, ceiling)
         return cost
+
+    def _with_guessable(self, words: IntArray) -> IntArray:
+        """``words`` and the guessable words, sorted, each once (``np.union1d``'s answer, without its sort)."""
+        marked = self._is_guessable.copy()
+        marked[words] = True
+        return np.flatnonzero(marked)
 
     def _codes(self, guesses: IntArray, candidates: IntArray) -> CodeArray:
         """The colours of ``guesses`` against ``candidates``: candidates × guesses."""
@@ -454,10 +463,17 @@ def _uniform_bounds(codes: CodeArray, is_candidate: BoolArray) -> FloatArray:
     return bounds
 
 
-def _likely_candidates(candidates: IntArray, weights: FloatArray, guessable: IntArray, chance: float) -> IntArray:
-    """The candidates a player would guess: the guessable (common) ones, and a rare one only when it is
-    likely to be the answer (at least ``chance`` of the candidates' weight)."""
-    likely = np.isin(candidates, guessable) | (weights >= chance * float(weights.sum()))
+def _marked(size: int, words: IntArray) -> BoolArray:
+    """Per word of a list of ``size``, whether it is one of ``words``: a lookup where ``np.isin`` sorts each time."""
+    marked = np.zeros(size, dtype=bool)
+    marked[words] = True
+    return marked
+
+
+def _likely_candidates(candidates: IntArray, weights: FloatArray, guessable: BoolArray, chance: float) -> IntArray:
+    """The candidates a player would guess: the guessable (common) ones (``guessable`` marks them), and
+    a rare one only when it is likely to be the answer (at least ``chance`` of the candidates' weight)."""
+    likely = guessable[candidates] | (weights >= chance * float(weights.sum()))
     return candidates[likely]
 
 
@@ -486,7 +502,7 @@ def _guess_bounds(codes: CodeArray, pool: IntArray, candidates: IntArray, weight
     sorted_weights = weights[heaviest_first]
     for column in range(len(candidates) - 1, -1, -1):  # the heaviest word writes last
         heaviest[keys[:, column]] = sorted_weights[column]
-    own = np.where(np.isin(pool, candidates), 1.0, 0.0) * _weight_of(pool, candidates, weights)
+    own = _weight_of(pool, candidates, weights)
     bounds: FloatArray = 3 * float(weights.sum()) - heaviest.reshape(len(pool), PATTERNS).sum(axis=1) - own
     return bounds
 
@@ -507,12 +523,12 @@ def _groups(codes: CodeArray, candidates: IntArray) -> list[tuple[int, IntArray]
     solved one, each group sorted, in the order of their codes."""
     order = np.argsort(codes, kind="stable")
     ordered = codes[order]
-    bounds = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
-    starts = np.concatenate([[0], bounds])
+    members = candidates[order]
+    edges = [0, *(np.flatnonzero(ordered[1:] != ordered[:-1]) + 1).tolist(), len(ordered)]
     return [
-        (int(ordered[start]), np.sort(group))
-        for start, group in zip(starts, np.split(candidates[order], bounds), strict=True)
-        if ordered[start] != SOLVED_CODE
+        (code, np.sort(members[start:end]))
+        for code, start, end in zip(ordered[edges[:-1]].tolist(), edges, edges[1:], strict=False)
+        if code != SOLVED_CODE
     ]
 
 
@@ -521,10 +537,11 @@ def _partition(codes: CodeArray, candidates: IntArray) -> Iterator[IntArray]:
     keys = codes[candidates]
     order = np.argsort(keys, kind="stable")
     sorted_keys = keys[order]
-    bounds = np.flatnonzero(np.diff(sorted_keys)) + 1
-    for group_keys, group in zip(np.split(sorted_keys, bounds), np.split(candidates[order], bounds), strict=True):
-        if group_keys[0] != SOLVED_CODE:
-            yield np.sort(group)
+    members = candidates[order]
+    edges = [0, *(np.flatnonzero(np.diff(sorted_keys)) + 1).tolist(), len(sorted_keys)]
+    for key, start, end in zip(sorted_keys[edges[:-1]].tolist(), edges, edges[1:], strict=False):
+        if key != SOLVED_CODE:
+            yield np.sort(members[start:end])
 
 
 @dataclass(frozen=True)
@@ -907,12 +924,13 @@ class Wordle:
             allowed = _using_hints(self.codes, history, allowed)
         if len(candidates) > ONLINE_EXACT_UP_TO:
             chance = self.online.limits.rare_chance
-            likely = _likely_candidates(candidates, self.weights[candidates], self.guessable, chance)
+            is_guessable = _marked(len(self.words), self.guessable)
+            likely = _likely_candidates(candidates, self.weights[candidates], is_guessable, chance)
             return self.words[_most_informative(self.colours, allowed, candidates, likely[self.splitting[likely]])]
         tries_left = max(MAX_TRIES - len(history), 2)
         # The shared search remembers answers for the whole list; with words refused it needs its own.
         search = self.search(ONLINE_LIMITS, allowed[:ONLINE_HELPERS]) if hinted else self._search_for(refused)
-        self.colours.colour(np.union1d(candidates, search.guessable))  # coloured at once, not one by one
+        self.colours.colour(np.concatenate((candidates, search.guessable)))  # coloured at once, not one by one
         _, guess = search.best(candidates, tries_left, level=len(history))
         return self.words[guess]
 
