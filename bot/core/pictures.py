@@ -3,18 +3,24 @@
 Some people would rather look than read: a review's board or grid with each move coloured by its
 grade. Every picture is built from the same review the text shows, so the two never disagree; the
 text stays for those who prefer it.
+
+Pillow is imported where a picture is drawn, not with the module: most starts of the bot draw
+nothing for a while, and its import is a part of each start's CPU.
 """
 
 from __future__ import annotations
 
 import io
 from functools import cache
-
-from PIL import Image, ImageDraw, ImageFont
+from typing import TYPE_CHECKING
 
 from solver.review import Grade, GradedMove
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+if TYPE_CHECKING:
+    from PIL import Image, ImageDraw, ImageFont
+
+    Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
 RGB = tuple[int, int, int]
 
 #: Fonts with Cyrillic letters, tried in order (the Docker image installs DejaVu).
@@ -33,6 +39,8 @@ THREW: RGB = (229, 57, 53)
 @cache
 def font(size: int) -> Font:
     """A bold font with Cyrillic letters at ``size`` pixels; Pillow's own when none is installed."""
+    from PIL import ImageFont
+
     for name in FONT_FILES:
         try:
             return ImageFont.truetype(name, size)
@@ -51,6 +59,8 @@ def grade_colour(move: GradedMove) -> RGB:
 
 
 def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    from PIL import Image, ImageDraw
+
     image = Image.new("RGB", (width, height), BACKGROUND)
     return image, ImageDraw.Draw(image)
 
