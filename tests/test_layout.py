@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,8 +20,10 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_modules(path: Path) -> set[str]:
-    """Every absolute module a file imports, relative imports resolved against its package."""
+@cache
+def imported_modules(path: Path) -> frozenset[str]:
+    """Every absolute module a file imports, relative imports resolved against its package (each
+    file read and parsed once for the whole module: the tests ask of the same files again and again)."""
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -33,7 +36,7 @@ def imported_modules(path: Path) -> set[str]:
                 base = ".".join([*anchor, base] if base else anchor)
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def sources(*folders: str) -> list[Path]:

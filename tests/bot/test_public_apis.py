@@ -36,7 +36,7 @@ def private_imports(path: Path) -> list[str]:
 def test_no_module_imports_a_private_module_of_python_telegram_bot() -> None:
     files = [p for folder in ("bot", "benchmarks", "scripts", "tests") for p in (ROOT / folder).rglob("*.py")]
     assert len(files) > 50
-    offending = {str(p.relative_to(ROOT)): private_imports(p) for p in files if private_imports(p)}
+    offending = {str(p.relative_to(ROOT)): found for p in files if (found := private_imports(p))}
     assert offending == {}
 
 
