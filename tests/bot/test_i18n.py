@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import re
 import string
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,13 +25,17 @@ def _key(context: str | None, msgid: object) -> Key:
     return (context, tuple(msgid) if isinstance(msgid, tuple | list) else str(msgid))
 
 
-def used() -> set[Key]:
-    """The messages the code marks, found as ``make messages`` finds them."""
+@cache
+def used() -> frozenset[Key]:
+    """The messages the code marks, found as ``make messages`` finds them (once for the module: the
+    tests only read them)."""
     found = extract_from_dir(str(ROOT / "bot"), [("**.py", "python")], keywords=i18n.KEYWORDS)
-    return {_key(context, message) for _, _, message, _, context in found}
+    return frozenset(_key(context, message) for _, _, message, _, context in found)
 
 
+@cache
 def catalogue(lang: str) -> Catalog:
+    """The language's catalogue as its .po file says, read once for the module (the tests only read it)."""
     with i18n.catalogue_path(lang).open("rb") as po:
         return read_po(po, locale=lang, domain=i18n.DOMAIN)
 
