@@ -15,37 +15,54 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every pytest worker of this run sees: their temporary folders' parent."""
+    own = tmp_path_factory.getbasetemp()
+    folder = (own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own) / "printed-once"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _printed_once(folder: Path, module: str, arguments: tuple[str, ...]) -> str:
+    """What ``python -m MODULE ARGUMENTS`` prints (it must exit 0), run by the first worker that asks;
+    the others wait for it and read what it printed."""
+    name = hashlib.sha256("\0".join((module, *arguments)).encode()).hexdigest()[:24]
+    printed = folder / f"{name}.out"
+    with (folder / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker running the same command: its output is awaited
+        if not printed.exists():
+            run = subprocess.run(
+                [sys.executable, "-m", module, *arguments],
+                check=False,
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert run.returncode == 0, f"python -m {module} {' '.join(arguments)}: {run.stderr.strip()}"
+            partial = printed.with_suffix(".partial")
+            partial.write_text(run.stdout, encoding="utf-8")
+            partial.rename(printed)
+        return printed.read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
 def solver_output(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., str]:
-    """What ``python -m solver ARGUMENTS`` prints (it must exit 0), run once for the whole run: the
-    pytest workers of one run share a folder (their temporary folders' parent), so a command that
-    tests in several workers quote runs in one of them and the others read what it printed."""
-    own = tmp_path_factory.getbasetemp()
-    shared = own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own
-    folder = shared / "solver-output"
-    folder.mkdir(exist_ok=True)
+    """What ``python -m solver ARGUMENTS`` prints (it must exit 0), run once for the whole run: a
+    command that tests in several workers quote runs in one of them and the others read what it printed."""
+    folder = _shared_folder(tmp_path_factory)
 
     def output(*arguments: str) -> str:
-        name = hashlib.sha256("\0".join(arguments).encode()).hexdigest()[:24]
-        printed = folder / f"{name}.out"
-        with (folder / f"{name}.lock").open("w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # another worker running the same command: its output is awaited
-            if not printed.exists():
-                run = subprocess.run(
-                    [sys.executable, "-m", "solver", *arguments],
-                    check=False,
-                    cwd=ROOT,
-                    capture_output=True,
-                    text=True,
-                    timeout=300,
-                )
-                assert run.returncode == 0, f"python -m solver {' '.join(arguments)}: {run.stderr.strip()}"
-                partial = printed.with_suffix(".partial")
-                partial.write_text(run.stdout, encoding="utf-8")
-                partial.rename(printed)
-            return printed.read_text(encoding="utf-8")
+        return _printed_once(folder, "solver", arguments)
 
     return output
+
+
+@pytest.fixture(scope="session")
+def bot_help(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """What ``python -m bot --help`` prints (it must exit 0), run once for the whole run: each run
+    is a whole start of the bot's imports, and several tests read the same help."""
+    return _printed_once(_shared_folder(tmp_path_factory), "bot", ("--help",))
 
 
 #: Where in each worker's share its tests that start bot processes end at the latest: the last

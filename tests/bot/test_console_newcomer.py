@@ -102,12 +102,9 @@ def test_a_button_that_sends_nothing_says_what_telegram_would_do(capsys: pytest.
     assert "(Telegram would open https://example.org/rules)" in capsys.readouterr().out
 
 
-def test_help_lists_the_group_console_and_migrate_to() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "bot", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
-    )
-    assert run.returncode == 0, run.stderr
-    assert "migrate-to URL" in run.stdout and "--group N" in run.stdout and "--console" in run.stdout
+def test_help_lists_the_group_console_and_migrate_to(bot_help: str) -> None:
+    """``bot_help``: what ``python -m bot --help`` printed (it exited 0)."""
+    assert "migrate-to URL" in bot_help and "--group N" in bot_help and "--console" in bot_help
     alone = subprocess.run(
         [sys.executable, "-m", "bot", "--group", "3"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
     )

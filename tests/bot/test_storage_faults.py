@@ -9,7 +9,6 @@ import contextlib
 import itertools
 import shutil
 import sqlite3
-import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -231,8 +230,6 @@ async def test_an_emptied_postgresql_database_is_refused_at_the_next_start_until
     await played_and_stopped(standin, env, tmp_path)
 
 
-def test_the_help_says_how_to_start_afresh() -> None:
-    shown = subprocess.run(
-        [sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, check=True, timeout=60
-    ).stdout
-    assert "--fresh-store" in " ".join(shown.split()) and "missing" in shown
+def test_the_help_says_how_to_start_afresh(bot_help: str) -> None:
+    """``bot_help``: what ``python -m bot --help`` printed (it exited 0)."""
+    assert "--fresh-store" in " ".join(bot_help.split()) and "missing" in bot_help
