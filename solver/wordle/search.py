@@ -572,7 +572,7 @@ def _one_step_scores(table: ColourTable, guesses: IntArray, candidates: IntArray
         sizes = same.sum(axis=2)  # the size of each candidate's group
         groups = (1.0 / sizes).sum(axis=1).round()
         return OneStep(sizes.sum(axis=1).astype(np.int64), groups.astype(np.int64), np.log(sizes).sum(axis=1))
-    return _scores_from_sorted_rows(np.sort(block, axis=1))
+    return _scores_from_sorted_rows(np.sort(block, axis=1, kind="stable"))  # a radix sort: one-byte codes
 
 
 def _scores_from_sorted_rows(rows: CodeArray) -> OneStep:
