@@ -57,17 +57,26 @@ def feedback(guess: str, secret: str) -> Mask:
     Exact matches are yellow first; then, left to right, a letter is white
     while the secret still has an unmatched copy of it, else grey.
     """
-    guess, secret = normalise_word(guess), normalise_word(secret)
-    colours = [Colour.YELLOW if g == s else Colour.GREY for g, s in zip(guess, secret, strict=True)]
+    pairs = list(zip(normalise_word(guess), normalise_word(secret), strict=True))
     unmatched: dict[str, int] = {}
-    for g, s in zip(guess, secret, strict=True):
+    for g, s in pairs:
         if g != s:
             unmatched[s] = unmatched.get(s, 0) + 1
-    for position, letter in enumerate(guess):
-        if colours[position] is Colour.GREY and unmatched.get(letter, 0) > 0:
-            colours[position] = Colour.WHITE
-            unmatched[letter] -= 1
+    colours: list[Colour] = []
+    for g, s in pairs:
+        if g == s:
+            colours.append(_YELLOW)
+        elif unmatched.get(g, 0) > 0:
+            colours.append(_WHITE)
+            unmatched[g] -= 1
+        else:
+            colours.append(_GREY)
     return tuple(colours)
+
+
+#: The colours as plain names: ``feedback`` runs for every guess against every word a test or a
+#: review plays out, and an enum member read through its class costs a lookup each time.
+_YELLOW, _WHITE, _GREY = Colour.YELLOW, Colour.WHITE, Colour.GREY
 
 
 def mask_code(mask: Mask) -> int:
