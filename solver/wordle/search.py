@@ -377,7 +377,7 @@ class Search:
         if self.uniform:
             floors = [2.0 * len(group) - 1 for _, group in groups]
         else:
-            floors = [2 * float(w.sum()) - float(w.max()) for w in (self.weights[group] for _, group in groups)]
+            floors = [self._floor(group) for _, group in groups]
         order = sorted(range(len(groups)), key=lambda g: -floors[g])
         own = self.limits.penalty(tries_left, float(self.weights[guess])) if guess in candidates else 0.0
         cost = float(self.weights[candidates].sum()) + own
@@ -393,6 +393,19 @@ class Search:
             if sub_guess < 0 or cost + remaining >= ceiling:
                 return max(cost + remaining, ceiling)
         return cost
+
+    def _floor(self, group: IntArray) -> float:
+        """The least a group can cost: twice its weight less its heaviest word's (one is guessed next,
+        the others need two more). One or two words (most groups) are summed as Python floats: the
+        same sum NumPy gives, without an array made for it."""
+        if len(group) == 1:
+            weight = float(self.weights[group[0]])
+            return 2 * weight - weight
+        if len(group) == 2:
+            first, second = float(self.weights[group[0]]), float(self.weights[group[1]])
+            return 2 * (first + second) - max(first, second)
+        weights = self.weights[group]
+        return 2 * float(weights.sum()) - float(weights.max())
 
     def _with_guessable(self, words: IntArray) -> IntArray:
         """``words`` and the guessable words, sorted, each once (``np.union1d``'s answer, without its sort)."""
