@@ -175,6 +175,14 @@ class Language:
         table = _reason_table(self._reasons_file)
         return dict(zip(table.words(), map(REASONS.__getitem__, table.values.tolist()), strict=True))
 
+    def every_word_of_length(self, length: int) -> list[str]:
+        """Every word of the source with ``length`` letters, in a tier or set aside for any reason
+        (5bukv's "is it a word at all?"), picked out by length: the other words are never made."""
+        return [
+            *self._frequencies().of_length(length),
+            *_reason_table(self._reasons_file).of_length(length),
+        ]
+
     def reason_of(self, word: str) -> Reason | None:
         """Why ``word`` is out of a tier, or None when the reasons file does not name it."""
         table = _reason_table(self._reasons_file)
@@ -253,6 +261,10 @@ class WordTable:
         """Where ``word`` is, or None when it is not in the table."""
         at = bisect_left(range(len(self)), word, key=self.word)
         return at if at < len(self) and self.word(at) == word else None
+
+    def of_length(self, length: int) -> list[str]:
+        """The words of ``length`` characters, in order."""
+        return [self.word(at) for at in np.flatnonzero(np.diff(self._starts) == length + 1).tolist()]
 
     def words(self) -> list[str]:
         """Every word, in order (new strings each call)."""

@@ -167,3 +167,11 @@ def test_the_raw_file_pick_keeps_values_at_the_threshold(tmp_path: Path) -> None
     path = tmp_path / "words.tsv"
     path.write_text("ёж\t2.50\nкит\t2.49\nкот\t7.01\n", encoding="utf-8")
     assert words_module._common_rows(path, 2.5) == [("ёж", 2.5), ("кот", 7.01)]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_word_of_a_length_is_each_tier_and_each_word_set_aside(lang: str) -> None:
+    language = LANGUAGES[lang]
+    every = [*language.words(Tier.FULL), *language.reasons()]
+    for length in (1, 2, 5, 9):
+        assert language.every_word_of_length(length) == [word for word in every if len(word) == length]

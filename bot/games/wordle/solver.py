@@ -17,7 +17,7 @@ from bot.core.solvers import Solvers, SolverTables, Step
 from solver import policy
 from solver.wordle import WORD_LENGTH, Entry, Wordle, default_guessable, fits, normalise_word
 from solver.wordle.review import broader_engine, prepare_first_guess
-from solver.words import LANGUAGES, Tier
+from solver.words import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -234,9 +234,7 @@ class WordleSolver(SolverTables):
     @cached_property
     def dictionary_words(self) -> frozenset[str]:
         """The five-letter words of the Russian dictionary, in every tier and set aside for any reason."""
-        language = LANGUAGES["ru"]
-        words = [*language.words(Tier.FULL), *language.reasons()]
-        return frozenset(normalise_word(word) for word in words if len(word) == WORD_LENGTH)
+        return frozenset(map(normalise_word, LANGUAGES["ru"].every_word_of_length(WORD_LENGTH)))
 
     def prepare_words(self) -> None:
         """Read the dictionary's five-letter words now, not on the event loop at the first unknown word.
