@@ -8,7 +8,7 @@ import asyncio
 import logging
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 
 from bot.core.i18n import Language
@@ -72,14 +72,12 @@ class WordleSolver(SolverTables):
             Step(WORDS_ORDER, "5bukv dictionary words", lambda _: self.prepare_words()),
         )
 
-    def _build_engine(self, _: Solvers) -> Iterator[None]:
+    def _build_engine(self, _: Solvers) -> None:
         """The engine with the guessable words stored with its tree (milliseconds, not the Russian
-        dictionary; checked once the dictionary is read), then, in a slice of its own (the first
-        replies after a start are answered between the two), its first guess and what the first
+        dictionary; checked once the dictionary is read), its first guess, and what the first
         position off the tree cannot do without."""
         engine = Wordle.shipped()
         self._first_part.set(engine)
-        yield
         self.first_guess  # noqa: B018  (worked out now, so no chat waits for it)
         engine.prepare_off_tree(rows=False)
 
