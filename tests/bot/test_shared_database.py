@@ -133,10 +133,14 @@ async def test_the_same_update_posted_to_two_webhook_processes_at_once_applies_o
                 statuses = await asyncio.gather(*(post(session, port, body) for port in ports * 5))
                 assert statuses == [200] * 10
                 await until(lambda: games(url).get(chat) == round_ + 1, seconds=30)  # noqa: B023
-        await asyncio.sleep(1.0)  # a second application would show by now
+
+        def answers() -> int:
+            return sum(1 for c in standin.calls if c.chat_id == chat and c.method == "sendMessage")
+
+        await until(lambda: answers() >= rounds, seconds=30)  # each sent once its game is saved
+        await asyncio.sleep(1.0)  # a second application, or a second answer, would show by now
         assert games(url) == {chat: rounds}
-        answers = [c for c in standin.calls if c.chat_id == chat and c.method == "sendMessage"]
-        assert len(answers) == rounds
+        assert answers() == rounds
     finally:
         for process in processes:
             process.kill()
