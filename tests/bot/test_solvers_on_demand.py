@@ -6,11 +6,13 @@ awaits its table: other chats are answered meanwhile."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -228,11 +230,19 @@ async def test_the_chats_lines_count_the_items_in_hand(
         await until_async(lambda: in_hand.wait_for_none(0), 10)
 
 
-async def test_a_chat_awaiting_a_table_holds_no_other_chat(
-    standin: BotApiStandin, solvers: Solvers, database: Path
-) -> None:
-    """English Ghost's table held back: an English player's ``/daily`` awaits it, and meanwhile
-    another chat's ``/start`` is answered; once the table is there, the ``/daily`` is answered."""
+@dataclass
+class HeldEnglish:
+    """The bot's letter tables with English Ghost's everyday one held back until ``release``."""
+
+    tables: LetterGames
+    part: Part[dict[Rule, LetterGame]]
+    release: Callable[[], None]
+
+
+@contextlib.contextmanager
+def english_ghost_held(solvers: Solvers) -> Iterator[HeldEnglish]:
+    """Should a handler hold the event loop, a timer still releases the table after 30 s, so the
+    test fails rather than hangs."""
     built = solvers.of(LetterGames)
     english: Part[dict[Rule, LetterGame]] = Part("English Ghost")
     held = {
@@ -240,23 +250,36 @@ async def test_a_chat_awaiting_a_table_holds_no_other_chat(
         for language in ("ru", "en")
         for tier in Tier
     }
-    # Should a handler hold the event loop, this thread still ends the wait, and the test fails, not hangs.
-    fallback = threading.Timer(30, lambda: english.ready() or english.set(built.rules("en")))
+
+    def release() -> None:
+        if not english.ready():
+            english.set(built.rules("en"))
+
+    fallback = threading.Timer(30, release)
     fallback.start()
     try:
-        async with running_bot(standin, solvers.replacing(LetterGames(held)), database) as bot:
+        yield HeldEnglish(LetterGames(held), english, release)
+    finally:
+        fallback.cancel()
+
+
+async def test_a_chat_awaiting_a_table_holds_no_other_chat(
+    standin: BotApiStandin, solvers: Solvers, database: Path
+) -> None:
+    """English Ghost's table held back: an English player's ``/daily`` awaits it, and meanwhile
+    another chat's ``/start`` is answered; once the table is there, the ``/daily`` is answered."""
+    with english_ghost_held(solvers) as english:
+        async with running_bot(standin, solvers.replacing(english.tables), database) as bot:
             waiting = Player(bot, 1301, "en")
             first = len(standin.calls)
             daily = asyncio.create_task(bot.wait(standin.push_message(1301, "/daily", "en")))
-            await until_async(lambda: english.wanted, 20)  # its handler awaits the table
+            await until_async(lambda: english.part.wanted, 20)  # its handler awaits the table
             other = await Player(bot, 1302).say("/start")
-            assert other.texts and not english.ready()  # answered while the table is still held
+            assert other.texts and not english.part.ready()  # answered while the table is still held
             assert not daily.done() and not waiting.collect(first).texts
-            english.set(built.rules("en"))
+            english.release()
             await daily
             assert "Daily puzzle #" in waiting.collect(first).text
-    finally:
-        fallback.cancel()
 
 
 async def test_a_first_daily_asks_for_its_table_and_its_day_names_at_once(
@@ -264,32 +287,21 @@ async def test_a_first_daily_asks_for_its_table_and_its_day_names_at_once(
 ) -> None:
     """Right after a start, ``/daily`` waits for English Ghost's table and the player's CLDR data
     (the date's day name) together, so the build makes both next, not the second a slice later."""
-    built = solvers.of(LetterGames)
-    english: Part[dict[Rule, LetterGame]] = Part("English Ghost")
-    held = {
-        (language, tier): english if (language, tier) == ("en", Tier.COMMON) else built.part(language, tier)
-        for language in ("ru", "en")
-        for tier in Tier
-    }
     locale = LocaleData()
     day_names = {part.name: part for part in locale.parts()}["CLDR data (en)"]
-    fallback = threading.Timer(30, lambda: english.ready() or english.set(built.rules("en")))
-    fallback.start()
-    try:
-        own = solvers.replacing(LetterGames(held)).replacing(locale)
+    with english_ghost_held(solvers) as english:
+        own = solvers.replacing(english.tables).replacing(locale)
         async with running_bot(standin, own, database) as bot:
             waiting = Player(bot, 1303, "en")
             first = len(standin.calls)
             daily = asyncio.create_task(bot.wait(standin.push_message(1303, "/daily", "en")))
-            await until_async(lambda: english.wanted and day_names.wanted, 20)
-            assert not english.ready() and not day_names.ready()
-            english.set(built.rules("en"))
+            await until_async(lambda: english.part.wanted and day_names.wanted, 20)
+            assert not english.part.ready() and not day_names.ready()
+            english.release()
             for step in locale.steps():
                 step.run(own)
             await daily
             assert "Daily puzzle #" in waiting.collect(first).text
-    finally:
-        fallback.cancel()
 
 
 def load_benchmark() -> ModuleType:
