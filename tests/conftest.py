@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import forkserver
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,21 +24,26 @@ def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _printed_once(folder: Path, module: str, arguments: tuple[str, ...]) -> str:
+def _printed_once(folder: Path, module: str, arguments: tuple[str, ...], *, launched: bool = False) -> str:
     """What ``python -m MODULE ARGUMENTS`` prints (it must exit 0), run by the first worker that asks;
-    the others wait for it and read what it printed."""
+    the others wait for it and read what it printed. ``launched``: a new interpreter's, not a
+    process forked from the imports done (tests/forkserver.py)."""
     name = hashlib.sha256("\0".join((module, *arguments)).encode()).hexdigest()[:24]
     printed = folder / f"{name}.out"
     with (folder / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # another worker running the same command: its output is awaited
         if not printed.exists():
-            run = subprocess.run(
-                [sys.executable, "-m", module, *arguments],
-                check=False,
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=300,
+            run = (
+                subprocess.run(
+                    [sys.executable, "-m", module, *arguments],
+                    check=False,
+                    cwd=ROOT,
+                    capture_output=True,
+                    text=True,
+                    timeout=300,
+                )
+                if launched
+                else forkserver.run(module, *arguments, cwd=ROOT, timeout=300)
             )
             assert run.returncode == 0, f"python -m {module} {' '.join(arguments)}: {run.stderr.strip()}"
             partial = printed.with_suffix(".partial")
@@ -62,7 +68,7 @@ def solver_output(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., str
 def bot_help(tmp_path_factory: pytest.TempPathFactory) -> str:
     """What ``python -m bot --help`` prints (it must exit 0), run once for the whole run: each run
     is a whole start of the bot's imports, and several tests read the same help."""
-    return _printed_once(_shared_folder(tmp_path_factory), "bot", ("--help",))
+    return _printed_once(_shared_folder(tmp_path_factory), "bot", ("--help",), launched=True)
 
 
 #: Where in each worker's share its tests that start bot processes end at the latest: the last

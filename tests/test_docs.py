@@ -9,13 +9,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote
 
+import forkserver
 import pytest
 from pydantic_settings import BaseSettings
 
@@ -37,11 +36,6 @@ REPO_SCRIPT = re.compile(r"\b((?:benchmarks|faults|scripts)/[A-Za-z0-9_./-]+\.py
 ISSUE_NUMBER = re.compile(r"\bissues? +#?\d+|(?<![\w.])#\d+\b(?![-\w])", re.IGNORECASE)
 #: 7 to 40 hex digits with at least one digit and one letter a-f: a commit hash, not a number or a word.
 COMMIT_HASH = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
-
-
-def _python(*args: str) -> subprocess.CompletedProcess[str]:
-    """This interpreter run in the repository, its output kept for the assertion's message."""
-    return subprocess.run([sys.executable, *args], check=False, cwd=ROOT, capture_output=True, text=True, timeout=60)
 
 
 def _text(page: Path) -> str:
@@ -190,7 +184,7 @@ def test_solver_commands_are_real(command: tuple[str, ...]) -> None:
     if rest and actions:
         assert rest[0] in actions, f"python -m solver {name} has no action {rest[0]!r} (it has {sorted(actions)})"
         asked.append(rest[0])
-    run = _python("-m", "solver", *asked, "--help")
+    run = forkserver.run("solver", *asked, "--help", cwd=ROOT, timeout=60)
     assert run.returncode == 0, f"python -m solver {' '.join(asked)} --help: {run.stderr.strip()}"
 
 

@@ -10,7 +10,6 @@ import os
 import re
 import signal
 import sqlite3
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import forkserver
 import pytest
 from standin import BOT_USER, FAKE_TOKEN, BotApiStandin, Call
 from telegram.ext import Application
@@ -330,12 +330,10 @@ class Finished:
 async def bot_process(
     env: dict[str, str], cwd: Path, standin: BotApiStandin, *flags: str, ready: str = "deleteWebhook"
 ) -> AsyncIterator[Finished]:
-    """The real ``python -m bot`` as its own process, ready once it has made the ``ready`` call
-    (polling deletes any webhook; webhook mode sets one); stopped with Ctrl-C (SIGINT) as a
-    person would, its stderr and exit status kept."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *flags, cwd=cwd, env=env, stderr=asyncio.subprocess.PIPE
-    )
+    """``python -m bot`` as its own process (forked: tests/forkserver.py), ready once it has made
+    the ``ready`` call (polling deletes any webhook; webhook mode sets one); stopped with Ctrl-C
+    (SIGINT) as a person would, its stderr and exit status kept."""
+    process = await forkserver.start("bot", *flags, cwd=cwd, env=env, stderr=asyncio.subprocess.PIPE)
     finished = Finished()
     try:
         await until(lambda: any(c.method == ready for c in standin.calls), seconds=90)

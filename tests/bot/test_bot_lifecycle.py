@@ -9,6 +9,7 @@ import socket
 import sys
 from pathlib import Path
 
+import forkserver
 import pytest
 from bot_harness import ONE_GAME, bot_env, stored_state, until, until_polling
 from standin import FAKE_TOKEN, BotApiStandin, Fault
@@ -16,21 +17,19 @@ from standin import FAKE_TOKEN, BotApiStandin, Fault
 from bot.games.wordle.session import KIND as WORDLE
 from bot.runtime.cli import REFUSED_AT_START, REFUSED_WHILE_RUNNING, UNREACHABLE_STATUS
 
-#: Every test here starts the real ``python -m bot`` as its own process.
+#: Every test here runs ``python -m bot`` as a process of its own (forked: tests/forkserver.py).
 pytestmark = pytest.mark.process
 
 SECRET_PART = FAKE_TOKEN.split(":")[1]
 PRIVATE_TEXT = "my-private-words-7731"
 
 
-async def start_bot(standin: BotApiStandin, tmp_path: Path, **settings: str) -> asyncio.subprocess.Process:
+async def start_bot(standin: BotApiStandin, tmp_path: Path, **settings: str) -> forkserver.Forked:
     env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", **({"LOG_LEVEL": "DEBUG", "GAMES": ONE_GAME} | settings))
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
-    )
+    return await forkserver.start("bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE)
 
 
-async def ended(process: asyncio.subprocess.Process, seconds: float = 90) -> tuple[int, str]:
+async def ended(process: forkserver.Forked, seconds: float = 90) -> tuple[int, str]:
     _, stderr = await asyncio.wait_for(process.communicate(), seconds)
     assert process.returncode is not None
     return process.returncode, stderr.decode()

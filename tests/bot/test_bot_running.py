@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import forkserver
 import pytest
 import yaml
 from bot_harness import ROOT, bot_env, bot_process, scripted, until
@@ -225,9 +226,7 @@ async def test_a_second_bot_on_the_same_database_stops_with_one_line(standin: Bo
     running = await open_store(database)  # as the first bot holds it
     try:
         env = bot_env(standin, database)
-        second = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
-        )
+        second = await forkserver.start("bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE)
         _, stderr = await asyncio.wait_for(second.communicate(), 120)  # the stand-in answers meanwhile
     finally:
         await running.close()

@@ -4,12 +4,12 @@ is announced after the restart."""
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import forkserver
 import pytest
 from bot_harness import (
     GROUP,
@@ -25,7 +25,7 @@ from bot_harness import (
 )
 from standin import BotApiStandin, Fault
 
-#: Every test here starts the real ``python -m bot`` as its own process.
+#: Every test here runs ``python -m bot`` as a process of its own (forked: tests/forkserver.py).
 pytestmark = pytest.mark.process
 
 database = on_each_engine
@@ -47,16 +47,14 @@ class ProcessGroup(Group):
         return Reply([c for c in self.standin.calls[first:] if c.chat_id in (GROUP, None)])
 
 
-async def start(standin: BotApiStandin, database: Path | str, cwd: Path) -> asyncio.subprocess.Process:
+async def start(standin: BotApiStandin, database: Path | str, cwd: Path) -> forkserver.Forked:
     """``python -m bot`` on the stand-in, once it polls (its replies may hang 30 s)."""
     since = len(standin.calls)
     # Not paced: the lobby, joins and turns would come 3 s apart at a group's 20 a minute.
     # The group game, and the one game of a private chat with the fewest tables: the test plays nothing else.
     settings = {"TELEGRAM_TIMEOUT_SECONDS": "30", "GROUP_MESSAGES_PER_MINUTE": "0", "GAMES": "group,fingers"}
     env = bot_env(standin, database, LOG_LEVEL="INFO", **settings)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
-    )
+    process = await forkserver.start("bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL)
     await until_polling(standin, since)
     return process
 

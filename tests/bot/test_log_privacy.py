@@ -4,9 +4,9 @@ DEBUG too, unless LOG_USER_DATA asks for them."""
 from __future__ import annotations
 
 import asyncio
-import sys
 from pathlib import Path
 
+import forkserver
 import pytest
 from bot_harness import ONE_GAME, bot_env, until, until_polling
 from standin import BotApiStandin
@@ -22,7 +22,7 @@ async def debug_log(standin: BotApiStandin, tmp_path: Path, **settings: str) -> 
     env = bot_env(standin, tmp_path / "bot.sqlite3", LOG_LEVEL="DEBUG", GAMES=ONE_GAME, **settings)
     log = tmp_path / "bot.log"
     with log.open("wb") as out:
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, stderr=out)
+        process = await forkserver.start("bot", env=env, stderr=out)
     try:
         await until_polling(standin)
         body = standin.message_update(41, SECRET_WORDS)

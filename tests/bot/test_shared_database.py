@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import forkserver
 import pytest
 from bot_harness import bot_env, rows, until
 from standin import BotApiStandin
@@ -27,13 +28,11 @@ pytestmark = pytest.mark.process
 CHATS = range(7_000, 7_012)
 
 
-async def start(standin: BotApiStandin, url: str, cwd: Path) -> asyncio.subprocess.Process:
+async def start(standin: BotApiStandin, url: str, cwd: Path) -> forkserver.Forked:
     """A bot process on the shared database, once it is up (it deletes any webhook first)."""
     since = sum(1 for c in standin.calls if c.method == "deleteWebhook")
     env = bot_env(standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", GAMES=WORDLE)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL
-    )
+    process = await forkserver.start("bot", cwd=cwd, env=env, stderr=asyncio.subprocess.DEVNULL)
     await until(lambda: sum(1 for c in standin.calls if c.method == "deleteWebhook") > since, seconds=60)
     return process
 
@@ -86,7 +85,7 @@ def free_port() -> int:
 
 async def start_webhook(
     standin: BotApiStandin, url: str, cwd: Path, port: int, log: Path | None = None
-) -> asyncio.subprocess.Process:
+) -> forkserver.Forked:
     """A bot process serving the webhook on ``port`` of 127.0.0.1, once it has set the webhook
     (its stderr into ``log``, when given)."""
     since = sum(1 for c in standin.calls if c.method == "setWebhook")
@@ -100,7 +99,7 @@ async def start_webhook(
         standin, url, LOG_LEVEL="WARNING", THROTTLE_MESSAGES="0", TELEGRAM_MAX_RATE="0", GAMES=WORDLE, **settings
     )
     with log.open("ab") if log is not None else open(os.devnull, "wb") as err:
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=cwd, env=env, stderr=err)
+        process = await forkserver.start("bot", cwd=cwd, env=env, stderr=err)
     await until(lambda: sum(1 for c in standin.calls if c.method == "setWebhook") > since, seconds=60)
     await until(lambda: listening(port), seconds=30)
     return process

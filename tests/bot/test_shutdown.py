@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import forkserver
 import pytest
 from bot_harness import ONE_GAME, bot_env, until
 from standin import BotApiStandin, Fault
@@ -36,7 +37,7 @@ SHORT = 3.0
 class Running:
     """A bot process and its log so far (read as it is written, so a test can wait for a line)."""
 
-    process: asyncio.subprocess.Process
+    process: forkserver.Forked
     lines: list[str] = field(default_factory=list)
     reading: asyncio.Task[None] | None = None
 
@@ -52,9 +53,7 @@ class Running:
 async def start(standin: BotApiStandin, tmp_path: Path, ready: str, **settings: str) -> Running:
     """The bot, once it has made the ``ready`` call (its log read as it comes)."""
     env = bot_env(standin, tmp_path / "db" / "bot.sqlite3", LOG_LEVEL="INFO", GAMES=ONE_GAME, **settings)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE
-    )
+    process = await forkserver.start("bot", cwd=tmp_path, env=env, stderr=asyncio.subprocess.PIPE)
     running = Running(process)
     running.reading = asyncio.create_task(running.read())
     await until(lambda: any(c.method == ready for c in standin.calls), seconds=90)

@@ -9,12 +9,12 @@ import contextlib
 import itertools
 import shutil
 import sqlite3
-import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import asyncpg
+import forkserver
 import pytest
 from bot_harness import ONE_GAME, bot_env, bot_process, until, until_polling
 from standin import BotApiStandin
@@ -24,17 +24,17 @@ from test_webhook_server import serving, update
 from bot.core import texts
 from bot.runtime.cli import STORE_LOST_STATUS
 
-#: Every test here starts the real ``python -m bot`` as its own process.
+#: Every test here runs ``python -m bot`` as a process of its own (forked: tests/forkserver.py).
 pytestmark = pytest.mark.process
 
 
 @asynccontextmanager
-async def bot_running(standin: BotApiStandin, database: Path, log: Path) -> AsyncIterator[asyncio.subprocess.Process]:
+async def bot_running(standin: BotApiStandin, database: Path, log: Path) -> AsyncIterator[forkserver.Forked]:
     """``python -m bot`` once it polls, its log in ``log``; killed at the end if it still runs."""
     since = len(standin.calls)
     env = bot_env(standin, database, LOG_LEVEL="INFO", GAMES=ONE_GAME)
     with log.open("ab") as out:
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env, stderr=out)
+        process = await forkserver.start("bot", env=env, stderr=out)
     try:
         await until_polling(standin, since)
         yield process
@@ -53,7 +53,7 @@ QUIET_SPELL = 5
 
 
 async def players_until_it_stops(
-    standin: BotApiStandin, process: asyncio.subprocess.Process, first_user: int, seconds: float
+    standin: BotApiStandin, process: forkserver.Forked, first_user: int, seconds: float
 ) -> dict[int, int]:
     """A new player's /start every few seconds, as players keep coming, until the bot stops (it
     must within ``seconds``). SQLite meets a damaged page only when it reads one: its cached pages
@@ -168,8 +168,8 @@ async def test_a_posted_update_the_store_cannot_keep_is_refused_for_telegram_to_
 
 async def refused_start(env: dict[str, str], cwd: Path, *flags: str) -> tuple[int, list[str]]:
     """``python -m bot`` run to its end (it must stop by itself): its status and stderr's lines."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *flags, cwd=cwd, env=env | {"LOG_LEVEL": "WARNING"}, stderr=asyncio.subprocess.PIPE
+    process = await forkserver.start(
+        "bot", *flags, cwd=cwd, env=env | {"LOG_LEVEL": "WARNING"}, stderr=asyncio.subprocess.PIPE
     )
     try:
         _, err = await asyncio.wait_for(process.communicate(), 90)
