@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Literal, TypeVar, cast
 from urllib.parse import urlparse
@@ -142,7 +143,13 @@ def for_games(own: Iterable[type[BaseSettings] | None]) -> type[Settings]:
     """The bot's settings class: the shared settings and each game's own ones (``own``, the games'
     classes in registry order, None for a game with none), one class so that one environment and
     one ``.env`` set them all and a game reads its own with :func:`of`."""
-    classes = tuple(dict.fromkeys(kind for kind in own if kind is not None))
+    return _joined(tuple(dict.fromkeys(kind for kind in own if kind is not None)))
+
+
+@cache
+def _joined(classes: tuple[type[BaseSettings], ...]) -> type[Settings]:
+    """One class for each set of games' settings: pydantic builds a class's validators when it is
+    made, some 7 ms, which a bot (or a test's) built for the same games again need not pay."""
     if not classes:
         return Settings
     return cast(type[Settings], type("BotSettings", (Settings, *classes), {}))
