@@ -13,13 +13,14 @@ DATA_LOCK := requirements-data.lock
 LOCK_VENV := .venv-lock
 UV := uv==0.13.8
 COMPILE := $(LOCK_VENV)/bin/uv pip compile pyproject.toml --generate-hashes --universal --python-version 3.11 --quiet
-# pytest runs in this many worker processes (pytest-xdist). Three on a 2-core machine: about 50 tests
-# wait on a real bot process, and a third worker fills those waits (make test 111 s against 140 s with
-# two, side by side on a quiet machine); on a machine other jobs already saturate, two do better. Each
-# worker starts with its share of the tests in file order, the ones that start bot processes dealt out
-# evenly among them (tests/conftest.py), and takes from another's end when it runs dry (worksteal), so
-# all finish within a test of each other. PYTEST_WORKERS=0 runs everything in one process.
-PYTEST_WORKERS ?= 3
+# pytest runs in this many worker processes (pytest-xdist). Four on a 2-core machine: some 60 tests
+# run a bot process and mostly wait on it (a fault's timer, a checkpoint, a kill and a restart), and
+# the extra workers fill those waits (pytest as below, side by side on the 2-core machine, two runs each:
+# 156 and 138 s with four, 163 and 163 s with three). Each worker starts with its share of the tests
+# in file order, the ones that start bot processes dealt out evenly among them (tests/conftest.py),
+# and takes from another's end when it runs dry (worksteal), so all finish within a test of each
+# other. PYTEST_WORKERS=0 runs everything in one process.
+PYTEST_WORKERS ?= 4
 
 .PHONY: run test lint typecheck bench data clean lock check-lock messages check-messages
 
