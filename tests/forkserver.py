@@ -30,6 +30,7 @@ import json
 import os
 import runpy
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
@@ -49,8 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PRELOAD = ("bot.__main__", "solver.cli")
 
 #: The environment the server starts in: what the tests give every bot process (bot_harness.bot_env)
-#: that is read at the interpreter's start, not later.
-_START_ENVIRONMENT = ("PATH", "PYTHONPATH", "PYTHONPYCACHEPREFIX")
+#: that is read at the interpreter's start, not later (and PYTHONPATH, the repository).
+_START_ENVIRONMENT = ("PATH", "PYTHONPYCACHEPREFIX")
 
 
 # ------------------------------------------------------------------------------------- the server
@@ -194,43 +195,49 @@ class _Server:
             assert cls._process.stdout is not None
             if cls._process.stdout.readline() != b"ready\n":
                 raise RuntimeError("the fork server did not start")
-            atexit.register(cls._end, cls._process)
+            atexit.register(cls._end, cls._process, folder)
         return cls._path
 
     @staticmethod
-    def _end(process: subprocess.Popen[bytes]) -> None:
+    def _end(process: subprocess.Popen[bytes], folder: str) -> None:
         assert process.stdin is not None
         process.stdin.close()
         process.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _fork(
-    module: str, args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, str], fds: list[int]
+    module: str, args: tuple[str, ...], cwd: str | os.PathLike[str], env: Mapping[str, str], *, out: int, err: int
 ) -> tuple[int, socket.socket]:
-    """Ask the server for a child on the streams ``fds``; its pid, and the connection its exit
-    status will come on."""
+    """Ask the server for a child with an empty stdin and ``out`` and ``err`` for its stdout and
+    stderr; its pid, and the connection its exit status will come on."""
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     connection.connect(_Server.path())
     message = json.dumps({"module": module, "args": list(args), "cwd": os.fspath(cwd), "env": dict(env)})
-    socket.send_fds(connection, [message.encode() + b"\n"], fds)
+    empty = os.open(os.devnull, os.O_RDONLY)
+    try:
+        socket.send_fds(connection, [message.encode() + b"\n"], [empty, out, err])
+    finally:
+        os.close(empty)
     reply = connection.makefile("rb").readline()
     if not reply:
         raise RuntimeError("the fork server did not start the process")
     return int(reply), connection
 
 
-def _stream(choice: int | IO[Any] | None, default: int) -> tuple[int, int | None]:
-    """The fd a child gets for one stream, and our end of its pipe (for ``subprocess.PIPE``)."""
+def _stream(choice: int | IO[Any] | None, default: int) -> tuple[int, int | None, bool]:
+    """The fd a child gets for one stream, our end of its pipe (for ``subprocess.PIPE``), and
+    whether that fd was opened here (to close once it is handed over)."""
     if choice is None:
-        return default, None
+        return default, None, False
     if choice == subprocess.DEVNULL:
-        return os.open(os.devnull, os.O_RDWR), None
+        return os.open(os.devnull, os.O_RDWR), None, True
     if choice == subprocess.PIPE:
         ours, theirs = os.pipe()
-        return theirs, ours
+        return theirs, ours, True
     if isinstance(choice, int):
-        return choice, None
-    return choice.fileno(), None
+        return choice, None, False
+    return choice.fileno(), None, False
 
 
 class Forked:
@@ -241,9 +248,10 @@ class Forked:
         self.stderr = stderr
         self.returncode: int | None = None
         self._connection = connection
-        self._ended: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        self._ended: asyncio.Future[int] = loop.create_future()
         connection.setblocking(False)
-        asyncio.get_running_loop().add_reader(connection.fileno(), self._read_status)
+        loop.add_reader(connection.fileno(), self._read_status)
 
     def _read_status(self) -> None:
         try:
@@ -288,13 +296,11 @@ async def start(
 ) -> Forked:
     """``asyncio.create_subprocess_exec(sys.executable, "-m", module, *args, …)``, forked: stdin is
     empty, stdout this process's, stderr as asked (``subprocess.PIPE``, ``DEVNULL``, a file, or ours)."""
-    child_err, ours = _stream(stderr, 2)
-    fds = [os.open(os.devnull, os.O_RDONLY), 1, child_err]
+    child_err, ours, opened = _stream(stderr, 2)
     try:
-        pid, connection = _fork(module, args, cwd or os.getcwd(), env, fds)
+        pid, connection = _fork(module, args, cwd or os.getcwd(), env, out=1, err=child_err)
     finally:
-        os.close(fds[0])
-        if child_err not in (1, 2) and (ours is not None or stderr == subprocess.DEVNULL):
+        if opened:
             os.close(child_err)
     reader = None
     if ours is not None:
@@ -309,11 +315,7 @@ def run(module: str, *args: str, cwd: str | os.PathLike[str], timeout: float) ->
     """``subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)``, forked,
     with this process's environment."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        empty = os.open(os.devnull, os.O_RDONLY)
-        try:
-            pid, connection = _fork(module, args, cwd, os.environ, [empty, out.fileno(), err.fileno()])
-        finally:
-            os.close(empty)
+        pid, connection = _fork(module, args, cwd, os.environ, out=out.fileno(), err=err.fileno())
         connection.settimeout(timeout)
         try:
             status = connection.makefile("rb").readline()
