@@ -62,21 +62,16 @@ def read_words(path: Path | str) -> list[str]:
     Blank lines are skipped, and so is a first line that is only a number
     (the count that Bokstavslek's ``bokstav.dat`` starts with).
     """
-    words = [word for line in _read_text(path).lower().splitlines() if (word := line.strip())]
+    words = [word for line in read_text(path).lower().splitlines() if (word := line.strip())]
     if words and words[0].isdigit():
         words = words[1:]
     return words
 
 
-def read_text(path: Path | str) -> str:
-    """A UTF-8 file's whole text, for a reader of its lines in bulk; a WordListError says why it cannot be read."""
-    return _read_text(path)
-
-
 def read_table(path: Path | str) -> list[tuple[str, str]]:
     """Read a two-column UTF-8 ``key<TAB>value`` file; ``#`` starts a comment line."""
     rows = []
-    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
         if not line or line.startswith("#"):
             continue
         key, tab, value = line.partition("\t")
@@ -86,7 +81,8 @@ def read_table(path: Path | str) -> list[tuple[str, str]]:
     return rows
 
 
-def _read_text(path: Path | str) -> str:
+def read_text(path: Path | str) -> str:
+    """A UTF-8 file's whole text, for a reader of its lines in bulk; a WordListError says why it cannot be read."""
     path = Path(path)
     try:
         return path.read_text(encoding="utf-8")
@@ -278,7 +274,7 @@ class WordTable:
 def _frequency_table(path: Path) -> WordTable:
     """Read at start-up by every game, so read in bulk rather than line by line; Zipf values have two
     decimals (tested), so each is kept exactly as hundredths."""
-    fields = _fields(_read_text(path))
+    fields = _fields(read_text(path))
     if len(fields) % 2:
         raise WordListError(f"{path}: expected word<TAB>zipf on every line")
     try:
@@ -334,7 +330,7 @@ def _common_rows(path: Path, least: float) -> list[tuple[str, float]] | None:
 def _rare_words(path: Path) -> frozenset[str]:
     """The words of the full tier kept out of the common one (:data:`NOT_COMMON`), found without
     parsing the whole (large) reasons file."""
-    text, found = _read_text(path), []
+    text, found = read_text(path), []
     for reason in sorted(NOT_COMMON):
         marker = f"\t{reason.value}\n"
         end = text.find(marker)
@@ -347,7 +343,7 @@ def _rare_words(path: Path) -> frozenset[str]:
 @cache
 def _reason_table(path: Path) -> WordTable:
     """Over a hundred thousand lines: read in bulk, each reason looked up rather than parsed."""
-    fields = _fields(_read_text(path))
+    fields = _fields(read_text(path))
     codes = {reason.value: code for code, reason in enumerate(REASONS)}
     try:
         values = _array(codes.__getitem__, fields[1::2], np.uint8)
