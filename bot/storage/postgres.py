@@ -305,7 +305,8 @@ END $$;
 #: A loop tick's items, on the process's lock line (one connection of its own, where the chats'
 #: locks its items hold are taken), in one call and one transaction (``bukvoed_tick``): the handled
 #: updates' inbox rows and the rows sent (fenced) gone, then each unit as ``bukvoed_unit`` commits
-#: it alone (its ledger check, statements, messages and release), each in a subtransaction of its
+#: it alone (its update's inbox row and ledger check, statements, messages and release; the row
+#: stays while the unit fails or waits, so its chat stays claimed here), each in a subtransaction of its
 #: own, so a stale save or a failing statement rolls back that unit alone (``x``: its SQLSTATE and
 #: message); then the chats asked for, each taken only if free (``pg_try_advisory_lock``: one
 #: another process holds is ``busy``, and its item waits for it on a connection of its own), with
@@ -344,7 +345,8 @@ BEGIN
     FOR i IN 1 .. coalesce(cardinality(unit_chats), 0) LOOP
         BEGIN
             FOR r IN SELECT * FROM bukvoed_unit(
-                entries[i], unit_chats[i], received[i], '{}', out_chats[out_done + 1 : out_ends[i]],
+                entries[i], unit_chats[i], received[i], array_remove(ARRAY[entries[i]], NULL),
+                out_chats[out_done + 1 : out_ends[i]],
                 out_messages[out_done + 1 : out_ends[i]], now, statements[statements_done + 1 : statement_ends[i]],
                 checks[statements_done + 1 : statement_ends[i]], parameters[parameters_done + 1 : parameter_ends[i]],
                 releasing[i], held[i], '{}', '{}', holder, known[known_done + 1 : known_ends[i]], until
@@ -1378,7 +1380,9 @@ class PostgresStore(Store):
         if call is None:
             return await self._write_unit_step_by_step(unit, statements, outgoing, handled)
         texts, checks, parameters = call
-        self._handled.update(handled)  # gone with the call, whatever the unit comes to
+        # The others' inbox rows go with the call, whatever the unit comes to; the unit's own goes
+        # only with its ledger entry (``bukvoed_unit``): while it waits, its chat stays claimed here.
+        self._handled.update(update_id for update_id in handled if update_id != unit.update_id)
         payload = {
             "entry": unit.update_id,
             "chat": unit.chat_id,

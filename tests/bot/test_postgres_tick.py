@@ -228,3 +228,47 @@ async def test_a_tick_across_a_server_restart_applies_each_unit_once(crash_safe_
         assert all(lock_is_free(url, chat_id) for chat_id in chats)
     finally:
         await store.close()
+
+
+async def test_an_item_whose_line_ended_keeps_its_update_in_the_inbox_until_its_unit_commits(
+    database: tuple[PostgresStore, str],
+) -> None:
+    """The line's backend ends under an item; while the item waits for its chat's lock again
+    (another process holds it), this process keeps the chat's next update. The first update
+    stays in the inbox, claimed here, so no process can apply the next one before it; then the
+    item commits it, and it leaves the inbox with its ledger entry."""
+    store, url = database
+    first, second = (
+        {"update_id": 6100, "message": {"chat": {"id": 61}}},
+        {"update_id": 6101, "message": {"chat": {"id": 61}}},
+    )
+    await store.keep_fetched([first])
+    assert store.claimed_here(6100)
+    entered, go_on = asyncio.Event(), asyncio.Event()
+
+    async def item() -> object:
+        async with store.hold(61):
+            entered.set()
+            await go_on.wait()
+            return await store.commit(saving(61, 6100, "раз", None))
+
+    running = asyncio.create_task(item())
+    await entered.wait()
+    line = "query LIKE '%bukvoed_tick(%' AND pid <> pg_backend_pid()"
+    assert rows(url, f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {line}") == [(True,)]
+    other = await asyncpg.connect(url)
+    try:
+        await other.execute("SELECT pg_advisory_lock(61)")  # another process takes the chat meanwhile
+        go_on.set()
+        await asyncio.sleep(0.5)
+        assert not running.done()  # waiting for the chat's lock
+        await store.keep_fetched([second])
+        assert rows(url, "SELECT update_id FROM inbox ORDER BY update_id") == [(6100,), (6101,)]
+        assert rows(url, "SELECT COUNT(*) FROM inbox WHERE claimed_by IS NULL") == [(0,)]
+        await other.execute("SELECT pg_advisory_unlock(61)")
+        outcome = await asyncio.wait_for(running, 30)
+    finally:
+        await other.close()
+    assert isinstance(outcome, list) and len(outcome) == 1
+    assert rows(url, "SELECT update_id FROM ledger") == [(6100,)]
+    assert rows(url, "SELECT update_id FROM inbox") == [(6101,)]
