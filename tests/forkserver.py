@@ -311,11 +311,19 @@ async def start(
     return Forked(pid, connection, reader)
 
 
-def run(module: str, *args: str, cwd: str | os.PathLike[str], timeout: float) -> subprocess.CompletedProcess[str]:
+def run(
+    module: str,
+    *args: str,
+    cwd: str | os.PathLike[str],
+    timeout: float,
+    env: Mapping[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
     """``subprocess.run([sys.executable, "-m", module, *args], capture_output=True, text=True)``, forked,
-    with this process's environment."""
+    with ``env`` (this process's environment by default)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        pid, connection = _fork(module, args, cwd, os.environ, out=out.fileno(), err=err.fileno())
+        pid, connection = _fork(
+            module, args, cwd, os.environ if env is None else env, out=out.fileno(), err=err.fileno()
+        )
         connection.settimeout(timeout)
         try:
             status = connection.makefile("rb").readline()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import subprocess
-import sys
 from pathlib import Path
 
 import forkserver
@@ -31,14 +30,9 @@ from solver.letters import Rule
 
 
 def run_bot(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,  # no .env there
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    """``python -m bot`` in a folder with no .env, with only ``env`` beside PATH (forked: tests/forkserver.py)."""
+    return forkserver.run(
+        "bot", cwd=tmp_path, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **env}, timeout=60
     )
 
 

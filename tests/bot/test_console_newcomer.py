@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import aiohttp
+import forkserver
 import pytest
 from bot_harness import scripted
 
@@ -105,9 +104,7 @@ def test_a_button_that_sends_nothing_says_what_telegram_would_do(capsys: pytest.
 def test_help_lists_the_group_console_and_migrate_to(bot_help: str) -> None:
     """``bot_help``: what ``python -m bot --help`` printed (it exited 0)."""
     assert "migrate-to URL" in bot_help and "--group N" in bot_help and "--console" in bot_help
-    alone = subprocess.run(
-        [sys.executable, "-m", "bot", "--group", "3"], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
-    )
+    alone = forkserver.run("bot", "--group", "3", cwd=ROOT, timeout=60)
     assert alone.returncode == 2 and "add --console" in alone.stderr
 
 

@@ -4,9 +4,9 @@ inbox and outbox, moved into PostgreSQL, read back by a PostgreSQL store as the 
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
+import forkserver
 import pytest
 from bot_harness import ROOT
 
@@ -36,10 +36,7 @@ async def fill(database: Path) -> None:
 
 def migrate(database: Path, url: str) -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(database)}
-    command = [sys.executable, "-m", "bot", "migrate-to", url]
-    return subprocess.run(
-        command, check=False, env=env, cwd=database.parent, capture_output=True, text=True, timeout=60
-    )
+    return forkserver.run("bot", "migrate-to", url, cwd=database.parent, env=env, timeout=60)
 
 
 @pytest.mark.process

@@ -5,10 +5,9 @@ trees played through the engine."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
+import forkserver
 import numpy as np
 import pytest
 
@@ -183,9 +182,10 @@ def test_off_the_tree_hard_mode_suggests_a_word_that_uses_the_hints() -> None:
 
 
 def test_stats_command_prints_the_figures() -> None:
-    command = [sys.executable, "-m", "solver", "wordle", "stats", "--lang", "en", "--json"]
+    command = ["wordle", "stats", "--lang", "en", "--json"]
     command += ["--answers", str(ANSWERS_FILE), "--guesses", str(GUESSES_FILE)]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=True, timeout=300)
+    done = forkserver.run("solver", *command, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["opening"] == "salet" and report["words"] == 2315 and report["max"] <= 6
     assert report["total_guesses"] == round(report["average"] * 2315)
@@ -193,17 +193,11 @@ def test_stats_command_prints_the_figures() -> None:
 
 
 def test_next_and_review_commands_read_wordle_colours() -> None:
-    base = [sys.executable, "-m", "solver", "wordle"]
-    done = subprocess.run(
-        [*base, "next", "--lang", "en", "⬛🟨⬛⬛⬛"], capture_output=True, text=True, cwd=ROOT, check=True
+    done = forkserver.run("solver", "wordle", "next", "--lang", "en", "⬛🟨⬛⬛⬛", cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and "next guess:" in done.stdout, done.stderr
+    review = forkserver.run(
+        "solver", "wordle", "review", "--lang", "en", "--json", "salet:bybbb", "cigar:ggggg", cwd=ROOT, timeout=120
     )
-    assert "next guess:" in done.stdout
-    review = subprocess.run(
-        [*base, "review", "--lang", "en", "--json", "salet:bybbb", "cigar:ggggg"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
+    assert review.returncode == 0, review.stderr
     report = json.loads(review.stdout)
     assert len(report["guesses"]) == 2 and report["share"] == "⬛🟨⬛⬛⬛\n🟩🟩🟩🟩🟩"

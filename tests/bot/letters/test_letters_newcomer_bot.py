@@ -4,10 +4,9 @@ Latin letter (in private and in a group), its set-up speaks of a dictionary a pl
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
+import forkserver
 import pytest
 from bot_harness import Bot, Group, Player, button, lobby_buttons
 
@@ -83,9 +82,7 @@ def test_a_webhook_url_with_no_host_is_refused_at_start(tmp_path: Path) -> None:
         "WEBHOOK_SECRET_TOKEN": "s3cret",
         "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
     }
-    run = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
-    )
+    run = forkserver.run("bot", cwd=tmp_path, env=env, timeout=60)
     assert run.returncode == 2, run.stderr
     assert "has no host" in run.stderr and "WEBHOOK_DOMAIN" in run.stderr and len(run.stderr.strip().splitlines()) == 1
 
