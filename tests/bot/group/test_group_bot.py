@@ -369,17 +369,26 @@ ONLY_ANYA = ["Это решает Аня — тот, кто собрал игр�
 
 async def test_a_switch_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) -> None:
     """A double tap (or a phone that has not yet shown the edit) sends the same button twice: the
-    bot stays seated and gentle mode stays on, instead of the second press switching them back;
+    bot stays seated and gentle mode stays on, instead of the second press switching them back,
+    and the repeat edits nothing; the language already chosen, tapped again, keeps the rule chosen;
     and a second switch pressed on the lobby as it was before the first still applies."""
     group = Group(bot, chat_id=-1009901)
     lobby, buttons = await open_lobby(group, 301, 302)
     seat_bot, gentle = button(buttons, "Бот тоже"), button(buttons, "Мягко")
+    edits = []
     for data in (seat_bot, seat_bot, gentle, gentle):
         reply = await group.press(301, lobby, data)
         assert notices(reply) == [""]
+        edits.append([call.method for call in reply.calls if call.method.startswith("edit")])
+    assert edits == [["editMessageText"], [], ["editMessageText"], []]  # a repeat changes nothing: no call
     text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
     assert "Бот играет" in text and "Режим: мягкий" in text and "Игроки: Аня, Боря, Буквоед 🤖" in text
-    lobby, buttons = lobby_buttons(reply)
+    shown = bot.standin.messages[(group.chat_id, lobby)]["reply_markup"]["inline_keyboard"]
+    buttons = {b["text"]: b["callback_data"] for row in shown for b in row}
+    await group.press(301, lobby, button(buttons, "проиграл"))
+    reply = await group.press(301, lobby, button(buttons, "Русские слова"))  # the language already chosen
+    assert [call.method for call in reply.calls if call.method.startswith("edit")] == []
+    assert "закончил слово — проиграл" in str(bot.standin.messages[(group.chat_id, lobby)]["text"])
     await group.press(301, lobby, button(buttons, "Убрать бота"))
     await group.press(301, lobby, button(buttons, "Мягко"))
     text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])

@@ -8,6 +8,7 @@ announced; the deadline's timer is delivery's (:mod:`bot.delivery.timers`), whic
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import re
 import time
@@ -453,12 +454,16 @@ async def on_lobby_button(tap: Tap[keyboards.LobbyButton], context: BotContext) 
         return
     session = loaded.session
     lang = _lang(session)
+    before = copy.deepcopy(session)
     refusal = _lobby_change(session, press, user.id, _forms(user))
     if refusal is not None:
         context.deps.answer(query, refusal(context.lang))
         return
-    if isinstance(press, keyboards.ChooseWords):
+    if session.dictionary != before.dictionary:  # another language: its own rule (the one chosen stays otherwise)
         session.rule = deps.solvers.of(LetterGames).own_rule(session.dictionary)
+    if session == before:  # the option already chosen (a double tap): nothing to save, nor to show again
+        context.deps.answer(query)
+        return
     if isinstance(press, keyboards.Begin):
         context.deps.answer_and_edit(query, texts.lobby_text(lang, session))
         played = {player: Tally(played=1) for player in session.players if player != group.BOT}
