@@ -420,9 +420,16 @@ async def open_lobby(group: Group, creator: int, *joining: int, rule: str | None
     for user in joining:
         reply = await group.press(user, lobby, button(buttons, "Играю"))
         lobby, buttons = lobby_buttons(reply)
-    if rule is not None:
-        lobby, buttons = lobby_buttons(await group.press(creator, lobby, button(buttons, rule)))
+    if rule is not None:  # the rule already chosen edits nothing: the lobby's buttons as shown
+        await group.press(creator, lobby, button(buttons, rule))
+        buttons = shown_buttons(group, lobby)
     return lobby, buttons
+
+
+def shown_buttons(group: Group, message_id: int) -> dict[str, str]:
+    """A group message's buttons by label, as the chat shows them now."""
+    shown = group.bot.standin.messages[(group.chat_id, message_id)]["reply_markup"]["inline_keyboard"]
+    return {b["text"]: b["callback_data"] for row in shown for b in row}
 
 
 def no_game_now(lang: Lang) -> str:

@@ -67,7 +67,7 @@ async def test_a_turn_message_in_flight_when_the_bot_is_killed_goes_out_after_th
     turn before their clock can put them out."""
     process = await start(standin, database, tmp_path)
     group = ProcessGroup(standin)
-    lobby, buttons = await open_lobby(group, 301, 302, rule="выиграл")
+    lobby, buttons = await open_lobby(group, 301, 302)  # completing a word wins: the lobby's own rule
     await group.press(301, lobby, button(buttons, "Начать"))
     standin.inject("sendMessage", Fault.HANG)
     hung = len(standin.refused)

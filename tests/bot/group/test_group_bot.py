@@ -25,6 +25,7 @@ from bot_harness import (
     open_lobby,
     record,
     running_bot,
+    shown_buttons,
     stored_state,
     until,
 )
@@ -383,8 +384,7 @@ async def test_a_switch_pressed_twice_on_the_same_lobby_counts_once(bot: Bot) ->
     assert edits == [["editMessageText"], [], ["editMessageText"], []]  # a repeat changes nothing: no call
     text = str(bot.standin.messages[(group.chat_id, lobby)]["text"])
     assert "Бот играет" in text and "Режим: мягкий" in text and "Игроки: Аня, Боря, Буквоед 🤖" in text
-    shown = bot.standin.messages[(group.chat_id, lobby)]["reply_markup"]["inline_keyboard"]
-    buttons = {b["text"]: b["callback_data"] for row in shown for b in row}
+    buttons = shown_buttons(group, lobby)
     await group.press(301, lobby, button(buttons, "проиграл"))
     reply = await group.press(301, lobby, button(buttons, "Русские слова"))  # the language already chosen
     assert [call.method for call in reply.calls if call.method.startswith("edit")] == []
