@@ -64,6 +64,7 @@ class BotApiStandin(LocalBotApi):
         self.polls: list[dict[str, Any]] = []  # the parameters of every getUpdates call
         self._stopping = asyncio.Event()
         self._unhang = asyncio.Event()
+        self._confirming: int | None = None  # hang_the_confirmation's update
 
     async def stop(self) -> None:
         self._stopping.set()
@@ -75,6 +76,11 @@ class BotApiStandin(LocalBotApi):
         """Answer the next ``times`` calls of ``method`` with ``fault`` instead of doing them."""
         for _ in range(times):
             self.faults[method].append((fault, retry_after))
+
+    def hang_the_confirmation(self, update_id: int) -> None:
+        """The first getUpdates that would confirm ``update_id`` (its offset past it) hangs, so
+        Telegram keeps the update to hand out again; a poll that only waits for it is answered."""
+        self._confirming = update_id
 
     def end_hangs(self) -> None:
         """Answer every hanging call (and any later one) at once with a 504."""
@@ -97,6 +103,13 @@ class BotApiStandin(LocalBotApi):
         self.migrated[old] = new
 
     async def _refusal(self, request: web.Request, method: str, params: dict[str, Any]) -> web.Response | None:
+        if (
+            method == "getUpdates"
+            and self._confirming is not None
+            and int(params.get("offset") or 0) > self._confirming
+        ):
+            self._confirming = None
+            self.faults[method].appendleft((Fault.HANG, 0))  # this very call
         if method == "getUpdates" and not self.faults.get(method):
             return None
         return await self._fault(request, Call(method, params))

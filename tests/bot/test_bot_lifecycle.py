@@ -145,9 +145,9 @@ async def test_killed_between_commit_and_confirmation_the_update_applies_once(
     await until_polling(standin)
     standin.push_message(9, "/5bukv")
     await until(lambda: any(c.chat_id == 9 and c.method == "sendMessage" for c in standin.calls), seconds=20)
-    standin.inject("getUpdates", Fault.HANG)  # the poll after the mask's batch never arrives
     answered = len(standin.calls)
     mask = standin.push_message(9, "ggggg")  # no letter of the word: many words still fit
+    standin.hang_the_confirmation(mask)  # the poll after the mask's batch never arrives
     await until(lambda: any(c.chat_id == 9 for c in standin.calls[answered:]), seconds=20)
     process.kill()  # SIGKILL: committed and answered, not confirmed
     await ended(process)
