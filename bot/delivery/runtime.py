@@ -291,6 +291,7 @@ class ChatRuntime:
             try:
                 await store.keep_fetched([])  # nothing to keep: the handled updates' deletes, now
             except StoreWriteError:
+                store.kept_for_later(unit.update_id)  # else the next transaction would delete it
                 self._try_again_later(item)
                 return False
         return True

@@ -191,6 +191,11 @@ class Store(ABC):
         """The update was handled (applied, or dropped on purpose): its inbox row goes."""
 
     @abstractmethod
+    def kept_for_later(self, update_id: int) -> None:
+        """The update, said handled, is to be tried again after all: its inbox row stays (its delete
+        is called off) and stays this process's, so a restart still finds it."""
+
+    @abstractmethod
     async def inbox(self) -> list[dict[str, Any]]:
         """The updates kept and not handled before the last stop, in the order they were kept."""
 

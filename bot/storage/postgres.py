@@ -1608,6 +1608,10 @@ class PostgresStore(Store):
         self._replayed.pop(update_id, None)
         self._claimed.pop(update_id, None)
 
+    def kept_for_later(self, update_id: int) -> None:
+        self._handled.discard(update_id)
+        self._claimed[update_id] = None  # renewed: no other process takes it meanwhile
+
     async def claim(self, limit: int = CLAIM_BATCH) -> list[dict[str, Any]]:
         """Kept updates for this process to apply: of chats no other live process holds, or left
         by one that died (its claims not renewed for ``CLAIM_LEASE_SECONDS``), oldest first."""

@@ -597,6 +597,9 @@ class SqliteStore(Store):
         self._handled.add(update_id)
         self._replayed.pop(update_id, None)
 
+    def kept_for_later(self, update_id: int) -> None:
+        self._handled.discard(update_id)
+
     async def inbox(self) -> list[dict[str, Any]]:
         """The updates fetched but not handled before the last stop, in the order they were
         kept (not by id: ids from before a reset of Telegram's numbering may be higher)."""

@@ -11,8 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
-from bot_harness import Player, new_letter_game, record, running_bot, stored_state, until
+from bot_harness import Player, new_letter_game, record, rows, running_bot, stored_state, until
 from standin import BotApiStandin, Fault
+from telegram import Update
+from telegram.ext import TypeHandler
 
 from bot.core import texts
 from bot.core.context import Services
@@ -227,3 +229,34 @@ async def test_replies_that_hang_do_not_hold_up_answers_to_button_presses(
         finally:
             standin.end_hangs()
     assert len(answers) == 1
+
+
+async def test_an_update_neither_applied_nor_dropped_stays_in_the_inbox_until_it_is_tried_again(
+    standin: BotApiStandin, solvers: Solvers, database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The disk refuses a mask's commit, and then the transaction that would drop it: the player is
+    told nothing yet, and the mask is tried again later. Meanwhile the disk takes writes again and
+    another chat's update commits; the mask's inbox row is still there (a restart now would apply
+    it), and the retry applies it once."""
+    caplog.set_level(logging.INFO, logger="bot")
+    async with running_bot(standin, solvers, database) as bot:
+        await Player(bot, 705).say("/5bukv")
+        store: Store = bot.application.bot_data.services.db
+        refused = asyncio.Event()
+
+        async def refuse_writes_from_the_mask_on(update: object, context: object) -> None:
+            chat = update.effective_chat if isinstance(update, Update) else None
+            if chat is not None and chat.id == 705 and not refused.is_set():
+                refused.set()
+                await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
+
+        bot.application.add_handler(TypeHandler(Update, refuse_writes_from_the_mask_on), group=-1)
+        mask = standin.push_message(705, "wwwww")
+        await until(lambda: "could not be applied nor dropped" in caplog.text, seconds=20)
+        await store._db.execute_fetchall("PRAGMA query_only=0")  # and takes them again
+        await Player(bot, 706).say("/5bukv")  # another chat's unit commits
+        assert (mask,) in rows(database, "SELECT update_id FROM inbox")
+        await until(lambda: (mask,) in rows(database, "SELECT update_id FROM ledger"), seconds=20)
+    state = stored_state(database, 705, WORDLE)
+    assert state is not None and [mask for _, mask in state[0]["entries"]] == ["wwwww"]
+    assert rows(database, "SELECT update_id FROM inbox") == []

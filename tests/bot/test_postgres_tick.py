@@ -272,3 +272,17 @@ async def test_an_item_whose_line_ended_keeps_its_update_in_the_inbox_until_its_
     assert isinstance(outcome, list) and len(outcome) == 1
     assert rows(url, "SELECT update_id FROM ledger") == [(6100,)]
     assert rows(url, "SELECT update_id FROM inbox") == [(6101,)]
+
+
+async def test_an_update_kept_for_later_stays_in_the_inbox_claimed_here(database: tuple[PostgresStore, str]) -> None:
+    """An update said handled and then kept for later (its drop was refused: it is tried again)
+    is deleted by no later transaction, and its claim is still renewed by this process."""
+    store, url = database
+    await store.keep_fetched([{"update_id": 6200, "message": {"chat": {"id": 62}}}])
+    store.handled(6200)
+    store.kept_for_later(6200)
+    assert await holding(store, 63, saving(63, 6300, "раз", None)) is not None
+    await store.keep_fetched([])
+    rows(url, "UPDATE inbox SET claimed_at = 0")
+    await store.renew_claims()
+    assert rows(url, "SELECT update_id, claimed_by, claimed_at > 0 FROM inbox") == [(6200, store.name, True)]
