@@ -1271,10 +1271,9 @@ class PostgresStore(Store):
     async def commit(self, unit: UnitOfWork) -> list[tuple[int, Outgoing]] | None:
         """One transaction: the update entered in the ledger first (already there: only its inbox
         row goes, and None), then every statement, then the outbox rows; their (id, message)."""
-        handled = list(self._handled)
+        others = list(self._handled)
         self._handled.clear()
-        if unit.update_id is not None:
-            handled.append(unit.update_id)
+        handled = others if unit.update_id is None else [*others, unit.update_id]
         statements = [staged.statement for staged in unit.sessions] + unit.statements
         statements += [activate(chat, kind) for chat, kind in unit.active.items()]
         outgoing = [(m.chat_id, json.dumps(m.to_row(), ensure_ascii=False)) for m in unit.messages]
@@ -1282,10 +1281,10 @@ class PostgresStore(Store):
         try:
             rows = await self._write_unit_until_answered(unit, statements, outgoing, handled)
         except _StaleError:
-            self._handled.update(handled)
+            self._handled.update(others)  # not the unit's own update: whether it goes is its item's to say
             raise StaleSessionError(f"chat {unit.chat_id}: a session changed since it was loaded") from None
         except BaseException as error:
-            self._handled.update(handled)
+            self._handled.update(others)
             if server_fault(error):
                 self._note_failed_write(error)
                 raise StoreWriteError(str(error)) from error

@@ -459,12 +459,13 @@ class SqliteStore(Store):
         and the batch's own (every unit's update leaves the inbox, whatever it came to, as with a
         transaction of its own: a stale or failed one is answered, not tried again)."""
         handled = self._take_handled()
-        handled.inbox += [update_id for _, update_id, _ in batch if update_id is not None]
+        own = [update_id for _, update_id, _ in batch if update_id is not None]
+        deletes = _Deletes(handled.inbox + own, handled.outbox)
         units = [rows for rows, _, _ in batch]
         try:
-            outcomes = await self._write(ledger.units_transaction, units, handled.statements(), _raised_for_all)
+            outcomes = await self._write(ledger.units_transaction, units, deletes.statements(), _raised_for_all)
         except BaseException as error:
-            self._give_back(handled)
+            self._give_back(handled)  # not the batch's own updates: whether they go is their items' to say
             for _, _, waiting in batch:
                 if not waiting.done():
                     waiting.set_exception(error if isinstance(error, Exception) else StoreWriteError(str(error)))

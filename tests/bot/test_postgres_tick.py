@@ -286,3 +286,21 @@ async def test_an_update_kept_for_later_stays_in_the_inbox_claimed_here(database
     rows(url, "UPDATE inbox SET claimed_at = 0")
     await store.renew_claims()
     assert rows(url, "SELECT update_id, claimed_by, claimed_at > 0 FROM inbox") == [(6200, store.name, True)]
+
+
+async def test_a_refused_unit_leaves_its_update_in_the_inbox_for_its_item_to_decide(
+    database: tuple[PostgresStore, str],
+) -> None:
+    """A unit refused (here a stale save) takes nothing with it: its update's inbox row outlives
+    the next transactions, until its item says it is handled (it told the player) or keeps it
+    for later (it tries again)."""
+    store, url = database
+    await store.keep_fetched([{"update_id": 6400, "message": {"chat": {"id": 64}}}])
+    with pytest.raises(StaleSessionError):
+        await holding(store, 64, saving(64, 6400, "раз", 5))  # version 5 was never loaded: stale
+    assert await holding(store, 65, saving(65, 6500, "раз", None)) is not None
+    await store.keep_fetched([])
+    assert rows(url, "SELECT update_id FROM inbox") == [(6400,)]
+    store.handled(6400)
+    await store.keep_fetched([])
+    assert rows(url, "SELECT update_id FROM inbox") == []

@@ -574,3 +574,22 @@ async def test_a_unit_that_only_answers_commits_once_with_its_update(store: Stor
     assert on_file(database, "SELECT COUNT(*) FROM outbox WHERE chat_id = 61") == [(1,)]
     assert on_file(database, "SELECT update_id FROM ledger WHERE update_id = 610") == [(610,)]
     assert inbox_ids(database) == []
+
+
+@sqlite_only
+async def test_a_refused_commit_leaves_its_update_in_the_inbox_for_its_item_to_decide(
+    store: Store, database: Path
+) -> None:
+    """A unit's commit refused by the disk takes nothing with it: its update's inbox row is not
+    deleted by the next transaction (another chat's commit); only the item's own ``handled``
+    (it told the player) or ``kept_for_later`` (it tries again) decides."""
+    await store.keep_fetched([{"update_id": 77, "message": {"chat": {"id": 7}}}])
+    await store._db.execute_fetchall("PRAGMA query_only=1")  # the disk refuses writes
+    with pytest.raises(StoreWriteError):
+        await store.save(7, "letters", {"board": "к"}, None, update_id=77)
+    await store._db.execute_fetchall("PRAGMA query_only=0")  # and takes them again
+    assert await store.save(8, "letters", {"board": "к"}, None, update_id=78) == 1
+    assert on_file(database, "SELECT update_id FROM inbox") == [(77,)]
+    store.handled(77)
+    await store.keep_fetched([])
+    assert on_file(database, "SELECT update_id FROM inbox") == []
