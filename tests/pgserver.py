@@ -94,10 +94,12 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def fresh_database(self, name: str) -> str:
-        """A new empty database on this server, its URL (one per test: no test sees another's rows)."""
+        """A new empty database on this server, its URL (one per test: no test sees another's rows).
+        Copied file by file (``STRATEGY FILE_COPY``, PostgreSQL 15 on): with fsync off that is
+        cheaper than writing the template's every page to the log, the default."""
         psql = [str(self.tools / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-q"]
         subprocess.run(
-            [*psql, "-c", f'CREATE DATABASE "{name}"'],
+            [*psql, "-c", f'CREATE DATABASE "{name}" STRATEGY FILE_COPY'],
             check=True,
             capture_output=True,
         )
