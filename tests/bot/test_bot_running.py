@@ -31,9 +31,7 @@ from solver.letters import Rule
 
 def run_bot(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """``python -m bot`` in a folder with no .env, with only ``env`` beside PATH (forked: tests/forkserver.py)."""
-    return forkserver.run(
-        "bot", cwd=tmp_path, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), **env}, timeout=60
-    )
+    return forkserver.run("bot", cwd=tmp_path, env={"PATH": "/usr/bin:/bin", **env}, timeout=60)
 
 
 @pytest.mark.parametrize("token", ["", "not-a-token", "123:short"])

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import forkserver
 import pytest
-from bot_harness import ROOT
 
 from bot.delivery.outbox import send
 from bot.games.letters.group import store as group_store
@@ -35,7 +34,7 @@ async def fill(database: Path) -> None:
 
 
 def migrate(database: Path, url: str) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DATABASE_PATH": str(database)}
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_PATH": str(database)}  # a forked child imports nothing anew
     return forkserver.run("bot", "migrate-to", url, cwd=database.parent, env=env, timeout=60)
 
 
